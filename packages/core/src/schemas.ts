@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/** Values SPEC.md fixes; platforms offer them as choices. */
+export const RECORDING_STATUSES = ['NEW', 'RECORDING', 'REVIEWING', 'PROCESSING', 'COMPLETED'] as const;
+export const RECORDING_DIRECTIONS = ['REQUEST', 'RESPONSE'] as const;
+export const SORT_ORDERS = ['Ascending', 'Descending'] as const;
+export const SORT_FIELDS = ['createdDate'] as const;
+export const HOOK_PROVIDERS = ['ZAPIER', 'N8N'] as const;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const RecordingStatus = z.enum(RECORDING_STATUSES);
+export const RecordingDirection = z.enum(RECORDING_DIRECTIONS);
+export const SortOrder = z.enum(SORT_ORDERS);
+export const HookProvider = z.enum(HOOK_PROVIDERS);
+
+/** Any 8-4-4-4-12 hex id: the service's ids are UUIDs, and we do not police their version. */
+export const Uuid = z.guid({ error: 'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c' });
+export const Email = z.email({ error: 'must be an e-mail address such as ana@example.com' });
+export const IsoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'must be an ISO 8601 date or date-time such as 2026-11-21 or 2026-11-21T09:30:00Z',
+});
+const Tag = z.string().trim().min(1, { error: 'must not be empty' });
+const Tags = z.array(Tag);
+const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be a full http(s) URL' });
+
+export const Notification = z.looseObject({ type: z.literal('EMAIL'), value: z.string() });
+export const NotificationInput = z.strictObject({ type: z.literal('EMAIL'), value: Email });
+
+/** A recording as the service returns it; extra fields are kept because SPEC.md does not list them all. */
+export const Recording = z.looseObject({
+  id: Uuid,
+  status: RecordingStatus,
+  direction: RecordingDirection.optional(),
+  tags: z.array(z.string()).default([]),
+  notifications: z.array(Notification).optional(),
+  comment: z.string().nullish(),
+  createdDate: z.string().optional(),
+  userId: z.string().optional(),
+  externalReference: z.string().optional(),
+  url: z.string().optional(),
+});
+
+// Request bodies are strict: an unknown field is a mistake worth naming, on both sides of the wire.
+export const CreateRecordingRequest = z.strictObject({
+  email: Email.optional(),
+  direction: RecordingDirection,
+  tags: Tags.optional(),
+  notifications: z.array(NotificationInput).optional(),
+  comment: z.string().optional(),
+});
+
+export const ListRecordingsRequest = z.strictObject({
+  ids: z.array(Uuid).optional(),
+  userId: Uuid.optional(),
+  statuses: z.array(RecordingStatus).optional(),
+  directions: z.array(RecordingDirection).optional(),
+  tags: Tags.optional(),
+  createdDateFrom: IsoDateOrDateTime.optional(),
+  createdDateTo: IsoDateOrDateTime.optional(),
+  first: z.number().int().min(0).optional(),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  sortField: z.enum(SORT_FIELDS).optional(),
+  sortOrder: SortOrder.optional(),
+});
+
+export const RecordingPage = z.looseObject({
+  content: z.array(Recording),
+  totalElements: z.number().int().min(0),
+  totalPages: z.number().int().min(0),
+});
+
+export const PresignResponse = z.looseObject({ url: HttpUrl });
+
+export const UpdateRecordingRequest = z.strictObject({
+  tags: Tags.optional(),
+  comment: z.string().optional(),
+});
+
+export const TagSearchResponse = z.looseObject({ result: z.array(z.string()) });
+
+// The automation-hook endpoint: one URL, the body chosen by `action`.
+export const PingAction = z.strictObject({ action: z.literal('PING') });
+export const RecordingAction = z.strictObject({
+  action: z.literal('RECORDING'),
+  recording: z.strictObject({
+    tags: Tags.optional(),
+    externalReference: z.string().trim().min(1, { error: 'must not be empty' }),
+  }),
+});
+export const CallbackUrl = z.url({ protocol: /^https?$/, error: 'must be a full https URL' });
+export const CallbackSubscribeAction = z.strictObject({
+  action: z.literal('CALLBACK_SUBSCRIBE'),
+  callback: CallbackUrl,
+});
+export const CallbackUnsubscribeAction = z.strictObject({
+  action: z.literal('CALLBACK_UNSUBSCRIBE'),
+  subscriptionId: Uuid,
+});
+export const HookAction = z.discriminatedUnion('action', [
+  PingAction,
+  RecordingAction,
+  CallbackSubscribeAction,
+  CallbackUnsubscribeAction,
+]);
+
+export const PingAnswer = z.looseObject({ status: z.literal('success'), workspace: z.string() });
+export const RecordingAnswer = z.looseObject({ url: HttpUrl });
+export const SubscribeAnswer = z.looseObject({ subscriptionId: Uuid });
+export const UnsubscribeAnswer = z.looseObject({ status: z.literal('success') });
+
+/** The outgoing "video ready" notification the service POSTs to a registered callback. */
+export const VideoReadyNotification = z.looseObject({ result: HttpUrl });
+
+// Error bodies.
+export const MessageBody = z.looseObject({ message: z.string() });
+export const HookErrorAnswer = z.looseObject({ error: z.string() });
+export const FieldError = z.object({ path: z.string(), message: z.string() });
+export const ValidationErrorBody = z.looseObject({ message: z.string(), errors: z.array(FieldError).optional() });
+
+export type RecordingStatus = z.infer<typeof RecordingStatus>;
+export type RecordingDirection = z.infer<typeof RecordingDirection>;
+export type SortOrder = z.infer<typeof SortOrder>;
+export type HookProvider = z.infer<typeof HookProvider>;
+export type Recording = z.output<typeof Recording>;
+export type CreateRecordingRequest = z.input<typeof CreateRecordingRequest>;
+export type ListRecordingsRequest = z.input<typeof ListRecordingsRequest>;
+export type RecordingPage = z.output<typeof RecordingPage>;
+export type UpdateRecordingRequest = z.input<typeof UpdateRecordingRequest>;
+export type HookAction = z.infer<typeof HookAction>;
+export type PingAnswer = z.output<typeof PingAnswer>;
+export type VideoReadyNotification = z.output<typeof VideoReadyNotification>;
+export type FieldError = z.infer<typeof FieldError>;
