@@ -179,7 +179,8 @@ function normalizeBaseUrl(value: string): string {
 
 function asNetworkError(error: unknown, secret: string): ScreenRecError {
   if (error instanceof ScreenRecError) return error;
-  const reason = error instanceof Error ? error.message : String(error);
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  const reason = typeof message === 'string' ? message : String(error);
   const scrubbed = secret === '' ? reason : reason.split(secret).join('[redacted]');
   return new NetworkError(`Could not reach ScreenRec (${scrubbed}). Check the Service URL and try again.`);
 }

@@ -48,12 +48,13 @@ const RECONNECT = "Press Setup on the integration in the ScreenRec dashboard, co
 export class HookClient {
   private readonly exchange: Exchange;
   private readonly provider: HookProvider;
-  private readonly backendToken: string;
+  // A true private field: it stays out of JSON.stringify, util.inspect and any log of the client.
+  readonly #backendToken: string;
   private readonly allowHttpCallbacks: boolean;
 
   constructor(options: HookClientOptions) {
     this.provider = validateInput(HookProvider, options.provider, () => 'provider');
-    this.backendToken = validateInput(z.string().trim().min(1, { error: 'is required: copy it from the integration\'s Setup button' }), options.backendToken, () => 'backendToken');
+    this.#backendToken = validateInput(z.string().trim().min(1, { error: 'is required: copy it from the integration\'s Setup button' }), options.backendToken, () => 'backendToken');
     this.exchange = new Exchange(options);
     this.allowHttpCallbacks = options.allowHttpCallbacks ?? isLocalHttp(this.exchange.baseUrl);
   }
@@ -100,10 +101,10 @@ export class HookClient {
     const answer = await this.exchange.send({
       method: 'POST',
       url: this.endpoint,
-      headers: { 'x-service-token': this.backendToken },
+      headers: { 'x-service-token': this.#backendToken },
       body,
       idempotent,
-      secret: this.backendToken,
+      secret: this.#backendToken,
     });
     if (answer.status >= 200 && answer.status < 300) {
       const refusal = HookErrorAnswer.safeParse(parseJson(answer.text));

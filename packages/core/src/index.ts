@@ -5,3 +5,4 @@ export type { ClientOptions } from './exchange';
 export { HookClient, type HookClientOptions, type CreateHookRecordingInput } from './hook-client';
 export { RestClient, type RestClientOptions, type RecordingFilter, type IterateOptions } from './rest-client';
 export { parseVideoReady, type VideoReady } from './video-ready';
+export { fieldErrorsOf } from './exchange';

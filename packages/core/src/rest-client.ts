@@ -45,11 +45,12 @@ const NOT_FOUND_RECORDING = 'ScreenRec has no recording with this ID in the work
 export class RestClient {
   private readonly exchange: Exchange;
   private readonly workspaceId: string;
-  private readonly apiKey: string;
+  // A true private field: it stays out of JSON.stringify, util.inspect and any log of the client.
+  readonly #apiKey: string;
 
   constructor(options: RestClientOptions) {
     this.workspaceId = validateInput(Uuid, options.workspaceId?.trim(), () => 'workspaceId');
-    this.apiKey = validateInput(z.string().trim().min(1, { error: "is required: create one in the dashboard's API section" }), options.apiKey, () => 'apiKey');
+    this.#apiKey = validateInput(z.string().trim().min(1, { error: "is required: create one in the dashboard's API section" }), options.apiKey, () => 'apiKey');
     this.exchange = new Exchange(options);
   }
 
@@ -126,10 +127,10 @@ export class RestClient {
     const answer = await this.exchange.send({
       method: call.method,
       url: `${this.exchange.baseUrl}/public/integration/${this.workspaceId}${call.path}`,
-      headers: { authorization: `Bearer ${this.apiKey}` },
+      headers: { authorization: `Bearer ${this.#apiKey}` },
       body: call.body,
       idempotent: call.idempotent,
-      secret: this.apiKey,
+      secret: this.#apiKey,
     });
     if (answer.status >= 200 && answer.status < 300) return answer;
     throw restFailure(answer, call.notFound ?? NOT_FOUND_RECORDING);

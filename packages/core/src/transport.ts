@@ -59,10 +59,10 @@ export function createFetchTransport(fetchImpl: typeof fetch = globalThis.fetch)
 
 function networkErrorFor(request: TransportRequest, error: unknown): NetworkError {
   const origin = new URL(request.url).origin;
-  const name = error instanceof Error ? error.name : '';
+  const { name } = errorFields(error);
   if (name === 'TimeoutError' || name === 'AbortError') {
     return new NetworkError(
-      `ScreenRec at ${origin} did not answer within ${Math.round(request.timeoutMs / 1000)} s. Try again later; if it keeps happening, check the Service URL.`,
+      `ScreenRec at ${origin} did not answer within ${request.timeoutMs / 1000} s. Try again later; if it keeps happening, check the Service URL.`,
     );
   }
   return new NetworkError(
@@ -72,8 +72,19 @@ function networkErrorFor(request: TransportRequest, error: unknown): NetworkErro
 
 /** The low-level reason (ECONNREFUSED, ENOTFOUND…) without anything of the request. */
 function describeCause(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = (cause as { code?: unknown } | undefined)?.code;
-  if (typeof code === 'string') return code;
-  return cause instanceof Error ? cause.message : 'network failure';
+  const outer = errorFields(error);
+  const inner = errorFields(outer.cause);
+  return inner.code ?? outer.code ?? inner.message ?? outer.message ?? 'network failure';
+}
+
+// Duck-typed on purpose: fetch's errors may come from another realm (a test sandbox), where instanceof fails.
+function errorFields(error: unknown): { name?: string; code?: string; message?: string; cause?: unknown } {
+  if (typeof error !== 'object' || error === null) return {};
+  const { name, code, message, cause } = error as Record<string, unknown>;
+  return {
+    ...(typeof name === 'string' ? { name } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof message === 'string' ? { message } : {}),
+    cause,
+  };
 }

@@ -1,0 +1,41 @@
+import { HookClient, RestClient, type ClientOptions } from '@screenrec/core';
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { zapierTransport } from './transport';
+
+/**
+ * Zapier stops a step after about 30 s, so retries must fit well inside it: one attempt may take
+ * 10 s, and a Retry-After longer than 5 s becomes a ThrottledError, which Zapier schedules itself.
+ */
+const ZAPIER_BUDGET = { timeoutMs: 10_000, maxRetries: 2, maxRetryAfterMs: 5_000 } satisfies Partial<ClientOptions>;
+
+function clientOptions(z: ZObject, bundle: Bundle): ClientOptions {
+  return { baseUrl: bundle.authData.baseUrl ?? '', transport: zapierTransport(z), ...ZAPIER_BUDGET };
+}
+
+export function hookClient(z: ZObject, bundle: Bundle): HookClient {
+  return new HookClient({ ...clientOptions(z, bundle), provider: 'ZAPIER', backendToken: bundle.authData.backendToken ?? '' });
+}
+
+/** True when the connection carries what the REST features need: a workspace ID and an API key. */
+export function hasRestCredentials(bundle: Bundle): boolean {
+  return filled(bundle.authData.workspaceId) && filled(bundle.authData.apiKey);
+}
+
+/** The REST client; a step that needs it explains how to add the missing connection fields. */
+export function restClient(z: ZObject, bundle: Bundle): RestClient {
+  if (!hasRestCredentials(bundle)) {
+    throw new z.errors.Error(
+      'This step uses the ScreenRec REST API: reconnect ScreenRec and fill in the Workspace ID and the API Key (created in the ScreenRec dashboard, API section).',
+      'REST_NOT_CONFIGURED',
+    );
+  }
+  return new RestClient({
+    ...clientOptions(z, bundle),
+    workspaceId: bundle.authData.workspaceId ?? '',
+    apiKey: bundle.authData.apiKey ?? '',
+  });
+}
+
+function filled(value: string | undefined): boolean {
+  return value !== undefined && value.trim() !== '';
+}

@@ -1,0 +1,47 @@
+import type { Recording } from '@screenrec/core';
+
+/** A recording as every step outputs it: the service's own field names, nothing renamed. */
+export interface RecordingOutput {
+  id: string;
+  status: string;
+  direction: string | null;
+  tags: string[];
+  notifications: { type: string; value: string }[];
+  comment: string | null;
+  createdDate: string | null;
+  userId: string | null;
+  externalReference: string | null;
+  url: string | null;
+}
+
+export function recordingOutput(recording: Recording): RecordingOutput {
+  return {
+    id: recording.id,
+    status: recording.status,
+    direction: recording.direction ?? null,
+    tags: recording.tags,
+    notifications: (recording.notifications ?? []).map(({ type, value }) => ({ type, value })),
+    comment: recording.comment ?? null,
+    createdDate: recording.createdDate ?? null,
+    userId: recording.userId ?? null,
+    externalReference: recording.externalReference ?? null,
+    url: recording.url ?? null,
+  };
+}
+
+/** Output fields of a recording, optionally nested under a parent key (`recording__status`). */
+export function recordingOutputFields(prefix = '') {
+  return [
+    { key: `${prefix}id`, label: 'Recording ID', type: 'string' as const },
+    { key: `${prefix}status`, label: 'Status', type: 'string' as const },
+    { key: `${prefix}direction`, label: 'Direction', type: 'string' as const },
+    { key: `${prefix}tags`, label: 'Tags', type: 'string' as const, list: true },
+    { key: `${prefix}notifications[]type`, label: 'Notification Type', type: 'string' as const },
+    { key: `${prefix}notifications[]value`, label: 'Notification E-mail', type: 'string' as const },
+    { key: `${prefix}comment`, label: 'Comment (internal)', type: 'string' as const },
+    { key: `${prefix}createdDate`, label: 'Created', type: 'datetime' as const },
+    { key: `${prefix}userId`, label: 'Created by User ID', type: 'string' as const },
+    { key: `${prefix}externalReference`, label: 'External Reference', type: 'string' as const },
+    { key: `${prefix}url`, label: 'Recording Page URL', type: 'string' as const },
+  ];
+}

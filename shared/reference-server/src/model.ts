@@ -1,0 +1,97 @@
+import type { HookProvider, RecordingDirection, RecordingStatus } from '@screenrec/core';
+
+export const WORKSPACE_SUBSCRIPTION_STATES = ['ACTIVE', 'EXPIRED', 'CANCELED'] as const;
+export type WorkspaceSubscriptionState = (typeof WORKSPACE_SUBSCRIPTION_STATES)[number];
+
+export interface Workspace {
+  id: string;
+  name: string;
+  ownerUserId: string;
+  apiAccess: boolean;
+  subscription: WorkspaceSubscriptionState;
+}
+
+/** Only the hash of a key is kept; the key itself is shown once, at creation. */
+export interface ApiKey {
+  id: string;
+  workspaceId: string;
+  hash: string;
+  /** ISO timestamp, or null for a perpetual key. */
+  expiresAt: string | null;
+  revoked: boolean;
+}
+
+/** A (workspace, provider) connection. Its current token is the last one Setup issued. */
+export interface Integration {
+  workspaceId: string;
+  provider: HookProvider;
+  currentTokenHash: string;
+  connected: boolean;
+}
+
+/** Every backend token ever issued, so that a replaced one can be told apart from one never issued. */
+export interface IssuedToken {
+  hash: string;
+  workspaceId: string;
+  provider: HookProvider;
+}
+
+export interface StoredVideo {
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+export interface Notification {
+  type: 'EMAIL';
+  value: string;
+}
+
+export interface Recording {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  direction: RecordingDirection;
+  status: RecordingStatus;
+  tags: string[];
+  notifications: Notification[];
+  comment: string;
+  createdDate: string;
+  /** createdDate in epoch milliseconds, for filtering without re-parsing. */
+  createdMs: number;
+  externalReference?: string;
+  video?: StoredVideo;
+}
+
+export interface Subscription {
+  id: string;
+  workspaceId: string;
+  provider: HookProvider;
+  callback: string;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export type DeliveryState = 'PENDING' | 'DELIVERED' | 'FAILED' | 'GONE';
+
+export interface Delivery {
+  id: string;
+  subscriptionId: string;
+  recordingId: string;
+  callback: string;
+  payload: { result: string };
+  attempts: number;
+  state: DeliveryState;
+  lastError: string | null;
+}
+
+/** The credentials printed for the demo workspace, kept so a restart with --data prints the same ones. */
+export interface DemoCredentials {
+  workspaceId: string;
+  tokens: Record<HookProvider, string>;
+  apiKey: string;
+}

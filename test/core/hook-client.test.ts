@@ -1,0 +1,222 @@
+import nock from 'nock';
+import { BASE_URL, SUBSCRIPTION_ID, failureOf, hookClient, sleeps } from './fixtures';
+import { hookScope, setUpNock } from './nock-setup';
+
+setUpNock();
+
+describe('hook client requests', () => {
+  it('PING posts {action:"PING"} with the token header and returns the workspace name', async () => {
+    hookScope({ action: 'PING' }).reply(200, { status: 'success', workspace: 'Acme Support' });
+    await expect(hookClient().ping()).resolves.toEqual({ status: 'success', workspace: 'Acme Support' });
+  });
+
+  it('uses the provider in the path', async () => {
+    hookScope({ action: 'PING' }, 'N8N').reply(200, { status: 'success', workspace: 'Acme' });
+    await expect(hookClient({ provider: 'N8N' }).ping()).resolves.toEqual({ status: 'success', workspace: 'Acme' });
+  });
+
+  it('sends a trailing-slash Service URL to the same endpoint', async () => {
+    hookScope().reply(200, { status: 'success', workspace: 'Acme' });
+    await hookClient({ baseUrl: `${BASE_URL}/` }).ping();
+  });
+
+  it('RECORDING wraps externalReference and tags and returns the page URL', async () => {
+    hookScope()
+      .matchHeader('accept', 'application/json')
+      .reply(function (_uri, body) {
+        expect(body).toEqual({ action: 'RECORDING', recording: { externalReference: 'TICKET-42', tags: ['support', 'billing'] } });
+        return [200, { url: 'https://app.screenrec.test/r/abc' }];
+      });
+    await expect(hookClient().createRecording({ externalReference: 'TICKET-42', tags: ['support', 'billing'] })).resolves.toEqual({
+      url: 'https://app.screenrec.test/r/abc',
+    });
+  });
+
+  it('RECORDING without tags sends no tags field', async () => {
+    hookScope({ action: 'RECORDING', recording: { externalReference: 'exec-7' } }).reply(200, { url: 'https://app.screenrec.test/r/x' });
+    await hookClient().createRecording({ externalReference: 'exec-7' });
+  });
+
+  it('CALLBACK_SUBSCRIBE sends the callback and returns the subscriptionId', async () => {
+    hookScope({ action: 'CALLBACK_SUBSCRIBE', callback: 'https://hooks.zapier.com/h/1' }).reply(200, { subscriptionId: SUBSCRIPTION_ID });
+    await expect(hookClient().subscribe('https://hooks.zapier.com/h/1')).resolves.toEqual({ subscriptionId: SUBSCRIPTION_ID });
+  });
+
+  it('CALLBACK_UNSUBSCRIBE sends the subscriptionId', async () => {
+    hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
+    await expect(hookClient().unsubscribe(SUBSCRIPTION_ID)).resolves.toEqual({ status: 'success' });
+  });
+});
+
+describe('hook client input validation sends nothing', () => {
+  // afterEach asserts no mock is pending; with net connect disabled any request would also fail differently.
+  it.each([
+    ['an empty externalReference', () => hookClient().createRecording({ externalReference: '  ' }), 'externalReference', 'must not be empty'],
+    ['an empty tag', () => hookClient().createRecording({ externalReference: 'a', tags: [''] }), 'tags.0', 'must not be empty'],
+    ['a non-https callback', () => hookClient().subscribe('http://hooks.example.com/x'), 'callback', 'must be an https URL: ScreenRec only calls https callbacks'],
+    ['a callback that is not a URL', () => hookClient().subscribe('hooks.example.com'), 'callback', 'must be a full https URL'],
+    ['a non-UUID subscriptionId', () => hookClient().unsubscribe('sub-1'), 'subscriptionId', 'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'],
+  ])('%s fails with INVALID_INPUT naming the field', async (_name, call, path, message) => {
+    const error = await failureOf(call());
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.fieldErrors).toEqual([{ path, message }]);
+    expect(error.message).toBe(`Invalid input: \`${path}\`: ${message}. Nothing was sent to ScreenRec.`);
+  });
+
+  it('rejects a missing backend token and an unknown provider at construction', async () => {
+    await expect(async () => hookClient({ backendToken: ' ' })).rejects.toMatchObject({ code: 'INVALID_INPUT', fieldErrors: [{ path: 'backendToken' }] });
+    await expect(async () => hookClient({ provider: 'MAKE' as 'N8N' })).rejects.toMatchObject({ code: 'INVALID_INPUT', fieldErrors: [{ path: 'provider' }] });
+    await expect(async () => hookClient({ baseUrl: 'api.screenrec.test' })).rejects.toMatchObject({
+      message: 'Invalid input: `baseUrl`: must be a full URL such as https://api.screenrec.example. Nothing was sent to ScreenRec.',
+    });
+  });
+
+  it('allows http callbacks when the service itself is local over http', async () => {
+    nock('http://127.0.0.1:4010').post('/public/webhooks/ZAPIER', { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:5000/catch' }).reply(200, { subscriptionId: SUBSCRIPTION_ID });
+    await expect(hookClient({ baseUrl: 'http://127.0.0.1:4010' }).subscribe('http://127.0.0.1:5000/catch')).resolves.toEqual({ subscriptionId: SUBSCRIPTION_ID });
+  });
+
+  it('allows http callbacks when asked explicitly', async () => {
+    hookScope({ action: 'CALLBACK_SUBSCRIBE', callback: 'http://n8n.local:5678/webhook/1' }).reply(200, { subscriptionId: SUBSCRIPTION_ID });
+    await hookClient({ allowHttpCallbacks: true }).subscribe('http://n8n.local:5678/webhook/1');
+  });
+});
+
+describe('hook error table (DESIGN.md)', () => {
+  const reconnect = 'Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.';
+
+  it.each([
+    ['400 on PING', () => hookClient().ping(), 400, { message: 'Bad request' }, 'BAD_REQUEST', `ScreenRec says this integration was disconnected or no longer exists. ${reconnect}`],
+    ['400 on RECORDING', () => hookClient().createRecording({ externalReference: 'x' }), 400, { message: 'Bad request' }, 'BAD_REQUEST', 'ScreenRec rejected the request as malformed (Bad request). Check the Service URL and the values you entered.'],
+    ['403', () => hookClient().ping(), 403, { message: 'Forbidden' }, 'FORBIDDEN', `The backend token was rejected. ${reconnect}`],
+    ['424', () => hookClient().subscribe('https://h.example/x'), 424, { message: 'Integration error' }, 'INTEGRATION_ERROR', `ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. ${reconnect}`],
+    ['404', () => hookClient().ping(), 404, { message: 'Not found' }, 'NOT_FOUND', "Nothing answers at this Service URL's automation endpoint. Check the Service URL."],
+  ])('%s', async (_name, call, status, body, code, message) => {
+    hookScope().reply(status, body);
+    const error = await failureOf(call());
+    expect({ code: error.code, status: error.status, message: error.message, retryable: error.retryable }).toEqual({ code, status, message, retryable: false });
+  });
+
+  it.each([
+    ['RECORDING', () => hookClient().createRecording({ externalReference: 'x' })],
+    ['CALLBACK_SUBSCRIBE', () => hookClient().subscribe('https://h.example/x')],
+  ])('200 "No active subscription." on %s is NO_ACTIVE_SUBSCRIPTION, not a success', async (_name, call) => {
+    hookScope().reply(200, { error: 'No active subscription.' });
+    const error = await failureOf(call());
+    expect(error).toMatchObject({
+      code: 'NO_ACTIVE_SUBSCRIPTION',
+      status: 200,
+      message: 'The ScreenRec workspace has no active subscription (it expired or was canceled). Renew it in the ScreenRec dashboard, then try again.',
+    });
+  });
+
+  it('200 "Integration not connected." is INTEGRATION_NOT_CONNECTED', async () => {
+    hookScope().reply(200, { error: 'Integration not connected.' });
+    expect(await failureOf(hookClient().createRecording({ externalReference: 'x' }))).toMatchObject({
+      code: 'INTEGRATION_NOT_CONNECTED',
+      message: `The ScreenRec integration is not connected. ${reconnect}`,
+    });
+  });
+
+  it('200 "Internal Server Error" on RECORDING is SERVICE_ERROR and is not retried', async () => {
+    hookScope().once().reply(200, { error: 'Internal Server Error' });
+    expect(await failureOf(hookClient().createRecording({ externalReference: 'x' }))).toMatchObject({
+      code: 'SERVICE_ERROR',
+      status: 200,
+      message: 'ScreenRec could not complete the request ("Internal Server Error"). Try again in a few minutes; if it keeps failing, check that the integration is still connected.',
+    });
+  });
+
+  it('200 "Internal Server Error" on CALLBACK_UNSUBSCRIBE says the subscription may be gone', async () => {
+    hookScope().reply(200, { error: 'Internal Server Error' });
+    expect(await failureOf(hookClient().unsubscribe(SUBSCRIPTION_ID))).toMatchObject({
+      code: 'SERVICE_ERROR',
+      message: 'ScreenRec could not remove this subscription ("Internal Server Error"): it may already be gone, or the integration was disconnected.',
+    });
+  });
+
+  it('an HTML 502 page is SERVICE_ERROR without the page in the message', async () => {
+    hookScope().times(4).reply(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'content-type': 'text/html' });
+    const error = await failureOf(hookClient().ping());
+    expect(error).toMatchObject({ code: 'SERVICE_ERROR', status: 502, retryable: true, message: 'ScreenRec had a server error (HTTP 502). Try again in a few minutes.' });
+  });
+
+  it('a 200 whose body does not match is UNEXPECTED_RESPONSE', async () => {
+    hookScope().reply(200, { url: 42 });
+    expect(await failureOf(hookClient().createRecording({ externalReference: 'x' }))).toMatchObject({
+      code: 'UNEXPECTED_RESPONSE',
+      status: 200,
+      message: 'ScreenRec answered in a form this connector does not understand (HTTP 200: `url`: must be a full http(s) URL). Check that the Service URL points at ScreenRec.',
+    });
+  });
+
+  it('a 200 that is not JSON is UNEXPECTED_RESPONSE', async () => {
+    hookScope().reply(200, 'OK', { 'content-type': 'text/plain' });
+    expect(await failureOf(hookClient().ping())).toMatchObject({ code: 'UNEXPECTED_RESPONSE' });
+  });
+
+  it('keeps unknown extra fields out of the way of a valid answer', async () => {
+    hookScope().reply(200, { status: 'success', workspace: 'Acme', plan: 'pro' });
+    await expect(hookClient().ping()).resolves.toEqual({ status: 'success', workspace: 'Acme' });
+  });
+});
+
+describe('hook retries', () => {
+  it('retries PING after 5xx and then succeeds', async () => {
+    hookScope().reply(503, { message: 'Service Unavailable' });
+    hookScope().reply(500, 'oops');
+    hookScope().reply(200, { status: 'success', workspace: 'Acme' });
+    await expect(hookClient().ping()).resolves.toEqual({ status: 'success', workspace: 'Acme' });
+    expect(sleeps).toHaveLength(2);
+  });
+
+  it('gives up after 3 retries of an idempotent call', async () => {
+    hookScope().times(4).reply(500, {});
+    expect(await failureOf(hookClient().unsubscribe(SUBSCRIPTION_ID))).toMatchObject({ code: 'SERVICE_ERROR', status: 500 });
+    expect(sleeps).toHaveLength(3);
+  });
+
+  it('backs off exponentially with jitter', async () => {
+    hookScope().times(4).reply(500, {});
+    await failureOf(hookClient({ retryBaseDelayMs: 100 }).ping());
+    expect(sleeps[0]).toBeGreaterThanOrEqual(50);
+    expect(sleeps[0]).toBeLessThanOrEqual(100);
+    expect(sleeps[1]).toBeGreaterThanOrEqual(100);
+    expect(sleeps[1]).toBeLessThanOrEqual(200);
+    expect(sleeps[2]).toBeGreaterThanOrEqual(200);
+    expect(sleeps[2]).toBeLessThanOrEqual(400);
+  });
+
+  it.each([
+    ['RECORDING', () => hookClient().createRecording({ externalReference: 'x' })],
+    ['CALLBACK_SUBSCRIBE', () => hookClient().subscribe('https://h.example/x')],
+  ])('sends %s once even after a 503', async (_name, call) => {
+    hookScope().once().reply(503, {});
+    expect(await failureOf(call())).toMatchObject({ code: 'SERVICE_ERROR', status: 503 });
+    expect(sleeps).toEqual([]);
+  });
+
+  it('sends RECORDING once after a network failure', async () => {
+    hookScope().once().replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    expect(await failureOf(hookClient().createRecording({ externalReference: 'x' }))).toMatchObject({ code: 'NETWORK', retryable: true });
+    expect(sleeps).toEqual([]);
+  });
+
+  it('honours Retry-After on 429', async () => {
+    hookScope().reply(429, { message: 'Too many requests' }, { 'retry-after': '2' });
+    hookScope().reply(200, { status: 'success', workspace: 'Acme' });
+    await hookClient().ping();
+    expect(sleeps).toEqual([2000]);
+  });
+
+  it('gives up with RATE_LIMITED when Retry-After is too long', async () => {
+    hookScope().reply(429, {}, { 'retry-after': '3600' });
+    expect(await failureOf(hookClient().ping())).toMatchObject({
+      code: 'RATE_LIMITED',
+      status: 429,
+      retryAfterMs: 3_600_000,
+      message: 'ScreenRec is receiving too many requests. Wait 3600 s and try again.',
+    });
+    expect(sleeps).toEqual([]);
+  });
+});
