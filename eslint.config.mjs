@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 
 export default tseslint.config(
   {
@@ -14,6 +15,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // The n8n community package: every rule n8n's verification runs, on its sources and its package.json.
+    ...n8nCommunityNodesPlugin.configs.recommended,
+    files: ['packages/n8n-nodes-screenrec/**/*.ts', 'packages/n8n-nodes-screenrec/package.json'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { extraFileExtensions: ['.json'] } },
+  },
+  { files: ['packages/n8n-nodes-screenrec/package.json'], rules: { '@typescript-eslint/no-unused-expressions': 'off' } },
   {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },

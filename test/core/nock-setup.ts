@@ -21,6 +21,8 @@ export function setUpNock(): void {
   });
   afterAll(() => {
     nock.enableNetConnect();
+    // nock patches Node's shared http module; unpatch it for the suites jest runs next in this worker.
+    nock.restore();
     expectNoSecretsInThrownErrors();
   });
 }

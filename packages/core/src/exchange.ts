@@ -138,9 +138,9 @@ export function parseJson(text: string): unknown {
   }
 }
 
-/** Validates a successful answer's body against its schema. */
-export function readAnswer<S extends z.ZodType>(schema: S, answer: Answer): z.output<S> {
-  const result = schema.safeParse(parseJson(answer.text));
+/** Validates a successful answer's body (already parsed, when the caller had to look into it first). */
+export function readAnswer<S extends z.ZodType>(schema: S, answer: Answer, json: unknown = parseJson(answer.text)): z.output<S> {
+  const result = schema.safeParse(json);
   if (result.success) return result.data;
   throw new UnexpectedResponseError(
     `ScreenRec answered in a form this connector does not understand (HTTP ${answer.status}: ${describeFieldErrors(fieldErrorsOf(result.error))}). Check that the Service URL points at ScreenRec.`,

@@ -40,6 +40,8 @@ export interface CreateHookRecordingInput {
   tags?: string[];
 }
 
+const PING_BODY = PingAction.parse({ action: 'PING' });
+
 type HookActionName = 'PING' | 'RECORDING' | 'CALLBACK_SUBSCRIBE' | 'CALLBACK_UNSUBSCRIBE';
 
 const RECONNECT = "Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.";
@@ -65,8 +67,7 @@ export class HookClient {
 
   /** Checks the token and returns the workspace's name. */
   async ping(): Promise<{ status: 'success'; workspace: string }> {
-    const body = validateInput(PingAction, { action: 'PING' });
-    const { status, workspace } = await this.post('PING', body, true, PingAnswer);
+    const { status, workspace } = await this.post('PING', PING_BODY, true, PingAnswer);
     return { status, workspace };
   }
 
@@ -107,9 +108,10 @@ export class HookClient {
       secret: this.#backendToken,
     });
     if (answer.status >= 200 && answer.status < 300) {
-      const refusal = HookErrorAnswer.safeParse(parseJson(answer.text));
+      const json = parseJson(answer.text);
+      const refusal = HookErrorAnswer.safeParse(json);
       if (refusal.success) throw hookRefusal(action, refusal.data.error);
-      return readAnswer(schema, answer);
+      return readAnswer(schema, answer, json);
     }
     throw hookFailure(action, answer);
   }

@@ -16,9 +16,14 @@ export function hookClient(z: ZObject, bundle: Bundle): HookClient {
   return new HookClient({ ...clientOptions(z, bundle), provider: 'ZAPIER', backendToken: bundle.authData.backendToken ?? '' });
 }
 
-/** True when the connection carries what the REST features need: a workspace ID and an API key. */
+/** Whether the connection carries what the REST features need: a workspace ID and an API key. */
+export function restCredentials(bundle: Bundle): 'complete' | 'partial' | 'missing' {
+  const given = [bundle.authData.workspaceId, bundle.authData.apiKey].filter(filled).length;
+  return given === 2 ? 'complete' : given === 1 ? 'partial' : 'missing';
+}
+
 export function hasRestCredentials(bundle: Bundle): boolean {
-  return filled(bundle.authData.workspaceId) && filled(bundle.authData.apiKey);
+  return restCredentials(bundle) === 'complete';
 }
 
 /** The REST client; a step that needs it explains how to add the missing connection fields. */

@@ -1,4 +1,4 @@
-import { RECORDING_DIRECTIONS, RECORDING_STATUSES, type RecordingDirection, type RecordingStatus } from '@screenrec/core';
+import { RECORDING_DIRECTIONS, RECORDING_STATUSES, type RecordingDirection, type RecordingFilter, type RecordingStatus } from '@screenrec/core';
 import { defineInputField, type FieldChoiceWithLabel } from 'zapier-platform-core';
 
 const DIRECTION_LABELS: Record<RecordingDirection, string> = {
@@ -40,4 +40,62 @@ export function cleanList(values: readonly string[] | undefined): string[] {
 /** undefined for a blank optional text field, so nothing is sent for it. */
 export function cleanText(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+export const tagsFilterField = defineInputField({
+  key: 'tags',
+  label: 'Tags',
+  list: true,
+  required: false,
+  dynamic: TAG_DROPDOWN,
+  helpText: 'Only recordings with at least one of these tags, for example `support`. Leave empty for any tags.',
+});
+
+export const statusesFilterField = defineInputField({
+  key: 'statuses',
+  label: 'Statuses',
+  list: true,
+  required: false,
+  choices: statusChoices,
+  helpText: 'Only recordings in one of these states, for example `COMPLETED`. Leave empty for any state.',
+});
+
+export const directionFilterField = defineInputField({
+  key: 'direction',
+  label: 'Direction',
+  required: false,
+  choices: directionChoices,
+  helpText: 'Only requested recordings (`REQUEST`) or only own recordings (`RESPONSE`). Leave empty for both.',
+});
+
+export interface RecordingFilterInput {
+  recordingId?: string;
+  direction?: string;
+  statuses?: string[];
+  tags?: string[];
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+/**
+ * The list filter for what a user filled in; blank fields filter nothing. Values are passed on as typed:
+ * core validates them before sending (an unknown state becomes INVALID_INPUT naming the field).
+ */
+export function recordingFilter(input: RecordingFilterInput): RecordingFilter {
+  const recordingId = cleanText(input.recordingId);
+  const direction = cleanText(input.direction);
+  const statuses = cleanList(input.statuses);
+  const tags = cleanList(input.tags);
+  const createdFrom = cleanText(input.createdFrom);
+  const createdTo = cleanText(input.createdTo);
+  return {
+    ...(recordingId === undefined ? {} : { ids: [recordingId.trim()] }),
+    ...(direction === undefined ? {} : { directions: [direction as RecordingDirection] }),
+    ...(statuses.length === 0 ? {} : { statuses: statuses as RecordingStatus[] }),
+    ...(tags.length === 0 ? {} : { tags }),
+    ...(createdFrom === undefined ? {} : { createdDateFrom: createdFrom }),
+    ...(createdTo === undefined ? {} : { createdDateTo: createdTo }),
+    sortField: 'createdDate',
+    sortOrder: 'Descending',
+  };
 }

@@ -1,4 +1,5 @@
-import type { Recording } from '@screenrec/core';
+import { Uuid, type Recording, type RestClient } from '@screenrec/core';
+import type { PlainOutputField } from 'zapier-platform-core';
 
 /** A recording as every step outputs it: the service's own field names, nothing renamed. */
 export interface RecordingOutput {
@@ -30,18 +31,39 @@ export function recordingOutput(recording: Recording): RecordingOutput {
 }
 
 /** Output fields of a recording, optionally nested under a parent key (`recording__status`). */
-export function recordingOutputFields(prefix = '') {
-  return [
-    { key: `${prefix}id`, label: 'Recording ID', type: 'string' as const },
-    { key: `${prefix}status`, label: 'Status', type: 'string' as const },
-    { key: `${prefix}direction`, label: 'Direction', type: 'string' as const },
-    { key: `${prefix}tags`, label: 'Tags', type: 'string' as const, list: true },
-    { key: `${prefix}notifications[]type`, label: 'Notification Type', type: 'string' as const },
-    { key: `${prefix}notifications[]value`, label: 'Notification E-mail', type: 'string' as const },
-    { key: `${prefix}comment`, label: 'Comment (internal)', type: 'string' as const },
-    { key: `${prefix}createdDate`, label: 'Created', type: 'datetime' as const },
-    { key: `${prefix}userId`, label: 'Created by User ID', type: 'string' as const },
-    { key: `${prefix}externalReference`, label: 'External Reference', type: 'string' as const },
-    { key: `${prefix}url`, label: 'Recording Page URL', type: 'string' as const },
+export function recordingOutputFields(prefix = '', labelPrefix = ''): PlainOutputField[] {
+  const fields: PlainOutputField[] = [
+    { key: `${prefix}id`, label: 'Recording ID', type: 'string' },
+    { key: `${prefix}status`, label: 'Status', type: 'string' },
+    { key: `${prefix}direction`, label: 'Direction', type: 'string' },
+    { key: `${prefix}tags`, label: 'Tags', type: 'string', list: true },
+    { key: `${prefix}notifications[]type`, label: 'Notification Type', type: 'string' },
+    { key: `${prefix}notifications[]value`, label: 'Notification E-mail', type: 'string' },
+    { key: `${prefix}comment`, label: 'Comment (internal)', type: 'string' },
+    { key: `${prefix}createdDate`, label: 'Created', type: 'datetime' },
+    { key: `${prefix}userId`, label: 'Created by User ID', type: 'string' },
+    { key: `${prefix}externalReference`, label: 'External Reference', type: 'string' },
+    { key: `${prefix}url`, label: 'Recording Page URL', type: 'string' },
   ];
+  return fields.map((field) => ({ ...field, label: `${labelPrefix}${field.label ?? field.key}` }));
+}
+
+/**
+ * One recording by id, or undefined when the workspace has none with it (the REST API has no GET by id).
+ * A malformed id is left to the caller's own call, whose error names the Recording ID field.
+ */
+export async function lookUpRecording(rest: RestClient, recordingId: string): Promise<Recording | undefined> {
+  if (!Uuid.safeParse(recordingId).success) return undefined;
+  const page = await rest.listRecordings({ ids: [recordingId], pageSize: 1 });
+  return page.content[0];
+}
+
+/** Paging can shift while new recordings arrive, so a recording may show twice: keep its first (newest) copy. */
+export function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
 }

@@ -22,7 +22,7 @@ export function zapierTransport(z: ZObject): Transport {
     };
     const response = await z.request(options);
     const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
+    response.headers.forEach((value: string, name: string) => {
       headers[name.toLowerCase()] = value;
     });
     return { status: response.status, headers, body: response.content };

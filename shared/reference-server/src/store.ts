@@ -70,7 +70,6 @@ export class Store {
   private readonly recordingsByWorkspace = new Map<string, Recording[]>();
   private readonly tagCounts = new Map<string, Map<string, number>>();
   private readonly subscriptions = new Map<string, Subscription>();
-  private lastCreatedMs = 0;
 
   constructor(readonly signingKey: string = newSecret('')) {}
 
@@ -150,22 +149,13 @@ export class Store {
     return { kind: 'current', integration, workspace };
   }
 
-  isCurrentToken(provider: HookProvider, token: string): boolean {
-    return this.resolveToken(provider, token).kind === 'current';
-  }
-
-  isCurrentApiKey(secret: string): boolean {
-    const key = this.apiKeyBySecret(secret);
-    return key !== undefined && !key.revoked;
-  }
-
   // Recordings
 
   addRecording(input: NewRecording): Recording {
     const workspace = this.workspaces.get(input.workspaceId);
     if (workspace === undefined) throw new Error(`no workspace ${input.workspaceId}`);
     // Creation order is createdDate order even if the clock steps back, so lists never need sorting.
-    const createdMs = Math.max(Date.now(), this.lastCreatedMs);
+    const createdMs = Math.max(Date.now(), this.recordingsOf(workspace.id).at(-1)?.createdMs ?? 0);
     const recording: Recording = {
       id: newId(),
       workspaceId: workspace.id,
@@ -267,6 +257,11 @@ export class Store {
     this.onChange();
   }
 
+  updateDelivery(delivery: Delivery, changes: Partial<Pick<Delivery, 'attempts' | 'state' | 'lastError'>>): void {
+    Object.assign(delivery, changes);
+    this.onChange();
+  }
+
   // Persistence
 
   snapshot(): Snapshot {
@@ -310,7 +305,6 @@ export class Store {
     if (list === undefined) this.recordingsByWorkspace.set(recording.workspaceId, (list = []));
     list.push(recording);
     this.countTags(recording.workspaceId, recording.tags, +1);
-    this.lastCreatedMs = Math.max(this.lastCreatedMs, recording.createdMs);
   }
 
   private countTags(workspaceId: string, tags: readonly string[], delta: 1 | -1): void {

@@ -1,0 +1,58 @@
+// Builds dist/ as n8n loads it: every node and credential named in package.json's `n8n` section, plus
+// dist/lib/index.js, the one bundle of @screenrec/core, zod and lib/ that both nodes require. A community
+// package may have no runtime dependencies, so core and zod are inlined; n8n-workflow comes from n8n.
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const { n8n } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const sourceOf = (distPath) => distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts');
+const LIB = join(root, 'lib');
+
+const common = {
+  absWorkingDir: root,
+  outbase: '.',
+  outdir: 'dist',
+  bundle: true,
+  minify: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  external: ['n8n-workflow'],
+  tsconfig: 'tsconfig.json',
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+/** Node files reach core and lib/ only through lib/index.ts, which stays a separate, shared file. */
+const sharedLib = {
+  name: 'shared-lib',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@screenrec\/core$|\/lib(\/.*)?$/ }, (args) => {
+      const target = args.path === '@screenrec/core' ? args.path : join(args.resolveDir, args.path);
+      if (target !== LIB && target !== join(LIB, 'index')) {
+        return { errors: [{ text: `${relative(root, args.importer)} must import ${args.path} through lib/index.ts` }] };
+      }
+      const fromDist = relative(join(root, 'dist', relative(root, args.resolveDir)), join(root, 'dist', 'lib', 'index.js'));
+      return { path: fromDist.split(sep).join('/'), external: true };
+    });
+  },
+};
+
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+await Promise.all([
+  build({ ...common, entryPoints: ['lib/index.ts'] }),
+  build({ ...common, entryPoints: n8n.nodes.map(sourceOf), plugins: [sharedLib] }),
+  build({ ...common, entryPoints: n8n.credentials.map(sourceOf) }),
+]);
+
+cpSync(join(root, 'icons'), join(root, 'dist', 'icons'), { recursive: true });
+for (const nodePath of n8n.nodes) {
+  const folder = dirname(sourceOf(nodePath));
+  for (const file of readdirSync(join(root, folder)).filter((name) => name.endsWith('.node.json'))) {
+    mkdirSync(join(root, 'dist', folder), { recursive: true });
+    cpSync(join(root, folder, file), join(root, 'dist', folder, file));
+  }
+}

@@ -1,0 +1,80 @@
+import { NetworkError, type Transport, type TransportResponse } from '@screenrec/core';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
+
+export type ScreenRecContext = IExecuteFunctions | IHookFunctions | IWebhookFunctions;
+export type ScreenRecCredentialType = 'screenRecHookApi' | 'screenRecApi';
+
+/** n8n adds these from the credential (its `authenticate`); core's copies are dropped so each is sent once. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'x-service-token']);
+
+/**
+ * Core's Transport over n8n's httpRequestWithAuthentication: n8n applies the credential, proxies and
+ * cancellation; core keeps its own status handling, so every status is returned and the body stays text.
+ */
+export function n8nTransport(context: ScreenRecContext, credentialType: ScreenRecCredentialType): Transport {
+	return async (request) => {
+		const headers: IDataObject = {};
+		for (const [name, value] of Object.entries(request.headers)) {
+			if (!CREDENTIAL_HEADERS.has(name.toLowerCase())) headers[name] = value;
+		}
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+				method: request.method,
+				url: request.url,
+				headers,
+				body: request.body,
+				timeout: request.timeoutMs,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				encoding: 'text',
+				json: false,
+			})) as IN8nHttpFullResponse;
+		} catch (error) {
+			throw networkFailure(request.url, request.timeoutMs, error);
+		}
+		return { status: response.statusCode, headers: lowerCaseHeaders(response.headers), body: bodyText(response.body) };
+	};
+}
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
+
+/** Only the low-level code reaches the message: n8n's own error carries the request, credential headers included. */
+export function networkFailure(url: string, timeoutMs: number, error: unknown): NetworkError {
+	const origin = new URL(url).origin;
+	const code = errorCode(error);
+	if (code !== undefined && TIMEOUT_CODES.has(code)) {
+		return new NetworkError(
+			`ScreenRec at ${origin} did not answer within ${timeoutMs / 1000} s. Try again later; if it keeps happening, check the Service URL.`,
+		);
+	}
+	return new NetworkError(
+		`Could not reach ScreenRec at ${origin} (${code ?? 'network failure'}). Check the Service URL and that the service is running.`,
+	);
+}
+
+/** The low-level code (ECONNREFUSED, ETIMEDOUT…) of a failed request, however deeply n8n wrapped it. */
+export function errorCode(error: unknown): string | undefined {
+	for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 4; depth++) {
+		const { code, cause } = current as { code?: unknown; cause?: unknown };
+		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+		current = cause;
+	}
+	return undefined;
+}
+
+function lowerCaseHeaders(headers: IDataObject | undefined): TransportResponse['headers'] {
+	const result: TransportResponse['headers'] = {};
+	for (const [name, value] of Object.entries(headers ?? {})) {
+		if (value === undefined || value === null) continue;
+		result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return result;
+}
+
+function bodyText(body: unknown): string {
+	if (body === undefined || body === null) return '';
+	if (typeof body === 'string') return body;
+	if (Buffer.isBuffer(body)) return body.toString('utf8');
+	return JSON.stringify(body);
+}

@@ -1,0 +1,82 @@
+import { defineCreate, defineInputFields, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
+import type { CreateRecordingRequest, RecordingDirection } from '@screenrec/core';
+import { restClient } from '../clients';
+import { withZapierErrors } from '../errors';
+import { TAG_DROPDOWN, cleanList, cleanText, directionChoices } from '../fields';
+import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
+import sample from './request-recording.sample.json';
+
+const inputFields = defineInputFields([
+  {
+    key: 'direction',
+    label: 'Direction',
+    required: true,
+    default: 'REQUEST',
+    choices: directionChoices,
+    helpText: '`REQUEST` asks someone else to record their screen; `RESPONSE` is a recording of your own to share.',
+  },
+  {
+    key: 'email',
+    label: 'Invite E-mail',
+    type: 'string',
+    required: false,
+    helpText: 'Who is asked to record, for example `ana@example.com`. ScreenRec e-mails them an invitation; leave empty to send none.',
+  },
+  {
+    key: 'tags',
+    label: 'Tags',
+    list: true,
+    required: false,
+    dynamic: TAG_DROPDOWN,
+    helpText: 'Labels for the new recording, for example `support`.',
+  },
+  {
+    key: 'notificationEmails',
+    label: 'Notify E-mails',
+    list: true,
+    required: false,
+    helpText: 'Addresses ScreenRec notifies about this recording, for example `team@example.com`.',
+  },
+  {
+    key: 'comment',
+    label: 'Comment',
+    type: 'text',
+    required: false,
+    helpText: 'An internal note, never shown to the person who records, for example `Escalated by Tom`.',
+  },
+]);
+
+export const perform = withZapierErrors(
+  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>): Promise<RecordingOutput> => {
+    const { direction, email, tags, notificationEmails, comment } = bundle.inputData;
+    const inviteEmail = cleanText(email)?.trim();
+    const tagList = cleanList(tags);
+    const notifications = cleanList(notificationEmails).map((value) => ({ type: 'EMAIL' as const, value }));
+    const note = cleanText(comment);
+    // The direction is passed on as typed: core rejects anything but REQUEST or RESPONSE before sending.
+    const request: CreateRecordingRequest = {
+      direction: (cleanText(direction) ?? '') as RecordingDirection,
+      ...(inviteEmail === undefined ? {} : { email: inviteEmail }),
+      ...(tagList.length === 0 ? {} : { tags: tagList }),
+      ...(notifications.length === 0 ? {} : { notifications }),
+      ...(note === undefined ? {} : { comment: note }),
+    };
+    return recordingOutput(await restClient(z, bundle).createRecording(request));
+  },
+);
+
+export default defineCreate({
+  key: 'requestRecording',
+  noun: 'Recording',
+  display: {
+    label: 'Request Recording',
+    description:
+      'Creates a recording through the REST API, optionally e-mailing an invitation to the person who should record. Needs the Workspace ID and API Key in the connection.',
+  },
+  operation: {
+    inputFields,
+    perform,
+    sample,
+    outputFields: recordingOutputFields(),
+  },
+});

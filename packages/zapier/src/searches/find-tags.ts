@@ -1,0 +1,43 @@
+import { defineInputFields, defineSearch, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
+import { restClient } from '../clients';
+import { withZapierErrors } from '../errors';
+import sample from './find-tags.sample.json';
+
+const inputFields = defineInputFields([
+  {
+    key: 'query',
+    label: 'Tag Contains',
+    required: true,
+    helpText: 'Part of the tag name, any case, for example `sup` finds `support` and `Super-urgent`.',
+  },
+]);
+
+export interface FoundTag {
+  id: string;
+  name: string;
+}
+
+export const perform = withZapierErrors(
+  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>): Promise<FoundTag[]> => {
+    const tags = await restClient(z, bundle).searchTags(bundle.inputData.query ?? '');
+    return tags.map((tag) => ({ id: tag, name: tag }));
+  },
+);
+
+export default defineSearch({
+  key: 'findTags',
+  noun: 'Tag',
+  display: {
+    label: 'Find Tags',
+    description: 'Finds the tags used in the workspace whose name contains the text you give. Needs the Workspace ID and API Key in the connection.',
+  },
+  operation: {
+    inputFields,
+    perform,
+    sample,
+    outputFields: [
+      { key: 'id', label: 'Tag', type: 'string' },
+      { key: 'name', label: 'Tag Name', type: 'string' },
+    ],
+  },
+});

@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Delivery, Subscription } from './model';
+import { newId } from './secrets';
+import type { Store } from './store';
+
+export interface DeliveryOptions {
+  /** First retry delay; doubled after each failed attempt. */
+  retryDelayMs: number;
+  /** Allow http: callbacks (--insecure-callbacks); otherwise only https: ones are called. */
+  allowHttp: boolean;
+  timeoutMs?: number;
+  maxAttempts?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_ATTEMPTS = 5;
+
+/**
+ * Sends video-ready notifications off the request path: POST {"result": url}, a timeout per attempt,
+ * retries with exponential backoff on network errors and 5xx, a 410 removes the subscription. Every
+ * attempt is recorded on the delivery, which GET /admin/deliveries shows. Nothing here may throw into
+ * the server: each attempt's outcome, whatever it is, ends up in the log.
+ */
+export class DeliveryWorker {
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly stopping = new AbortController();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly timeoutMs: number;
+  private readonly maxAttempts: number;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: DeliveryOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  }
+
+  notify(subscription: Subscription, recordingId: string, videoUrl: string): Delivery {
+    const delivery: Delivery = {
+      id: newId(),
+      subscriptionId: subscription.id,
+      recordingId,
+      callback: subscription.callback,
+      payload: { result: videoUrl },
+      attempts: 0,
+      state: 'PENDING',
+      lastError: null,
+    };
+    this.store.addDelivery(delivery);
+    this.schedule(delivery, 0);
+    return delivery;
+  }
+
+  /** Picks up deliveries a previous run left pending. */
+  resumePending(): void {
+    for (const delivery of this.store.deliveries) if (delivery.state === 'PENDING') this.schedule(delivery, 0);
+  }
+
+  /** Stops retries and aborts attempts under way; they stay PENDING and resume on the next start. */
+  async close(): Promise<void> {
+    this.stopping.abort();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private schedule(delivery: Delivery, delayMs: number): void {
+    if (this.stopping.signal.aborted) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const attempt = this.attempt(delivery).catch((error: unknown) => {
+        this.log.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed');
+      });
+      this.inFlight.add(attempt);
+      void attempt.finally(() => this.inFlight.delete(attempt));
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private async attempt(delivery: Delivery): Promise<void> {
+    const protocol = new URL(delivery.callback).protocol;
+    if (protocol !== 'https:' && !(protocol === 'http:' && this.options.allowHttp)) {
+      this.fail(delivery, 'the callback is not https (start the server with --insecure-callbacks to allow http)', delivery.attempts);
+      return;
+    }
+    const attempts = delivery.attempts + 1;
+    let failure: string;
+    try {
+      const response = await fetch(delivery.callback, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(delivery.payload),
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.stopping.signal]),
+      });
+      await response.body?.cancel();
+      if (response.status >= 200 && response.status < 300) {
+        this.store.updateDelivery(delivery, { attempts, state: 'DELIVERED', lastError: null });
+        this.log.info({ deliveryId: delivery.id, attempts }, 'callback delivered');
+        return;
+      }
+      if (response.status === 410) {
+        this.store.updateDelivery(delivery, { attempts, state: 'GONE', lastError: 'HTTP 410' });
+        this.store.dropSubscription(delivery.subscriptionId);
+        this.log.info({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId }, 'callback gone: subscription removed');
+        return;
+      }
+      failure = `HTTP ${response.status}`;
+      if (response.status < 500) {
+        this.fail(delivery, failure, attempts);
+        return;
+      }
+    } catch (error) {
+      if (this.stopping.signal.aborted) return;
+      failure = describeFailure(error, this.timeoutMs);
+    }
+    if (attempts >= this.maxAttempts) {
+      this.fail(delivery, failure, attempts);
+      return;
+    }
+    this.store.updateDelivery(delivery, { attempts, lastError: failure });
+    this.schedule(delivery, this.options.retryDelayMs * 2 ** (attempts - 1));
+  }
+
+  private fail(delivery: Delivery, lastError: string, attempts: number): void {
+    this.store.updateDelivery(delivery, { attempts, state: 'FAILED', lastError });
+    this.log.warn({ deliveryId: delivery.id, attempts, lastError }, 'callback delivery failed');
+  }
+}
+
+/** Duck-typed: fetch's errors may come from another realm (a test runner's), where instanceof fails. */
+function describeFailure(error: unknown, timeoutMs: number): string {
+  const { name, message, cause } = (error ?? {}) as { name?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return typeof message === 'string' ? message : 'network failure';
+}

@@ -1,0 +1,124 @@
+import { RECORDING_STATUSES, type RecordingStatus } from '@screenrec/core';
+import { rm, writeFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { generateDemoWebm } from './demo-video';
+import type { DeliveryWorker } from './delivery-worker';
+import type { Recording, StoredVideo } from './model';
+import type { NewRecording, Store } from './store';
+import type { VideoLinks } from './video-links';
+
+/** A recording as the API shows it: the creation fields plus userId, externalReference and the page url. */
+export interface RecordingView {
+  id: string;
+  direction: string;
+  status: string;
+  tags: string[];
+  notifications: Array<{ type: string; value: string }>;
+  comment: string;
+  createdDate: string;
+  userId: string;
+  externalReference?: string;
+  url: string;
+}
+
+export class TransitionRefused extends Error {}
+
+/**
+ * What happens to a recording between creation and deletion: invitations, forward-only status changes,
+ * and on COMPLETED the stored video, the notification e-mails and the callbacks.
+ */
+export class RecordingLifecycle {
+  constructor(
+    private readonly store: Store,
+    private readonly videosDir: string,
+    private readonly links: VideoLinks,
+    private readonly deliveries: DeliveryWorker,
+    private readonly publicUrl: () => string,
+  ) {}
+
+  create(input: NewRecording & { email?: string }): Recording {
+    const recording = this.store.addRecording(input);
+    if (input.email !== undefined) {
+      this.store.mail({
+        to: input.email,
+        subject: 'You are invited to record your screen',
+        text: `Please record your screen for us: open ${this.pageUrl(recording)} and press Start.`,
+      });
+    }
+    return recording;
+  }
+
+  view(recording: Recording): RecordingView {
+    return {
+      id: recording.id,
+      direction: recording.direction,
+      status: recording.status,
+      tags: recording.tags,
+      notifications: recording.notifications,
+      comment: recording.comment,
+      createdDate: recording.createdDate,
+      userId: recording.userId,
+      ...(recording.externalReference === undefined ? {} : { externalReference: recording.externalReference }),
+      url: this.pageUrl(recording),
+    };
+  }
+
+  pageUrl(recording: Recording): string {
+    return `${this.publicUrl()}/r/${recording.id}`;
+  }
+
+  videoUrl(recording: Recording): string {
+    return this.links.sign(this.publicUrl(), recording.id);
+  }
+
+  /** Throws TransitionRefused unless `status` is ahead of the recording's current one. */
+  checkForward(recording: Recording, status: RecordingStatus): void {
+    if (RECORDING_STATUSES.indexOf(status) <= RECORDING_STATUSES.indexOf(recording.status)) {
+      throw new TransitionRefused(`The recording is ${recording.status}; it can only move forward (${RECORDING_STATUSES.join(' → ')}).`);
+    }
+  }
+
+  /** The dashboard's move: COMPLETED without an upload stores a generated WebM. */
+  async advance(recording: Recording, status: RecordingStatus): Promise<Recording> {
+    this.checkForward(recording, status);
+    if (status !== 'COMPLETED') return this.store.setStatus(recording, status);
+    const fileName = `${recording.id}.webm`;
+    const bytes = generateDemoWebm();
+    await writeFile(join(this.videosDir, fileName), bytes);
+    return this.complete(recording, { fileName, contentType: 'video/webm', size: bytes.length });
+  }
+
+  /** The participant's upload, already on disk at `tempPath`, becomes the recording's video. */
+  async completeWithUpload(recording: Recording, tempPath: string, contentType: string, size: number): Promise<Recording> {
+    this.checkForward(recording, 'COMPLETED');
+    const fileName = `${recording.id}${contentType === 'video/mp4' ? '.mp4' : '.webm'}`;
+    await rename(tempPath, join(this.videosDir, fileName));
+    return this.complete(recording, { fileName, contentType, size });
+  }
+
+  videoPath(video: StoredVideo): string {
+    return join(this.videosDir, video.fileName);
+  }
+
+  async remove(recording: Recording): Promise<void> {
+    this.store.deleteRecording(recording);
+    if (recording.video !== undefined) await rm(this.videoPath(recording.video), { force: true });
+  }
+
+  private complete(recording: Recording, video: StoredVideo): Recording {
+    // Checked again: another completion may have landed while this one's file was being written.
+    this.checkForward(recording, 'COMPLETED');
+    this.store.setStatus(recording, 'COMPLETED', video);
+    for (const notification of recording.notifications) {
+      this.store.mail({
+        to: notification.value,
+        subject: 'A recording is ready',
+        text: `Recording ${recording.id} is ready. Watch it within the hour: ${this.videoUrl(recording)}`,
+      });
+    }
+    for (const subscription of this.store.subscriptionsOf(recording.workspaceId)) {
+      this.deliveries.notify(subscription, recording.id, this.videoUrl(recording));
+    }
+    return recording;
+  }
+}

@@ -1,0 +1,53 @@
+import { USAGE, UsageError, parseOptions } from './options';
+import { startServer, type RunningServer } from './server';
+
+/**
+ * `npm start`: stdout carries exactly one JSON line ({"event":"listening",…}) for tools to read;
+ * everything meant for people (logs, the hint) goes to stderr.
+ */
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    process.stderr.write(USAGE);
+    return;
+  }
+  const server = await startServer(options);
+  const { baseUrl, adminToken, demo } = server;
+  process.stdout.write(`${JSON.stringify({ event: 'listening', baseUrl, adminToken, demo })}\n`);
+  process.stderr.write(hint(server));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`error while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+function hint({ publicUrl, demo }: RunningServer): string {
+  return `
+ScreenRec reference server at ${publicUrl} (Ctrl+C stops it)
+  Zapier app: Service URL ${publicUrl}, backend token = demo.tokens.ZAPIER from the JSON line above
+              (for the REST features also workspace ID ${demo.workspaceId} and API key = demo.apiKey)
+  n8n node:   ScreenRec credential with Service URL ${publicUrl}, backend token = demo.tokens.N8N
+              (workspace ID ${demo.workspaceId}, API key = demo.apiKey)
+  Dashboard stand-in: the admin API under ${publicUrl}/admin with header x-admin-token = adminToken
+  Callbacks to http:// URLs need --insecure-callbacks; the services' own callbacks must be reachable from here.
+`;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

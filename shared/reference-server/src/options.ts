@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+import type { ServerOptions } from './server';
+
+export const USAGE = `Usage: node shared/reference-server/dist/main.js [options]
+
+  --port N               port to listen on, 0 for any free one (env PORT; default 8080)
+  --host ADDRESS         address to listen on (env HOST; default 127.0.0.1)
+  --data FILE            persist every change to FILE and reload it on start (env DATA_FILE)
+  --insecure-callbacks   also call http: callback URLs, for loopback receivers (env INSECURE_CALLBACKS=1)
+  --retry-delay-ms N     base of the callback retry backoff (env RETRY_DELAY_MS; default 1000)
+  --public-url URL       base of the links the service hands out (env PUBLIC_URL; default the listening address)
+  --admin-token TOKEN    admin API token (env ADMIN_TOKEN; default a random one, printed at start)
+  --help                 show this help
+`;
+
+export class UsageError extends Error {}
+
+/** Reads flags, each with an environment fallback; a flag wins over its variable. */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        'insecure-callbacks': { type: 'boolean' },
+        'retry-delay-ms': { type: 'string' },
+        'public-url': { type: 'string' },
+        'admin-token': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return 'help';
+  const publicUrl = values['public-url'] ?? env.PUBLIC_URL;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]/.test(publicUrl)) throw new UsageError(`--public-url must be an http(s) URL, not "${publicUrl}"`);
+  const adminToken = values['admin-token'] ?? env.ADMIN_TOKEN;
+  if (adminToken !== undefined && adminToken.length < 8) throw new UsageError('--admin-token must be at least 8 characters');
+  return {
+    port: integer('--port', values.port ?? env.PORT, 8080, 65535),
+    host: values.host ?? env.HOST ?? '127.0.0.1',
+    dataFile: values.data ?? env.DATA_FILE,
+    insecureCallbacks: values['insecure-callbacks'] ?? ['1', 'true', 'yes'].includes((env.INSECURE_CALLBACKS ?? '').toLowerCase()),
+    retryDelayMs: integer('--retry-delay-ms', values['retry-delay-ms'] ?? env.RETRY_DELAY_MS, 1000, 3_600_000),
+    publicUrl,
+    adminToken,
+  };
+}
+
+function integer(flag: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new UsageError(`${flag} must be a whole number from 0 to ${max}, not "${text}"`);
+  return value;
+}

@@ -1,0 +1,104 @@
+import { Uuid } from '@screenrec/core';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ServerContext } from '../context';
+import { TransitionRefused } from '../lifecycle';
+import type { Recording } from '../model';
+import { RECORDING_PAGE_CSP, renderRecordingPage } from '../recording-page';
+import { MESSAGES, sendMessage } from '../replies';
+import { newId } from '../secrets';
+
+type Params = { recordingId: string };
+
+class UploadTooLarge extends Error {}
+
+/** The participant's side: the recording page, its "started" signal and the upload that completes it. */
+export function participantPlugin(context: ServerContext) {
+  const { store, lifecycle } = context;
+
+  function recordingOf(params: Params, reply: FastifyReply): Recording | undefined {
+    const id = Uuid.safeParse(params.recordingId);
+    const recording = id.success ? store.recording(id.data.toLowerCase()) : undefined;
+    if (recording === undefined) sendMessage(reply, 404, MESSAGES.notFound);
+    return recording;
+  }
+
+  return async function participant(app: FastifyInstance): Promise<void> {
+    // Video bodies are streamed, not buffered: the handler gets the raw request stream.
+    app.addContentTypeParser(/^(video\/[\w.+-]+|application\/octet-stream)(\s*;.*)?$/i, (_request, payload, done) => done(null, payload));
+
+    // A refused upload leaves body bytes on the wire: close the connection rather than read them all.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.body instanceof Readable && !request.body.readableEnded) reply.header('connection', 'close');
+    });
+
+    app.get<{ Params: Params }>('/r/:recordingId', async (request, reply) => {
+      const recording = recordingOf(request.params, reply);
+      if (recording === undefined) return reply;
+      return reply
+        .header('content-security-policy', RECORDING_PAGE_CSP)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          renderRecordingPage({
+            recordingId: recording.id,
+            status: recording.status,
+            startUrl: `${recording.id}/start`,
+            uploadUrl: `${recording.id}/upload`,
+          }),
+        );
+    });
+
+    app.post<{ Params: Params }>('/r/:recordingId/start', async (request, reply) => {
+      const recording = recordingOf(request.params, reply);
+      if (recording === undefined) return reply;
+      if (recording.status === 'COMPLETED') return sendMessage(reply, 409, 'This recording is already complete.');
+      if (recording.status === 'NEW') store.setStatus(recording, 'RECORDING');
+      return reply.code(204).send();
+    });
+
+    app.post<{ Params: Params }>('/r/:recordingId/upload', async (request, reply) => {
+      const recording = recordingOf(request.params, reply);
+      if (recording === undefined) return reply;
+      if (recording.status === 'COMPLETED') return sendMessage(reply, 409, 'This recording is already complete.');
+      if (!(request.body instanceof Readable)) return sendMessage(reply, 415, MESSAGES.unsupportedMediaType);
+      if (Number(request.headers['content-length'] ?? 0) > context.maxUploadBytes) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
+
+      const temp = join(context.videosDir, `.upload-${newId()}`);
+      try {
+        const size = await streamToFile(request.body, temp, context.maxUploadBytes);
+        if (size === 0) return sendMessage(reply, 400, MESSAGES.badRequest);
+        await lifecycle.completeWithUpload(recording, temp, videoTypeOf(request.headers['content-type']), size);
+        return reply.send({ status: 'COMPLETED' });
+      } catch (error) {
+        if (error instanceof UploadTooLarge) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
+        if (error instanceof TransitionRefused) return sendMessage(reply, 409, 'This recording is already complete.');
+        throw error;
+      } finally {
+        await rm(temp, { force: true });
+      }
+    });
+  };
+}
+
+async function streamToFile(source: Readable, path: string, maxBytes: number): Promise<number> {
+  let size = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      callback(size > maxBytes ? new UploadTooLarge() : null, chunk);
+    },
+  });
+  await pipeline(source, limit, createWriteStream(path, { mode: 0o600 }));
+  return size;
+}
+
+/** The stored type: the media type without parameters; an untyped octet stream is taken as WebM. */
+function videoTypeOf(header: string | undefined): string {
+  const type = (header ?? '').split(';')[0]!.trim().toLowerCase();
+  return type.startsWith('video/') ? type : 'video/webm';
+}

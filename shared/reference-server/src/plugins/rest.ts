@@ -1,0 +1,98 @@
+import { CreateRecordingRequest, ListRecordingsRequest, UpdateRecordingRequest, Uuid } from '@screenrec/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ServerContext } from '../context';
+import type { Recording, Workspace } from '../model';
+import { queryRecordings } from '../recording-query';
+import { MESSAGES, parseWith, sendMessage, sendValidationErrors } from '../replies';
+
+type WorkspaceRequest = FastifyRequest<{ Params: { workspaceId: string; recordingId?: string } }>;
+
+const TagQuery = z.object({ query: z.string() });
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/** The REST API of SPEC.md 4.1, under /public/integration/{workspaceId}, with an API key. */
+export function restPlugin(context: ServerContext) {
+  const { store, lifecycle } = context;
+  const workspaces = new WeakMap<FastifyRequest, Workspace>();
+
+  /** The authenticated workspace; the onRequest hook has set it before any handler runs. */
+  function workspaceOf(request: FastifyRequest): Workspace {
+    const workspace = workspaces.get(request);
+    if (workspace === undefined) throw new Error('request was not authenticated');
+    return workspace;
+  }
+
+  /** The recording named in the path, or a reply already sent (400 for a malformed id, 404 for an unknown one). */
+  function recordingOf(request: WorkspaceRequest, reply: FastifyReply): Recording | undefined {
+    const id = parseWith(Uuid, request.params.recordingId, 'recordingId');
+    if (!id.ok) {
+      sendValidationErrors(reply, id.errors);
+      return undefined;
+    }
+    const recording = store.recording(id.value.toLowerCase());
+    if (recording === undefined || recording.workspaceId !== workspaceOf(request).id) {
+      sendMessage(reply, 404, MESSAGES.notFound);
+      return undefined;
+    }
+    return recording;
+  }
+
+  return async function rest(app: FastifyInstance): Promise<void> {
+    // Authentication runs before the body is parsed, so a bad key is a 401 whatever the body.
+    app.addHook('onRequest', async (request: WorkspaceRequest, reply) => {
+      const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      const key = secret === undefined ? undefined : store.apiKeyBySecret(secret);
+      if (key === undefined || key.revoked || (key.expiresAt !== null && Date.parse(key.expiresAt) <= Date.now())) {
+        return sendMessage(reply, 401, MESSAGES.unauthorized);
+      }
+      const workspace = store.workspace(key.workspaceId);
+      if (workspace === undefined || key.workspaceId !== request.params.workspaceId.toLowerCase() || !workspace.apiAccess) {
+        return sendMessage(reply, 403, MESSAGES.forbidden);
+      }
+      workspaces.set(request, workspace);
+    });
+
+    app.post('/recordings', async (request, reply) => {
+      const input = parseWith(CreateRecordingRequest, request.body);
+      if (!input.ok) return sendValidationErrors(reply, input.errors);
+      const recording = lifecycle.create({ workspaceId: workspaceOf(request).id, ...input.value });
+      return reply.code(201).send(lifecycle.view(recording));
+    });
+
+    app.post('/recordings/list', async (request, reply) => {
+      const query = parseWith(ListRecordingsRequest, request.body ?? {});
+      if (!query.ok) return sendValidationErrors(reply, query.errors);
+      const page = queryRecordings(store.recordingsOf(workspaceOf(request).id), query.value);
+      return reply.send({ ...page, content: page.content.map((recording) => lifecycle.view(recording)) });
+    });
+
+    app.get('/recordings/tags', async (request, reply) => {
+      const query = parseWith(TagQuery, request.query);
+      if (!query.ok) return sendValidationErrors(reply, query.errors);
+      return reply.send({ result: store.searchTags(workspaceOf(request).id, query.value.query) });
+    });
+
+    app.get('/recordings/:recordingId/presign', async (request: WorkspaceRequest, reply) => {
+      const recording = recordingOf(request, reply);
+      if (recording === undefined) return reply;
+      if (recording.video === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
+      return reply.send({ url: lifecycle.videoUrl(recording) });
+    });
+
+    app.put('/recordings/:recordingId', async (request: WorkspaceRequest, reply) => {
+      const recording = recordingOf(request, reply);
+      if (recording === undefined) return reply;
+      const changes = parseWith(UpdateRecordingRequest, request.body);
+      if (!changes.ok) return sendValidationErrors(reply, changes.errors);
+      return reply.code(202).send(lifecycle.view(store.updateRecording(recording, changes.value)));
+    });
+
+    app.delete('/recordings/:recordingId', async (request: WorkspaceRequest, reply) => {
+      const recording = recordingOf(request, reply);
+      if (recording === undefined) return reply;
+      await lifecycle.remove(recording);
+      return reply.code(204).send();
+    });
+  };
+}

@@ -1,0 +1,37 @@
+import type { FastifyReply } from 'fastify';
+import { fieldErrorsOf, type FieldError } from '@screenrec/core';
+import type { z } from 'zod';
+
+/** Error bodies, byte for byte as DESIGN.md and SPEC.md give them. */
+export const MESSAGES = {
+  badRequest: 'Bad request',
+  unauthorized: 'Unauthorized',
+  forbidden: 'Forbidden',
+  notFound: 'Not found',
+  conflict: 'Conflict',
+  payloadTooLarge: 'Payload too large',
+  unsupportedMediaType: 'Unsupported media type',
+  rangeNotSatisfiable: 'Range not satisfiable',
+  integrationError: 'Integration error',
+  internal: 'Internal Server Error',
+} as const;
+
+export function sendMessage(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send({ message });
+}
+
+export function sendValidationErrors(reply: FastifyReply, errors: FieldError[]): FastifyReply {
+  return reply.code(400).type('application/json; charset=utf-8').send({ message: MESSAGES.badRequest, errors });
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+/** Validates with a zod schema, naming the failing fields under `prefix` (e.g. "recordingId"). */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): Parsed<z.output<S>> {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, value: result.data };
+  const errors = fieldErrorsOf(result.error).map((error) =>
+    prefix === undefined ? error : { ...error, path: error.path === '' ? prefix : `${prefix}.${error.path}` },
+  );
+  return { ok: false, errors };
+}

@@ -1,0 +1,82 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Figure {
+  /** What was measured, as the table shows it. */
+  figure: string;
+  ours: number;
+  baseline: number;
+  unit: string;
+  /** ours / baseline, or baseline / ours where smaller is better (see `better`). */
+  ratio: number;
+  goal: string;
+  met: boolean;
+  note?: string;
+}
+
+/** Throughput ratio: ours / baseline, goal "≥ min". */
+export function atLeast(figure: string, ours: number, baseline: number, unit: string, min: number, note?: string): Figure {
+  const ratio = ours / baseline;
+  return { figure, ours, baseline, unit, ratio, goal: `≥ ${min}`, met: ratio >= min, ...(note ? { note } : {}) };
+}
+
+/** Cost ratio: ours / baseline, goal "≤ max". */
+export function atMost(figure: string, ours: number, baseline: number, unit: string, max: number, note?: string): Figure {
+  const ratio = ours / baseline;
+  return { figure, ours, baseline, unit, ratio, goal: `≤ ${max}`, met: ratio <= max, ...(note ? { note } : {}) };
+}
+
+/** Calls per second of `call`, run `concurrency` at a time for about `durationMs`, after a short warm-up. */
+export async function callsPerSecond(call: () => Promise<unknown>, concurrency: number, durationMs: number): Promise<number> {
+  await runFor(call, concurrency, Math.min(500, durationMs / 4));
+  const started = performance.now();
+  const count = await runFor(call, concurrency, durationMs);
+  return count / ((performance.now() - started) / 1000);
+}
+
+async function runFor(call: () => Promise<unknown>, concurrency: number, durationMs: number): Promise<number> {
+  const deadline = performance.now() + durationMs;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        await call();
+        count++;
+      }
+    }),
+  );
+  return count;
+}
+
+/** Runs A and B alternately `rounds` times and keeps each one's median, so drift hits both alike. */
+export async function interleaved(rounds: number, a: () => Promise<number>, b: () => Promise<number>): Promise<[number, number]> {
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  return [median(as), median(bs)];
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export async function listen(handler: RequestListener): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
+  const server = createServer({ keepAliveTimeout: 60_000 }, handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { server, url, close };
+}

@@ -1,0 +1,128 @@
+import path from 'node:path';
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { REPO_ROOT, startReferenceServer, type RunningServer } from '../../support/reference-server';
+import { ZapierFileService } from './zapier-file-service';
+
+/** The entry Zapier loads: `index.js`, which requires the esbuild bundle in dist/ (built by `npm run build`). */
+export const BUILT_APP = path.join(REPO_ROOT, 'packages/zapier/index.js');
+
+type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+
+interface Operation {
+  perform: Perform;
+  performList?: Perform;
+  performSubscribe?: Perform;
+  performUnsubscribe?: Perform;
+}
+
+/** The parts of the built app definition these tests run. */
+export interface BuiltApp {
+  authentication: { test: Perform; connectionLabel: string };
+  hydrators: Record<string, Perform>;
+  triggers: Record<string, { operation: Operation }>;
+  creates: Record<string, { operation: Operation }>;
+  searches: Record<string, { operation: Operation }>;
+}
+
+export interface AuthData {
+  baseUrl: string;
+  backendToken: string;
+  workspaceId?: string;
+  apiKey?: string;
+}
+
+/** What a user has after connecting a fresh workspace: integration set up, API access on, one API key. */
+export interface Connection {
+  workspaceId: string;
+  name: string;
+  ownerUserId: string;
+  keyId: string;
+  authData: Required<AuthData>;
+}
+
+export interface TestBundle {
+  authData: AuthData;
+  inputData?: Record<string, unknown>;
+  targetUrl?: string;
+  subscribeData?: Record<string, unknown>;
+  cleanedRequest?: unknown;
+  meta?: Record<string, unknown>;
+}
+
+export interface ZapierE2E {
+  server: RunningServer;
+  files: ZapierFileService;
+  app: BuiltApp;
+  /** Runs one method of the built app as Zapier would (zapier-platform-core's appTester), resolving with its result. */
+  run: <T>(method: Perform | undefined, bundle: TestBundle) => Promise<T>;
+  operation: (kind: 'triggers' | 'creates' | 'searches', key: string) => Operation;
+  connectWorkspace: (name: string) => Promise<Connection>;
+  /** An admin call that must answer `status`; its body otherwise explains the failure. */
+  adminOk: <T = unknown>(status: number, method: string, urlPath: string, body?: unknown) => Promise<T>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * One reference server (a child process), Zapier's file service stand-in and the built Zapier app under
+ * zapier-platform-core's appTester, for one test file. Stop it in afterAll.
+ */
+export async function startZapierE2E(): Promise<ZapierE2E> {
+  const server = await startReferenceServer();
+  const files = new ZapierFileService();
+  const previousEnv = { base: process.env.ZAPIER_BASE_ENDPOINT, deployKey: process.env.ZAPIER_DEPLOY_KEY };
+  let platform: typeof import('zapier-platform-core');
+  let app: BuiltApp;
+  try {
+    process.env.ZAPIER_BASE_ENDPOINT = await files.start();
+    platform = await import('zapier-platform-core');
+    app = ((await import(BUILT_APP)) as { default: BuiltApp }).default;
+  } finally {
+    restoreEnv('ZAPIER_BASE_ENDPOINT', previousEnv.base);
+  }
+  // z.stashFile refuses to call the RPC without a deploy key; the stand-in ignores it.
+  process.env.ZAPIER_DEPLOY_KEY = 'e2e-deploy-key';
+  const appTester = platform.createAppTester(app);
+
+  const adminOk = async <T,>(status: number, method: string, urlPath: string, body?: unknown): Promise<T> => {
+    const answer = await server.admin<T>(method, urlPath, body);
+    if (answer.status !== status) throw new Error(`admin ${method} ${urlPath} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+
+  return {
+    server,
+    files,
+    app,
+    run: async <T,>(method: Perform | undefined, bundle: TestBundle) => {
+      if (method === undefined) throw new Error('the app has no such method');
+      return (await appTester(method, bundle as Partial<Bundle>)) as T;
+    },
+    operation: (kind, key) => {
+      const found = app[kind][key];
+      if (found === undefined) throw new Error(`the built app has no ${kind}.${key}`);
+      return found.operation;
+    },
+    adminOk,
+    connectWorkspace: async (name) => {
+      const workspace = await adminOk<{ workspaceId: string; name: string; ownerUserId: string }>(201, 'POST', '/admin/workspaces', { name });
+      const workspacePath = `/admin/workspaces/${workspace.workspaceId}`;
+      await adminOk(200, 'PATCH', workspacePath, { apiAccess: true });
+      const key = await adminOk<{ keyId: string; apiKey: string }>(201, 'POST', `${workspacePath}/api-keys`, {});
+      const integration = await adminOk<{ backendToken: string }>(201, 'POST', `${workspacePath}/integrations/ZAPIER`);
+      return {
+        ...workspace,
+        keyId: key.keyId,
+        authData: { baseUrl: server.baseUrl, backendToken: integration.backendToken, workspaceId: workspace.workspaceId, apiKey: key.apiKey },
+      };
+    },
+    stop: async () => {
+      restoreEnv('ZAPIER_DEPLOY_KEY', previousEnv.deployKey);
+      await Promise.all([server.stop(), files.stop()]);
+    },
+  };
+}
+
+function restoreEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}

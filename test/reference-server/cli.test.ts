@@ -1,0 +1,170 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { send, waitFor } from './support';
+
+/** The server as `npm start` runs it: src/main.ts bundled like the package's build, run by node in a child process. */
+const repo = resolve(__dirname, '../..');
+let dir: string;
+let mainJs: string;
+const children: ChildProcessWithoutNullStreams[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'screenrec-cli-'));
+  mainJs = join(dir, 'main.js');
+  await build({
+    entryPoints: [join(repo, 'shared/reference-server/src/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['fastify'],
+    outfile: mainJs,
+    logLevel: 'silent',
+    tsconfig: join(repo, 'shared/reference-server/tsconfig.json'),
+  });
+});
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Run {
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function run(args: string[], env: Record<string, string> = {}): Run {
+  const child = spawn(process.execPath, [mainJs, ...args], {
+    env: { PATH: process.env.PATH ?? '', NODE_PATH: join(repo, 'node_modules'), ...env },
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+interface Listening {
+  event: string;
+  baseUrl: string;
+  adminToken: string;
+  demo: { workspaceId: string; workspaceName: string; ownerUserId: string; tokens: { ZAPIER: string; N8N: string }; apiKey: string };
+}
+
+async function listening(started: Run): Promise<Listening> {
+  const deadline = Date.now() + 15_000;
+  while (!started.stdout().includes('\n')) {
+    if (Date.now() > deadline || started.child.exitCode !== null) throw new Error(`no listening line; stderr: ${started.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return JSON.parse(started.stdout().split('\n')[0]!) as Listening;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('node main.js --port 0 --insecure-callbacks --retry-delay-ms 50', () => {
+  it('prints one JSON listening line on stdout, a hint on stderr, serves, and stops cleanly on SIGTERM', async () => {
+    const started = run(['--port', '0', '--insecure-callbacks', '--retry-delay-ms', '50']);
+    const line = await listening(started);
+    expect(line).toEqual({
+      event: 'listening',
+      baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      adminToken: expect.stringMatching(/^sra_/),
+      demo: {
+        workspaceId: expect.stringMatching(uuid),
+        workspaceName: 'Demo Workspace',
+        ownerUserId: expect.stringMatching(uuid),
+        tokens: { ZAPIER: expect.stringMatching(/^srt_/), N8N: expect.stringMatching(/^srt_/) },
+        apiKey: expect.stringMatching(/^srk_/),
+      },
+    });
+    expect(Object.keys(line)).toEqual(['event', 'baseUrl', 'adminToken', 'demo']);
+    const hint = await waitFor(() => (started.stderr().includes('n8n node:') ? started.stderr() : undefined));
+    expect(hint).toContain(`Zapier app: Service URL ${line.baseUrl}`);
+
+    const ping = await send(`${line.baseUrl}/public/webhooks/N8N`, { headers: { 'x-service-token': line.demo.tokens.N8N }, body: { action: 'PING' } });
+    const subscribe = await send(`${line.baseUrl}/public/webhooks/N8N`, {
+      headers: { 'x-service-token': line.demo.tokens.N8N },
+      body: { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:9/insecure-ok' },
+    });
+    const list = await send(`${line.baseUrl}/public/integration/${line.demo.workspaceId}/recordings/list`, {
+      headers: { authorization: `Bearer ${line.demo.apiKey}` },
+      body: {},
+    });
+    expect(ping.text).toBe('{"status":"success","workspace":"Demo Workspace"}');
+    expect(subscribe.json).toEqual({ subscriptionId: expect.stringMatching(uuid) });
+    expect(list.json).toEqual({ content: [], totalElements: 0, totalPages: 0 });
+
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toEqual({ code: 0, signal: null });
+    expect(started.stdout().trimEnd().split('\n')).toHaveLength(1);
+    expect(started.stderr()).not.toContain(line.demo.apiKey.slice(4));
+  });
+
+  it('takes its settings from the environment too, and stops on SIGINT', async () => {
+    const started = run([], { PORT: '0', PUBLIC_URL: 'https://rec.example', ADMIN_TOKEN: 'admin-token-from-env' });
+    const line = await listening(started);
+    expect(line.adminToken).toBe('admin-token-from-env');
+    const recording = await send(`${line.baseUrl}/public/webhooks/ZAPIER`, {
+      headers: { 'x-service-token': line.demo.tokens.ZAPIER },
+      body: { action: 'RECORDING', recording: { externalReference: 'env' } },
+    });
+    const httpCallback = await send(`${line.baseUrl}/public/webhooks/ZAPIER`, {
+      headers: { 'x-service-token': line.demo.tokens.ZAPIER },
+      body: { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:9/refused' },
+    });
+    expect((recording.json as { url: string }).url).toMatch(/^https:\/\/rec\.example\/r\//);
+    expect(httpCallback.text).toBe('{"message":"Bad request"}');
+    started.child.kill('SIGINT');
+    expect(await started.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('with --data, loses nothing acknowledged even when killed outright', async () => {
+    const dataFile = join(dir, 'killed.json');
+    const first = run(['--port', '0', '--data', dataFile]);
+    const line = await listening(first);
+    const created = await send(`${line.baseUrl}/public/integration/${line.demo.workspaceId}/recordings`, {
+      headers: { authorization: `Bearer ${line.demo.apiKey}` },
+      body: { direction: 'REQUEST', tags: ['survivor'] },
+    });
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = run(['--port', '0', '--data', dataFile]);
+    const again = await listening(second);
+    expect(again.demo).toEqual(line.demo);
+    const list = await send(`${again.baseUrl}/public/integration/${again.demo.workspaceId}/recordings/list`, {
+      headers: { authorization: `Bearer ${again.demo.apiKey}` },
+      body: { tags: ['survivor'] },
+    });
+    expect((list.json as { content: Array<{ id: string }> }).content.map((recording) => recording.id)).toEqual([(created.json as { id: string }).id]);
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
+  });
+
+  it.each([
+    [['--port', 'abc'], '--port must be a whole number from 0 to 65535, not "abc"'],
+    [['--retry-delay-ms=-5'], '--retry-delay-ms must be a whole number from 0 to 3600000, not "-5"'],
+    [['--public-url', 'ftp://x'], '--public-url must be an http(s) URL'],
+    [['--colour'], "Unknown option '--colour'"],
+  ])('refuses %j with exit code 2 and the usage', async (args, message) => {
+    const started = run(args);
+    expect(await started.exited).toEqual({ code: 2, signal: null });
+    expect(started.stderr()).toContain(message);
+    expect(started.stderr()).toContain('Usage: node shared/reference-server/dist/main.js [options]');
+    expect(started.stdout()).toBe('');
+  });
+
+  it('--help prints the usage and exits 0', async () => {
+    const started = run(['--help']);
+    expect(await started.exited).toEqual({ code: 0, signal: null });
+    expect(started.stderr()).toContain('--insecure-callbacks');
+    expect(started.stdout()).toBe('');
+  });
+});

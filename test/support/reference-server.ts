@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+export interface ListeningLine {
+  event: 'listening';
+  baseUrl: string;
+  adminToken: string;
+  demo: {
+    workspaceId: string;
+    workspaceName: string;
+    ownerUserId: string;
+    tokens: { ZAPIER: string; N8N: string };
+    apiKey: string;
+  };
+}
+
+export interface RunningServer extends ListeningLine {
+  process: ChildProcess;
+  /** Everything the server wrote to stderr so far (its logs), for failure reports. */
+  logs: () => string;
+  stop: () => Promise<void>;
+  /** Calls the admin API (the dashboard stand-in) and returns the parsed answer. */
+  admin: <T = unknown>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T }>;
+}
+
+/**
+ * Starts the built reference server as a separate process, exactly as `npm start -- …` does after its build step,
+ * and resolves with its one JSON `listening` line.
+ */
+export async function startReferenceServer(extraArgs: string[] = []): Promise<RunningServer> {
+  const child = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, 'shared/reference-server/dist/main.js'), '--port', '0', '--insecure-callbacks', '--retry-delay-ms', '50', ...extraArgs],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const line = await new Promise<ListeningLine>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error(`reference server did not start within 15 s:\n${stderr}`)), 15_000);
+    lines.on('line', (text) => {
+      if (!text.startsWith('{')) return;
+      const parsed = JSON.parse(text) as ListeningLine;
+      if (parsed.event !== 'listening') return;
+      clearTimeout(timer);
+      resolve(parsed);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`reference server exited with ${code} before listening:\n${stderr}`));
+    });
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const admin = async <T,>(method: string, urlPath: string, body?: unknown) => {
+    const response = await fetch(`${line.baseUrl}${urlPath}`, {
+      method,
+      headers: { 'x-admin-token': line.adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
+  };
+  return { ...line, process: child, logs: () => stderr, stop, admin };
+}

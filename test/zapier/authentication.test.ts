@@ -1,0 +1,76 @@
+import authentication, { testConnection } from '../../packages/zapier/src/authentication';
+import { API_KEY, BACKEND_TOKEN, BASE_URL, HOOK_PATH, REST_PATH, WORKSPACE_ID, appTester, hookApi, hookAuth, page, restApi, restAuth, useNock, zapierError } from './harness';
+
+useNock();
+
+describe('connection test', () => {
+  it('sends PING with the backend token and labels the connection with the workspace name', async () => {
+    hookApi().post(HOOK_PATH, { action: 'PING' }).reply(200, { status: 'success', workspace: 'Demo Workspace' });
+
+    const result = await appTester(testConnection, { authData: hookAuth });
+
+    expect(result).toEqual({ workspace: 'Demo Workspace', restApi: 'not configured' });
+    expect(authentication.connectionLabel).toBe('{{workspace}}');
+  });
+
+  it('with an API key also makes one cheap REST call, so a wrong key is caught at connect time', async () => {
+    hookApi().post(HOOK_PATH, { action: 'PING' }).reply(200, { status: 'success', workspace: 'Demo Workspace' });
+    restApi().post(`${REST_PATH}/recordings/list`, { pageSize: 1 }).reply(200, page([]));
+
+    await expect(appTester(testConnection, { authData: restAuth })).resolves.toEqual({ workspace: 'Demo Workspace', restApi: 'connected' });
+  });
+
+  it('rejects a wrong API key with ExpiredAuthError that says how to get a new one', async () => {
+    hookApi().post(HOOK_PATH, { action: 'PING' }).reply(200, { status: 'success', workspace: 'Demo Workspace' });
+    restApi().post(`${REST_PATH}/recordings/list`, { pageSize: 1 }).reply(401, { message: 'Unauthorized' });
+
+    const error = await zapierError(appTester(testConnection, { authData: restAuth }));
+
+    expect(error).toEqual({
+      name: 'ExpiredAuthError',
+      message: "The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.",
+    });
+    expect(JSON.stringify(error)).not.toContain(API_KEY);
+  });
+
+  it('asks for both REST fields when only one is given, before sending anything', async () => {
+    const error = await zapierError(appTester(testConnection, { authData: { ...hookAuth, workspaceId: WORKSPACE_ID } }));
+
+    expect(error).toEqual({
+      name: 'AppError',
+      message: 'Fill in both the Workspace ID and the API Key to use the REST features, or leave both empty.',
+      code: 'INVALID_INPUT',
+    });
+  });
+
+  it('treats a disconnected integration (PING 400) as an error that says to reconnect', async () => {
+    hookApi().post(HOOK_PATH, { action: 'PING' }).reply(400, { message: 'Bad request' });
+
+    const error = await zapierError(appTester(testConnection, { authData: hookAuth }));
+
+    expect(error).toEqual({
+      name: 'AppError',
+      message:
+        "ScreenRec says this integration was disconnected or no longer exists. Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.",
+      code: 'BAD_REQUEST',
+      status: 400,
+    });
+  });
+
+  it('reports an unusable Service URL before sending anything', async () => {
+    const error = await zapierError(appTester(testConnection, { authData: { ...hookAuth, baseUrl: 'screenrec.test' } }));
+
+    expect(error).toMatchObject({ name: 'AppError', code: 'INVALID_INPUT' });
+    expect(error.message).toContain('`baseUrl`: must be a full URL such as https://api.screenrec.example');
+  });
+
+  it('has the four connection fields, the secrets as passwords', () => {
+    expect(authentication.fields.map(({ key, type, required }) => ({ key, type, required }))).toEqual([
+      { key: 'baseUrl', type: 'string', required: true },
+      { key: 'backendToken', type: 'password', required: true },
+      { key: 'workspaceId', type: 'string', required: false },
+      { key: 'apiKey', type: 'password', required: false },
+    ]);
+    expect(BASE_URL).not.toContain(BACKEND_TOKEN);
+  });
+});

@@ -1,0 +1,98 @@
+import nock from 'nock';
+import { createAppTester } from 'zapier-platform-core';
+import App from '../../packages/zapier/src/index';
+
+export const appTester = createAppTester(App);
+
+export const BASE_URL = 'https://screenrec.test';
+export const HOOK_PATH = '/public/webhooks/ZAPIER';
+export const BACKEND_TOKEN = 'backend-token-ZAP-0001';
+export const WORKSPACE_ID = '0b7c9e2a-1d3f-4a5b-8c6d-7e8f9a0b1c2d';
+export const API_KEY = 'sr_live_apikey_0001';
+export const REST_PATH = `/public/integration/${WORKSPACE_ID}`;
+
+export const RECORDING_ID = '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c';
+export const OTHER_RECORDING_ID = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
+
+/** The connection of a user who set up only the automation hook. */
+export const hookAuth = { baseUrl: BASE_URL, backendToken: BACKEND_TOKEN };
+/** The connection of a user who also gave a workspace ID and an API key. */
+export const restAuth = { ...hookAuth, workspaceId: WORKSPACE_ID, apiKey: API_KEY };
+
+/** z.request's own user agent: proof that a call went through Zapier's client (and its request log). */
+const VIA_Z_REQUEST = { 'user-agent': 'Zapier' };
+
+/** The hook endpoint, answering only requests that carry the backend token. */
+export function hookApi(): nock.Scope {
+  return nock(BASE_URL, { reqheaders: { ...VIA_Z_REQUEST, 'x-service-token': BACKEND_TOKEN, 'content-type': 'application/json' } });
+}
+
+/** The workspace's REST API, answering only requests that carry the API key. */
+export function restApi(): nock.Scope {
+  return nock(BASE_URL, { reqheaders: { ...VIA_Z_REQUEST, authorization: `Bearer ${API_KEY}` } });
+}
+
+/** A recording as the service returns it in list and update answers. */
+export function serviceRecording(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: RECORDING_ID,
+    direction: 'REQUEST',
+    status: 'COMPLETED',
+    tags: ['support'],
+    notifications: [{ type: 'EMAIL', value: 'agent@example.com' }],
+    comment: 'Customer reports a broken export',
+    createdDate: '2026-11-21T09:30:00.000Z',
+    userId: '9a1d2c3b-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
+    externalReference: 'ticket-4711',
+    url: `${BASE_URL}/r/${RECORDING_ID}`,
+    ...overrides,
+  };
+}
+
+export function page(content: Record<string, unknown>[], totalElements = content.length): Record<string, unknown> {
+  return { content, totalElements, totalPages: Math.max(1, Math.ceil(totalElements / 100)) };
+}
+
+export function videoUrl(recordingId: string, signature: string): string {
+  return `${BASE_URL}/videos/${recordingId}?expires=1795253400&signature=${signature}`;
+}
+
+export interface ZapierErrorShape {
+  name: string;
+  message: string;
+  code?: string;
+  status?: number;
+}
+
+/**
+ * What Zapier receives from a failed step. z.errors.Error (AppError) carries message, code and status as JSON
+ * in its message; ThrottledError carries message and delay the same way.
+ */
+export async function zapierError(run: Promise<unknown>): Promise<ZapierErrorShape & { delay?: number | null }> {
+  try {
+    await run;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    if (error.name === 'AppError' || error.name === 'ThrottledError') {
+      const details = JSON.parse(error.message) as { message: string; code?: string; status?: number; delay?: number | null };
+      return { name: error.name, ...details };
+    }
+    // Zapier appends a "What happened" trace to other errors; the user reads the message above it.
+    return { name: error.name, message: error.message.split('\nWhat happened:')[0] ?? '' };
+  }
+  throw new Error('the step succeeded, but it was expected to fail');
+}
+
+export function useNock(): void {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => {
+    const pending = nock.pendingMocks();
+    nock.cleanAll();
+    expect(pending).toEqual([]);
+  });
+  // Other suites in this jest worker load their own nock: hand the shared http module back to them.
+  afterAll(() => {
+    nock.enableNetConnect();
+    nock.restore();
+  });
+}

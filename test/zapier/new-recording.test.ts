@@ -1,0 +1,86 @@
+import { perform } from '../../packages/zapier/src/triggers/new-recording';
+import { perform as listTags } from '../../packages/zapier/src/triggers/tag-list';
+import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, hookAuth, page, restApi, restAuth, serviceRecording, useNock, zapierError } from './harness';
+
+useNock();
+
+const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
+
+describe('New Recording (polling)', () => {
+  it('lists newest first, one page of 100, and outputs each recording with every field', async () => {
+    const sparse = { id: OTHER_RECORDING_ID, status: 'NEW', tags: [], comment: null };
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
+      .reply(200, page([sparse, serviceRecording()]));
+
+    await expect(appTester(perform, { authData: restAuth, inputData: {} })).resolves.toEqual([
+      {
+        id: OTHER_RECORDING_ID,
+        status: 'NEW',
+        direction: null,
+        tags: [],
+        notifications: [],
+        comment: null,
+        createdDate: null,
+        userId: null,
+        externalReference: null,
+        url: null,
+      },
+      serviceRecording(),
+    ]);
+  });
+
+  it('sends the direction, status and tag filters, skipping blank list rows', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, {
+        directions: ['RESPONSE'],
+        statuses: ['NEW', 'COMPLETED'],
+        tags: ['support'],
+        ...NEWEST_FIRST,
+        first: 0,
+        pageSize: 100,
+      })
+      .reply(200, page([]));
+
+    const items = await appTester(perform, {
+      authData: restAuth,
+      inputData: { direction: 'RESPONSE', statuses: ['NEW', 'COMPLETED'], tags: ['support', ' '] },
+    });
+
+    expect(items).toEqual([]);
+  });
+
+  it('outputs a recording once even when it shows up twice while paging', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
+      .reply(200, page([serviceRecording(), serviceRecording({ status: 'PROCESSING' })]));
+
+    const items = await appTester(perform, { authData: restAuth, inputData: {} });
+
+    expect(items.map(({ id, status }) => ({ id, status }))).toEqual([{ id: RECORDING_ID, status: 'COMPLETED' }]);
+  });
+
+  it('rejects an unknown state before sending anything', async () => {
+    const error = await zapierError(appTester(perform, { authData: restAuth, inputData: { statuses: ['DONE'] } }));
+
+    expect(error).toMatchObject({ name: 'AppError', code: 'INVALID_INPUT' });
+    expect(error.message).toMatch(/^Invalid input: `statuses\.0`: .*Nothing was sent to ScreenRec\.$/);
+  });
+});
+
+describe('Tags in Use (hidden trigger behind the Tags dropdowns)', () => {
+  it('offers the distinct tags of the latest recordings, sorted', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
+      .reply(200, page([serviceRecording({ tags: ['support', 'bug'] }), serviceRecording({ id: OTHER_RECORDING_ID, tags: ['bug'] })]));
+
+    await expect(appTester(listTags, { authData: restAuth })).resolves.toEqual([
+      { id: 'bug', name: 'bug' },
+      { id: 'support', name: 'support' },
+    ]);
+  });
+
+  it('is empty without REST credentials, so tags are typed in', async () => {
+    await expect(appTester(listTags, { authData: hookAuth })).resolves.toEqual([]);
+  });
+});
