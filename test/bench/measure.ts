@@ -10,7 +10,8 @@ export interface Figure {
   /** ours / baseline, or baseline / ours where smaller is better (see `better`). */
   ratio: number;
   goal: string;
-  met: boolean;
+  /** null for a figure that is reported beside another and has no goal of its own. */
+  met: boolean | null;
   note?: string;
 }
 
@@ -24,6 +25,11 @@ export function atLeast(figure: string, ours: number, baseline: number, unit: st
 export function atMost(figure: string, ours: number, baseline: number, unit: string, max: number, note?: string): Figure {
   const ratio = ours / baseline;
   return { figure, ours, baseline, unit, ratio, goal: `≤ ${max}`, met: ratio <= max, ...(note ? { note } : {}) };
+}
+
+/** A figure shown for context (a latency beside a throughput, a memory size), with no goal. */
+export function reported(figure: string, ours: number, baseline: number, unit: string, note?: string): Figure {
+  return { figure, ours, baseline, unit, ratio: ours / baseline, goal: '—', met: null, ...(note ? { note } : {}) };
 }
 
 /** Calls per second of `call`, run `concurrency` at a time for about `durationMs`, after a short warm-up. */
@@ -50,13 +56,21 @@ async function runFor(call: () => Promise<unknown>, concurrency: number, duratio
 
 /** Runs A and B alternately `rounds` times and keeps each one's median, so drift hits both alike. */
 export async function interleaved(rounds: number, a: () => Promise<number>, b: () => Promise<number>): Promise<[number, number]> {
-  const as: number[] = [];
-  const bs: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    as.push(await a());
-    bs.push(await b());
+  const [as, bs] = await interleavedSamples(rounds, [a, b]);
+  return [median(as!), median(bs!)];
+}
+
+/**
+ * Runs every measurement once per round and returns each one's samples. Odd rounds run them in reverse order
+ * (A B, B A, A B…), so a load that rises or falls during a round favours neither.
+ */
+export async function interleavedSamples<T>(rounds: number, measurements: Array<() => Promise<T>>): Promise<T[][]> {
+  const samples = measurements.map((): T[] => []);
+  const order = [...measurements.keys()];
+  for (let round = 0; round < rounds; round++) {
+    for (const index of round % 2 === 0 ? order : [...order].reverse()) samples[index]!.push(await measurements[index]!());
   }
-  return [median(as), median(bs)];
+  return samples;
 }
 
 export function median(values: number[]): number {

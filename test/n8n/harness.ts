@@ -1,5 +1,7 @@
+import { Container } from '@n8n/di';
 import { mock } from 'jest-mock-extended';
 import { ExecuteContext, HookContext, WebhookContext } from 'n8n-core';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import {
 	Workflow,
 	type ICredentialDataDecryptedObject,
@@ -22,6 +24,9 @@ import { ScreenRecTrigger } from '../../packages/n8n-nodes-screenrec/nodes/Scree
 // Our nodes run inside n8n-core's real node contexts: real parameter resolution (defaults, displayOptions),
 // real httpRequestWithAuthentication over axios (nock answers it), real binary data, real continueOnFail.
 // Only the credential store is stood in for, and it authenticates with our credential classes themselves.
+
+// Execution contexts start n8n's SSH client manager, whose cleanup interval would keep jest from exiting.
+afterAll(() => Container.get(SSHClientsManager).onShutdown());
 
 export const BASE_URL = 'https://api.screenrec.test';
 export const BACKEND_TOKEN = 'bt_n8n_5e4d3c2b1a09f8e7';
@@ -181,9 +186,21 @@ export function triggerWorkflow(setup: TriggerSetup = {}) {
 				[],
 				null,
 			);
-			const warn = jest.spyOn(context.logger, 'warn').mockImplementation(() => undefined);
-			const result = await nodeType.webhook!.call(context);
-			return { result, response, warnings: warn.mock.calls.map(([message]) => String(message)) };
+			const warnings = captureWarnings(context.logger);
+			try {
+				const result = await nodeType.webhook!.call(context);
+				return { result, response, warnings: [...warnings.messages()] };
+			} finally {
+				warnings.restore();
+			}
 		},
 	};
+}
+
+/** n8n's logger is one shared instance: capture only what is logged until restore(). */
+export function captureWarnings(logger: { warn: (message: string) => void }) {
+	const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+	warn.mockClear();
+	// Read messages() before restore(): restoring clears the recorded calls.
+	return { messages: () => warn.mock.calls.map(([message]) => String(message)), restore: () => warn.mockRestore() };
 }

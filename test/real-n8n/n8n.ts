@@ -67,7 +67,6 @@ export async function prepareN8n(n8nBin: string, packageTarball: string): Promis
     N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
     N8N_PERSONALIZATION_ENABLED: 'false',
     N8N_SECURE_COOKIE: 'false',
-    N8N_LOG_LEVEL: 'warn',
   });
   const node = machineBinary('node');
   const cli = (args: string[]) => run(node, [n8nBin, ...args], { env });
@@ -107,9 +106,15 @@ export async function startN8n(n8nBin: string, instance: N8nInstance & { port: n
     const setCookie = response.headers.get('set-cookie')?.match(/n8n-auth=[^;]+/);
     if (setCookie) cookie = setCookie[0];
     const text = await response.text();
-    return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
+    return { status: response.status, body: (text === '' || text.startsWith('<') ? text : JSON.parse(text)) as T };
   };
-  const owner = await rest('POST', '/owner/setup', { email: 'owner@example.com', firstName: 'Ada', lastName: 'Owner', password: 'Screenrec-test-1' });
+  // The health check answers before the REST routes are mounted: retry the first call until they are.
+  const ownerAccount = { email: 'owner@example.com', firstName: 'Ada', lastName: 'Owner', password: 'Screenrec-test-1' };
+  let owner = await rest('POST', '/owner/setup', ownerAccount);
+  while (owner.status === 404 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    owner = await rest('POST', '/owner/setup', ownerAccount);
+  }
   if (owner.status !== 200) throw new Error(`owner setup failed with ${owner.status}: ${JSON.stringify(owner.body)}`);
   return { ...server, baseUrl, rest };
 }

@@ -1,8 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+/** The checkout's root, found from this file whether it runs from test/ (jest) or from a bundle in .cache/. */
+export const REPO_ROOT = findRepoRoot(__dirname);
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'shared', 'reference-server', 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no ScreenRec checkout above ${from}`);
+  }
+}
 
 export interface ListeningLine {
   event: 'listening';

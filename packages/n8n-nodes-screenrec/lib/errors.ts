@@ -60,11 +60,16 @@ export function toNodeError(node: INode, error: unknown, context: ErrorContext =
 	if (error.code === 'INVALID_INPUT') {
 		return new NodeOperationError(node, error.message, { description, itemIndex });
 	}
-	return new NodeApiError(node, error.toJSON() as JsonObject, {
+	// Only what core says, and no `status`/`code` field: NodeApiError would read either as the HTTP code.
+	const response: JsonObject = { message: error.message, screenRecCode: error.code };
+	const apiError = new NodeApiError(node, response, {
 		message: error.message,
 		description,
 		itemIndex,
 		// Refusals the service sends with status 200 get no HTTP code: n8n would show a misleading "200".
 		...(error.status !== undefined && error.status >= 400 ? { httpCode: String(error.status) } : {}),
 	});
+	// NodeApiError swaps a message that mentions ECONNREFUSED, ETIMEDOUT… for its generic text; core's says more.
+	apiError.message = error.message;
+	return apiError;
 }

@@ -54,13 +54,14 @@ export function networkFailure(url: string, timeoutMs: number, error: unknown): 
 }
 
 /** The low-level code (ECONNREFUSED, ETIMEDOUT…) of a failed request, however deeply n8n wrapped it. */
-export function errorCode(error: unknown): string | undefined {
-	for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 4; depth++) {
-		const { code, cause } = current as { code?: unknown; cause?: unknown };
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
-		current = cause;
+export function errorCode(error: unknown, depth = 0): string | undefined {
+	if (typeof error !== 'object' || error === null || depth > 3) return undefined;
+	// n8n's NodeApiError drops the axios error but keeps its code as `httpCode`; other errors carry `code` or a cause.
+	const { code, httpCode, cause } = error as { code?: unknown; httpCode?: unknown; cause?: unknown };
+	for (const candidate of [code, httpCode]) {
+		if (typeof candidate === 'string' && /^E[A-Z_]+$/.test(candidate)) return candidate;
 	}
-	return undefined;
+	return errorCode(cause, depth + 1);
 }
 
 function lowerCaseHeaders(headers: IDataObject | undefined): TransportResponse['headers'] {

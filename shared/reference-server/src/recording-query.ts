@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type ListRecordingsRequest } from '@screenrec/core';
 import type { z } from 'zod';
 import type { Recording } from './model';
+import { intersection, lowerBound, union, type PostingLists, type RecordingIndex } from './recording-index';
 
 export type RecordingQuery = z.output<typeof ListRecordingsRequest>;
 
@@ -13,11 +14,12 @@ export interface RecordingSlice {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Filters and pages recordings kept in creation order. The date range is found by binary search and the
- * page is read walking forward or backward, so nothing is ever sorted; without other filters a page costs
- * O(log n + pageSize), with them one pass over the date range.
+ * Filters and pages recordings kept in creation order. The date range is found by binary search; without other
+ * filters the page is read walking forward or backward, O(log n + pageSize); with them, the index's posting
+ * lists for each filter are united within a filter and intersected across filters, so the cost follows the
+ * matches and the shortest list, never the whole store. Nothing is ever sorted.
  */
-export function queryRecordings(recordings: readonly Recording[], query: RecordingQuery): RecordingSlice {
+export function queryRecordings(recordings: readonly Recording[], index: RecordingIndex, query: RecordingQuery): RecordingSlice {
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const first = query.first ?? 0;
   const descending = query.sortOrder === 'Descending';
@@ -26,9 +28,9 @@ export function queryRecordings(recordings: readonly Recording[], query: Recordi
   const until = query.createdDateTo === undefined ? Infinity : Date.parse(query.createdDateTo) + DAY_MS;
   const low = firstIndexAtOrAfter(recordings, from);
   const high = Math.max(low, firstIndexAtOrAfter(recordings, until));
-  const matches = matcherOf(query);
+  const filters = postingListsOf(index, query);
 
-  if (matches === undefined) {
+  if (filters === undefined) {
     const totalElements = high - low;
     const start = Math.min(first, totalElements);
     const end = Math.min(first + pageSize, totalElements);
@@ -37,44 +39,34 @@ export function queryRecordings(recordings: readonly Recording[], query: Recordi
     return { content, totalElements, totalPages: Math.ceil(totalElements / pageSize) };
   }
 
+  // Creation order is sequence order, so the date range is a range of sequence numbers.
+  const seqFrom = low < recordings.length ? index.seqOf(recordings[low]!) : Infinity;
+  const seqUntil = high < recordings.length ? index.seqOf(recordings[high]!) : Infinity;
+  const matches = intersection(filters.map((list) => list.slice(lowerBound(list, seqFrom), lowerBound(list, seqUntil))));
+  const totalElements = matches.length;
   const content: Recording[] = [];
-  let totalElements = 0;
-  for (let step = 0; step < high - low; step++) {
-    const recording = recordings[descending ? high - 1 - step : low + step]!;
-    if (!matches(recording)) continue;
-    if (totalElements >= first && content.length < pageSize) content.push(recording);
-    totalElements++;
+  for (let rank = first; rank < Math.min(first + pageSize, totalElements); rank++) {
+    content.push(index.recordingAt(matches[descending ? totalElements - 1 - rank : rank]!));
   }
   return { content, totalElements, totalPages: Math.ceil(totalElements / pageSize) };
 }
 
-/** A predicate for the filters other than dates, or undefined when there are none (an empty list filters nothing). */
-function matcherOf(query: RecordingQuery): ((recording: Recording) => boolean) | undefined {
-  const tests: Array<(recording: Recording) => boolean> = [];
+/** One ascending list of sequence numbers per filter given, or undefined when there is none (an empty list filters nothing). */
+function postingListsOf(index: RecordingIndex, query: RecordingQuery): Array<readonly number[]> | undefined {
+  const lists: Array<readonly number[]> = [];
   if (query.ids !== undefined && query.ids.length > 0) {
-    const ids = new Set(query.ids.map((id) => id.toLowerCase()));
-    tests.push((recording) => ids.has(recording.id));
+    const seqs = query.ids.map((id) => index.seqOfId(id.toLowerCase())).filter((seq) => seq !== undefined);
+    lists.push([...new Set(seqs)].sort((a, b) => a - b));
   }
-  if (query.userId !== undefined) {
-    const userId = query.userId.toLowerCase();
-    tests.push((recording) => recording.userId === userId);
-  }
-  if (query.statuses !== undefined && query.statuses.length > 0) {
-    const statuses = new Set<string>(query.statuses);
-    tests.push((recording) => statuses.has(recording.status));
-  }
-  if (query.directions !== undefined && query.directions.length > 0) {
-    const directions = new Set<string>(query.directions);
-    tests.push((recording) => directions.has(recording.direction));
-  }
-  if (query.tags !== undefined && query.tags.length > 0) {
-    const tags = new Set(query.tags);
-    tests.push((recording) => recording.tags.some((tag) => tags.has(tag)));
-  }
-  if (tests.length === 0) return undefined;
-  return (recording) => tests.every((test) => test(recording));
+  if (query.userId !== undefined) lists.push(index.users.get(query.userId.toLowerCase()));
+  const anyOf = (values: readonly string[] | undefined, postings: PostingLists) => {
+    if (values !== undefined && values.length > 0) lists.push(union([...new Set(values)].map((value) => postings.get(value))));
+  };
+  anyOf(query.statuses, index.statuses);
+  anyOf(query.directions, index.directions);
+  anyOf(query.tags, index.tags);
+  return lists.length === 0 ? undefined : lists;
 }
-
 function firstIndexAtOrAfter(recordings: readonly Recording[], ms: number): number {
   let low = 0;
   let high = recordings.length;

@@ -13,6 +13,7 @@ import type {
   Workspace,
   WorkspaceSubscriptionState,
 } from './model';
+import { RecordingIndex } from './recording-index';
 import { hashSecret, newId, newSecret, sameSecret } from './secrets';
 
 export interface Snapshot {
@@ -52,7 +53,8 @@ export interface WorkspacePatch {
 
 /**
  * The whole state, in memory, with the indexes the API needs: recordings per workspace in creation
- * order (so listing never re-sorts) and tag counts per workspace (so tag search never scans recordings).
+ * order (so listing never re-sorts), tag counts per workspace (so tag search never scans recordings) and a
+ * RecordingIndex per workspace (so a filtered list never scans them either).
  * Every mutation calls `onChange`, which the server wires to the snapshot file.
  */
 export class Store {
@@ -69,6 +71,7 @@ export class Store {
   private readonly recordingsById = new Map<string, Recording>();
   private readonly recordingsByWorkspace = new Map<string, Recording[]>();
   private readonly tagCounts = new Map<string, Map<string, number>>();
+  private readonly recordingIndexes = new Map<string, RecordingIndex>();
   private readonly subscriptions = new Map<string, Subscription>();
 
   constructor(readonly signingKey: string = newSecret('')) {}
@@ -183,10 +186,19 @@ export class Store {
     return this.recordingsByWorkspace.get(workspaceId) ?? [];
   }
 
+  /** The filters' posting lists of the workspace's recordings (see recording-query.ts). */
+  recordingIndex(workspaceId: string): RecordingIndex {
+    let index = this.recordingIndexes.get(workspaceId);
+    if (index === undefined) this.recordingIndexes.set(workspaceId, (index = new RecordingIndex()));
+    return index;
+  }
+
   updateRecording(recording: Recording, changes: { tags?: string[]; comment?: string }): Recording {
     if (changes.tags !== undefined) {
       this.countTags(recording.workspaceId, recording.tags, -1);
-      recording.tags = dedupe(changes.tags);
+      const tags = dedupe(changes.tags);
+      this.recordingIndex(recording.workspaceId).replaceTags(recording, tags);
+      recording.tags = tags;
       this.countTags(recording.workspaceId, recording.tags, +1);
     }
     if (changes.comment !== undefined) recording.comment = changes.comment;
@@ -195,6 +207,7 @@ export class Store {
   }
 
   setStatus(recording: Recording, status: RecordingStatus, video?: StoredVideo): Recording {
+    if (status !== recording.status) this.recordingIndex(recording.workspaceId).moveStatus(recording, status);
     recording.status = status;
     if (video !== undefined) recording.video = video;
     this.onChange();
@@ -206,6 +219,7 @@ export class Store {
     const list = this.recordingsByWorkspace.get(recording.workspaceId);
     const index = list === undefined ? -1 : binarySearchIndex(list, recording);
     if (list !== undefined && index >= 0) list.splice(index, 1);
+    this.recordingIndex(recording.workspaceId).remove(recording);
     this.countTags(recording.workspaceId, recording.tags, -1);
     this.onChange();
   }
@@ -304,6 +318,7 @@ export class Store {
     let list = this.recordingsByWorkspace.get(recording.workspaceId);
     if (list === undefined) this.recordingsByWorkspace.set(recording.workspaceId, (list = []));
     list.push(recording);
+    this.recordingIndex(recording.workspaceId).add(recording);
     this.countTags(recording.workspaceId, recording.tags, +1);
   }
 

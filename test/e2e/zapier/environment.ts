@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { REPO_ROOT, startReferenceServer, type RunningServer } from '../../support/reference-server';
@@ -24,12 +25,8 @@ export interface BuiltApp {
   searches: Record<string, { operation: Operation }>;
 }
 
-export interface AuthData {
-  baseUrl: string;
-  backendToken: string;
-  workspaceId?: string;
-  apiKey?: string;
-}
+/** A connection's fields as Zapier stores them (authData is a string map). */
+export type AuthData = Record<string, string> & { baseUrl: string; backendToken: string };
 
 /** What a user has after connecting a fresh workspace: integration set up, API access on, one API key. */
 export interface Connection {
@@ -37,7 +34,7 @@ export interface Connection {
   name: string;
   ownerUserId: string;
   keyId: string;
-  authData: Required<AuthData>;
+  authData: AuthData & { workspaceId: string; apiKey: string };
 }
 
 export interface TestBundle {
@@ -46,7 +43,7 @@ export interface TestBundle {
   targetUrl?: string;
   subscribeData?: Record<string, unknown>;
   cleanedRequest?: unknown;
-  meta?: Record<string, unknown>;
+  meta?: { limit?: number };
 }
 
 export interface ZapierE2E {
@@ -67,7 +64,9 @@ export interface ZapierE2E {
  * zapier-platform-core's appTester, for one test file. Stop it in afterAll.
  */
 export async function startZapierE2E(): Promise<ZapierE2E> {
-  const server = await startReferenceServer();
+  if (!existsSync(path.join(REPO_ROOT, 'packages/zapier/dist/index.js'))) {
+    throw new Error('The Zapier app is not built: run `npm run build` at the repository root first.');
+  }
   const files = new ZapierFileService();
   const previousEnv = { base: process.env.ZAPIER_BASE_ENDPOINT, deployKey: process.env.ZAPIER_DEPLOY_KEY };
   let platform: typeof import('zapier-platform-core');
@@ -76,8 +75,18 @@ export async function startZapierE2E(): Promise<ZapierE2E> {
     process.env.ZAPIER_BASE_ENDPOINT = await files.start();
     platform = await import('zapier-platform-core');
     app = ((await import(BUILT_APP)) as { default: BuiltApp }).default;
+  } catch (error) {
+    await files.stop();
+    throw error;
   } finally {
     restoreEnv('ZAPIER_BASE_ENDPOINT', previousEnv.base);
+  }
+  let server: RunningServer;
+  try {
+    server = await startReferenceServer();
+  } catch (error) {
+    await files.stop();
+    throw error;
   }
   // z.stashFile refuses to call the RPC without a deploy key; the stand-in ignores it.
   process.env.ZAPIER_DEPLOY_KEY = 'e2e-deploy-key';

@@ -60,7 +60,8 @@ export class ScreenRecTrigger implements INodeType {
 				name: 'download',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to download the video and output it as binary data, besides its link',
+				description:
+					'Whether to download the video and output it as binary data, besides its link. ScreenRec waits for the download before it counts the notification as delivered, and may time out and send it again; for long videos, download with the ScreenRec node instead.',
 			},
 			{
 				displayName: 'Put Output File in Field',

@@ -63,7 +63,8 @@ export function restPlugin(context: ServerContext) {
     app.post('/recordings/list', async (request, reply) => {
       const query = parseWith(ListRecordingsRequest, request.body ?? {});
       if (!query.ok) return sendValidationErrors(reply, query.errors);
-      const page = queryRecordings(store.recordingsOf(workspaceOf(request).id), query.value);
+      const { id } = workspaceOf(request);
+      const page = queryRecordings(store.recordingsOf(id), store.recordingIndex(id), query.value);
       return reply.send({ ...page, content: page.content.map((recording) => lifecycle.view(recording)) });
     });
 

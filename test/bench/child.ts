@@ -1,0 +1,86 @@
+/**
+ * The servers under test, each in a process of its own so the load generator never shares their event loop.
+ * The parent (see children.ts) sends commands over the IPC channel and gets one reply per command.
+ */
+import { RECORDING_DIRECTIONS, RECORDING_STATUSES } from '@screenrec/core';
+import { startServer, type RunningServer } from '../../shared/reference-server/src/server';
+import { listen } from './measure';
+import type { ChildCommand, ChildReply } from './children';
+
+let reference: RunningServer | undefined;
+let bareAnswer = { status: 200, body: '{}' };
+let fanOutTargets: string[] = [];
+const closers: Array<() => Promise<void>> = [];
+
+/** Seeded recordings cycle through every status, both directions, ten team tags and, one in seven, "urgent". */
+function seed(count: number): number {
+  if (reference === undefined) throw new Error('start the reference server first');
+  const { store, demo } = reference;
+  for (let index = store.recordingsOf(demo.workspaceId).length; index < count; index++) {
+    const recording = store.addRecording({
+      workspaceId: demo.workspaceId,
+      direction: RECORDING_DIRECTIONS[index % RECORDING_DIRECTIONS.length]!,
+      tags: [`team-${index % 10}`, index % 7 === 0 ? 'urgent' : 'routine'],
+      comment: `seeded ${index}`,
+    });
+    store.setStatus(recording, RECORDING_STATUSES[index % RECORDING_STATUSES.length]!);
+  }
+  return store.recordingsOf(demo.workspaceId).length;
+}
+
+async function run(command: ChildCommand): Promise<unknown> {
+  switch (command.kind) {
+    case 'reference': {
+      reference = await startServer({ logLevel: 'silent', insecureCallbacks: true, retryDelayMs: command.retryDelayMs });
+      closers.push(() => reference!.close());
+      return { baseUrl: reference.baseUrl, adminToken: reference.adminToken, demo: reference.demo };
+    }
+    case 'seed':
+      return seed(command.count);
+    case 'rss':
+      global.gc?.();
+      return process.memoryUsage().rss;
+    case 'bare': {
+      // The limit for a JSON API on node:http: read the body, answer a constant.
+      const bare = await listen((request, response) => {
+        request.resume();
+        request.on('end', () => response.writeHead(bareAnswer.status, { 'content-type': 'application/json' }).end(bareAnswer.body));
+      });
+      closers.push(bare.close);
+      return { baseUrl: bare.url };
+    }
+    case 'answer':
+      bareAnswer = { status: command.status, body: command.body };
+      return null;
+    case 'fan-out-loop': {
+      // The limit for fan-out: on POST /fire, the same POSTs as the delivery worker's, all at once.
+      const loop = await listen((request, response) => {
+        request.resume();
+        request.on('end', () => {
+          response.writeHead(200).end();
+          const body = JSON.stringify({ result: 'https://bench.invalid/video' });
+          for (const url of fanOutTargets) {
+            void fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, redirect: 'manual' })
+              .then((answer) => answer.body?.cancel())
+              .catch(() => undefined);
+          }
+        });
+      });
+      closers.push(loop.close);
+      return { baseUrl: loop.url };
+    }
+    case 'targets':
+      fanOutTargets = command.urls;
+      return null;
+  }
+}
+
+process.on('message', (message: { id: number; command: ChildCommand }) => {
+  run(message.command).then(
+    (result) => process.send!({ id: message.id, ok: true, result } satisfies ChildReply),
+    (error: unknown) => process.send!({ id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies ChildReply),
+  );
+});
+process.on('disconnect', () => {
+  void Promise.allSettled(closers.map((close) => close())).then(() => process.exit(0));
+});

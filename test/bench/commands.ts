@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+
+const TEN_MINUTES = 10 * 60_000;
+
+export interface CommandOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
+/** Runs a command to its end; its output comes back, and with it the reason when it fails. */
+export function runCommand(command: string, args: string[], options: CommandOptions): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      args,
+      {
+        cwd: options.cwd,
+        env: { ...process.env, DISABLE_ZAPIER_ANALYTICS: '1', NO_UPDATE_NOTIFIER: '1', ...options.env },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: options.timeoutMs ?? TEN_MINUTES,
+      },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${command} ${args.join(' ')} (in ${options.cwd}) failed: ${error.message}\n${stderr.slice(-2000)}`));
+        else resolve(stdout);
+      },
+    );
+  });
+}
+
+/** Wall-clock milliseconds of a fresh `node` process, from spawn to exit. */
+export async function processMilliseconds(args: string[], cwd: string): Promise<number> {
+  const started = performance.now();
+  await runCommand(process.execPath, args, { cwd });
+  return performance.now() - started;
+}
+
+/** The script a cold process runs (test/bench/cold-start.ts, bundled beside main.js). */
+export const COLD_START_SCRIPT = join(__dirname, 'cold-start.js');

@@ -1,0 +1,139 @@
+import { HookClient } from '@screenrec/core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startReference, withChildren, type ReferenceInfo } from './children';
+import { atMost, interleavedSamples, listen, median, reported, type Figure } from './measure';
+
+const SUBSCRIPTIONS = 1_000;
+/** One receiver in ten answers 500 in the failing scenario. */
+const FAILING_EVERY = 10;
+const RETRY_DELAY_MS = 20;
+const ROUND_TIMEOUT_MS = 30_000;
+
+/**
+ * Loopback receivers, one path per subscription, on one server in this process. Each round waits for the
+ * receivers that answer 200 and reports when the last of them got its POST.
+ */
+class Receivers {
+  failing = false;
+  private arrived = new Set<number>();
+  private waiter: (() => void) | undefined;
+  private lastArrival = 0;
+
+  isFailing(index: number): boolean {
+    return this.failing && index % FAILING_EVERY === 0;
+  }
+
+  get healthyCount(): number {
+    return this.failing ? SUBSCRIPTIONS - Math.ceil(SUBSCRIPTIONS / FAILING_EVERY) : SUBSCRIPTIONS;
+  }
+
+  arrive(index: number): number {
+    if (this.isFailing(index)) return 500;
+    this.arrived.add(index);
+    this.lastArrival = performance.now();
+    if (this.arrived.size === this.healthyCount) this.waiter?.();
+    return 200;
+  }
+
+  /** Milliseconds from `trigger` until every healthy receiver had its POST. */
+  async round(trigger: () => Promise<void>): Promise<number> {
+    this.arrived = new Set();
+    const allHealthyArrived = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`only ${this.arrived.size} of ${this.healthyCount} callbacks arrived`)), ROUND_TIMEOUT_MS);
+      this.waiter = () => (clearTimeout(timer), resolve());
+    });
+    const started = performance.now();
+    await trigger();
+    await allHealthyArrived;
+    return this.lastArrival - started;
+  }
+}
+
+/**
+ * #3: one completion fanned out to 1,000 subscriptions by the reference server's delivery worker, against a bare
+ * loop of the same POSTs fired all at once (the worker's concurrency) from a process of its own; then again with
+ * one receiver in ten answering 500, timed until the healthy 90% have theirs.
+ */
+export async function benchFanOut(rounds: number): Promise<Figure[]> {
+  const receivers = new Receivers();
+  const receiver = await listen((request, response) => {
+    const index = Number(request.url?.split('/').at(-1));
+    request.resume();
+    request.on('end', () => response.writeHead(receivers.arrive(index)).end());
+  });
+  try {
+    return await withChildren(async (spawn) => {
+      const serverChild = spawn('reference server');
+      const loopChild = spawn('fan-out loop');
+      const server = await startReference(serverChild, RETRY_DELAY_MS);
+      const { baseUrl: loopUrl } = await loopChild.send<{ baseUrl: string }>({ kind: 'fan-out-loop' });
+      const callbacks = Array.from({ length: SUBSCRIPTIONS }, (_, index) => `${receiver.url}/callbacks/${index}`);
+      await subscribeAll(server, callbacks);
+      await loopChild.send({ kind: 'targets', urls: callbacks });
+
+      const ours = async () => {
+        const recordingId = await newRecording(server);
+        return receivers.round(() => complete(server, recordingId));
+      };
+      const baseline = () => receivers.round(() => post(`${loopUrl}/fire`, {}));
+      const measure = async (failing: boolean) => {
+        receivers.failing = failing;
+        await ours(); // warm-up: connection pools, JIT
+        await baseline();
+        // The failing receivers' retries (20 + 40 + 80 + 160 ms) are over before the next round starts.
+        const settle = async <T>(run: () => Promise<T>) => {
+          const result = await run();
+          await sleep(500);
+          return result;
+        };
+        const [oursMs, baselineMs] = await interleavedSamples(rounds, [() => settle(ours), () => settle(baseline)]);
+        if (process.env.BENCH_DEBUG) process.stderr.write(`fan-out ${failing}: ${oursMs!.map(Math.round)} vs ${baselineMs!.map(Math.round)}\n`);
+        return [median(oursMs!), median(baselineMs!)] as const;
+      };
+
+      const [allHealthy, allHealthyLoop] = await measure(false);
+      const [withFailures, withFailuresLoop] = await measure(true);
+      return [
+        atMost(`fan-out of one completion to ${SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions, until all delivered`, allHealthy, allHealthyLoop, 'ms', 1.5),
+        atMost(
+          `same, ${100 / FAILING_EVERY}% of receivers answering 500: until the healthy ${100 - 100 / FAILING_EVERY}% delivered`,
+          withFailures,
+          withFailuresLoop,
+          'ms',
+          1.5,
+          `the failing receivers are retried every ${RETRY_DELAY_MS} ms × 2^n meanwhile`,
+        ),
+        reported('healthy deliveries with 10% failing, against all healthy (ours)', withFailures, allHealthy, 'ms'),
+      ];
+    });
+  } finally {
+    await receiver.close();
+  }
+}
+
+async function subscribeAll(server: ReferenceInfo, callbacks: string[]): Promise<void> {
+  const client = new HookClient({ baseUrl: server.baseUrl, backendToken: server.demo.tokens.ZAPIER, provider: 'ZAPIER' });
+  const queue = [...callbacks];
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let callback = queue.shift(); callback !== undefined; callback = queue.shift()) await client.subscribe(callback);
+    }),
+  );
+}
+
+async function newRecording(server: ReferenceInfo): Promise<string> {
+  const client = new HookClient({ baseUrl: server.baseUrl, backendToken: server.demo.tokens.ZAPIER, provider: 'ZAPIER' });
+  const { url } = await client.createRecording({ externalReference: 'fan-out' });
+  return url.split('/').at(-1)!;
+}
+
+/** The dashboard's move to COMPLETED: the completion that fans out. */
+async function complete(server: ReferenceInfo, recordingId: string): Promise<void> {
+  await post(`${server.baseUrl}/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' }, { 'x-admin-token': server.adminToken });
+}
+
+async function post(url: string, body: object, headers: Record<string, string> = {}): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  await response.body?.cancel();
+}

@@ -1,0 +1,52 @@
+import { startReference, withChildren, type ReferenceInfo } from './children';
+import { atMost, interleavedSamples, median, percentile, reported, type Figure } from './measure';
+
+const SIZES = [1_000, 10_000, 100_000];
+/** Matches one seeded recording in 35 (see child.ts): COMPLETED and tagged "urgent", newest first. */
+const FILTER = { statuses: ['COMPLETED'], tags: ['urgent'], sortOrder: 'Descending', pageSize: 20 };
+const MB = 1024 * 1024;
+
+/**
+ * #4: p50 latency of one filtered page, one request at a time, from servers holding 1k, 10k and 100k
+ * recordings (one process each, all alive, measured in turn each round), and the 100k server's RSS.
+ */
+export async function benchListGrowth(requestsPerRound: number, rounds: number): Promise<Figure[]> {
+  return withChildren(async (spawn) => {
+    const servers: ReferenceInfo[] = [];
+    const children = SIZES.map((size) => spawn(`reference server, ${size} recordings`));
+    for (const [index, child] of children.entries()) {
+      servers.push(await startReference(child));
+      await child.send({ kind: 'seed', count: SIZES[index]! });
+    }
+    for (const server of servers) await pageLatencies(server, 50); // warm-up
+    const samples = await interleavedSamples(
+      rounds,
+      servers.map((server) => () => pageLatencies(server, requestsPerRound)),
+    );
+    const p50 = samples.map((latencies) => median(latencies.map((round) => percentile(round, 50))));
+    const [rss1k, rss100k] = [await children[0]!.send<number>({ kind: 'rss' }), await children.at(-1)!.send<number>({ kind: 'rss' })];
+    return [
+      reported('filtered list page p50 at 10k recordings', p50[1]!, p50[0]!, 'ms', 'baseline: the same at 1k'),
+      atMost('filtered list page p50 at 100k recordings', p50[2]!, p50[0]!, 'ms', 5, 'baseline: the same at 1k'),
+      reported('server RSS at 100k recordings', rss100k / MB, rss1k / MB, 'MB', 'baseline: the same at 1k'),
+    ];
+  });
+}
+
+async function pageLatencies({ baseUrl, demo }: ReferenceInfo, count: number): Promise<number[]> {
+  const url = `${baseUrl}/public/integration/${demo.workspaceId}/recordings/list`;
+  const init = {
+    method: 'POST',
+    headers: { authorization: `Bearer ${demo.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(FILTER),
+  };
+  const latencies: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const started = performance.now();
+    const response = await fetch(url, init);
+    const page = (await response.json()) as { content?: unknown[] };
+    latencies.push(performance.now() - started);
+    if (!response.ok || page.content?.length !== FILTER.pageSize) throw new Error(`${url} answered ${response.status} with ${page.content?.length} items`);
+  }
+  return latencies;
+}

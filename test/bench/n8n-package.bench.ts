@@ -1,0 +1,113 @@
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COLD_START_SCRIPT, runCommand } from './commands';
+import { atMost, interleavedSamples, median, type Figure } from './measure';
+
+const KB = 1000;
+const TARBALL_LIMIT_KB = 250;
+
+/** The smallest useful community package: one node that passes its items through, nothing else. */
+const MINIMAL_NODE = `
+import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+export class Minimal implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Minimal',
+    name: 'minimal',
+    group: ['transform'],
+    version: 1,
+    description: 'Passes its items through',
+    defaults: { name: 'Minimal' },
+    inputs: [NodeConnectionTypes.Main],
+    outputs: [NodeConnectionTypes.Main],
+    properties: [{ displayName: 'Note', name: 'note', type: 'string', default: '' }],
+  };
+
+  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    return [this.getInputData()];
+  }
+}
+`;
+
+interface PackedFile {
+  size: number;
+  filename: string;
+}
+
+/**
+ * #6: the n8n package as npm packs it, and a cold `require` of every node and credential file it declares,
+ * against a minimal one-node package bundled the same way (esbuild, minified CommonJS, n8n-workflow external)
+ * in this run.
+ */
+export async function benchN8nPackage(root: string, runs: number): Promise<Figure[]> {
+  const work = join(root, '.cache/bench/n8n');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const ours = join(root, 'packages/n8n-nodes-screenrec');
+  await runCommand('npm', ['run', 'build', '-w', 'n8n-nodes-screenrec'], { cwd: root });
+  const minimal = await buildMinimalPackage(join(work, 'minimal'));
+  const [oursTarball, minimalTarball] = [await pack(ours, work), await pack(minimal, work)];
+
+  const load = (dir: string) => async () => {
+    const output = await runCommand(process.execPath, [COLD_START_SCRIPT, 'n8n', ...declaredFiles(dir)], { cwd: dir });
+    return Number(output.trim());
+  };
+  await load(ours)(); // warm the file cache for both
+  await load(minimal)();
+  const [oursMs, minimalMs] = await interleavedSamples(runs, [load(ours), load(minimal)]);
+  const tarballKb = oursTarball.size / KB;
+  return [
+    {
+      figure: 'n8n package tarball (npm pack)',
+      ours: tarballKb,
+      baseline: minimalTarball.size / KB,
+      unit: 'kB',
+      ratio: oursTarball.size / minimalTarball.size,
+      goal: `≤ ${TARBALL_LIMIT_KB} kB`,
+      met: tarballKb <= TARBALL_LIMIT_KB,
+    },
+    atMost('n8n package: cold require of every node and credential file', median(oursMs!), median(minimalMs!), 'ms', 2, `median of ${runs} fresh processes each`),
+  ];
+}
+
+async function buildMinimalPackage(dir: string): Promise<string> {
+  mkdirSync(join(dir, 'nodes/Minimal'), { recursive: true });
+  writeFileSync(join(dir, 'nodes/Minimal/Minimal.node.ts'), MINIMAL_NODE);
+  const manifest = {
+    name: 'n8n-nodes-minimal',
+    version: '0.1.0',
+    license: 'MIT',
+    keywords: ['n8n-community-node-package'],
+    files: ['dist'],
+    n8n: { n8nNodesApiVersion: 1, credentials: [], nodes: ['dist/nodes/Minimal/Minimal.node.js'] },
+    peerDependencies: { 'n8n-workflow': '*' },
+  };
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await build({
+    absWorkingDir: dir,
+    entryPoints: ['nodes/Minimal/Minimal.node.ts'],
+    outbase: '.',
+    outdir: 'dist',
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['n8n-workflow'],
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  return dir;
+}
+
+async function pack(dir: string, destination: string): Promise<PackedFile> {
+  const [packed] = JSON.parse(await runCommand('npm', ['pack', '--json', '--pack-destination', destination], { cwd: dir })) as PackedFile[];
+  return packed!;
+}
+
+/** Every file n8n loads from the package: its package.json `n8n` section. */
+function declaredFiles(dir: string): string[] {
+  const { n8n } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
+  return [...n8n.nodes, ...n8n.credentials].map((file) => join(dir, file));
+}

@@ -1,0 +1,92 @@
+// The list call's posting-list index (added for benchmark #4) must page exactly like a plain filter over the
+// workspace's recordings in creation order, whatever was created, moved forward, retagged or deleted before.
+import { ListRecordingsRequest, RECORDING_DIRECTIONS, RECORDING_STATUSES } from '@screenrec/core';
+import fc from 'fast-check';
+import type { Recording } from '../../shared/reference-server/src/model';
+import { queryRecordings, type RecordingQuery } from '../../shared/reference-server/src/recording-query';
+import { Store } from '../../shared/reference-server/src/store';
+
+const TAGS = ['a', 'b', 'c', 'd'];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Step =
+  | { kind: 'create'; direction: (typeof RECORDING_DIRECTIONS)[number]; tags: string[] }
+  | { kind: 'status'; pick: number; status: (typeof RECORDING_STATUSES)[number] }
+  | { kind: 'retag'; pick: number; tags: string[] }
+  | { kind: 'delete'; pick: number };
+
+const tags = fc.subarray(TAGS);
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { arbitrary: fc.record({ kind: fc.constant('create' as const), direction: fc.constantFrom(...RECORDING_DIRECTIONS), tags }), weight: 4 },
+  fc.record({ kind: fc.constant('status' as const), pick: fc.nat(), status: fc.constantFrom(...RECORDING_STATUSES) }),
+  fc.record({ kind: fc.constant('retag' as const), pick: fc.nat(), tags }),
+  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+);
+const query = fc.record(
+  {
+    statuses: fc.subarray([...RECORDING_STATUSES]),
+    directions: fc.subarray([...RECORDING_DIRECTIONS]),
+    tags: fc.subarray([...TAGS, 'never-used']),
+    pickIds: fc.array(fc.nat(), { maxLength: 4 }),
+    first: fc.nat({ max: 12 }),
+    pageSize: fc.integer({ min: 1, max: 7 }),
+    sortOrder: fc.constantFrom('Ascending', 'Descending'),
+    dated: fc.boolean(),
+  },
+  { requiredKeys: ['first', 'pageSize', 'sortOrder', 'dated'] },
+);
+
+/** The meaning of a list call, spelled out: filter in creation order, then page. */
+function naive(recordings: readonly Recording[], q: RecordingQuery): { ids: string[]; totalElements: number } {
+  const from = q.createdDateFrom === undefined ? -Infinity : Date.parse(q.createdDateFrom);
+  const until = q.createdDateTo === undefined ? Infinity : Date.parse(q.createdDateTo) + DAY_MS;
+  const some = <T>(values: T[] | undefined, test: (value: T) => boolean) => values === undefined || values.length === 0 || values.some(test);
+  const matching = recordings.filter(
+    (recording) =>
+      recording.createdMs >= from &&
+      recording.createdMs < until &&
+      some(q.ids, (id) => id === recording.id) &&
+      some(q.statuses, (status) => status === recording.status) &&
+      some(q.directions, (direction) => direction === recording.direction) &&
+      some(q.tags, (tag) => recording.tags.includes(tag)),
+  );
+  const ordered = q.sortOrder === 'Descending' ? [...matching].reverse() : matching;
+  const first = q.first ?? 0;
+  return { ids: ordered.slice(first, first + (q.pageSize ?? 10)).map((recording) => recording.id), totalElements: matching.length };
+}
+
+test('a filtered page through the index equals the plain filter, after any history of changes', () => {
+  fc.assert(
+    fc.property(fc.array(step, { maxLength: 40 }), query, (steps, { pickIds, dated, ...filters }) => {
+      const store = new Store();
+      const workspace = store.addWorkspace('w');
+      const other = store.addWorkspace('other');
+      store.addRecording({ workspaceId: other.id, direction: 'REQUEST', tags: ['a'] });
+      let clock = Date.parse('2026-01-01T00:00:00Z');
+      const now = jest.spyOn(Date, 'now').mockImplementation(() => clock);
+      try {
+        for (const change of steps) {
+          const recordings = store.recordingsOf(workspace.id);
+          const picked = recordings[change.kind === 'create' ? 0 : change.pick % Math.max(1, recordings.length)];
+          if (change.kind === 'create') {
+            clock += 12 * 60 * 60 * 1000;
+            store.addRecording({ workspaceId: workspace.id, direction: change.direction, tags: change.tags });
+          } else if (picked === undefined) continue;
+          else if (change.kind === 'status') store.setStatus(picked, change.status);
+          else if (change.kind === 'retag') store.updateRecording(picked, { tags: change.tags });
+          else store.deleteRecording(picked);
+        }
+      } finally {
+        now.mockRestore();
+      }
+      const recordings = store.recordingsOf(workspace.id);
+      const ids = (pickIds ?? []).map((pick) => recordings[pick % Math.max(1, recordings.length)]?.id ?? '00000000-0000-4000-8000-000000000000');
+      const dates = dated ? { createdDateFrom: '2026-01-02T00:00:00Z', createdDateTo: '2026-01-05T00:00:00Z' } : {};
+      const q = ListRecordingsRequest.parse({ ...filters, ...dates, ...(ids.length > 0 ? { ids } : {}) });
+      const page = queryRecordings(recordings, store.recordingIndex(workspace.id), q);
+      const expected = naive(recordings, q);
+      expect({ ids: page.content.map((recording) => recording.id), totalElements: page.totalElements }).toEqual(expected);
+    }),
+    { numRuns: 300 },
+  );
+});

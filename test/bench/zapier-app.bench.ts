@@ -1,0 +1,55 @@
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COLD_START_SCRIPT, processMilliseconds, runCommand } from './commands';
+import { atMost, interleavedSamples, median, type Figure } from './measure';
+
+const KB = 1000;
+/** PLATFORM-NOTES: the CLI's file detection misses these `module-sync` files, and the build's smoke test fails without them. */
+const ZAPIERAPPRC = { includeInBuild: ['(async-function|async-generator-function|generator-function)/require\\.mjs$'] };
+
+/**
+ * #5: our Zapier app against the app `zapier-platform init -t custom-auth -l typescript` generates, both built
+ * with `zapier-platform build` in this run: the size of build.zip, and the cold start of a fresh process that
+ * loads the unzipped build as Zapier's runtime does (zapierwrapper.js) and validates the app's schema.
+ */
+export async function benchZapierApp(root: string, runs: number): Promise<Figure[]> {
+  const work = join(root, '.cache/bench/zapier');
+  const template = await prepareTemplate(root, join(work, 'template'));
+  const cli = join(root, 'node_modules/.bin/zapier-platform');
+  // Both builds install zapier-platform-core from the registry into a temp copy; side by side they take one wait.
+  await Promise.all([
+    runCommand('npm', ['run', 'zapier:build', '-w', '@screenrec/zapier'], { cwd: root }),
+    runCommand(cli, ['build', '--skip-validation'], { cwd: template }),
+  ]);
+  const zips = { ours: join(root, 'packages/zapier/build/build.zip'), template: join(template, 'build/build.zip') };
+  const dirs = { ours: join(work, 'unzipped/ours'), template: join(work, 'unzipped/template') };
+  for (const side of ['ours', 'template'] as const) {
+    rmSync(dirs[side], { recursive: true, force: true });
+    mkdirSync(dirs[side], { recursive: true });
+    await runCommand('unzip', ['-q', zips[side], '-d', dirs[side]], { cwd: work });
+  }
+
+  const coldStart = (dir: string) => () => processMilliseconds([COLD_START_SCRIPT, 'zapier', dir], dir);
+  await coldStart(dirs.ours)(); // warm the file cache for both
+  await coldStart(dirs.template)();
+  const [ours, baseline] = await interleavedSamples(runs, [coldStart(dirs.ours), coldStart(dirs.template)]);
+  return [
+    atMost('Zapier app cold start: load the build and validate it', median(ours!), median(baseline!), 'ms', 1.15, `median of ${runs} fresh processes each`),
+    atMost('Zapier app build.zip size', statSync(zips.ours).size / KB, statSync(zips.template).size / KB, 'kB', 1.15),
+  ];
+}
+
+/** The generated app, with its npm dependencies installed once and kept in .cache/bench (a warm run reuses it). */
+async function prepareTemplate(root: string, dir: string): Promise<string> {
+  const app = join(dir, 'app');
+  const ready = join(dir, '.installed');
+  if (!existsSync(ready)) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    await runCommand(join(root, 'node_modules/.bin/zapier-platform'), ['init', 'app', '-t', 'custom-auth', '-l', 'typescript'], { cwd: dir });
+    writeFileSync(join(app, '.zapierapprc'), `${JSON.stringify(ZAPIERAPPRC, null, 2)}\n`);
+    await runCommand('npm', ['install', '--no-audit', '--no-fund'], { cwd: app });
+    writeFileSync(ready, '');
+  }
+  return app;
+}

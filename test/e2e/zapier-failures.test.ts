@@ -1,0 +1,158 @@
+import type { ConnectionTestResult } from '../../packages/zapier/src/authentication';
+import { startZapierE2E, type AuthData, type Connection, type ZapierE2E } from './zapier/environment';
+import { zapierFailure, type ZapierFailure } from './zapier/zapier-failure';
+
+jest.setTimeout(60_000);
+
+const RECONNECT = 'Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.';
+
+let e2e: ZapierE2E;
+
+beforeAll(async () => {
+  e2e = await startZapierE2E();
+});
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+/** The steps a user's Zaps run with one connection, each as a promise of its result. */
+function stepsWith(authData: AuthData) {
+  const videoReady = () => e2e.operation('triggers', 'videoReady');
+  return {
+    testConnection: () => e2e.run<ConnectionTestResult>(e2e.app.authentication.test, { authData }),
+    createRecording: () => e2e.run(e2e.operation('creates', 'createRecording').perform, { authData, inputData: { externalReference: 'ticket-4711' } }),
+    subscribe: () => e2e.run<{ id: string }>(videoReady().performSubscribe, { authData, targetUrl: 'http://127.0.0.1:9/hooks/zap' }),
+    unsubscribe: (subscribeData: { id: string }) => e2e.run(videoReady().performUnsubscribe, { authData, subscribeData }),
+    newRecording: () => e2e.run(e2e.operation('triggers', 'newRecording').perform, { authData }),
+    findRecording: () => e2e.run(e2e.operation('searches', 'findRecording').perform, { authData, inputData: { externalReference: 'ticket-4711' } }),
+  };
+}
+
+/** The failure as the user sees it; whatever happened, no secret of the connection is in it. */
+async function failureOf(step: Promise<unknown>, connection: Connection): Promise<ZapierFailure> {
+  const failure = await zapierFailure(step);
+  const shown = JSON.stringify(failure);
+  expect(shown).not.toContain(connection.authData.backendToken);
+  expect(shown).not.toContain(connection.authData.apiKey);
+  return failure;
+}
+
+function workspacePath(connection: Connection): string {
+  return `/admin/workspaces/${connection.workspaceId}`;
+}
+
+describe('integration disconnected in the dashboard', () => {
+  it('fails the connection test and every hook step, each saying to reconnect or check the integration', async () => {
+    const connection = await e2e.connectWorkspace('Disconnected Workspace');
+    const steps = stepsWith(connection.authData);
+    await e2e.adminOk(204, 'DELETE', `${workspacePath(connection)}/integrations/ZAPIER`);
+
+    await expect(failureOf(steps.testConnection(), connection)).resolves.toEqual({
+      name: 'AppError',
+      code: 'BAD_REQUEST',
+      status: 400,
+      message: `ScreenRec says this integration was disconnected or no longer exists. ${RECONNECT}`,
+    });
+    await expect(failureOf(steps.createRecording(), connection)).resolves.toEqual({
+      name: 'AppError',
+      code: 'INTEGRATION_NOT_CONNECTED',
+      status: 200,
+      message: `The ScreenRec integration is not connected. ${RECONNECT}`,
+    });
+    await expect(failureOf(steps.subscribe(), connection)).resolves.toEqual({
+      name: 'AppError',
+      code: 'SERVICE_ERROR',
+      status: 200,
+      message:
+        'ScreenRec could not complete the request ("Internal Server Error"). Try again in a few minutes; if it keeps failing, check that the integration is still connected.',
+    });
+  });
+});
+
+describe('backend token replaced by a later Setup', () => {
+  it('asks Zapier to reconnect (ExpiredAuthError) for the old token, and the new token works', async () => {
+    const connection = await e2e.connectWorkspace('Rotated Workspace');
+    const oldSteps = stepsWith(connection.authData);
+    const subscription = await oldSteps.subscribe();
+    const { backendToken } = await e2e.adminOk<{ backendToken: string }>(201, 'POST', `${workspacePath(connection)}/integrations/ZAPIER`);
+
+    const reconnect = {
+      name: 'ExpiredAuthError',
+      message: `ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. ${RECONNECT}`,
+    };
+    await expect(failureOf(oldSteps.testConnection(), connection)).resolves.toEqual(reconnect);
+    await expect(failureOf(oldSteps.createRecording(), connection)).resolves.toEqual(reconnect);
+    await expect(failureOf(oldSteps.subscribe(), connection)).resolves.toEqual(reconnect);
+    await expect(failureOf(oldSteps.unsubscribe(subscription), connection)).resolves.toEqual(reconnect);
+
+    const newSteps = stepsWith({ ...connection.authData, backendToken });
+    await expect(newSteps.testConnection()).resolves.toEqual({ workspace: 'Rotated Workspace', restApi: 'connected' });
+    await expect(newSteps.unsubscribe(subscription)).resolves.toEqual({ status: 'success' });
+  });
+});
+
+describe.each(['EXPIRED', 'CANCELED'])('workspace subscription %s', (state) => {
+  it('refuses new recordings and new Zap subscriptions with a message to renew; the connection test and turning a Zap off still work', async () => {
+    const connection = await e2e.connectWorkspace(`${state} Workspace`);
+    const steps = stepsWith(connection.authData);
+    const subscription = await steps.subscribe();
+    await e2e.adminOk(200, 'PATCH', workspacePath(connection), { subscription: state });
+
+    const renew = {
+      name: 'AppError',
+      code: 'NO_ACTIVE_SUBSCRIPTION',
+      status: 200,
+      message: 'The ScreenRec workspace has no active subscription (it expired or was canceled). Renew it in the ScreenRec dashboard, then try again.',
+    };
+    await expect(failureOf(steps.createRecording(), connection)).resolves.toEqual(renew);
+    await expect(failureOf(steps.subscribe(), connection)).resolves.toEqual(renew);
+    await expect(steps.testConnection()).resolves.toEqual({ workspace: `${state} Workspace`, restApi: 'connected' });
+    await expect(steps.unsubscribe(subscription)).resolves.toEqual({ status: 'success' });
+
+    await e2e.adminOk(200, 'PATCH', workspacePath(connection), { subscription: 'ACTIVE' });
+    await expect(steps.createRecording()).resolves.toEqual(expect.objectContaining({ externalReference: 'ticket-4711' }));
+  });
+});
+
+describe('API access turned off for the workspace', () => {
+  it('asks Zapier to reconnect for every REST step and says to turn API access on; hook steps keep working; turning it on again restores the key', async () => {
+    const connection = await e2e.connectWorkspace('API Off Workspace');
+    const steps = stepsWith(connection.authData);
+    await e2e.adminOk(200, 'PATCH', workspacePath(connection), { apiAccess: false });
+
+    const turnOn = {
+      name: 'ExpiredAuthError',
+      message:
+        "This API key may not use this workspace: API access is off for the workspace, or the key belongs to another workspace. Turn API access on in the dashboard's API section, or check the workspace ID.",
+    };
+    await expect(failureOf(steps.testConnection(), connection)).resolves.toEqual(turnOn);
+    await expect(failureOf(steps.newRecording(), connection)).resolves.toEqual(turnOn);
+    await expect(failureOf(steps.findRecording(), connection)).resolves.toEqual(turnOn);
+    await expect(steps.createRecording()).resolves.toEqual(expect.objectContaining({ externalReference: 'ticket-4711' }));
+
+    await e2e.adminOk(200, 'PATCH', workspacePath(connection), { apiAccess: true });
+    await expect(steps.findRecording()).resolves.toEqual([expect.objectContaining({ externalReference: 'ticket-4711' })]);
+  });
+});
+
+describe('API key revoked', () => {
+  it('asks Zapier to reconnect for every REST step and says to create a new key', async () => {
+    const connection = await e2e.connectWorkspace('Revoked Key Workspace');
+    const steps = stepsWith(connection.authData);
+    await e2e.adminOk(204, 'DELETE', `${workspacePath(connection)}/api-keys/${connection.keyId}`);
+
+    const newKey = {
+      name: 'ExpiredAuthError',
+      message: "The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.",
+    };
+    await expect(failureOf(steps.testConnection(), connection)).resolves.toEqual(newKey);
+    await expect(failureOf(steps.newRecording(), connection)).resolves.toEqual(newKey);
+    await expect(failureOf(steps.findRecording(), connection)).resolves.toEqual(newKey);
+    const recordingId = await e2e
+      .run<{ url: string }>(e2e.operation('creates', 'createRecording').perform, { authData: connection.authData, inputData: { externalReference: 'ticket-4711' } })
+      .then(({ url }) => url.split('/').pop()!);
+    // A Zap whose trigger fired before the key was revoked still has the file pointer; fetching the file now fails the same way.
+    const hydrate = e2e.run(e2e.app.hydrators.videoFile, { authData: connection.authData, inputData: { recordingId } });
+    await expect(failureOf(hydrate, connection)).resolves.toEqual(newKey);
+  });
+});
