@@ -5,7 +5,7 @@ const TOKEN = 'bench-backend-token';
 const ANSWER = JSON.stringify({ status: 'success', workspace: 'Bench' });
 
 /** #1: the hook client's PING against raw fetch of the same request, on one constant-answer loopback server. */
-export async function benchCoreClient(durationMs: number): Promise<Figure[]> {
+export async function benchCoreClient(durationMs: number, rounds: number): Promise<Figure[]> {
   const { url, close } = await listen((request, response) => {
     request.resume();
     request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(ANSWER));
@@ -25,7 +25,7 @@ export async function benchCoreClient(durationMs: number): Promise<Figure[]> {
     const figures: Figure[] = [];
     for (const concurrency of [1, 50]) {
       const [ours, baseline] = await interleaved(
-        3,
+        rounds,
         () => callsPerSecond(() => client.ping(), concurrency, durationMs),
         () => callsPerSecond(rawPing, concurrency, durationMs),
       );

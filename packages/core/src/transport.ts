@@ -58,15 +58,26 @@ export function createFetchTransport(fetchImpl: typeof fetch = globalThis.fetch)
 }
 
 function networkErrorFor(request: TransportRequest, error: unknown): NetworkError {
-  const origin = new URL(request.url).origin;
   const { name } = errorFields(error);
-  if (name === 'TimeoutError' || name === 'AbortError') {
+  return networkFailure(request, { timedOut: name === 'TimeoutError' || name === 'AbortError', reason: describeCause(error) });
+}
+
+/**
+ * The NETWORK error of a request that got no answer, for every transport. Only the origin and a low-level
+ * reason (ECONNREFUSED…) reach the message: a platform's own error may carry the request, credentials included.
+ */
+export function networkFailure(
+  request: Pick<TransportRequest, 'url' | 'timeoutMs'>,
+  failure: { timedOut: boolean; reason?: string },
+): NetworkError {
+  const origin = new URL(request.url).origin;
+  if (failure.timedOut) {
     return new NetworkError(
       `ScreenRec at ${origin} did not answer within ${request.timeoutMs / 1000} s. Try again later; if it keeps happening, check the Service URL.`,
     );
   }
   return new NetworkError(
-    `Could not reach ScreenRec at ${origin} (${describeCause(error)}). Check the Service URL and that the service is running.`,
+    `Could not reach ScreenRec at ${origin} (${failure.reason ?? 'network failure'}). Check the Service URL and that the service is running.`,
   );
 }
 

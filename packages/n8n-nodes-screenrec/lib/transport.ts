@@ -1,4 +1,4 @@
-import { NetworkError, type Transport, type TransportResponse } from '@screenrec/core';
+import { networkFailure, type NetworkError, type Transport, type TransportResponse } from '@screenrec/core';
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 
 export type ScreenRecContext = IExecuteFunctions | IHookFunctions | IWebhookFunctions;
@@ -31,7 +31,7 @@ export function n8nTransport(context: ScreenRecContext, credentialType: ScreenRe
 				json: false,
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
-			throw networkFailure(request.url, request.timeoutMs, error);
+			throw n8nNetworkFailure(request, error);
 		}
 		return { status: response.statusCode, headers: lowerCaseHeaders(response.headers), body: bodyText(response.body) };
 	};
@@ -40,17 +40,9 @@ export function n8nTransport(context: ScreenRecContext, credentialType: ScreenRe
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 
 /** Only the low-level code reaches the message: n8n's own error carries the request, credential headers included. */
-export function networkFailure(url: string, timeoutMs: number, error: unknown): NetworkError {
-	const origin = new URL(url).origin;
+export function n8nNetworkFailure(request: Parameters<Transport>[0], error: unknown): NetworkError {
 	const code = errorCode(error);
-	if (code !== undefined && TIMEOUT_CODES.has(code)) {
-		return new NetworkError(
-			`ScreenRec at ${origin} did not answer within ${timeoutMs / 1000} s. Try again later; if it keeps happening, check the Service URL.`,
-		);
-	}
-	return new NetworkError(
-		`Could not reach ScreenRec at ${origin} (${code ?? 'network failure'}). Check the Service URL and that the service is running.`,
-	);
+	return networkFailure(request, { timedOut: code !== undefined && TIMEOUT_CODES.has(code), reason: code });
 }
 
 /** The low-level code (ECONNREFUSED, ETIMEDOUT…) of a failed request, however deeply n8n wrapped it. */
