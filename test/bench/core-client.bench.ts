@@ -1,5 +1,7 @@
 import { HookClient } from '@screenrec/core';
-import { atLeast, callsPerSecond, interleaved, listen, type Figure } from './measure';
+import { atLeast, callRate, fromSamples, interleavedSamples, listen, reported, type Figure } from './measure';
+
+type Rate = Awaited<ReturnType<typeof callRate>>;
 
 const TOKEN = 'bench-backend-token';
 const ANSWER = JSON.stringify({ status: 'success', workspace: 'Bench' });
@@ -24,12 +26,18 @@ export async function benchCoreClient(durationMs: number, rounds: number): Promi
     };
     const figures: Figure[] = [];
     for (const concurrency of [1, 50]) {
-      const [ours, baseline] = await interleaved(
-        rounds,
-        () => callsPerSecond(() => client.ping(), concurrency, durationMs),
-        () => callsPerSecond(rawPing, concurrency, durationMs),
+      const [ours, baseline] = await interleavedSamples(rounds, [
+        () => callRate(() => client.ping(), concurrency, durationMs),
+        () => callRate(rawPing, concurrency, durationMs),
+      ]);
+      const label = `core PING, ${concurrency === 1 ? 'sequential' : `${concurrency} in flight`}`;
+      const rates = (rounds: Rate[]) => rounds.map((round) => round.perSecond);
+      // Client and server share this process, so this is the whole exchange's CPU cost, ours against raw fetch's.
+      const cpu = (rounds: Rate[]) => rounds.map((round) => round.cpuMicrosPerCall);
+      figures.push(
+        fromSamples((o, b) => atLeast(label, o, b, 'calls/s', 0.9), rates(ours!), rates(baseline!)),
+        fromSamples((o, b) => reported(`${label}: CPU time per call, client and server`, o, b, 'µs'), cpu(ours!), cpu(baseline!)),
       );
-      figures.push(atLeast(`core PING, ${concurrency === 1 ? 'sequential' : `${concurrency} in flight`}`, ours, baseline, 'calls/s', 0.9));
     }
     return figures;
   } finally {

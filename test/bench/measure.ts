@@ -13,6 +13,18 @@ export interface Figure {
   /** null for a figure that is reported beside another and has no goal of its own. */
   met: boolean | null;
   note?: string;
+  /** Every round's figure, in results.json only: how much the machine drifted. */
+  samples?: { ours: number[]; baseline: number[] };
+}
+
+/** The median of each side's samples, with the samples kept beside the figure. */
+export function fromSamples(
+  make: (ours: number, baseline: number) => Figure,
+  ours: number[],
+  baseline: number[],
+): Figure {
+  const round = (values: number[]) => values.map((value) => Math.round(value * 100) / 100);
+  return { ...make(median(ours), median(baseline)), samples: { ours: round(ours), baseline: round(baseline) } };
 }
 
 /** Throughput ratio: ours / baseline, goal "≥ min". */
@@ -34,10 +46,24 @@ export function reported(figure: string, ours: number, baseline: number, unit: s
 
 /** Calls per second of `call`, run `concurrency` at a time for about `durationMs`, after a short warm-up. */
 export async function callsPerSecond(call: () => Promise<unknown>, concurrency: number, durationMs: number): Promise<number> {
+  return (await callRate(call, concurrency, durationMs)).perSecond;
+}
+
+/**
+ * Calls per second, and this process's CPU time per call: on a machine shared with other work the first
+ * drifts with the load, the second much less.
+ */
+export async function callRate(
+  call: () => Promise<unknown>,
+  concurrency: number,
+  durationMs: number,
+): Promise<{ perSecond: number; cpuMicrosPerCall: number }> {
   await runFor(call, concurrency, Math.min(500, durationMs / 4));
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const count = await runFor(call, concurrency, durationMs);
-  return count / ((performance.now() - started) / 1000);
+  const cpu = process.cpuUsage(cpuBefore);
+  return { perSecond: count / ((performance.now() - started) / 1000), cpuMicrosPerCall: (cpu.user + cpu.system) / count };
 }
 
 async function runFor(call: () => Promise<unknown>, concurrency: number, durationMs: number): Promise<number> {
@@ -52,12 +78,6 @@ async function runFor(call: () => Promise<unknown>, concurrency: number, duratio
     }),
   );
   return count;
-}
-
-/** Runs A and B alternately `rounds` times and keeps each one's median, so drift hits both alike. */
-export async function interleaved(rounds: number, a: () => Promise<number>, b: () => Promise<number>): Promise<[number, number]> {
-  const [as, bs] = await interleavedSamples(rounds, [a, b]);
-  return [median(as!), median(bs!)];
 }
 
 /**

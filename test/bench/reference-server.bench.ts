@@ -1,6 +1,6 @@
 import { startReference, withChildren, type Child, type ReferenceInfo } from './children';
 import { loadTest, type LoadRequest, type LoadResult } from './load';
-import { atLeast, interleavedSamples, median, reported, type Figure } from './measure';
+import { atLeast, fromSamples, interleavedSamples, reported, type Figure } from './measure';
 
 const CONNECTIONS = 50;
 const LIST_ITEMS = 100;
@@ -59,14 +59,13 @@ export async function benchReferenceServer(durationSeconds: number, rounds: numb
         () => loadTest(request, CONNECTIONS, durationSeconds),
         () => loadTest(bareRequest, CONNECTIONS, durationSeconds),
       ]);
-      const rate = (results: LoadResult[]) => median(results.map((result) => result.requestsPerSecond));
-      const p99 = (results: LoadResult[]) => median(results.map((result) => result.p99Ms));
+      const rates = (results: LoadResult[]) => results.map((result) => result.requestsPerSecond);
+      const p99s = (results: LoadResult[]) => results.map((result) => result.p99Ms);
       const label = `reference server ${scenario.name}, ${CONNECTIONS} connections`;
+      const goal = scenario.goal;
       figures.push(
-        scenario.goal === undefined
-          ? reported(label, rate(ours!), rate(baseline!), 'req/s')
-          : atLeast(label, rate(ours!), rate(baseline!), 'req/s', scenario.goal),
-        reported(`reference server ${scenario.name}, p99 latency`, p99(ours!), p99(baseline!), 'ms'),
+        fromSamples((o, b) => (goal === undefined ? reported(label, o, b, 'req/s') : atLeast(label, o, b, 'req/s', goal)), rates(ours!), rates(baseline!)),
+        fromSamples((o, b) => reported(`reference server ${scenario.name}, p99 latency`, o, b, 'ms'), p99s(ours!), p99s(baseline!)),
       );
     }
     return figures;

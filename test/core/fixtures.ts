@@ -1,4 +1,4 @@
-import { inspect } from 'node:util';
+import { expectNoSecretsIn } from '../support/nock';
 import { HookClient, RestClient, ScreenRecError, type HookClientOptions, type RestClientOptions } from '@screenrec/core';
 
 export const BASE_URL = 'https://api.screenrec.test';
@@ -47,21 +47,9 @@ export function failureOfSync(run: () => unknown): ScreenRecError {
   throw new Error('expected the call to fail, but it succeeded');
 }
 
-/** Every way an error can be written out: message, toString, JSON, stack, and a deep inspect with hidden fields. */
-export function serializations(error: unknown): string[] {
-  const forms = [inspect(error, { showHidden: true, depth: Infinity }), JSON.stringify(error), String(error)];
-  if (error instanceof Error) forms.push(error.message, error.stack ?? '');
-  return forms;
-}
-
 /** Fails the suite if any error it provoked carries a secret, however it is written out. */
 export function expectNoSecretsInThrownErrors(): void {
-  for (const error of thrownErrors) {
-    for (const text of serializations(error)) {
-      expect(text).not.toContain(BACKEND_TOKEN);
-      expect(text).not.toContain(API_KEY);
-    }
-  }
+  expectNoSecretsIn(thrownErrors, [BACKEND_TOKEN, API_KEY]);
 }
 
 export function resetSleeps(): void {

@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { useNock } from '../support/nock';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, WORKSPACE_ID, expectNoSecretsInThrownErrors, resetSleeps } from './fixtures';
 
 /** Expects one POST to the hook endpoint with the token header, and with exactly `body` when given. */
@@ -12,17 +13,7 @@ export const restScope = () => nock(BASE_URL, { reqheaders: { authorization: `Be
 export const restPath = (path: string) => `/public/integration/${WORKSPACE_ID}${path}`;
 
 export function setUpNock(): void {
-  beforeAll(() => nock.disableNetConnect());
+  useNock();
   beforeEach(resetSleeps);
-  afterEach(() => {
-    const pending = nock.pendingMocks();
-    nock.cleanAll();
-    expect(pending).toEqual([]);
-  });
-  afterAll(() => {
-    nock.enableNetConnect();
-    // nock patches Node's shared http module; unpatch it for the suites jest runs next in this worker.
-    nock.restore();
-    expectNoSecretsInThrownErrors();
-  });
+  afterAll(expectNoSecretsInThrownErrors);
 }

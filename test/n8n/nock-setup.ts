@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { inspect } from 'node:util';
+import { expectNoSecretsIn, useNock } from '../support/nock';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, WORKSPACE_ID } from './harness';
 
 /** Every error and output a suite produced, for the secret-leak check. */
@@ -10,20 +10,8 @@ export const remember = <T>(value: T): T => {
 };
 
 export function setUpNock(): void {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => {
-		const pending = nock.pendingMocks();
-		nock.cleanAll();
-		expect(pending).toEqual([]);
-	});
-	afterAll(() => {
-		nock.enableNetConnect();
-		for (const value of seen) {
-			const text = `${inspect(value, { depth: Infinity, showHidden: true })}${JSON.stringify(value)}`;
-			expect(text).not.toContain(BACKEND_TOKEN);
-			expect(text).not.toContain(API_KEY);
-		}
-	});
+	useNock();
+	afterAll(() => expectNoSecretsIn(seen, [BACKEND_TOKEN, API_KEY]));
 }
 
 /** One POST to the hook endpoint carrying the token exactly once, with exactly `body`. */

@@ -83,16 +83,4 @@ export async function zapierError(run: Promise<unknown>): Promise<ZapierErrorSha
   throw new Error('the step succeeded, but it was expected to fail');
 }
 
-export function useNock(): void {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(() => {
-    const pending = nock.pendingMocks();
-    nock.cleanAll();
-    expect(pending).toEqual([]);
-  });
-  // Other suites in this jest worker load their own nock: hand the shared http module back to them.
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
-}
+export { useNock } from '../support/nock';

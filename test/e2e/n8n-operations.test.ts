@@ -1,0 +1,243 @@
+import { MAX_PAGE_SIZE, RestClient } from '@screenrec/core';
+import { NodeApiError } from 'n8n-workflow';
+import { runScreenRecNode, shutDownN8nContexts, testCredential, type RunOptions } from '../support/n8n-contexts';
+import { startN8nE2E, type N8nE2E, type N8nWorkspace } from './n8n/environment';
+import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
+import { smallWebm } from './zapier/webm';
+
+jest.setTimeout(60_000);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/** The webhook base matters only to the trigger; the node never reads it. */
+const WEBHOOK_BASE_URL = 'https://n8n.example.com/webhook';
+
+let e2e: N8nE2E;
+beforeAll(async () => {
+  e2e = await startN8nE2E();
+});
+afterAll(async () => {
+  shutDownN8nContexts();
+  await e2e?.stop();
+});
+
+/** The ScreenRec node in a workflow of `workspace`'s n8n, run on one empty item. */
+const runNode = (workspace: N8nWorkspace, parameters: Record<string, unknown>, options: RunOptions = {}) =>
+  runScreenRecNode({ credentials: workspace.credentials, webhookBaseUrl: WEBHOOK_BASE_URL }, parameters as never, options);
+
+const jsonOf = async (output: Promise<Array<{ json: unknown }>>) => (await output).map((item) => item.json);
+
+async function failureOf(run: () => Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await run();
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error('expected a failure, but it succeeded');
+}
+
+describe('credentials: n8n\'s "Test connection" against the service', () => {
+  it('passes for both credentials of a connected workspace; the PING names the workspace', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Credentials Workspace');
+    await expect(testCredential('screenRecHookApi', { ...workspace.hookCredential, serviceUrl: `${e2e.server.baseUrl}/` })).resolves.toEqual({
+      status: 'OK',
+      message: 'Connection tested successfully',
+      body: { status: 'success', workspace: 'n8n Credentials Workspace' },
+    });
+    await expect(testCredential('screenRecApi', workspace.restCredential)).resolves.toMatchObject({ status: 'OK' });
+  });
+
+  it("fails with the credential's own advice once the integration is disconnected or the key revoked", async () => {
+    const workspace = await e2e.connectWorkspace('n8n Broken Credentials Workspace');
+    await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/integrations/N8N`);
+    await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/api-keys/${workspace.keyId}`);
+
+    await expect(testCredential('screenRecHookApi', workspace.hookCredential)).resolves.toMatchObject({
+      status: 'Error',
+      message: 'The n8n integration was disconnected or no longer exists. Connect it again in the ScreenRec dashboard and paste the new token.',
+    });
+    await expect(testCredential('screenRecApi', workspace.restCredential)).resolves.toMatchObject({
+      status: 'Error',
+      message: "The API key was rejected: it is wrong, revoked or expired. Create a new key in the dashboard's API section.",
+    });
+  });
+});
+
+describe('Recording operations of the ScreenRec node against the service', () => {
+  it('Create makes a recording page through the hook, which Get Many then finds by its external reference', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Create Workspace');
+
+    const output = await runNode(workspace, { resource: 'recording', operation: 'create', externalReference: ' ticket-42 ', tags: 'support, n8n , ' });
+
+    expect(output).toEqual([
+      {
+        json: { url: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/r/[0-9a-f-]{36}$`)), externalReference: 'ticket-42', tags: ['support', 'n8n'] },
+        pairedItem: { item: 0 },
+      },
+    ]);
+    const url = String(output[0]!.json.url);
+    const found = await jsonOf(runNode(workspace, { resource: 'recording', operation: 'getAll', filters: { externalReference: 'ticket-42' } }));
+    expect(found).toEqual([
+      {
+        id: url.split('/').pop(),
+        direction: 'REQUEST',
+        status: 'NEW',
+        tags: ['support', 'n8n'],
+        notifications: [],
+        comment: '',
+        createdDate: expect.stringMatching(ISO_INSTANT),
+        userId: workspace.ownerUserId,
+        externalReference: 'ticket-42',
+        url,
+      },
+    ]);
+    expect((await openRecordingPage(url)).config.status).toBe('NEW');
+  });
+
+  it('Request creates a recording through the REST API and e-mails the invitation', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Request Workspace');
+
+    const output = await runNode(workspace, {
+      resource: 'recording',
+      operation: 'request',
+      direction: 'REQUEST',
+      email: ' ann@example.com ',
+      additionalFields: { tags: 'onboarding', comment: 'VIP customer', notificationEmails: 'team@example.com, lead@example.com' },
+    });
+
+    expect(output).toEqual([
+      {
+        json: {
+          id: expect.stringMatching(UUID),
+          direction: 'REQUEST',
+          status: 'NEW',
+          tags: ['onboarding'],
+          notifications: [
+            { type: 'EMAIL', value: 'team@example.com' },
+            { type: 'EMAIL', value: 'lead@example.com' },
+          ],
+          comment: 'VIP customer',
+          createdDate: expect.stringMatching(ISO_INSTANT),
+          userId: workspace.ownerUserId,
+          url: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/r/[0-9a-f-]{36}$`)),
+        },
+        pairedItem: { item: 0 },
+      },
+    ]);
+    const outbox = await e2e.adminOk<Array<{ to: string; text: string }>>(200, 'GET', '/admin/outbox');
+    expect(outbox.filter((mail) => mail.to === 'ann@example.com')).toEqual([expect.objectContaining({ text: expect.stringContaining(`/r/${String(output[0]!.json.id)}`) })]);
+  });
+
+  it('Get Many filters by status, direction and tags, and honours Limit, Sort Order and Return All', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Get Many Workspace');
+    const rest = new RestClient({ baseUrl: e2e.server.baseUrl, workspaceId: workspace.workspaceId, apiKey: workspace.restCredential.apiKey });
+    // More than one page of the largest size, so Return All must page through the list.
+    const created: string[] = [];
+    for (let index = 0; index < MAX_PAGE_SIZE + 2; index++) {
+      const direction = index % 3 === 0 ? 'RESPONSE' : 'REQUEST';
+      const tags = index % 10 === 0 ? ['Sales-Demo'] : ['bulk'];
+      created.push((await rest.createRecording({ direction, tags })).id);
+    }
+    await e2e.adminOk(200, 'POST', `/admin/recordings/${created[30]}/status`, { status: 'COMPLETED' });
+    await e2e.adminOk(200, 'POST', `/admin/recordings/${created[31]}/status`, { status: 'REVIEWING' });
+    const idsOf = async (parameters: Record<string, unknown>) =>
+      (await runNode(workspace, { resource: 'recording', operation: 'getAll', ...parameters })).map((item) => item.json.id);
+
+    expect(await idsOf({ returnAll: true })).toEqual(created);
+    expect(await idsOf({ limit: 3 })).toEqual(created.slice(0, 3));
+    expect(await idsOf({ limit: 2, filters: { sortOrder: 'Descending' } })).toEqual(created.slice(-2).reverse());
+    expect(await idsOf({ returnAll: true, filters: { statuses: ['COMPLETED', 'REVIEWING'] } })).toEqual([created[30], created[31]]);
+    expect(await idsOf({ returnAll: true, filters: { tags: 'Sales-Demo', directions: ['RESPONSE'] } })).toEqual([created[0], created[30], created[60], created[90]]);
+    expect(await idsOf({ returnAll: true, filters: { ids: `${created[5]}, ${created[7]}`, userId: workspace.ownerUserId } })).toEqual([created[5], created[7]]);
+    expect(await idsOf({ returnAll: true, filters: { createdDateTo: '2000-01-01T00:00:00' } })).toEqual([]);
+  });
+
+  it('Get Video URL gives a working link to a finished recording and downloads its video as binary data', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Video Workspace');
+    const [created] = await runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'video-1' });
+    const pageUrl = String(created!.json.url);
+    const recordingId = pageUrl.split('/').pop()!;
+    const webm = smallWebm();
+    await expect(uploadFromPage(pageUrl, await openRecordingPage(pageUrl), webm)).resolves.toEqual({ status: 200, body: { status: 'COMPLETED' } });
+
+    const [item] = await runNode(workspace, { resource: 'recording', operation: 'getVideoUrl', recordingId, download: true, binaryPropertyName: 'video' });
+
+    expect(item?.json).toEqual({ recordingId, videoUrl: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/videos/${recordingId}\\?expires=\\d+&signature=[\\w-]+$`)) });
+    expect(item?.binary?.video).toMatchObject({ mimeType: 'video/webm', fileName: `screenrec-${recordingId}.webm`, fileExtension: 'webm' });
+    expect(Buffer.from(item!.binary!.video!.data, 'base64').equals(webm)).toBe(true);
+    const link = await fetch(String(item!.json.videoUrl));
+    expect(Buffer.from(await link.arrayBuffer()).equals(webm)).toBe(true);
+  });
+
+  it('Get Video URL of a recording that has no video yet fails with the service\'s "not found" and a hint', async () => {
+    const workspace = await e2e.connectWorkspace('n8n No Video Workspace');
+    const [created] = await runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'not-recorded' });
+    const recordingId = String(created!.json.url).split('/').pop()!;
+
+    const error = await failureOf(() => runNode(workspace, { resource: 'recording', operation: 'getVideoUrl', recordingId }));
+
+    expect(error).toBeInstanceOf(NodeApiError);
+    expect([error.httpCode, error.description]).toEqual([
+      '404',
+      'Check the Recording ID (Get Many and the ScreenRec Trigger output it) and that the ScreenRec API credential is for the workspace that owns the recording.',
+    ]);
+  });
+
+  it('Update replaces tags and comment, Delete removes the recording for good, Tag Search finds tags in use', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Update Workspace');
+    const [created] = await runNode(workspace, { resource: 'recording', operation: 'request', direction: 'RESPONSE', additionalFields: { tags: 'draft' } });
+    const recordingId = String(created!.json.id);
+    await runNode(workspace, { resource: 'recording', operation: 'request', direction: 'REQUEST', additionalFields: { tags: 'Support-EU, billing' } });
+
+    const updated = await jsonOf(
+      runNode(workspace, { resource: 'recording', operation: 'update', recordingId, updateFields: { tags: 'Support-US, reviewed', comment: 'checked by n8n' } }),
+    );
+    expect(updated).toEqual([expect.objectContaining({ id: recordingId, tags: ['Support-US', 'reviewed'], comment: 'checked by n8n', direction: 'RESPONSE' })]);
+    expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'SUPPORT' }))).toEqual(
+      expect.arrayContaining([{ tag: 'Support-US' }, { tag: 'Support-EU' }]),
+    );
+    expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'SUPPORT' }))).toHaveLength(2);
+
+    expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'delete', recordingId }))).toEqual([{ recordingId, deleted: true }]);
+    expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'getAll', returnAll: true, filters: { ids: recordingId } }))).toEqual([]);
+    expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'support' }))).toEqual([{ tag: 'Support-EU' }]);
+    const again = await failureOf(() => runNode(workspace, { resource: 'recording', operation: 'delete', recordingId }));
+    expect([again.constructor, again.httpCode]).toEqual([NodeApiError, '404']);
+  });
+});
+
+describe('failures the user must act on', () => {
+  it('Create after the integration was disconnected: NodeApiError saying so, with the reconnect hint', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Disconnected Workspace');
+    await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/integrations/N8N`);
+
+    const error = await failureOf(() => runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'x' }));
+
+    expect(error).toBeInstanceOf(NodeApiError);
+    expect(error.message).toBe(
+      'The ScreenRec integration is not connected. Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.',
+    );
+    expect(error.description).toBe(
+      'In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the ScreenRec Hook API credential, then run the node again.',
+    );
+  });
+
+  it('Get Many with a revoked API key: NodeApiError 401 with the new-key hint; with Continue On Fail, an error item', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Revoked Key Workspace');
+    await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/api-keys/${workspace.keyId}`);
+    const message = "The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.";
+
+    const error = await failureOf(() => runNode(workspace, { resource: 'recording', operation: 'getAll' }));
+
+    expect(error).toBeInstanceOf(NodeApiError);
+    expect([error.message, error.httpCode, error.description]).toEqual([
+      message,
+      '401',
+      "Create a new API key in the ScreenRec dashboard's API section and paste it into the ScreenRec API credential.",
+    ]);
+    expect(JSON.stringify(error)).not.toContain(workspace.restCredential.apiKey);
+    await expect(runNode(workspace, { resource: 'recording', operation: 'getAll' }, { continueOnFail: true })).resolves.toEqual([
+      { json: { error: message }, pairedItem: { item: 0 } },
+    ]);
+  });
+});

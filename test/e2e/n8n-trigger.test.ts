@@ -1,0 +1,178 @@
+import { HookClient } from '@screenrec/core';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { Catcher } from '../support/catcher';
+import { runScreenRecNode, shutDownN8nContexts, triggerWorkflow, type TriggerWorkflow } from '../support/n8n-contexts';
+import { startN8nE2E, type N8nE2E, type N8nWorkspace } from './n8n/environment';
+import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
+import { smallWebm } from './zapier/webm';
+
+jest.setTimeout(60_000);
+
+const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+let e2e: N8nE2E;
+/** Stands in for n8n's webhook server: the service delivers to it, the test hands each body to webhook(). */
+const n8nWebhooks = new Catcher();
+
+beforeAll(async () => {
+  [e2e] = await Promise.all([startN8nE2E(), n8nWebhooks.start()]);
+});
+afterAll(async () => {
+  shutDownN8nContexts();
+  await Promise.all([e2e?.stop(), n8nWebhooks.stop()]);
+});
+
+/** The trigger of one active workflow whose n8n serves webhooks on the catcher, over http (a local trial). */
+function activeTrigger(workspace: N8nWorkspace, parameters: Record<string, unknown> = {}): TriggerWorkflow {
+  return triggerWorkflow({
+    credentials: workspace.credentials,
+    webhookBaseUrl: `${n8nWebhooks.url}/webhook`,
+    parameters: { allowHttpWebhook: true, ...parameters },
+  });
+}
+
+/** Create (through the hook) and record one recording: the participant uploads `video` from the recording page. */
+async function recordOne(workspace: N8nWorkspace, externalReference: string, video: Buffer): Promise<{ recordingId: string; pageUrl: string }> {
+  const [created] = await runScreenRecNode(
+    { credentials: workspace.credentials, webhookBaseUrl: `${n8nWebhooks.url}/webhook` },
+    { resource: 'recording', operation: 'create', externalReference, tags: 'e2e' },
+  );
+  const pageUrl = String(created!.json.url);
+  await expect(uploadFromPage(pageUrl, await openRecordingPage(pageUrl), video)).resolves.toEqual({ status: 200, body: { status: 'COMPLETED' } });
+  return { recordingId: pageUrl.split('/').pop()!, pageUrl };
+}
+
+async function failureOf(run: () => Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await run();
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error('expected a failure, but it succeeded');
+}
+
+describe('ScreenRec Trigger lifecycle against the service', () => {
+  it('activates, receives a finished video as the documented item with details and binary, and deactivates', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Trigger Workspace');
+    const trigger = activeTrigger(workspace, { includeRecording: true, download: true });
+    const webm = smallWebm();
+
+    // Activation: nothing stored yet, so n8n calls create(), which subscribes the workflow's webhook URL.
+    expect(trigger.webhookUrl).toBe(`${n8nWebhooks.url}/webhook/f00dfeed/webhook`);
+    expect(await trigger.checkExists()).toBe(false);
+    expect(await trigger.create()).toBe(true);
+    const stored = trigger.staticData();
+    expect(stored).toEqual({ subscriptionId: expect.any(String), webhookUrl: trigger.webhookUrl });
+    expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([{ subscriptionId: stored!.subscriptionId, provider: 'N8N', callback: trigger.webhookUrl }]);
+    expect(await trigger.checkExists()).toBe(true);
+
+    // The participant records; the service POSTs the video link to the webhook URL.
+    const { recordingId, pageUrl } = await recordOne(workspace, 'ticket-7', webm);
+    const [delivery] = await n8nWebhooks.waitFor(1);
+    expect(delivery).toMatchObject({ method: 'POST', path: `/webhook${trigger.webhookPath}`, headers: { 'content-type': expect.stringMatching(/^application\/json/) } });
+    const body = JSON.parse(delivery!.body) as { result: string };
+    expect(body).toEqual({ result: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/videos/${recordingId}\\?expires=\\d+&signature=[\\w-]+$`)) });
+
+    // n8n hands exactly that body to webhook(); the workflow starts with one item.
+    const { result, response, warnings } = await trigger.deliver(body, { 'content-type': 'application/json' });
+
+    expect([response.statusCode, warnings]).toEqual([undefined, []]);
+    expect(result.workflowData).toEqual([
+      [
+        {
+          json: {
+            id: recordingId,
+            direction: 'REQUEST',
+            status: 'COMPLETED',
+            tags: ['e2e'],
+            notifications: [],
+            comment: '',
+            createdDate: expect.stringMatching(ISO_INSTANT),
+            userId: workspace.ownerUserId,
+            externalReference: 'ticket-7',
+            url: pageUrl,
+            videoUrl: body.result,
+            videoKey: `${e2e.server.baseUrl}/videos/${recordingId}`,
+            recordingId,
+            receivedAt: expect.stringMatching(ISO_INSTANT),
+          },
+          binary: {
+            data: expect.objectContaining({ mimeType: 'video/webm', fileName: `screenrec-${recordingId}.webm`, fileExtension: 'webm' }),
+          },
+        },
+      ],
+    ]);
+    const video = result.workflowData![0]![0]!.binary!.data!;
+    expect(Buffer.from(video.data, 'base64').equals(webm)).toBe(true);
+
+    // Deactivation unsubscribes and forgets; a later completion reaches nobody.
+    expect(await trigger.delete()).toBe(true);
+    expect(trigger.staticData()).toEqual({});
+    expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([]);
+    expect(await trigger.checkExists()).toBe(false);
+    const later = await recordOne(workspace, 'after-deactivation', webm);
+    const deliveries = await e2e.adminOk<Array<{ recordingId: string }>>(200, 'GET', '/admin/deliveries');
+    expect(deliveries.filter((entry) => entry.recordingId === later.recordingId)).toEqual([]);
+    expect(n8nWebhooks.received).toHaveLength(1);
+  });
+
+  it('deactivation still forgets a subscription the service already dropped, and says so in the log', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Dropped Subscription Workspace');
+    const trigger = activeTrigger(workspace);
+    expect(await trigger.create()).toBe(true);
+    const { subscriptionId } = trigger.staticData() as { subscriptionId: string };
+    // Someone else removed it (another instance, a support engineer): the service no longer knows the id.
+    const hook = new HookClient({ baseUrl: e2e.server.baseUrl, backendToken: workspace.hookCredential.backendToken, provider: 'N8N' });
+    await hook.unsubscribe(subscriptionId);
+    expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([]);
+
+    const context = trigger.hookContext();
+    const logged: string[] = [];
+    const warn = context.logger.warn;
+    context.logger.warn = (message: string) => void logged.push(message);
+    try {
+      expect(await trigger.delete(context)).toBe(true);
+    } finally {
+      context.logger.warn = warn;
+    }
+
+    expect(trigger.staticData()).toEqual({});
+    expect(logged).toEqual([expect.stringMatching(new RegExp(`^ScreenRec Trigger could not remove subscription ${subscriptionId}; forgetting it anyway\\. .+`))]);
+    expect(logged[0]).not.toContain(workspace.hookCredential.backendToken);
+  });
+
+  it('refuses an http webhook URL without "Allow HTTP Webhook URL", subscribing nothing', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Http Refused Workspace');
+    const trigger = activeTrigger(workspace, { allowHttpWebhook: false });
+
+    const error = await failureOf(() => trigger.create());
+
+    expect(error).toBeInstanceOf(NodeOperationError);
+    expect(error.message).toBe(`ScreenRec only delivers to https addresses, and this workflow's webhook URL is ${trigger.webhookUrl}.`);
+    expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([]);
+    expect(trigger.staticData()).toBeUndefined();
+  });
+
+  it('fails activation with a NodeApiError when the integration was disconnected, storing nothing', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Trigger Disconnected Workspace');
+    await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/integrations/N8N`);
+    const trigger = activeTrigger(workspace);
+
+    const error = await failureOf(() => trigger.create());
+
+    expect(error).toBeInstanceOf(NodeApiError);
+    expect(error.message).toBe('');
+    expect(trigger.staticData()?.subscriptionId).toBeUndefined();
+  });
+
+  it('fails activation with a NodeApiError naming the rejected token after a newer Setup replaced it', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Rotated Token Workspace');
+    await e2e.adminOk(201, 'POST', `/admin/workspaces/${workspace.workspaceId}/integrations/N8N`);
+    const trigger = activeTrigger(workspace);
+
+    const error = await failureOf(() => trigger.create());
+
+    expect(error).toBeInstanceOf(NodeApiError);
+    expect([error.message, error.httpCode]).toEqual(['', '424']);
+  });
+});

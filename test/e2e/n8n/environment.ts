@@ -1,0 +1,57 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type { CredentialStore } from '../../support/n8n-contexts';
+import { startReferenceServer, type RunningServer } from '../../support/reference-server';
+
+/** A workspace connected the way an n8n user connects one: integration set up, API access on, one API key. */
+export interface N8nWorkspace {
+  workspaceId: string;
+  name: string;
+  ownerUserId: string;
+  keyId: string;
+  hookCredential: ICredentialDataDecryptedObject & { serviceUrl: string; backendToken: string };
+  restCredential: ICredentialDataDecryptedObject & { serviceUrl: string; workspaceId: string; apiKey: string };
+  /** Both credentials, as the n8n credential store holds them for the nodes. */
+  credentials: CredentialStore;
+}
+
+export interface N8nE2E {
+  server: RunningServer;
+  connectWorkspace: (name: string) => Promise<N8nWorkspace>;
+  /** An admin call that must answer `status`; its body otherwise explains the failure. */
+  adminOk: <T = unknown>(status: number, method: string, urlPath: string, body?: unknown) => Promise<T>;
+  /** The service's own record of a workspace's callback subscriptions. */
+  subscriptionsOf: (workspaceId: string) => Promise<Array<{ subscriptionId: string; provider: string; callback: string }>>;
+  stop: () => Promise<void>;
+}
+
+/** One reference server (a child process) for one test file. Stop it in afterAll. */
+export async function startN8nE2E(): Promise<N8nE2E> {
+  const server = await startReferenceServer();
+  const adminOk = async <T,>(status: number, method: string, urlPath: string, body?: unknown): Promise<T> => {
+    const answer = await server.admin<T>(method, urlPath, body);
+    if (answer.status !== status) throw new Error(`admin ${method} ${urlPath} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  return {
+    server,
+    adminOk,
+    subscriptionsOf: (workspaceId) => adminOk(200, 'GET', `/admin/workspaces/${workspaceId}/subscriptions`),
+    connectWorkspace: async (name) => {
+      const workspace = await adminOk<{ workspaceId: string; name: string; ownerUserId: string }>(201, 'POST', '/admin/workspaces', { name });
+      const workspacePath = `/admin/workspaces/${workspace.workspaceId}`;
+      await adminOk(200, 'PATCH', workspacePath, { apiAccess: true });
+      const key = await adminOk<{ keyId: string; apiKey: string }>(201, 'POST', `${workspacePath}/api-keys`, {});
+      const integration = await adminOk<{ backendToken: string }>(201, 'POST', `${workspacePath}/integrations/N8N`);
+      const hookCredential = { serviceUrl: server.baseUrl, backendToken: integration.backendToken };
+      const restCredential = { serviceUrl: server.baseUrl, workspaceId: workspace.workspaceId, apiKey: key.apiKey };
+      return {
+        ...workspace,
+        keyId: key.keyId,
+        hookCredential,
+        restCredential,
+        credentials: { screenRecHookApi: hookCredential, screenRecApi: restCredential },
+      };
+    },
+    stop: () => server.stop(),
+  };
+}
