@@ -6,7 +6,11 @@ import nock from 'nock';
  * module handed back afterwards for the suites jest runs next in the same worker.
  */
 export function useNock(): void {
-  beforeAll(() => nock.disableNetConnect());
+  beforeAll(() => {
+    // A suite before this one in the same worker may have restored (unpatched) http: patch it again.
+    if (!nock.isActive()) nock.activate();
+    nock.disableNetConnect();
+  });
   afterEach(() => {
     const pending = nock.pendingMocks();
     nock.cleanAll();
