@@ -1,4 +1,4 @@
-import { expectNoSecretsIn } from '../support/nock';
+import { expectNoSecretsIn } from '../support/secrets';
 import { HookClient, RestClient, ScreenRecError, type HookClientOptions, type RestClientOptions } from '@screenrec/core';
 
 export const BASE_URL = 'https://api.screenrec.test';

@@ -1,8 +1,8 @@
 import { HookClient } from '@screenrec/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { Catcher } from '../support/catcher';
-import { runScreenRecNode, shutDownN8nContexts, triggerWorkflow, type TriggerWorkflow } from '../support/n8n-contexts';
-import { startN8nE2E, type N8nE2E, type N8nWorkspace } from './n8n/environment';
+import { captureWarnings, runScreenRecNode, shutDownN8nContexts, triggerWorkflow, type TriggerWorkflow } from '../support/n8n-contexts';
+import { failureOf, startN8nE2E, type N8nE2E, type N8nWorkspace } from './n8n/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
 import { smallWebm } from './zapier/webm';
 
@@ -40,15 +40,6 @@ async function recordOne(workspace: N8nWorkspace, externalReference: string, vid
   const pageUrl = String(created!.json.url);
   await expect(uploadFromPage(pageUrl, await openRecordingPage(pageUrl), video)).resolves.toEqual({ status: 200, body: { status: 'COMPLETED' } });
   return { recordingId: pageUrl.split('/').pop()!, pageUrl };
-}
-
-async function failureOf(run: () => Promise<unknown>): Promise<Error & Record<string, unknown>> {
-  try {
-    await run();
-  } catch (error) {
-    return error as Error & Record<string, unknown>;
-  }
-  throw new Error('expected a failure, but it succeeded');
 }
 
 describe('ScreenRec Trigger lifecycle against the service', () => {
@@ -127,25 +118,25 @@ describe('ScreenRec Trigger lifecycle against the service', () => {
     expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([]);
 
     const context = trigger.hookContext();
-    const logged: string[] = [];
-    const warn = context.logger.warn;
-    context.logger.warn = (message: string) => void logged.push(message);
+    const warnings = captureWarnings(context.logger);
     try {
       expect(await trigger.delete(context)).toBe(true);
     } finally {
-      context.logger.warn = warn;
+      warnings.restore();
     }
+    const logged = warnings.messages();
 
     expect(trigger.staticData()).toEqual({});
-    expect(logged).toEqual([expect.stringMatching(new RegExp(`^ScreenRec Trigger could not remove subscription ${subscriptionId}; forgetting it anyway\\. .+`))]);
-    expect(logged[0]).not.toContain(workspace.hookCredential.backendToken);
+    expect(logged).toEqual([
+      `ScreenRec Trigger could not remove subscription ${subscriptionId}; forgetting it anyway. ScreenRec could not remove this subscription ("Internal Server Error"): it may already be gone, or the integration was disconnected.`,
+    ]);
   });
 
   it('refuses an http webhook URL without "Allow HTTP Webhook URL", subscribing nothing', async () => {
     const workspace = await e2e.connectWorkspace('n8n Http Refused Workspace');
     const trigger = activeTrigger(workspace, { allowHttpWebhook: false });
 
-    const error = await failureOf(() => trigger.create());
+    const error = await failureOf(workspace, () => trigger.create());
 
     expect(error).toBeInstanceOf(NodeOperationError);
     expect(error.message).toBe(`ScreenRec only delivers to https addresses, and this workflow's webhook URL is ${trigger.webhookUrl}.`);
@@ -158,10 +149,13 @@ describe('ScreenRec Trigger lifecycle against the service', () => {
     await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/integrations/N8N`);
     const trigger = activeTrigger(workspace);
 
-    const error = await failureOf(() => trigger.create());
+    const error = await failureOf(workspace, () => trigger.create());
 
     expect(error).toBeInstanceOf(NodeApiError);
-    expect(error.message).toBe('');
+    expect(error.message).toBe(
+      'ScreenRec could not complete the request ("Internal Server Error"). Try again in a few minutes; if it keeps failing, check that the integration is still connected.',
+    );
+    expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([]);
     expect(trigger.staticData()?.subscriptionId).toBeUndefined();
   });
 
@@ -170,9 +164,13 @@ describe('ScreenRec Trigger lifecycle against the service', () => {
     await e2e.adminOk(201, 'POST', `/admin/workspaces/${workspace.workspaceId}/integrations/N8N`);
     const trigger = activeTrigger(workspace);
 
-    const error = await failureOf(() => trigger.create());
+    const error = await failureOf(workspace, () => trigger.create());
 
     expect(error).toBeInstanceOf(NodeApiError);
-    expect([error.message, error.httpCode]).toEqual(['', '424']);
+    expect([error.message, error.httpCode, error.description]).toEqual([
+      'ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.',
+      '424',
+      'In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the ScreenRec Hook API credential, then run the node again.',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { expectNoSecretsIn, useNock } from '../support/nock';
+import { useNock } from '../support/nock';
+import { expectNoSecretsIn } from '../support/secrets';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, WORKSPACE_ID } from './harness';
 
 /** Every error and output a suite produced, for the secret-leak check. */

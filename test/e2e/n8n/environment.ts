@@ -1,6 +1,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import type { CredentialStore } from '../../support/n8n-contexts';
 import { startReferenceServer, type RunningServer } from '../../support/reference-server';
+import { expectNoSecretsIn } from '../../support/secrets';
 
 /** A workspace connected the way an n8n user connects one: integration set up, API access on, one API key. */
 export interface N8nWorkspace {
@@ -54,4 +55,20 @@ export async function startN8nE2E(): Promise<N8nE2E> {
     },
     stop: () => server.stop(),
   };
+}
+
+/**
+ * Runs a step that must fail and returns what it threw, after checking that the workspace's secrets appear
+ * nowhere in it (message, stack, hidden fields, JSON): n8n shows and stores errors.
+ */
+export async function failureOf(workspace: N8nWorkspace, run: () => Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  let failure: unknown;
+  try {
+    await run();
+  } catch (error) {
+    failure = error;
+  }
+  if (!(failure instanceof Error)) throw new Error(`expected a failure, but it ${failure === undefined ? 'succeeded' : `threw ${String(failure)}`}`);
+  expectNoSecretsIn([failure], [workspace.hookCredential.backendToken, workspace.restCredential.apiKey]);
+  return failure as Error & Record<string, unknown>;
 }

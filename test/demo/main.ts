@@ -1,0 +1,15 @@
+import { runDemo } from './demo';
+
+// `npm run demo`: builds everything, then walks the whole loop through both apps against a fresh service.
+
+// The Zapier app runs under zapier-platform-core's appTester, which prints a memory report after every call
+// unless it knows it is testing: the narration is for people, so it is told.
+process.env.NODE_ENV ||= 'test';
+
+runDemo((line) => process.stdout.write(`${line}\n`)).then(
+  ({ ok }) => process.exit(ok ? 0 : 1),
+  (error: unknown) => {
+    process.stdout.write(`Demo: FAILED before it could finish: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
