@@ -9,6 +9,7 @@ const FAILING_EVERY = 10;
 /** The server's default backoff base: the failing receivers' first retry comes after the healthy ones are served. */
 const RETRY_DELAY_MS = 1_000;
 const ROUND_TIMEOUT_MS = 30_000;
+const WARM_UP_ROUNDS = 3;
 
 /**
  * Loopback receivers, one path per subscription, on one server in this process. Each round waits for the
@@ -79,8 +80,8 @@ export async function benchFanOut(rounds: number): Promise<Figure[]> {
       const baseline = () => receivers.round(() => post(`${loopUrl}/fire`, {}));
       const measure = async (failing: boolean) => {
         receivers.failing = failing;
-        await ours(); // warm-up: connection pools, JIT
-        await baseline();
+        // Warm-up: the first fan-outs of a process run several times slower (JIT, connection pools growing).
+        await interleavedSamples(WARM_UP_ROUNDS, [ours, baseline]);
         // A pause between rounds lets sockets and timers settle; the failing receivers' later retries
         // (1, 2, 4, 8 s after) run on in the background of the following rounds, ours and the loop's alike.
         const settle = async <T>(run: () => Promise<T>) => {

@@ -23,7 +23,7 @@ function benchmarks(quick: boolean): Array<{ number: number; title: string; run:
   return [
     { number: 1, title: 'core hook client', run: () => benchCoreClient(500, quick ? 1 : 15) },
     { number: 2, title: 'reference server', run: () => benchReferenceServer(quick ? 1 : 2, rounds) },
-    { number: 3, title: 'callback fan-out', run: () => benchFanOut(quick ? 1 : 7) },
+    { number: 3, title: 'callback fan-out', run: () => benchFanOut(quick ? 1 : 11) },
     { number: 4, title: 'list cost as the store grows', run: () => benchListGrowth(quick ? 100 : 300, rounds) },
     { number: 5, title: 'Zapier app', run: () => benchZapierApp(REPO_ROOT, quick ? 3 : 9) },
     { number: 6, title: 'n8n package', run: () => benchN8nPackage(REPO_ROOT, quick ? 3 : 9) },

@@ -7,7 +7,7 @@ export interface Figure {
   ours: number;
   baseline: number;
   unit: string;
-  /** ours / baseline, or baseline / ours where smaller is better (see `better`). */
+  /** ours / baseline; the goal says which way is better. */
   ratio: number;
   goal: string;
   /** null for a figure that is reported beside another and has no goal of its own. */
@@ -44,14 +44,9 @@ export function reported(figure: string, ours: number, baseline: number, unit: s
   return { figure, ours, baseline, unit, ratio: ours / baseline, goal: '—', met: null, ...(note ? { note } : {}) };
 }
 
-/** Calls per second of `call`, run `concurrency` at a time for about `durationMs`, after a short warm-up. */
-export async function callsPerSecond(call: () => Promise<unknown>, concurrency: number, durationMs: number): Promise<number> {
-  return (await callRate(call, concurrency, durationMs)).perSecond;
-}
-
 /**
- * Calls per second, and this process's CPU time per call: on a machine shared with other work the first
- * drifts with the load, the second much less.
+ * Calls per second of `call`, run `concurrency` at a time for about `durationMs` after a short warm-up, and this
+ * process's CPU time per call: a second view of the same cost, which other work on the machine skews differently.
  */
 export async function callRate(
   call: () => Promise<unknown>,

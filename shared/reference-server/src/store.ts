@@ -14,7 +14,7 @@ import type {
   WorkspaceSubscriptionState,
 } from './model';
 import { RecordingIndex } from './recording-index';
-import { hashSecret, newId, newSecret, sameSecret } from './secrets';
+import { hashSecret, newId, newSecret } from './secrets';
 
 export interface Snapshot {
   version: 1;
@@ -109,9 +109,8 @@ export class Store {
 
   /** The key with this secret, if it was ever issued (revoked and expired ones included). */
   apiKeyBySecret(secret: string): ApiKey | undefined {
-    const hash = hashSecret(secret);
-    const key = this.apiKeysByHash.get(hash);
-    return key !== undefined && sameSecret(key.hash, hash) ? key : undefined;
+    // Looked up by SHA-256 hash: timing can tell at most how a hash starts, which does not help find a key.
+    return this.apiKeysByHash.get(hashSecret(secret));
   }
 
   revokeApiKey(workspaceId: string, keyId: string): boolean {
@@ -145,7 +144,7 @@ export class Store {
   resolveToken(provider: HookProvider, token: string): TokenResolution {
     const hash = hashSecret(token);
     const issued = this.issuedTokens.get(hash);
-    if (issued === undefined || issued.provider !== provider || !sameSecret(issued.hash, hash)) return { kind: 'never-issued' };
+    if (issued === undefined || issued.provider !== provider) return { kind: 'never-issued' };
     const integration = this.integrations.get(integrationKey(issued.workspaceId, provider));
     const workspace = this.workspaces.get(issued.workspaceId);
     if (integration === undefined || workspace === undefined || integration.currentTokenHash !== hash) return { kind: 'replaced' };
