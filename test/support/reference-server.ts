@@ -33,6 +33,19 @@ export interface RunningServer extends ListeningLine {
   stop: () => Promise<void>;
   /** Calls the admin API (the dashboard stand-in) and returns the parsed answer. */
   admin: <T = unknown>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T }>;
+  /** An admin call that must answer `status`; otherwise it fails with the answer's body. */
+  adminOk: <T = unknown>(status: number, method: string, path: string, body?: unknown) => Promise<T>;
+  /** What a user has after connecting a fresh workspace: API access on, one API key, the provider's integration set up. */
+  connectWorkspace: (name: string, provider: 'ZAPIER' | 'N8N') => Promise<ConnectedWorkspace>;
+}
+
+export interface ConnectedWorkspace {
+  workspaceId: string;
+  name: string;
+  ownerUserId: string;
+  keyId: string;
+  apiKey: string;
+  backendToken: string;
 }
 
 /**
@@ -79,5 +92,18 @@ export async function startReferenceServer(extraArgs: string[] = []): Promise<Ru
     const text = await response.text();
     return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
   };
-  return { ...line, process: child, logs: () => stderr, stop, admin };
+  const adminOk = async <T,>(status: number, method: string, urlPath: string, body?: unknown): Promise<T> => {
+    const answer = await admin<T>(method, urlPath, body);
+    if (answer.status !== status) throw new Error(`admin ${method} ${urlPath} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  const connectWorkspace = async (name: string, provider: 'ZAPIER' | 'N8N'): Promise<ConnectedWorkspace> => {
+    const workspace = await adminOk<{ workspaceId: string; name: string; ownerUserId: string }>(201, 'POST', '/admin/workspaces', { name });
+    const workspacePath = `/admin/workspaces/${workspace.workspaceId}`;
+    await adminOk(200, 'PATCH', workspacePath, { apiAccess: true });
+    const key = await adminOk<{ keyId: string; apiKey: string }>(201, 'POST', `${workspacePath}/api-keys`, {});
+    const integration = await adminOk<{ backendToken: string }>(201, 'POST', `${workspacePath}/integrations/${provider}`);
+    return { ...workspace, keyId: key.keyId, apiKey: key.apiKey, backendToken: integration.backendToken };
+  };
+  return { ...line, process: child, logs: () => stderr, stop, admin, adminOk, connectWorkspace };
 }

@@ -28,26 +28,17 @@ export interface N8nE2E {
 /** One reference server (a child process) for one test file. Stop it in afterAll. */
 export async function startN8nE2E(): Promise<N8nE2E> {
   const server = await startReferenceServer();
-  const adminOk = async <T,>(status: number, method: string, urlPath: string, body?: unknown): Promise<T> => {
-    const answer = await server.admin<T>(method, urlPath, body);
-    if (answer.status !== status) throw new Error(`admin ${method} ${urlPath} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  };
+  const { adminOk } = server;
   return {
     server,
     adminOk,
     subscriptionsOf: (workspaceId) => adminOk(200, 'GET', `/admin/workspaces/${workspaceId}/subscriptions`),
     connectWorkspace: async (name) => {
-      const workspace = await adminOk<{ workspaceId: string; name: string; ownerUserId: string }>(201, 'POST', '/admin/workspaces', { name });
-      const workspacePath = `/admin/workspaces/${workspace.workspaceId}`;
-      await adminOk(200, 'PATCH', workspacePath, { apiAccess: true });
-      const key = await adminOk<{ keyId: string; apiKey: string }>(201, 'POST', `${workspacePath}/api-keys`, {});
-      const integration = await adminOk<{ backendToken: string }>(201, 'POST', `${workspacePath}/integrations/N8N`);
-      const hookCredential = { serviceUrl: server.baseUrl, backendToken: integration.backendToken };
-      const restCredential = { serviceUrl: server.baseUrl, workspaceId: workspace.workspaceId, apiKey: key.apiKey };
+      const { apiKey, backendToken, ...workspace } = await server.connectWorkspace(name, 'N8N');
+      const hookCredential = { serviceUrl: server.baseUrl, backendToken };
+      const restCredential = { serviceUrl: server.baseUrl, workspaceId: workspace.workspaceId, apiKey };
       return {
         ...workspace,
-        keyId: key.keyId,
         hookCredential,
         restCredential,
         credentials: { screenRecHookApi: hookCredential, screenRecApi: restCredential },

@@ -92,12 +92,6 @@ export async function startZapierE2E(): Promise<ZapierE2E> {
   process.env.ZAPIER_DEPLOY_KEY = 'e2e-deploy-key';
   const appTester = platform.createAppTester(app);
 
-  const adminOk = async <T,>(status: number, method: string, urlPath: string, body?: unknown): Promise<T> => {
-    const answer = await server.admin<T>(method, urlPath, body);
-    if (answer.status !== status) throw new Error(`admin ${method} ${urlPath} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  };
-
   return {
     server,
     files,
@@ -111,18 +105,10 @@ export async function startZapierE2E(): Promise<ZapierE2E> {
       if (found === undefined) throw new Error(`the built app has no ${kind}.${key}`);
       return found.operation;
     },
-    adminOk,
+    adminOk: server.adminOk,
     connectWorkspace: async (name) => {
-      const workspace = await adminOk<{ workspaceId: string; name: string; ownerUserId: string }>(201, 'POST', '/admin/workspaces', { name });
-      const workspacePath = `/admin/workspaces/${workspace.workspaceId}`;
-      await adminOk(200, 'PATCH', workspacePath, { apiAccess: true });
-      const key = await adminOk<{ keyId: string; apiKey: string }>(201, 'POST', `${workspacePath}/api-keys`, {});
-      const integration = await adminOk<{ backendToken: string }>(201, 'POST', `${workspacePath}/integrations/ZAPIER`);
-      return {
-        ...workspace,
-        keyId: key.keyId,
-        authData: { baseUrl: server.baseUrl, backendToken: integration.backendToken, workspaceId: workspace.workspaceId, apiKey: key.apiKey },
-      };
+      const { apiKey, backendToken, ...workspace } = await server.connectWorkspace(name, 'ZAPIER');
+      return { ...workspace, authData: { baseUrl: server.baseUrl, backendToken, workspaceId: workspace.workspaceId, apiKey } };
     },
     stop: async () => {
       restoreEnv('ZAPIER_DEPLOY_KEY', previousEnv.deployKey);
