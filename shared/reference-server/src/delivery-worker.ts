@@ -25,6 +25,8 @@ export class DeliveryWorker {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly stopping = new AbortController();
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly attemptControllers = new Set<AbortController>();
+  private readonly due: Delivery[] = [];
   private readonly timeoutMs: number;
   private readonly maxAttempts: number;
 
@@ -61,6 +63,7 @@ export class DeliveryWorker {
   /** Stops retries and aborts attempts under way; they stay PENDING and resume on the next start. */
   async close(): Promise<void> {
     this.stopping.abort();
+    for (const controller of this.attemptControllers) controller.abort(this.stopping.signal.reason);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await Promise.allSettled([...this.inFlight]);
@@ -68,15 +71,33 @@ export class DeliveryWorker {
 
   private schedule(delivery: Delivery, delayMs: number): void {
     if (this.stopping.signal.aborted) return;
+    // A completion's first attempts start together in one pass, like a plain loop of POSTs. One timer each
+    // interleaved their setup with the first answers: a fan-out to 1,000 subscriptions took 1.3-1.6 times a
+    // plain loop's time, against 1.1 now (benchmark #3).
+    if (delayMs === 0) {
+      this.due.push(delivery);
+      if (this.due.length === 1) setImmediate(() => this.startDue());
+      return;
+    }
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      const attempt = this.attempt(delivery).catch((error: unknown) => {
-        this.log.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed');
-      });
-      this.inFlight.add(attempt);
-      void attempt.finally(() => this.inFlight.delete(attempt));
+      this.start(delivery);
     }, delayMs);
     this.timers.add(timer);
+  }
+
+  private startDue(): void {
+    const due = this.due.splice(0);
+    if (this.stopping.signal.aborted) return;
+    for (const delivery of due) this.start(delivery);
+  }
+
+  private start(delivery: Delivery): void {
+    const attempt = this.attempt(delivery).catch((error: unknown) => {
+      this.log.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed');
+    });
+    this.inFlight.add(attempt);
+    void attempt.finally(() => this.inFlight.delete(attempt));
   }
 
   private async attempt(delivery: Delivery): Promise<void> {
@@ -87,13 +108,14 @@ export class DeliveryWorker {
     }
     const attempts = delivery.attempts + 1;
     let failure: string;
+    const deadline = this.deadline();
     try {
       const response = await fetch(delivery.callback, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(delivery.payload),
         redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.stopping.signal]),
+        signal: deadline.signal,
       });
       await response.body?.cancel();
       if (response.status >= 200 && response.status < 300) {
@@ -115,6 +137,8 @@ export class DeliveryWorker {
     } catch (error) {
       if (this.stopping.signal.aborted) return;
       failure = describeFailure(error, this.timeoutMs);
+    } finally {
+      deadline.release();
     }
     if (attempts >= this.maxAttempts) {
       this.fail(delivery, failure, attempts);
@@ -122,6 +146,24 @@ export class DeliveryWorker {
     }
     this.store.updateDelivery(delivery, { attempts, lastError: failure });
     this.schedule(delivery, this.options.retryDelayMs * 2 ** (attempts - 1));
+  }
+
+  /**
+   * Aborts an attempt after the timeout or when the worker stops. Not AbortSignal.any(AbortSignal.timeout(), …):
+   * its timer outlives the attempt and, when it fires, builds a DOMException for a request long finished; a
+   * fan-out to 1,000 subscriptions left 1,000 of those to land in the middle of later fan-outs (benchmark #3).
+   */
+  private deadline(): { signal: AbortSignal; release: () => void } {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(Object.assign(new Error('callback timed out'), { name: 'TimeoutError' })), this.timeoutMs);
+    this.attemptControllers.add(controller);
+    return {
+      signal: controller.signal,
+      release: () => {
+        clearTimeout(timer);
+        this.attemptControllers.delete(controller);
+      },
+    };
   }
 
   private fail(delivery: Delivery, lastError: string, attempts: number): void {
