@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../support/reference-server';
+import { runProcess, type ProcessRun } from '../support/run-process';
 import { DemoCheckFailed, Narrator, check } from './narrator';
 
 jest.setTimeout(90_000);
@@ -14,20 +14,11 @@ function demoCommandAfterBuild(): string {
   return rest.join(' && ');
 }
 
-async function run(command: string): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
+async function run(command: string): Promise<ProcessRun> {
   // As from a user's shell: jest's NODE_ENV=test would hide what the demo must quiet itself.
   const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${path.join(REPO_ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
   delete env.NODE_ENV;
-  const child = spawn('sh', ['-c', command], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exitCode = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
-  return { exitCode, stdout, stderr };
+  return runProcess('sh', ['-c', command], { cwd: REPO_ROOT, env });
 }
 
 describe('npm run demo', () => {

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../../support/reference-server';
+import { runProcess } from '../../support/run-process';
 import type { AuthData } from './environment';
 
 export const ZAPIER_APP_DIR = path.join(REPO_ROOT, 'packages/zapier');
@@ -36,15 +36,7 @@ export async function zapierInvoke(args: string[], authData: AuthData): Promise<
       NO_UPDATE_NOTIFIER: '1',
       FORCE_COLOR: '0',
     };
-    const child = spawn(path.join(BIN_DIR, 'zapier-platform'), ['invoke', ...args, '--non-interactive'], { cwd: ZAPIER_APP_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exitCode = await new Promise<number | null>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('close', resolve);
-    });
+    const { exitCode, stdout, stderr } = await runProcess(path.join(BIN_DIR, 'zapier-platform'), ['invoke', ...args, '--non-interactive'], { cwd: ZAPIER_APP_DIR, env });
     return { exitCode, stdout, stderr: unwrapErrorMargins(stderr) };
   } finally {
     await rm(home, { recursive: true, force: true });
