@@ -42,6 +42,15 @@ export function cleanText(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
+export const newRecordingTagsField = defineInputField({
+  key: 'tags',
+  label: 'Tags',
+  list: true,
+  required: false,
+  dynamic: TAG_DROPDOWN,
+  helpText: 'Labels for the new recording, for example `support`.',
+});
+
 export const tagsFilterField = defineInputField({
   key: 'tags',
   label: 'Tags',

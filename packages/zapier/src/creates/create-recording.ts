@@ -1,7 +1,7 @@
 import { defineCreate, defineInputFields, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import { hookClient } from '../clients';
 import { withZapierErrors } from '../errors';
-import { TAG_DROPDOWN, cleanList, cleanText } from '../fields';
+import { cleanList, cleanText, newRecordingTagsField } from '../fields';
 import sample from './create-recording.sample.json';
 
 const inputFields = defineInputFields([
@@ -12,14 +12,7 @@ const inputFields = defineInputFields([
     helpText:
       'Your own identifier for this request, so you can match the video to it later: a ticket, task or deal ID, for example `ticket-4711`.',
   },
-  {
-    key: 'tags',
-    label: 'Tags',
-    list: true,
-    required: false,
-    dynamic: TAG_DROPDOWN,
-    helpText: 'Labels for the new recording, for example `support`.',
-  },
+  newRecordingTagsField,
 ]);
 
 export interface CreatedRecording {

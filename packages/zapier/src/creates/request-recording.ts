@@ -2,7 +2,7 @@ import { defineCreate, defineInputFields, type Bundle, type InferInputData, type
 import type { CreateRecordingRequest, RecordingDirection } from '@screenrec/core';
 import { restClient } from '../clients';
 import { withZapierErrors } from '../errors';
-import { TAG_DROPDOWN, cleanList, cleanText, directionChoices } from '../fields';
+import { cleanList, cleanText, directionChoices, newRecordingTagsField } from '../fields';
 import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
 import sample from './request-recording.sample.json';
 
@@ -22,14 +22,7 @@ const inputFields = defineInputFields([
     required: false,
     helpText: 'Who is asked to record, for example `ana@example.com`. ScreenRec e-mails them an invitation; leave empty to send none.',
   },
-  {
-    key: 'tags',
-    label: 'Tags',
-    list: true,
-    required: false,
-    dynamic: TAG_DROPDOWN,
-    helpText: 'Labels for the new recording, for example `support`.',
-  },
+  newRecordingTagsField,
   {
     key: 'notificationEmails',
     label: 'Notify E-mails',
