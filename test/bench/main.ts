@@ -7,11 +7,13 @@ import { parseArgs } from 'node:util';
 import { benchCoreClient } from './core-client.bench';
 import { benchFanOut } from './fan-out.bench';
 import { benchListGrowth } from './list-growth.bench';
+import { benchMcpOverhead } from './mcp-overhead.bench';
 import type { Figure } from './measure';
 import { benchN8nPackage } from './n8n-package.bench';
 import { benchReferenceServer } from './reference-server.bench';
 import { table, writeResults, type Section } from './report';
 import { benchZapierApp } from './zapier-app.bench';
+import { benchZapierFind } from './zapier-find.bench';
 
 /** The bundle runs from .cache/bench/. */
 const REPO_ROOT = resolve(__dirname, '../..');
@@ -27,6 +29,8 @@ function benchmarks(quick: boolean): Array<{ number: number; title: string; run:
     { number: 4, title: 'list cost as the store grows', run: () => benchListGrowth(quick ? 100 : 300, rounds) },
     { number: 5, title: 'Zapier app', run: () => benchZapierApp(REPO_ROOT, quick ? 3 : 9) },
     { number: 6, title: 'n8n package', run: () => benchN8nPackage(REPO_ROOT, quick ? 3 : 9) },
+    { number: 7, title: 'MCP server tool-call overhead', run: () => benchMcpOverhead(quick ? 300 : 500, quick ? 3 : 15) },
+    { number: 8, title: 'Zapier Find Recording at 100k recordings', run: () => benchZapierFind(REPO_ROOT) },
   ];
 }
 

@@ -7,11 +7,10 @@ setUpNock();
 const link = 'https://api.screenrec.test/videos/0B7C2D1E-3F4A-4B5C-9D6E-7F8A9B0C1D2E?expires=1790000000&signature=abc';
 
 describe('parseVideoReady', () => {
-  it('reads a parsed body and names the recording', () => {
+  it('reads a parsed body and does not guess the recording from the path', () => {
     expect(parseVideoReady({ result: link })).toEqual({
       videoUrl: link,
       videoKey: 'https://api.screenrec.test/videos/0B7C2D1E-3F4A-4B5C-9D6E-7F8A9B0C1D2E',
-      recordingId: '0b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e',
     });
   });
 

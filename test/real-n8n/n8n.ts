@@ -2,13 +2,15 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { background, machineBinary, machineEnv, run, type Background } from './machine';
+import { background, ensureNodeRuntime, machineBinary, machineRuntime, run, runAsync, type Background, type NodeRuntime } from './machine';
+import { N8N_TARGETS, NATIVE_MODULES_TO_BUILD, type N8nTarget } from './versions';
 
-export const N8N_VERSION = '2.3.6';
+/** The oldest n8n the suite runs on (the one the package's n8n-workflow devDependency matches). */
+export const N8N_VERSION = N8N_TARGETS[0]!.n8n;
 
-/** Installs the pinned n8n into a git-ignored cache folder once; later runs reuse it. */
-export function ensureN8n(repoRoot: string): string {
-  const folder = path.join(repoRoot, '.cache', `n8n-${N8N_VERSION}`);
+/** Installs an n8n into a git-ignored cache folder once; later runs reuse it. Returns the path of its `bin/n8n`. */
+export function ensureN8n(repoRoot: string, target: N8nTarget = N8N_TARGETS[0]!, runtime: NodeRuntime = ensureNodeRuntime(repoRoot, target.node)): string {
+  const folder = path.join(repoRoot, '.cache', `n8n-${target.n8n}`);
   const bin = path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n');
   if (existsSync(bin)) return bin;
   mkdirSync(folder, { recursive: true });
@@ -17,12 +19,15 @@ export function ensureN8n(repoRoot: string): string {
     JSON.stringify({
       name: 'screenrec-real-n8n',
       private: true,
-      dependencies: { n8n: N8N_VERSION },
+      dependencies: { n8n: target.n8n },
       // xlsx's tarball in n8n's tree points off the npm registry; this release is on it.
       overrides: { xlsx: '0.18.5' },
     }),
   );
-  run(machineBinary('npm'), ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder });
+  const npm = (args: string[]) => run(machineBinary('npm'), [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder, env: runtime.env() });
+  npm(['install', '--omit=dev', '--ignore-scripts']);
+  const present = NATIVE_MODULES_TO_BUILD.filter((name) => existsSync(path.join(folder, 'node_modules', name, 'package.json')));
+  npm(['rebuild', ...present]);
   return bin;
 }
 
@@ -39,25 +44,39 @@ export async function freePort(): Promise<number> {
 
 export interface N8nInstance {
   userFolder: string;
+  /** The TMPDIR n8n runs with: the cancel check finds it empty after a stopped download. */
+  tempFolder: string;
+  runtime: NodeRuntime;
   env: NodeJS.ProcessEnv;
-  /** Runs an n8n CLI command to completion and returns its stdout. */
+  /** Runs an n8n CLI command to completion and returns its stdout (blocks this process meanwhile). */
   cli: (args: string[]) => string;
+  /** The same without blocking: for commands that call servers this process runs. */
+  cliAsync: (args: string[]) => Promise<string>;
 }
 
 /** A fresh n8n user folder with our packed package installed as a community package. */
-export async function prepareN8n(n8nBin: string, packageTarball: string): Promise<N8nInstance & { port: number; webhookUrl: string }> {
+export async function prepareN8n(
+  n8nBin: string,
+  packageTarball: string,
+  runtime: NodeRuntime = machineRuntime(),
+  extraEnv: Record<string, string> = {},
+): Promise<N8nInstance & { port: number; webhookUrl: string }> {
   const userFolder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-n8n-'));
   const nodesFolder = path.join(userFolder, '.n8n', 'nodes');
+  const tempFolder = path.join(userFolder, 'tmp');
   mkdirSync(nodesFolder, { recursive: true });
+  mkdirSync(tempFolder);
   writeFileSync(path.join(nodesFolder, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }));
   // As n8n installs a community package: no peer install (n8n provides n8n-workflow), no scripts.
   run(machineBinary('npm'), ['install', packageTarball, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: nodesFolder,
+    env: runtime.env(),
   });
   const port = await freePort();
   const webhookUrl = `http://127.0.0.1:${port}/`;
-  const env = machineEnv({
+  const env = runtime.env({
     N8N_USER_FOLDER: userFolder,
+    TMPDIR: tempFolder,
     N8N_LISTEN_ADDRESS: '127.0.0.1',
     N8N_PORT: String(port),
     N8N_RUNNERS_BROKER_PORT: String(await freePort()),
@@ -67,10 +86,11 @@ export async function prepareN8n(n8nBin: string, packageTarball: string): Promis
     N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
     N8N_PERSONALIZATION_ENABLED: 'false',
     N8N_SECURE_COOKIE: 'false',
+    ...extraEnv,
   });
-  const node = machineBinary('node');
-  const cli = (args: string[]) => run(node, [n8nBin, ...args], { env });
-  return { userFolder, env, cli, port, webhookUrl };
+  const cli = (args: string[]) => run(runtime.node, [n8nBin, ...args], { env });
+  const cliAsync = (args: string[]) => runAsync(runtime.node, [n8nBin, ...args], { env });
+  return { userFolder, tempFolder, runtime, env, cli, cliAsync, port, webhookUrl };
 }
 
 export interface N8nServer extends Background {
@@ -83,7 +103,7 @@ const BROWSER_ID = 'screenrec-real-n8n';
 
 /** Starts `n8n start`, waits for it to answer, and sets up the owner account. */
 export async function startN8n(n8nBin: string, instance: N8nInstance & { port: number }): Promise<N8nServer> {
-  const server = background(machineBinary('node'), [n8nBin, 'start'], { env: instance.env });
+  const server = background(instance.runtime.node, [n8nBin, 'start'], { env: instance.env });
   const baseUrl = `http://127.0.0.1:${instance.port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -8,6 +8,9 @@ export const HOOK_CREDENTIAL = { id: 'srHookCred000001', name: 'ScreenRec Hook (
 export const REST_CREDENTIAL = { id: 'srRestCred000001', name: 'ScreenRec API (demo)', type: 'screenRecApi' };
 export const ACTION_WORKFLOW_ID = 'srActionsWf00001';
 export const TRIGGER_WORKFLOW_ID = 'srTriggerWf00001';
+export const CANCEL_WORKFLOW_ID = 'srCancelWf000001';
+/** The production webhook path that starts the cancel workflow: POST { recordingId }. */
+export const CANCEL_WEBHOOK_PATH = 'screenrec-slow-download';
 export const EXTERNAL_REFERENCE = 'real-n8n-ticket-1';
 
 export interface Demo {
@@ -83,4 +86,36 @@ export const triggerWorkflow = {
     },
   ],
   connections: {},
+};
+
+/**
+ * Webhook (answers at once) → ScreenRec Get Video URL with Download on, for the recording id posted. Started
+ * through its production webhook so that the execution runs inside `n8n start`, where n8n's API can stop it.
+ */
+export const cancelWorkflow = {
+  id: CANCEL_WORKFLOW_ID,
+  name: 'ScreenRec slow download',
+  active: false,
+  settings: { executionOrder: 'v1' },
+  nodes: [
+    {
+      id: 'c1',
+      name: 'Start download',
+      type: 'n8n-nodes-base.webhook',
+      typeVersion: 2,
+      position: [0, 0],
+      webhookId: '0b6e2f4a-8c1d-4e7f-9a2b-3c4d5e6f7a8b',
+      parameters: { httpMethod: 'POST', path: CANCEL_WEBHOOK_PATH, responseMode: 'onReceived', options: {} },
+    },
+    {
+      id: 'c2',
+      name: 'Download Video',
+      type: `${PACKAGE}.screenRec`,
+      typeVersion: 1,
+      position: [220, 0],
+      parameters: { resource: 'recording', operation: 'getVideoUrl', recordingId: '={{ $json.body.recordingId }}', download: true },
+      credentials: restCredentials,
+    },
+  ],
+  connections: { 'Start download': { main: [[{ node: 'Download Video', type: 'main', index: 0 }]] } },
 };

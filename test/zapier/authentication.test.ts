@@ -61,7 +61,7 @@ describe('connection test', () => {
     const error = await zapierError(appTester(testConnection, { authData: { ...hookAuth, baseUrl: 'screenrec.test' } }));
 
     expect(error).toMatchObject({ name: 'AppError', code: 'INVALID_INPUT' });
-    expect(error.message).toContain('`baseUrl`: must be a full URL such as https://api.screenrec.example');
+    expect(error.message).toBe('Invalid input: "Service URL": must be a full URL such as https://api.screenrec.example. Nothing was sent to ScreenRec.');
   });
 
   it('has the four connection fields, the secrets as passwords', () => {

@@ -2,14 +2,16 @@ import { perform as createRecording } from '../../packages/zapier/src/creates/cr
 import { perform as deleteRecording } from '../../packages/zapier/src/creates/delete-recording';
 import { perform as requestRecording } from '../../packages/zapier/src/creates/request-recording';
 import { perform as updateRecording } from '../../packages/zapier/src/creates/update-recording';
-import { BASE_URL, HOOK_PATH, RECORDING_ID, REST_PATH, appTester, hookApi, hookAuth, page, restApi, restAuth, serviceRecording, useNock, zapierError } from './harness';
+import { BASE_URL, HOOK_PATH, OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, hookApi, hookAuth, page, restApi, restAuth, serviceRecording, useNock, zapierError } from './harness';
 
 useNock();
 
 const PAGE_URL = `${BASE_URL}/r/${RECORDING_ID}`;
 
-describe('Create Recording (hook RECORDING)', () => {
-  it('sends the external reference and tags, and returns the page URL with the input echoed', async () => {
+describe('Create Recording Link (hook RECORDING)', () => {
+  const NEWEST_PAGE = { sortField: 'createdDate', sortOrder: 'Descending', first: 0, pageSize: 100 };
+
+  it('without REST credentials sends the external reference and tags, and returns the page link with the input echoed', async () => {
     hookApi()
       .post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711', tags: ['support', 'vip'] } })
       .reply(200, { url: PAGE_URL });
@@ -19,16 +21,62 @@ describe('Create Recording (hook RECORDING)', () => {
       inputData: { externalReference: ' ticket-4711 ', tags: ['support', '', 'vip'] },
     });
 
-    expect(result).toEqual({ url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support', 'vip'] });
+    expect(result).toEqual({ id: null, status: null, url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support', 'vip'], detailsError: null });
   });
 
   it('sends no tags when none are given', async () => {
     hookApi().post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'task-9' } }).reply(200, { url: PAGE_URL });
 
     await expect(appTester(createRecording, { authData: hookAuth, inputData: { externalReference: 'task-9' } })).resolves.toEqual({
+      id: null,
+      status: null,
       url: PAGE_URL,
       externalReference: 'task-9',
       tags: [],
+      detailsError: null,
+    });
+  });
+
+  it('with REST credentials looks the new recording up among the newest (one list call) and returns its id and status', async () => {
+    hookApi().post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } }).reply(200, { url: PAGE_URL });
+    const older = serviceRecording({ id: OTHER_RECORDING_ID, url: `${BASE_URL}/r/${OTHER_RECORDING_ID}` });
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, NEWEST_PAGE)
+      .reply(200, page([serviceRecording({ status: 'NEW', url: PAGE_URL }), older]));
+
+    await expect(appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } })).resolves.toEqual({
+      id: RECORDING_ID,
+      status: 'NEW',
+      url: PAGE_URL,
+      externalReference: 'ticket-4711',
+      tags: [],
+      detailsError: null,
+    });
+  });
+
+  it('still succeeds when the lookup fails after the create, and says why the id is missing (a retried step would create twice)', async () => {
+    hookApi().post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } }).reply(200, { url: PAGE_URL });
+    restApi().post(`${REST_PATH}/recordings/list`, NEWEST_PAGE).reply(401, { message: 'Unauthorized' });
+
+    const result = await appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } });
+
+    expect(result).toEqual({
+      id: null,
+      status: null,
+      url: PAGE_URL,
+      externalReference: 'ticket-4711',
+      tags: [],
+      detailsError: expect.stringMatching(/^The recording was created, but its ID could not be fetched: The API key was rejected/),
+    });
+  });
+
+  it('says so when the new recording is not among the newest yet', async () => {
+    hookApi().post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } }).reply(200, { url: PAGE_URL });
+    restApi().post(`${REST_PATH}/recordings/list`, NEWEST_PAGE).reply(200, page([]));
+
+    await expect(appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } })).resolves.toMatchObject({
+      id: null,
+      detailsError: 'The recording was created, but ScreenRec did not list it yet, so its ID is missing.',
     });
   });
 });
@@ -68,13 +116,25 @@ describe('Request Recording (REST create)', () => {
     expect(result).toMatchObject({ direction: 'RESPONSE', status: 'NEW' });
   });
 
-  it('names a malformed e-mail before sending anything', async () => {
+  it('names a malformed e-mail by its field label before sending anything', async () => {
     const error = await zapierError(appTester(requestRecording, { authData: restAuth, inputData: { direction: 'REQUEST', email: 'ana-at-example' } }));
 
     expect(error).toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: 'Invalid input: `email`: must be an e-mail address such as ana@example.com. Nothing was sent to ScreenRec.',
+      message: 'Invalid input: "Invite E-mail": must be an e-mail address such as ana@example.com. Nothing was sent to ScreenRec.',
+    });
+  });
+
+  it('names the row of a malformed notification e-mail as the user sees it, not core\'s path', async () => {
+    const error = await zapierError(
+      appTester(requestRecording, { authData: restAuth, inputData: { direction: 'REQUEST', notificationEmails: ['team@example.com', 'nobody'] } }),
+    );
+
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'INVALID_INPUT',
+      message: 'Invalid input: "Notify E-mails" (entry 2): must be an e-mail address such as ana@example.com. Nothing was sent to ScreenRec.',
     });
   });
 });
@@ -131,14 +191,13 @@ describe('Delete Recording', () => {
     });
   });
 
-  it('reports an unknown recording as NOT_FOUND', async () => {
+  it('reports an unknown recording as NOT_FOUND without sending the delete', async () => {
     restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(200, page([]));
-    restApi().delete(`${REST_PATH}/recordings/${RECORDING_ID}`).reply(404, { message: 'Not found' });
 
-    await expect(zapierError(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toMatchObject({
+    await expect(zapierError(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
       name: 'AppError',
       code: 'NOT_FOUND',
-      status: 404,
+      message: 'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).',
     });
   });
 
@@ -146,7 +205,7 @@ describe('Delete Recording', () => {
     await expect(zapierError(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: '42' } }))).resolves.toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: 'Invalid input: `recordingId`: must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c. Nothing was sent to ScreenRec.',
+      message: 'Invalid input: "Recording ID": must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c. Nothing was sent to ScreenRec.',
     });
   });
 });

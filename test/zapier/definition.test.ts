@@ -1,9 +1,13 @@
 import App from '../../packages/zapier/src/index';
+import authentication from '../../packages/zapier/src/authentication';
 
 interface Field {
   key: string;
+  label?: string;
   helpText?: string;
   list?: boolean;
+  dynamic?: string;
+  search?: string;
 }
 interface Operation {
   key: string;
@@ -14,7 +18,9 @@ interface Operation {
 const operations = (group: Record<string, unknown>): [string, Operation][] =>
   Object.entries(group as Record<string, Operation>);
 
-const all = [...operations(App.triggers), ...operations(App.creates), ...operations(App.searches)];
+const triggers = operations(App.triggers);
+const all = [...triggers, ...operations(App.creates), ...operations(App.searches)];
+const inputFieldsOf = (definition: Operation): Field[] => (definition.operation.inputFields ?? []) as Field[];
 
 /** Zapier's names for the leaves of a sample: `a__b` for nested objects, `a[]b` for arrays of objects. */
 function leafKeys(value: unknown, prefix = ''): string[] {
@@ -32,10 +38,55 @@ function leafKeys(value: unknown, prefix = ''): string[] {
 
 describe('app definition', () => {
   it('has the operation keys other tools drive the app by', () => {
-    expect(Object.keys(App.triggers).sort()).toEqual(['newRecording', 'tagList', 'videoReady']);
+    expect(Object.keys(App.triggers).sort()).toEqual(['newRecording', 'recordingList', 'tagList', 'videoReady']);
     expect(Object.keys(App.creates).sort()).toEqual(['createRecording', 'deleteRecording', 'requestRecording', 'updateRecording']);
     expect(Object.keys(App.searches).sort()).toEqual(['findRecording', 'findTags', 'getVideoUrl']);
     expect(App.triggers.videoReady.operation.type).toBe('hook');
+  });
+
+  it('offers Find or Create Recording: Find Recording, else Create Recording Link', () => {
+    // Zapier requires the search-or-create's own key to be its search's key.
+    expect(App.searchOrCreates).toEqual({
+      findOrCreateRecording: {
+        key: 'findRecording',
+        search: 'findRecording',
+        create: 'createRecording',
+        display: { label: 'Find or Create Recording', description: expect.stringMatching(/^Finds .* creates /) },
+      },
+    });
+  });
+
+  it('words every visible step as Zapier\'s style asks: triggers "Triggers when", creates and searches say what they do, no "instantly"', () => {
+    for (const [key, definition] of all) {
+      if (definition.display.hidden) continue;
+      const description = definition.display.description ?? '';
+      expect({ key, description }).toEqual({ key, description: expect.not.stringMatching(/instant/i) });
+    }
+    for (const [key, definition] of triggers) {
+      if (!definition.display.hidden) expect({ key, description: definition.display.description }).toEqual({ key, description: expect.stringMatching(/^Triggers when /) });
+    }
+    for (const [key, definition] of operations(App.creates)) expect({ key, description: definition.display.description }).toEqual({ key, description: expect.stringMatching(/^(Creates|Replaces|Deletes) /) });
+    for (const [key, definition] of operations(App.searches)) expect({ key, description: definition.display.description }).toEqual({ key, description: expect.stringMatching(/^Finds /) });
+  });
+
+  it('tells the two creates apart: one makes a link to send, the other e-mails an invitation', () => {
+    expect(App.creates.createRecording.display.label).toBe('Create Recording Link');
+    expect(App.creates.requestRecording.display.label).toBe('Create Recording and E-mail Invitation');
+    expect(App.creates.createRecording.display.description).toMatch(/link .* to send/);
+    expect(App.creates.requestRecording.display.description).toMatch(/e-mail the invitation/);
+  });
+
+  it('gives every Recording ID input the newest-recordings dropdown, and a search link to Find Recording where it is not Find Recording itself', () => {
+    const recordingIdInputs = all.flatMap(([key, definition]) => inputFieldsOf(definition).filter((field) => field.key === 'recordingId').map((field) => ({ key, field })));
+    expect(recordingIdInputs.map(({ key }) => key).sort()).toEqual(['deleteRecording', 'findRecording', 'getVideoUrl', 'updateRecording']);
+    for (const { key, field } of recordingIdInputs) {
+      expect({ key, dynamic: field.dynamic, search: field.search }).toEqual({
+        key,
+        dynamic: 'recordingList.id.label',
+        search: key === 'findRecording' ? undefined : 'findRecording.id',
+      });
+    }
+    expect(App.triggers.recordingList.display.hidden).toBe(true);
   });
 
   it.each(all)('%s has a label, a description, a sample and output fields that describe exactly the sample', (_key, definition) => {
@@ -50,8 +101,24 @@ describe('app definition', () => {
   });
 
   it.each(all)('%s explains every input field with an example', (_key, definition) => {
-    for (const field of (definition.operation.inputFields ?? []) as Field[]) {
+    for (const field of inputFieldsOf(definition)) {
       expect({ key: field.key, helpText: field.helpText }).toEqual({ key: field.key, helpText: expect.stringMatching(/for example|`[^`]+`/) });
     }
+  });
+
+  it('explains every connection field', () => {
+    for (const field of authentication.fields) expect({ key: field.key, helpText: field.helpText }).toEqual({ key: field.key, helpText: expect.stringMatching(/for example|`[^`]+`|\*\*/) });
+  });
+
+  it('says which time zone every date input is read in', () => {
+    const dateFields = all.flatMap(([, definition]) => inputFieldsOf(definition).filter((field) => (field as { type?: string }).type === 'datetime'));
+    expect(dateFields.length).toBeGreaterThan(0);
+    for (const field of dateFields) expect(field.helpText).toContain("your Zap's time zone (UTC when Zapier gives none)");
+  });
+
+  it('says on Video Ready\'s filters that they need the REST credentials', () => {
+    const fields = inputFieldsOf(App.triggers.videoReady as Operation);
+    expect(fields.map((field) => field.key)).toEqual(['tags', 'direction']);
+    for (const field of fields) expect(field.helpText).toContain('Needs the Workspace ID and API Key in the connection');
   });
 });

@@ -88,17 +88,17 @@ describe('hook errors as Zapier errors (Create Recording, sent once: never retri
     nock.disableNetConnect();
 
     expect(error).toMatchObject({ name: 'AppError', code: 'NETWORK' });
-    expect(error.message).toMatch(/^Could not reach ScreenRec \(.*ECONNREFUSED.*\)\. Check the Service URL and try again\.$/);
+    expect(error.message).toBe('Could not reach ScreenRec at http://127.0.0.1:9 (ECONNREFUSED). Check the Service URL and that the service is running.');
     expect(JSON.stringify(error)).not.toContain(BACKEND_TOKEN);
   });
 
-  it('bad input is INVALID_INPUT naming the field, and nothing is sent', async () => {
+  it('bad input is INVALID_INPUT naming the field by its label, and nothing is sent', async () => {
     const error = await zapierError(appTester(createRecording, { authData: hookAuth, inputData: { externalReference: '  ' } }));
 
     expect(error).toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: 'Invalid input: `externalReference`: must not be empty. Nothing was sent to ScreenRec.',
+      message: 'Invalid input: "External Reference": must not be empty. Nothing was sent to ScreenRec.',
     });
   });
 });
@@ -140,7 +140,7 @@ describe('REST errors as Zapier errors (Find Tags)', () => {
     expect(JSON.stringify(error)).not.toContain(API_KEY);
   });
 
-  it('400 is VALIDATION with the service\'s field messages', async () => {
+  it('400 is VALIDATION with the service\'s field messages, naming the field by its label', async () => {
     restApi()
       .get(`${REST_PATH}/recordings/tags`)
       .query({ query: 'sup' })
@@ -150,7 +150,7 @@ describe('REST errors as Zapier errors (Find Tags)', () => {
       name: 'AppError',
       code: 'VALIDATION',
       status: 400,
-      message: 'ScreenRec rejected the values sent (`query`: too long). Correct them and try again.',
+      message: 'ScreenRec rejected the values sent ("Tag Contains": too long). Correct them and try again.',
     });
   });
 

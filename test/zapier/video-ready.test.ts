@@ -1,3 +1,4 @@
+import nock from 'nock';
 import { perform, performList, performSubscribe, performUnsubscribe } from '../../packages/zapier/src/triggers/video-ready';
 import {
   HOOK_PATH,
@@ -13,6 +14,7 @@ import {
   serviceRecording,
   useNock,
   videoUrl,
+  WORKSPACE_ID,
   zapierError,
 } from './harness';
 
@@ -22,6 +24,15 @@ const SUBSCRIPTION_ID = '7c6b5a49-3827-4165-9483-7261504f3e2d';
 const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
 const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
+const STORAGE_OBJECT_ID = '9c8b7a69-5847-4362-9150-a1b2c3d4e5f6';
+/** A field-style storage link: the path names the workspace and an opaque object, not the recording. */
+const storageLink = (signature: string) => `https://storage.example.net/bucket/${WORKSPACE_ID}/${STORAGE_OBJECT_ID}.webm?X-Amz-Expires=600&X-Amz-Signature=${signature}`;
+const FILE_POINTER = /^hydrate\|\|\|.*\|\|\|hydrate$/;
+
+function pointerOf(videoFile: string | undefined): unknown {
+  return JSON.parse(videoFile?.slice('hydrate|||'.length, -'|||hydrate'.length) ?? '') as unknown;
+}
+
 describe('Video Ready: subscribe, perform, unsubscribe', () => {
   it('subscribes the Zap\'s target URL, receives a notification, and unsubscribes the same subscription', async () => {
     hookApi().post(HOOK_PATH, { action: 'CALLBACK_SUBSCRIBE', callback: TARGET_URL }).reply(200, { subscriptionId: SUBSCRIPTION_ID });
@@ -29,29 +40,25 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
     expect(subscribeData).toEqual({ id: SUBSCRIPTION_ID, subscriptionId: SUBSCRIPTION_ID });
 
     const items = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
+    // Without REST credentials nothing confirms the recording: the link is delivered, no id is guessed from it.
     expect(items).toEqual([
-      {
-        id: `https://screenrec.test/videos/${RECORDING_ID}`,
-        videoUrl: videoUrl(RECORDING_ID, 'sig1'),
-        receivedAt: expect.stringMatching(ISO_INSTANT),
-        recordingId: RECORDING_ID,
-      },
+      { id: `https://screenrec.test/videos/${RECORDING_ID}`, videoUrl: videoUrl(RECORDING_ID, 'sig1'), receivedAt: expect.stringMatching(ISO_INSTANT), recordingId: null, detailsError: null },
     ]);
 
     hookApi().post(HOOK_PATH, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
     await expect(appTester(performUnsubscribe, { authData: hookAuth, subscribeData })).resolves.toEqual({ status: 'success' });
   });
 
-  it('keeps the same id for one recording however often its link is re-signed', async () => {
-    const first = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
-    const again = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig2') } });
+  it('keeps the same id for one video however often its link is re-signed', async () => {
+    const first = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: storageLink('sig1') } });
+    const again = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: storageLink('sig2') } });
     const other = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(OTHER_RECORDING_ID, 'sig1') } });
 
     expect(again[0]?.id).toBe(first[0]?.id);
     expect(other[0]?.id).not.toBe(first[0]?.id);
   });
 
-  it('with REST credentials adds the recording\'s fields and the video as a file', async () => {
+  it('with REST credentials confirms the recording in one list call and adds its fields and the video as a file', async () => {
     restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(200, page([serviceRecording()]));
 
     const [item] = await appTester(perform, { authData: restAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
@@ -62,26 +69,59 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
       receivedAt: expect.stringMatching(ISO_INSTANT),
       recordingId: RECORDING_ID,
       recording: serviceRecording(),
-      videoFile: expect.stringMatching(/^hydrate\|\|\|.*\|\|\|hydrate$/),
+      videoFile: expect.stringMatching(FILE_POINTER),
+      detailsError: null,
     });
-    const pointer = JSON.parse(item?.videoFile?.slice('hydrate|||'.length, -'|||hydrate'.length) ?? '') as unknown;
-    expect(pointer).toEqual({ type: 'file', method: 'hydrators.videoFile', bundle: { recordingId: RECORDING_ID } });
+    expect(pointerOf(item?.videoFile)).toEqual({ type: 'file', method: 'hydrators.videoFile', bundle: { recordingId: RECORDING_ID } });
   });
 
-  it('still fires when REST credentials are set but the recording is not listed, without the recording fields', async () => {
-    restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(200, page([]));
+  it('a storage link: the UUIDs anywhere in it are only candidates, and the recording ScreenRec returns is the one reported', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ids: [WORKSPACE_ID, STORAGE_OBJECT_ID], pageSize: 2 })
+      .reply(200, page([serviceRecording({ id: STORAGE_OBJECT_ID })]));
 
-    const [item] = await appTester(perform, { authData: restAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
+    const [item] = await appTester(perform, { authData: restAuth, cleanedRequest: { result: storageLink('sig1') } });
 
-    expect(item).not.toHaveProperty('recording');
-    expect(item?.videoFile).toMatch(/^hydrate\|\|\|/);
+    expect(item).toMatchObject({ recordingId: STORAGE_OBJECT_ID, recording: { id: STORAGE_OBJECT_ID }, detailsError: null });
+    expect(pointerOf(item?.videoFile)).toEqual({ type: 'file', method: 'hydrators.videoFile', bundle: { recordingId: STORAGE_OBJECT_ID } });
+  });
+
+  it('a link ScreenRec does not confirm: delivered with its link, no recording id and no file, and says why', async () => {
+    restApi().post(`${REST_PATH}/recordings/list`, { ids: [WORKSPACE_ID, STORAGE_OBJECT_ID], pageSize: 2 }).reply(200, page([]));
+
+    const [item] = await appTester(perform, { authData: restAuth, cleanedRequest: { result: storageLink('sig1') } });
+
+    expect(item).toEqual({
+      id: `https://storage.example.net/bucket/${WORKSPACE_ID}/${STORAGE_OBJECT_ID}.webm`,
+      videoUrl: storageLink('sig1'),
+      receivedAt: expect.stringMatching(ISO_INSTANT),
+      recordingId: null,
+      detailsError: 'ScreenRec has no recording in this workspace that matches the video link (it may belong to another workspace). The link itself still works.',
+    });
+  });
+
+  it('a failed lookup (revoked key) never loses the notification: the item comes with the link and the reason', async () => {
+    restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(401, { message: 'Unauthorized' });
+
+    const items = await appTester(perform, { authData: restAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
+
+    expect(items).toEqual([
+      {
+        id: `https://screenrec.test/videos/${RECORDING_ID}`,
+        videoUrl: videoUrl(RECORDING_ID, 'sig1'),
+        receivedAt: expect.stringMatching(ISO_INSTANT),
+        recordingId: null,
+        detailsError:
+          "The recording details could not be fetched: The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.",
+      },
+    ]);
   });
 
   it('rejects a body that is not a video-ready notification', async () => {
     await expect(zapierError(appTester(perform, { authData: hookAuth, cleanedRequest: { hello: 'world' } }))).resolves.toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: 'This is not a ScreenRec video-ready notification (`result`: must be a full http(s) URL): expected a JSON body like {"result": "https://…"}.',
+      message: expect.stringMatching(/^This is not a ScreenRec video-ready notification/),
     });
   });
 
@@ -91,7 +131,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
     expect(error).toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: 'Invalid input: `callback`: must be an https URL: ScreenRec only calls https callbacks. Nothing was sent to ScreenRec.',
+      message: "Invalid input: the Zap's webhook address: must be an https URL: ScreenRec only calls https callbacks. Nothing was sent to ScreenRec.",
     });
   });
 
@@ -104,6 +144,56 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
       status: 200,
       message: 'ScreenRec could not remove this subscription ("Internal Server Error"): it may already be gone, or the integration was disconnected.',
     });
+  });
+});
+
+describe('Video Ready: only for recordings with given tags or direction', () => {
+  const notification = { result: videoUrl(RECORDING_ID, 'sig1') };
+  const confirmed = (overrides: Record<string, unknown>) =>
+    restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(200, page([serviceRecording(overrides)]));
+
+  it('fires for a recording with one of the tags and the direction', async () => {
+    confirmed({ tags: ['billing', 'support'], direction: 'REQUEST' });
+
+    const items = await appTester(perform, { authData: restAuth, inputData: { tags: ['support', 'vip'], direction: 'REQUEST' }, cleanedRequest: notification });
+
+    expect(items.map((item) => item.recordingId)).toEqual([RECORDING_ID]);
+  });
+
+  it.each([
+    ['without any of the tags', { tags: ['billing'] }, { tags: ['support'] }],
+    ['of the other direction', { direction: 'RESPONSE' }, { direction: 'REQUEST' }],
+  ])('does not fire for a recording %s', async (_case, recording, inputData) => {
+    confirmed(recording);
+
+    await expect(appTester(perform, { authData: restAuth, inputData, cleanedRequest: notification })).resolves.toEqual([]);
+  });
+
+  it('passes the video on, saying so, when the filter cannot be checked (the lookup failed)', async () => {
+    restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(503, { message: 'down' }).persist();
+
+    const [item] = await appTester(perform, { authData: restAuth, inputData: { tags: ['support'] }, cleanedRequest: notification });
+    nock.cleanAll();
+
+    expect(item?.recordingId).toBeNull();
+    expect(item?.detailsError).toMatch(/^The recording details could not be fetched: .*The "Only With Tags" and "Only Direction" options could not be checked, so the video is passed on\.$/);
+  });
+
+  it('refuses to turn on with a filter but without REST credentials, before subscribing', async () => {
+    await expect(zapierError(appTester(performSubscribe, { authData: hookAuth, inputData: { direction: 'REQUEST' }, targetUrl: TARGET_URL }))).resolves.toEqual({
+      name: 'AppError',
+      code: 'REST_NOT_CONFIGURED',
+      message:
+        'The "Only With Tags" and "Only Direction" options need the Workspace ID and API Key in the connection: reconnect ScreenRec and fill them in, or clear the options.',
+    });
+  });
+
+  it('samples only recordings the filter lets through', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { directions: ['RESPONSE'], statuses: ['COMPLETED'], tags: ['vip'], sortField: 'createdDate', sortOrder: 'Descending', first: 0, pageSize: 3 })
+      .reply(200, page([]));
+
+    await expect(appTester(performList, { authData: restAuth, inputData: { tags: ['vip'], direction: 'RESPONSE' } })).resolves.toEqual([]);
   });
 });
 
@@ -129,7 +219,8 @@ describe('Video Ready: samples (performList)', () => {
         receivedAt: expect.stringMatching(ISO_INSTANT),
         recordingId: OTHER_RECORDING_ID,
         recording: newer,
-        videoFile: expect.stringMatching(/^hydrate\|\|\|/),
+        videoFile: expect.stringMatching(FILE_POINTER),
+        detailsError: null,
       },
       {
         id: `https://screenrec.test/videos/${RECORDING_ID}`,
@@ -137,7 +228,8 @@ describe('Video Ready: samples (performList)', () => {
         receivedAt: expect.stringMatching(ISO_INSTANT),
         recordingId: RECORDING_ID,
         recording: serviceRecording(),
-        videoFile: expect.stringMatching(/^hydrate\|\|\|/),
+        videoFile: expect.stringMatching(FILE_POINTER),
+        detailsError: null,
       },
     ]);
   });

@@ -13,7 +13,10 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'INVALID_INPUT'
   | 'NETWORK'
-  | 'UNEXPECTED_RESPONSE';
+  | 'UNEXPECTED_RESPONSE'
+  | 'DEADLINE'
+  | 'CANCELLED'
+  | 'RESPONSE_TOO_LARGE';
 
 export interface ErrorDetails {
   status?: number;
@@ -104,6 +107,22 @@ export class NetworkError extends ScreenRecError {
 }
 export class UnexpectedResponseError extends ScreenRecError {
   readonly code = 'UNEXPECTED_RESPONSE';
+  readonly retryable = false;
+}
+
+/** The operation's deadline would be passed: nothing more was started. */
+export class DeadlineError extends ScreenRecError {
+  readonly code = 'DEADLINE';
+  readonly retryable = false;
+}
+/** The caller's AbortSignal fired. */
+export class CancelledError extends ScreenRecError {
+  readonly code = 'CANCELLED';
+  readonly retryable = false;
+}
+/** An answer was larger than core reads (MAX_ANSWER_BYTES). */
+export class ResponseTooLargeError extends ScreenRecError {
+  readonly code = 'RESPONSE_TOO_LARGE';
   readonly retryable = false;
 }
 

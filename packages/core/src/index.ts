@@ -1,8 +1,32 @@
-export * from './schemas';
-export * from './errors';
-export { createFetchTransport, networkFailure, type HttpMethod, type Transport, type TransportRequest, type TransportResponse } from './transport';
-export type { ClientOptions } from './exchange';
-export { HookClient, type HookClientOptions, type CreateHookRecordingInput } from './hook-client';
-export { RestClient, type RestClientOptions, type RecordingFilter, type IterateOptions } from './rest-client';
-export { parseVideoReady, type VideoReady } from './video-ready';
-export { fieldErrorsOf } from './exchange';
+/**
+ * `@screenrec/core`: the portable core plus the Node defaults, so a client needs only its address and
+ * credentials. Platforms whose shipped code may not touch timers or Node globals (n8n) import
+ * `@screenrec/core/portable` and pass their own transport and sleep.
+ */
+import type { ClientOptions } from './exchange';
+import { createFetchTransport } from './fetch-transport';
+import { HookClient as PortableHookClient, type HookClientOptions } from './hook-client';
+import { sleep } from './node-sleep';
+import { RestClient as PortableRestClient, type RestClientOptions } from './rest-client';
+
+export * from './portable';
+export { createFetchTransport } from './fetch-transport';
+export { sleep } from './node-sleep';
+
+/** The automation-hook client, on fetch and a timer unless told otherwise. */
+export class HookClient extends PortableHookClient {
+  constructor(options: HookClientOptions) {
+    super(withNodeDefaults(options));
+  }
+}
+
+/** The REST client, on fetch and a timer unless told otherwise. */
+export class RestClient extends PortableRestClient {
+  constructor(options: RestClientOptions) {
+    super(withNodeDefaults(options));
+  }
+}
+
+function withNodeDefaults<T extends ClientOptions>(options: T): T {
+  return { ...options, transport: options.transport ?? createFetchTransport(), sleep: options.sleep ?? sleep };
+}

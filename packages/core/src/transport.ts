@@ -1,4 +1,7 @@
-import { NetworkError } from './errors';
+import { NetworkError, ResponseTooLargeError } from './errors';
+import { MAX_ANSWER_BYTES, quoteServiceText, responseTooLargeMessage, timedOutMessage, unreachableMessage } from './messages';
+
+export { MAX_ANSWER_BYTES } from './messages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -8,7 +11,12 @@ export interface TransportRequest {
   headers: Record<string, string>;
   /** Already serialized JSON, when there is a body. */
   body?: string;
+  /** The whole request's time limit, body read included: the client's timeout cut to the operation's time left. */
   timeoutMs: number;
+  /** Fires when the caller stops the operation: stop the request and any body read at once. */
+  signal?: AbortSignal;
+  /** Stop reading the body past this many bytes and throw responseTooLarge(request). */
+  maxBodyBytes: number;
 }
 
 export interface TransportResponse {
@@ -22,45 +30,11 @@ export interface TransportResponse {
 /**
  * The only way core reaches the network. Platform packages adapt their own HTTP helpers to it
  * (z.request, n8n's httpRequestWithAuthentication); a transport answers every HTTP status and throws
- * only when no answer came (network failure, timeout).
+ * only when no answer came (network failure, timeout). A transport MUST NOT follow redirects (it returns the
+ * 3xx as is: following one would carry the credential to another origin), MUST honour `signal`, and MUST stop
+ * reading a body past `maxBodyBytes` (readBodyCapped does that for any stream of chunks).
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
-
-/**
- * The default transport, on the runtime's fetch. Node's fetch keeps connections alive and reuses them,
- * so sequential calls to one service share a socket.
- */
-export function createFetchTransport(fetchImpl: typeof fetch = globalThis.fetch): Transport {
-  return async (request) => {
-    let response: Response;
-    try {
-      response = await fetchImpl(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal: AbortSignal.timeout(request.timeoutMs),
-      });
-    } catch (error) {
-      throw networkErrorFor(request, error);
-    }
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name.toLowerCase()] = value;
-    });
-    let body: string;
-    try {
-      body = await response.text();
-    } catch (error) {
-      throw networkErrorFor(request, error);
-    }
-    return { status: response.status, headers, body };
-  };
-}
-
-function networkErrorFor(request: TransportRequest, error: unknown): NetworkError {
-  const { name } = errorFields(error);
-  return networkFailure(request, { timedOut: name === 'TimeoutError' || name === 'AbortError', reason: describeCause(error) });
-}
 
 /**
  * The NETWORK error of a request that got no answer, for every transport. Only the origin and a low-level
@@ -71,31 +45,41 @@ export function networkFailure(
   failure: { timedOut: boolean; reason?: string },
 ): NetworkError {
   const origin = new URL(request.url).origin;
-  if (failure.timedOut) {
-    return new NetworkError(
-      `ScreenRec at ${origin} did not answer within ${request.timeoutMs / 1000} s. Try again later; if it keeps happening, check the Service URL.`,
-    );
+  if (failure.timedOut) return new NetworkError(timedOutMessage(origin, request.timeoutMs));
+  return new NetworkError(unreachableMessage(origin, quoteServiceText(failure.reason ?? 'network failure')));
+}
+
+/** The RESPONSE_TOO_LARGE error of a request whose answer passed its cap. */
+export function responseTooLarge(request: Pick<TransportRequest, 'url'> & Partial<Pick<TransportRequest, 'maxBodyBytes'>>): ResponseTooLargeError {
+  return new ResponseTooLargeError(responseTooLargeMessage(new URL(request.url).origin, request.maxBodyBytes ?? MAX_ANSWER_BYTES));
+}
+
+/**
+ * Reads a body given as chunks (a fetch body, a Node stream) into text, and stops, leaving the rest unread, as
+ * soon as it passes the request's cap: a huge answer costs at most the cap in memory. Breaking out of the loop
+ * ends the source (a Node stream is destroyed, a web stream cancelled), so its socket is released.
+ */
+export async function readBodyCapped(
+  chunks: AsyncIterable<Uint8Array | string>,
+  request: Pick<TransportRequest, 'url'> & Partial<Pick<TransportRequest, 'maxBodyBytes'>>,
+): Promise<string> {
+  const cap = request.maxBodyBytes ?? MAX_ANSWER_BYTES;
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    const raw = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    bytes += raw.byteLength;
+    if (bytes > cap) throw responseTooLarge(request);
+    parts.push(raw);
   }
-  return new NetworkError(
-    `Could not reach ScreenRec at ${origin} (${failure.reason ?? 'network failure'}). Check the Service URL and that the service is running.`,
-  );
-}
-
-/** The low-level reason (ECONNREFUSED, ENOTFOUND…) without anything of the request. */
-function describeCause(error: unknown): string {
-  const outer = errorFields(error);
-  const inner = errorFields(outer.cause);
-  return inner.code ?? outer.code ?? inner.message ?? outer.message ?? 'network failure';
-}
-
-// Duck-typed on purpose: fetch's errors may come from another realm (a test sandbox), where instanceof fails.
-function errorFields(error: unknown): { name?: string; code?: string; message?: string; cause?: unknown } {
-  if (typeof error !== 'object' || error === null) return {};
-  const { name, code, message, cause } = error as Record<string, unknown>;
-  return {
-    ...(typeof name === 'string' ? { name } : {}),
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(typeof message === 'string' ? { message } : {}),
-    cause,
-  };
+  // Decoded once at the end, so a character split across chunks is read whole.
+  if (parts.length === 1 && parts[0] !== undefined) return new TextDecoder().decode(parts[0]);
+  const whole = new Uint8Array(bytes);
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.byteLength;
+  }
+  return new TextDecoder().decode(whole);
 }

@@ -1,7 +1,9 @@
 // Bundles the app with @screenrec/core and zod inlined, so the Zapier build needs only zapier-platform-core
 // from node_modules and never has to resolve the workspace package.
 const path = require('node:path');
+const { readFileSync, writeFileSync } = require('node:fs');
 const esbuild = require('esbuild');
+const { trimSourceMap } = require('./trim-source-map');
 
 const packageDir = path.resolve(__dirname, '..');
 
@@ -30,7 +32,9 @@ esbuild
     platform: 'node',
     target: 'node22',
     format: 'cjs',
+    // build.zip carries dist/index.js.map (.zapierapprc includeInBuild) so Zapier's monitoring shows our sources.
     sourcemap: true,
+    sourcesContent: false,
     // build.zip carries this file to every cold start: minified, it is a fifth of the size to read and parse.
     // keepNames: core's errors take their name from their class.
     minify: true,
@@ -42,4 +46,12 @@ esbuild
     tsconfig: path.join(packageDir, 'tsconfig.json'),
     logLevel: 'warning',
   })
-  .catch(() => process.exit(1));
+  .then(() => {
+    const mapFile = path.join(packageDir, 'dist/index.js.map');
+    const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+    writeFileSync(mapFile, JSON.stringify(trimSourceMap(map, (source) => !source.includes('node_modules/'))));
+  })
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

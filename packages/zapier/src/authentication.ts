@@ -1,6 +1,6 @@
 import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
 import { hookClient, restClient, restCredentials } from './clients';
-import { withZapierErrors } from './errors';
+import { performStep } from './step';
 
 export interface ConnectionTestResult {
   workspace: string;
@@ -8,7 +8,7 @@ export interface ConnectionTestResult {
 }
 
 /** PING checks the Service URL and backend token; with REST credentials, one list call checks them too. */
-export const testConnection = withZapierErrors(async (z: ZObject, bundle: Bundle): Promise<ConnectionTestResult> => {
+export const testConnection = performStep(async (z: ZObject, bundle: Bundle, step): Promise<ConnectionTestResult> => {
   const rest = restCredentials(bundle);
   if (rest === 'partial') {
     throw new z.errors.Error(
@@ -16,9 +16,9 @@ export const testConnection = withZapierErrors(async (z: ZObject, bundle: Bundle
       'INVALID_INPUT',
     );
   }
-  const { workspace } = await hookClient(z, bundle).ping();
+  const { workspace } = await hookClient(z, bundle, step).ping(step.call);
   if (rest === 'missing') return { workspace, restApi: 'not configured' };
-  await restClient(z, bundle).listRecordings({ pageSize: 1 });
+  await restClient(z, bundle, step).listRecordings({ pageSize: 1 }, step.call);
   return { workspace, restApi: 'connected' };
 });
 
@@ -31,7 +31,7 @@ export default {
       type: 'string',
       required: true,
       helpText:
-        'The address of your ScreenRec service, for example `https://api.screenrec.example`. It is shown on the Zapier integration page of the ScreenRec dashboard.',
+        'The address of your ScreenRec service, for example `https://api.screenrec.example`. It is shown on the Zapier integration page of the ScreenRec dashboard. This app sends requests to this address only.',
     },
     {
       key: 'backendToken',
@@ -47,7 +47,7 @@ export default {
       type: 'string',
       required: false,
       helpText:
-        'Optional, for the REST features (find, update and delete recordings, video files). The workspace\'s ID from the ScreenRec dashboard, for example `3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c`. Give it together with an API key.',
+        'Optional, for the REST features (find, update and delete recordings, video files, the Recording ID dropdowns). The workspace\'s ID from the ScreenRec dashboard, for example `3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c`. Give it together with an API key.',
     },
     {
       key: 'apiKey',

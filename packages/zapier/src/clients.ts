@@ -1,19 +1,38 @@
 import { HookClient, RestClient, type ClientOptions } from '@screenrec/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import type { Step } from './step';
 import { zapierTransport } from './transport';
 
 /**
- * Zapier stops a step after about 30 s, so retries must fit well inside it: one attempt may take
- * 10 s, and a Retry-After longer than 5 s becomes a ThrottledError, which Zapier schedules itself.
+ * Inside the step's deadline: one attempt may take 10 s, and a Retry-After longer than 5 s becomes a
+ * ThrottledError, which Zapier schedules itself.
  */
 const ZAPIER_BUDGET = { timeoutMs: 10_000, maxRetries: 2, maxRetryAfterMs: 5_000 } satisfies Partial<ClientOptions>;
 
-function clientOptions(z: ZObject, bundle: Bundle): ClientOptions {
-  return { baseUrl: bundle.authData.baseUrl ?? '', transport: zapierTransport(z), ...ZAPIER_BUDGET };
+/** The origin of the connection's Service URL; every request goes there and nowhere else. */
+export function serviceOrigin(bundle: Bundle): string {
+  try {
+    return new URL((bundle.authData.baseUrl ?? '').trim()).origin;
+  } catch {
+    return ''; // core refuses the malformed URL itself, naming the Service URL field
+  }
 }
 
-export function hookClient(z: ZObject, bundle: Bundle): HookClient {
-  return new HookClient({ ...clientOptions(z, bundle), provider: 'ZAPIER', backendToken: bundle.authData.backendToken ?? '' });
+function clientOptions(z: ZObject, bundle: Bundle, step: Step): ClientOptions {
+  return {
+    baseUrl: bundle.authData.baseUrl ?? '',
+    transport: zapierTransport(z, step, serviceOrigin(bundle)),
+    // A backoff or Retry-After wait that would end past the deadline is not started.
+    sleep: (ms) => {
+      if (Date.now() + ms >= step.deadline) return Promise.reject(step.deadlineError('retrying a request'));
+      return new Promise((resolve) => setTimeout(resolve, ms));
+    },
+    ...ZAPIER_BUDGET,
+  };
+}
+
+export function hookClient(z: ZObject, bundle: Bundle, step: Step): HookClient {
+  return new HookClient({ ...clientOptions(z, bundle, step), provider: 'ZAPIER', backendToken: bundle.authData.backendToken ?? '' });
 }
 
 /** Whether the connection carries what the REST features need: a workspace ID and an API key. */
@@ -27,7 +46,7 @@ export function hasRestCredentials(bundle: Bundle): boolean {
 }
 
 /** The REST client; a step that needs it explains how to add the missing connection fields. */
-export function restClient(z: ZObject, bundle: Bundle): RestClient {
+export function restClient(z: ZObject, bundle: Bundle, step: Step): RestClient {
   if (!hasRestCredentials(bundle)) {
     throw new z.errors.Error(
       'This step uses the ScreenRec REST API: reconnect ScreenRec and fill in the Workspace ID and the API Key (created in the ScreenRec dashboard, API section).',
@@ -35,12 +54,22 @@ export function restClient(z: ZObject, bundle: Bundle): RestClient {
     );
   }
   return new RestClient({
-    ...clientOptions(z, bundle),
+    ...clientOptions(z, bundle, step),
     workspaceId: bundle.authData.workspaceId ?? '',
     apiKey: bundle.authData.apiKey ?? '',
   });
 }
 
-function filled(value: string | undefined): boolean {
+/** The REST client when the connection has REST credentials, else undefined (for optional extras). */
+export function optionalRestClient(z: ZObject, bundle: Bundle, step: Step): RestClient | undefined {
+  return hasRestCredentials(bundle) ? restClient(z, bundle, step) : undefined;
+}
+
+/** Every secret of the connection, for checks that none leaves by a path it should not. */
+export function connectionSecrets(bundle: Bundle): string[] {
+  return [bundle.authData.backendToken, bundle.authData.apiKey].filter((value): value is string => filled(value));
+}
+
+function filled(value: string | undefined): value is string {
   return value !== undefined && value.trim() !== '';
 }

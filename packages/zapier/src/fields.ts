@@ -1,5 +1,6 @@
 import { RECORDING_DIRECTIONS, RECORDING_STATUSES, type RecordingDirection, type RecordingFilter, type RecordingStatus } from '@screenrec/core';
 import { defineInputField, type FieldChoiceWithLabel } from 'zapier-platform-core';
+import { inTimeZone } from './dates';
 
 const DIRECTION_LABELS: Record<RecordingDirection, string> = {
   REQUEST: 'Request: ask someone else to record their screen',
@@ -23,14 +24,24 @@ export const statusChoices = choicesOf(RECORDING_STATUSES, STATUS_LABELS);
 
 /** The hidden trigger that lists the workspace's tags for dropdowns (free text stays allowed). */
 export const TAG_DROPDOWN = 'tagList.id.name';
+/** The hidden trigger that lists the newest recordings for every Recording ID dropdown. */
+export const RECORDING_DROPDOWN = 'recordingList.id.label';
+/** "Search for it" beside a Recording ID field: Find Recording, whose `id` fills the field. */
+export const RECORDING_SEARCH = 'findRecording.id';
 
 export const recordingIdField = defineInputField({
   key: 'recordingId',
   label: 'Recording ID',
   required: true,
+  dynamic: RECORDING_DROPDOWN,
+  search: RECORDING_SEARCH,
   helpText:
-    'The ID of the ScreenRec recording, for example `3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c`. Map it from the **New Recording** trigger or the **Find Recording** search.',
+    'The ScreenRec recording: pick one of the newest from the list, map its ID from an earlier step (**New Recording**, **Find Recording**), or type an ID such as `3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c`.',
 });
+
+/** How a date field's help text ends: which time zone a date without a time zone is read in. */
+export const DATE_ZONE_HELP =
+  "A date without a time zone is read in your Zap's time zone (UTC when Zapier gives none), for example `2026-11-01` or `2026-11-01T09:00`.";
 
 /** Zapier hands list fields over with blanks where a user left an empty row. */
 export function cleanList(values: readonly string[] | undefined): string[] {
@@ -77,6 +88,18 @@ export const directionFilterField = defineInputField({
   helpText: 'Only requested recordings (`REQUEST`) or only own recordings (`RESPONSE`). Leave empty for both.',
 });
 
+/** The labels of the filter fields, for error messages that name what the user filled in. */
+export const FILTER_FIELD_LABELS = {
+  ids: 'Recording ID',
+  recordingId: 'Recording ID',
+  directions: 'Direction',
+  direction: 'Direction',
+  statuses: 'Statuses',
+  tags: 'Tags',
+  createdDateFrom: 'Created From',
+  createdDateTo: 'Created To',
+} as const;
+
 export interface RecordingFilterInput {
   recordingId?: string;
   direction?: string;
@@ -90,7 +113,7 @@ export interface RecordingFilterInput {
  * The list filter for what a user filled in; blank fields filter nothing. Values are passed on as typed:
  * core validates them before sending (an unknown state becomes INVALID_INPUT naming the field).
  */
-export function recordingFilter(input: RecordingFilterInput): RecordingFilter {
+export function recordingFilter(input: RecordingFilterInput, timezone: string | null = null): RecordingFilter {
   const recordingId = cleanText(input.recordingId);
   const direction = cleanText(input.direction);
   const statuses = cleanList(input.statuses);
@@ -102,8 +125,8 @@ export function recordingFilter(input: RecordingFilterInput): RecordingFilter {
     ...(direction === undefined ? {} : { directions: [direction as RecordingDirection] }),
     ...(statuses.length === 0 ? {} : { statuses: statuses as RecordingStatus[] }),
     ...(tags.length === 0 ? {} : { tags }),
-    ...(createdFrom === undefined ? {} : { createdDateFrom: createdFrom }),
-    ...(createdTo === undefined ? {} : { createdDateTo: createdTo }),
+    ...(createdFrom === undefined ? {} : { createdDateFrom: inTimeZone(createdFrom, timezone) }),
+    ...(createdTo === undefined ? {} : { createdDateTo: inTimeZone(createdTo, timezone) }),
     sortField: 'createdDate',
     sortOrder: 'Descending',
   };

@@ -1,4 +1,4 @@
-import { Uuid, type Recording, type RestClient } from '@screenrec/core';
+import type { Recording } from '@screenrec/core';
 import type { PlainOutputField } from 'zapier-platform-core';
 
 /** A recording as every step outputs it: the service's own field names, nothing renamed. */
@@ -46,16 +46,6 @@ export function recordingOutputFields(prefix = '', labelPrefix = ''): PlainOutpu
     { key: `${prefix}url`, label: 'Recording Page URL', type: 'string' },
   ];
   return fields.map((field) => ({ ...field, label: `${labelPrefix}${field.label ?? field.key}` }));
-}
-
-/**
- * One recording by id, or undefined when the workspace has none with it (the REST API has no GET by id).
- * A malformed id is left to the caller's own call, whose error names the Recording ID field.
- */
-export async function lookUpRecording(rest: RestClient, recordingId: string): Promise<Recording | undefined> {
-  if (!Uuid.safeParse(recordingId).success) return undefined;
-  const page = await rest.listRecordings({ ids: [recordingId], pageSize: 1 });
-  return page.content[0];
 }
 
 /** Paging can shift while new recordings arrive, so a recording may show twice: keep its first (newest) copy. */

@@ -1,30 +1,70 @@
-import type { Transport } from '@screenrec/core';
+import { MAX_ANSWER_BYTES, isScreenRecError, networkFailure, responseTooLarge, type Transport, type TransportRequest } from '@screenrec/core';
 import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
+import type { Step } from './step';
 
-/** Zapier reads this flag from the request; its typings do not list it yet. */
-type RequestOptions = HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean };
+/** A timeout this close to the deadline was the deadline's. */
+const DEADLINE_SLACK_MS = 50;
+
+/** Zapier passes these on to node-fetch; its typings do not list them all. */
+type RequestOptions = HttpRequestOptions & {
+  url: string;
+  throwForThrottlingEarly: boolean;
+  redirect: 'manual';
+  size: number;
+  signal: AbortSignal;
+};
 
 /**
  * Core's Transport over z.request, so every call shows in Zapier's request log with its secrets scrubbed.
- * Statuses are core's to judge: no throw for status, and no early ThrottledError on 429 (core reads Retry-After).
- * A network failure propagates as thrown; core turns it into a NETWORK error.
+ * Statuses are core's to judge: no throw for status, no early ThrottledError on 429 (core reads Retry-After), and
+ * no redirect followed (a 3xx goes back to core as it is, so no credential is re-sent elsewhere). The body read
+ * stops past the cap, and the step's deadline aborts the request, body read included: a service that never
+ * answers, or dribbles its answer, ends the step with our message inside Zapier's limit.
  */
-export function zapierTransport(z: ZObject): Transport {
+export function zapierTransport(z: ZObject, step: Step, allowedOrigin: string): Transport {
   return async (request) => {
+    if (new URL(request.url).origin !== allowedOrigin) throw offOrigin(request.url);
+    const left = step.deadline - Date.now();
+    if (left <= 0) throw step.deadlineError('its requests');
+    const deadlineSignal = AbortSignal.timeout(left);
+    const signal = request.signal === undefined ? deadlineSignal : AbortSignal.any([request.signal, deadlineSignal]);
     const options: RequestOptions = {
       url: request.url,
       method: request.method,
       headers: request.headers,
       ...(request.body === undefined ? {} : { body: request.body }),
-      timeout: request.timeoutMs,
+      timeout: Math.min(request.timeoutMs, left),
       skipThrowForStatus: true,
       throwForThrottlingEarly: false,
+      redirect: 'manual',
+      size: request.maxBodyBytes > 0 ? request.maxBodyBytes : MAX_ANSWER_BYTES,
+      signal,
     };
-    const response = await z.request(options);
+    let response: Awaited<ReturnType<ZObject['request']>>;
+    try {
+      response = await z.request(options);
+    } catch (error) {
+      if (request.signal?.aborted === true && isScreenRecError(request.signal.reason)) throw request.signal.reason;
+      // The step's deadline, or a request timeout cut to it: the step's own message, not the HTTP library's.
+      if (deadlineSignal.aborted || Date.now() >= step.deadline - DEADLINE_SLACK_MS) throw step.deadlineError('waiting for ScreenRec to answer');
+      throw transportFailure(request, error);
+    }
     const headers: Record<string, string> = {};
     response.headers.forEach((value: string, name: string) => {
       headers[name.toLowerCase()] = value;
     });
     return { status: response.status, headers, body: response.content };
   };
+}
+
+function transportFailure(request: TransportRequest, error: unknown): Error {
+  const { type, code } = (typeof error === 'object' && error !== null ? error : {}) as { type?: unknown; code?: unknown };
+  if (type === 'max-size') return responseTooLarge(request);
+  const timedOut = type === 'request-timeout' || type === 'body-timeout';
+  return networkFailure(request, { timedOut, reason: typeof code === 'string' ? code : 'network failure' });
+}
+
+/** Core builds every URL from the connection's Service URL; anything else is a defect, never sent. */
+function offOrigin(url: string): Error {
+  return new Error(`Refused a request to ${new URL(url).origin}: this app only talks to the connection's Service URL.`);
 }

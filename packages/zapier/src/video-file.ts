@@ -1,15 +1,34 @@
-import type { Bundle, ZObject } from 'zapier-platform-core';
+import { videoDownloadUrl } from '@screenrec/core';
+import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { restClient } from './clients';
-import { withZapierErrors } from './errors';
+import { performStep } from './step';
 
 /**
- * Runs only when a later step asks for the file: it asks ScreenRec for a fresh pre-signed link first,
- * so a link that expired since the trigger fired never breaks the Zap.
+ * Runs only when a later step asks for the file, and only for a recording ScreenRec confirmed: it asks for a fresh
+ * pre-signed link first, so a link that expired since the trigger fired never breaks the Zap. That link is the one
+ * request that may leave the Service URL's host (video storage may live elsewhere): it carries no credential, only
+ * its own signature, a redirect is not followed, and core refuses links to private or loopback addresses.
  */
-export const hydrateVideoFile = withZapierErrors(async (z: ZObject, bundle: Bundle<{ recordingId?: string }>): Promise<string> => {
-  const videoUrl = await restClient(z, bundle).getVideoUrl(bundle.inputData.recordingId ?? '');
-  return z.stashFile(z.request({ url: videoUrl, raw: true }));
-});
+export const hydrateVideoFile = performStep(
+  async (z: ZObject, bundle: Bundle<{ recordingId?: string }>, step): Promise<string> => {
+    const recordingId = (bundle.inputData.recordingId ?? '').trim();
+    const rest = restClient(z, bundle, step);
+    const link = await videoDownloadUrl({ videoUrl: '', recordingId }, rest, bundle.authData.baseUrl ?? '', step.call);
+    const left = step.deadline - Date.now();
+    if (left <= 0) throw step.deadlineError('fetching the video');
+    const request = { url: link, method: 'GET', raw: true, redirect: 'manual', skipThrowForStatus: true, signal: AbortSignal.timeout(left) } as const;
+    const video = (await z.request(request as Parameters<ZObject['request']>[0])) as unknown as RawHttpResponse;
+    if (video.status >= 300) {
+      throw new z.errors.Error(
+        `The video's storage answered HTTP ${video.status} instead of the video. Try again in a few minutes; if it keeps happening, tell your ScreenRec administrator.`,
+        'UNEXPECTED_RESPONSE',
+        video.status,
+      );
+    }
+    return z.stashFile(Promise.resolve(video));
+  },
+  { recordingId: 'Recording ID' },
+);
 
 /** A file pointer Zapier resolves through hydrateVideoFile. */
 export function dehydrateVideoFile(z: ZObject, recordingId: string): string {

@@ -23,6 +23,7 @@ export interface BuiltApp {
   triggers: Record<string, { operation: Operation }>;
   creates: Record<string, { operation: Operation }>;
   searches: Record<string, { operation: Operation }>;
+  searchOrCreates?: Record<string, { key: string; search: string; create: string }>;
 }
 
 /** A connection's fields as Zapier stores them (authData is a string map). */
@@ -43,10 +44,18 @@ export interface TestBundle {
   targetUrl?: string;
   subscribeData?: Record<string, unknown>;
   cleanedRequest?: unknown;
-  meta?: { limit?: number };
+  meta?: { limit?: number; timezone?: string; page?: number; isLoadingSample?: boolean; isFillingDynamicDropdown?: boolean };
 }
 
+/**
+ * How the reference server hands out video links: on its own `/videos/{recordingId}` path (`service`), or as a
+ * storage service does, pre-signed on a path that names a bucket, the workspace and an opaque object (`storage`).
+ */
+export type VideoLinkMode = 'service' | 'storage';
+export const VIDEO_LINK_MODES: readonly VideoLinkMode[] = ['service', 'storage'];
+
 export interface ZapierE2E {
+  videoLinks: VideoLinkMode;
   server: RunningServer;
   files: ZapierFileService;
   app: BuiltApp;
@@ -63,7 +72,7 @@ export interface ZapierE2E {
  * One reference server (a child process), Zapier's file service stand-in and the built Zapier app under
  * zapier-platform-core's appTester, for one test file. Stop it in afterAll.
  */
-export async function startZapierE2E(): Promise<ZapierE2E> {
+export async function startZapierE2E(videoLinks: VideoLinkMode = 'service'): Promise<ZapierE2E> {
   if (!existsSync(path.join(REPO_ROOT, 'packages/zapier/dist/index.js'))) {
     throw new Error('The Zapier app is not built: run `npm run build` at the repository root first.');
   }
@@ -83,7 +92,7 @@ export async function startZapierE2E(): Promise<ZapierE2E> {
   }
   let server: RunningServer;
   try {
-    server = await startReferenceServer();
+    server = await startReferenceServer(videoLinks === 'storage' ? ['--video-links', 'storage'] : []);
   } catch (error) {
     await files.stop();
     throw error;
@@ -93,6 +102,7 @@ export async function startZapierE2E(): Promise<ZapierE2E> {
   const appTester = platform.createAppTester(app);
 
   return {
+    videoLinks,
     server,
     files,
     app,

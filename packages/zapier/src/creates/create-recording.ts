@@ -1,7 +1,8 @@
+import { isScreenRecError, type Recording } from '@screenrec/core';
 import { defineCreate, defineInputFields, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
-import { hookClient } from '../clients';
-import { withZapierErrors } from '../errors';
+import { hookClient, optionalRestClient } from '../clients';
 import { cleanList, cleanText, newRecordingTagsField } from '../fields';
+import { performStep } from '../step';
 import sample from './create-recording.sample.json';
 
 const inputFields = defineInputFields([
@@ -10,43 +11,68 @@ const inputFields = defineInputFields([
     label: 'External Reference',
     required: true,
     helpText:
-      'Your own identifier for this request, so you can match the video to it later: a ticket, task or deal ID, for example `ticket-4711`.',
+      'Your own identifier for this request, so you can match the video to it later (**Find Recording** searches by it): a ticket, task or deal ID, for example `ticket-4711`.',
   },
   newRecordingTagsField,
 ]);
 
 export interface CreatedRecording {
+  /** The new recording's ID: only with REST credentials in the connection, else null. */
+  id: string | null;
+  status: string | null;
   /** The recording page to send to the person who records. */
   url: string;
   externalReference: string;
   tags: string[];
+  /** Why the ID and status are missing although REST credentials are there; null otherwise. */
+  detailsError: string | null;
 }
 
-export const perform = withZapierErrors(
-  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>): Promise<CreatedRecording> => {
+/**
+ * Creates through the automation hook, which answers only the page link. With REST credentials the new recording
+ * is then looked up among the newest, for its ID and status; that lookup never fails the step, since the
+ * recording exists by then and a retried step would make a second one.
+ */
+export const perform = performStep(
+  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<CreatedRecording> => {
     const externalReference = cleanText(bundle.inputData.externalReference)?.trim() ?? '';
     const tags = cleanList(bundle.inputData.tags);
-    const { url } = await hookClient(z, bundle).createRecording({ externalReference, ...(tags.length > 0 ? { tags } : {}) });
-    return { url, externalReference, tags };
+    const { url } = await hookClient(z, bundle, step).createRecording({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, step.call);
+    const created: CreatedRecording = { id: null, status: null, url, externalReference, tags, detailsError: null };
+    const rest = optionalRestClient(z, bundle, step);
+    if (rest === undefined) return created;
+    let recording: Recording | null;
+    try {
+      recording = await rest.findCreatedRecording(url, externalReference, step.call);
+    } catch (error) {
+      if (!isScreenRecError(error)) throw error;
+      return { ...created, detailsError: `The recording was created, but its ID could not be fetched: ${error.message}` };
+    }
+    if (recording === null) return { ...created, detailsError: 'The recording was created, but ScreenRec did not list it yet, so its ID is missing.' };
+    return { ...created, id: recording.id, status: recording.status };
   },
+  { externalReference: 'External Reference', tags: 'Tags' },
 );
 
 export default defineCreate({
   key: 'createRecording',
   noun: 'Recording',
   display: {
-    label: 'Create Recording',
+    label: 'Create Recording Link',
     description:
-      'Creates a recording request and returns the link to its recording page, to send to the person who should record their screen (for example in a support reply).',
+      'Creates a recording request and returns the link to its recording page, for you to send to the person who should record their screen (for example in a support reply). With the Workspace ID and API Key in the connection it also returns the recording ID.',
   },
   operation: {
     inputFields,
     perform,
     sample,
     outputFields: [
+      { key: 'id', label: 'Recording ID', type: 'string' },
+      { key: 'status', label: 'Status', type: 'string' },
       { key: 'url', label: 'Recording Page URL', type: 'string' },
       { key: 'externalReference', label: 'External Reference', type: 'string' },
       { key: 'tags', label: 'Tags', type: 'string', list: true },
+      { key: 'detailsError', label: 'Why the Recording ID Is Missing', type: 'string' },
     ],
   },
 });

@@ -1,23 +1,24 @@
 import { defineCreate, defineInputFields, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import { restClient } from '../clients';
-import { withZapierErrors } from '../errors';
 import { recordingIdField } from '../fields';
-import { lookUpRecording, recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
+import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
+import { performStep } from '../step';
 import sample from './delete-recording.sample.json';
 
 const inputFields = defineInputFields([recordingIdField]);
 
-export type DeletedRecording = Partial<RecordingOutput> & { id: string; deleted: true };
+export type DeletedRecording = RecordingOutput & { deleted: true };
 
 /** Reads the recording first, so the step shows what was deleted: the data is gone afterwards. */
-export const perform = withZapierErrors(
-  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>): Promise<DeletedRecording> => {
+export const perform = performStep(
+  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<DeletedRecording> => {
     const recordingId = (bundle.inputData.recordingId ?? '').trim();
-    const rest = restClient(z, bundle);
-    const recording = await lookUpRecording(rest, recordingId);
-    await rest.deleteRecording(recordingId);
-    return { ...(recording === undefined ? { id: recordingId } : recordingOutput(recording)), deleted: true };
+    const rest = restClient(z, bundle, step);
+    const recording = await rest.getRecording(recordingId, step.call);
+    await rest.deleteRecording(recordingId, step.call);
+    return { ...recordingOutput(recording), deleted: true };
   },
+  { recordingId: 'Recording ID' },
 );
 
 export default defineCreate({

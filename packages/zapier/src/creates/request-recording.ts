@@ -1,9 +1,9 @@
 import { defineCreate, defineInputFields, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import type { CreateRecordingRequest, RecordingDirection } from '@screenrec/core';
 import { restClient } from '../clients';
-import { withZapierErrors } from '../errors';
 import { cleanList, cleanText, directionChoices, newRecordingTagsField } from '../fields';
 import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
+import { performStep } from '../step';
 import sample from './request-recording.sample.json';
 
 const inputFields = defineInputFields([
@@ -39,8 +39,8 @@ const inputFields = defineInputFields([
   },
 ]);
 
-export const perform = withZapierErrors(
-  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>): Promise<RecordingOutput> => {
+export const perform = performStep(
+  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<RecordingOutput> => {
     const { direction, email, tags, notificationEmails, comment } = bundle.inputData;
     const inviteEmail = cleanText(email)?.trim();
     const tagList = cleanList(tags);
@@ -54,17 +54,18 @@ export const perform = withZapierErrors(
       ...(notifications.length === 0 ? {} : { notifications }),
       ...(note === undefined ? {} : { comment: note }),
     };
-    return recordingOutput(await restClient(z, bundle).createRecording(request));
+    return recordingOutput(await restClient(z, bundle, step).createRecording(request, step.call));
   },
+  { direction: 'Direction', email: 'Invite E-mail', tags: 'Tags', notifications: 'Notify E-mails', comment: 'Comment' },
 );
 
 export default defineCreate({
   key: 'requestRecording',
   noun: 'Recording',
   display: {
-    label: 'Request Recording',
+    label: 'Create Recording and E-mail Invitation',
     description:
-      'Creates a recording through the REST API, optionally e-mailing an invitation to the person who should record. Needs the Workspace ID and API Key in the connection.',
+      'Creates a recording and has ScreenRec e-mail the invitation to record to the person you name, with notification e-mails and an internal comment. Needs the Workspace ID and API Key in the connection.',
   },
   operation: {
     inputFields,

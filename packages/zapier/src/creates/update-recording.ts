@@ -1,9 +1,9 @@
 import { defineCreate, defineInputFields, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import type { UpdateRecordingRequest } from '@screenrec/core';
 import { restClient } from '../clients';
-import { withZapierErrors } from '../errors';
 import { TAG_DROPDOWN, cleanList, cleanText, recordingIdField } from '../fields';
 import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
+import { performStep } from '../step';
 import sample from './update-recording.sample.json';
 
 const inputFields = defineInputFields([
@@ -25,17 +25,18 @@ const inputFields = defineInputFields([
   },
 ]);
 
-export const perform = withZapierErrors(
-  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>): Promise<RecordingOutput> => {
+export const perform = performStep(
+  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<RecordingOutput> => {
     const tags = cleanList(bundle.inputData.tags);
     const comment = cleanText(bundle.inputData.comment);
     if (tags.length === 0 && comment === undefined) {
       throw new z.errors.Error('Nothing to update: fill in Tags, Comment or both.', 'INVALID_INPUT');
     }
     const changes: UpdateRecordingRequest = { ...(tags.length === 0 ? {} : { tags }), ...(comment === undefined ? {} : { comment }) };
-    const updated = await restClient(z, bundle).updateRecording((bundle.inputData.recordingId ?? '').trim(), changes);
+    const updated = await restClient(z, bundle, step).updateRecording((bundle.inputData.recordingId ?? '').trim(), changes, step.call);
     return recordingOutput(updated);
   },
+  { recordingId: 'Recording ID', tags: 'Tags', comment: 'Comment' },
 );
 
 export default defineCreate({

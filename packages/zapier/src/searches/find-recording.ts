@@ -1,25 +1,42 @@
+import type { Recording } from '@screenrec/core';
 import { defineInputFields, defineSearch, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import { restClient } from '../clients';
-import { withZapierErrors } from '../errors';
-import { cleanText, directionFilterField, recordingFilter, statusesFilterField, tagsFilterField } from '../fields';
+import { daysAgo, inTimeZone } from '../dates';
+import {
+  DATE_ZONE_HELP,
+  FILTER_FIELD_LABELS,
+  RECORDING_DROPDOWN,
+  cleanText,
+  directionFilterField,
+  recordingFilter,
+  statusesFilterField,
+  tagsFilterField,
+} from '../fields';
 import { recordingOutput, recordingOutputFields, uniqueById, type RecordingOutput } from '../recording';
+import { performStep } from '../step';
 import sample from './find-recording.sample.json';
 
 /** Zapier uses the first result; a few more help "find many" style use and the editor's preview. */
 const RESULT_LIMIT = 10;
+/** Without a Created From date, a search by external reference looks at the recordings of this many days. */
+export const REFERENCE_WINDOW_DAYS = 90;
+/** A search by external reference stops after this long and says so, well inside the step's deadline. */
+export const REFERENCE_SEARCH_BUDGET_MS = 20_000;
 
 const inputFields = defineInputFields([
   {
     key: 'recordingId',
     label: 'Recording ID',
     required: false,
-    helpText: 'Find exactly this recording, for example `3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c`.',
+    dynamic: RECORDING_DROPDOWN,
+    helpText: 'Find exactly this recording: pick one of the newest, or map or type its ID, for example `3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c`.',
   },
   {
     key: 'externalReference',
     label: 'External Reference',
     required: false,
-    helpText: 'The reference given in **Create Recording**, for example `ticket-4711`.',
+    helpText:
+      `The reference given in **Create Recording Link**, for example \`ticket-4711\`. The newest recording with it is found; the search looks at the last ${REFERENCE_WINDOW_DAYS} days unless you fill in **Created From**, and stops after ${REFERENCE_SEARCH_BUDGET_MS / 1000} s with a message if it could not look at all of them.`,
   },
   statusesFilterField,
   directionFilterField,
@@ -29,27 +46,49 @@ const inputFields = defineInputFields([
     label: 'Created From',
     type: 'datetime',
     required: false,
-    helpText: 'Only recordings created on or after this date, for example `2026-11-01`.',
+    helpText: `Only recordings created on or after this date. ${DATE_ZONE_HELP}`,
   },
   {
     key: 'createdTo',
     label: 'Created To',
     type: 'datetime',
     required: false,
-    helpText: 'Only recordings created on or before this date (the whole day counts), for example `2026-11-30`.',
+    helpText: `Only recordings created on or before this date (the whole day counts). ${DATE_ZONE_HELP}`,
   },
 ]);
 
-export const perform = withZapierErrors(
-  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>): Promise<RecordingOutput[]> => {
-    const externalReference = cleanText(bundle.inputData.externalReference)?.trim();
-    const recordings = await restClient(z, bundle).collectRecordings(recordingFilter(bundle.inputData), {
-      limit: RESULT_LIMIT,
-      ...(externalReference === undefined ? {} : { externalReference }),
-    });
+type FindBundle = Bundle<InferInputData<typeof inputFields>>;
+
+export const perform = performStep(async (z: ZObject, bundle: FindBundle, step): Promise<RecordingOutput[]> => {
+  const rest = restClient(z, bundle, step);
+  const externalReference = cleanText(bundle.inputData.externalReference)?.trim();
+  const filter = recordingFilter(bundle.inputData, step.timezone);
+  if (externalReference === undefined) {
+    const recordings = await rest.collectRecordings(filter, { limit: RESULT_LIMIT, ...step.call });
     return uniqueById(recordings.map(recordingOutput));
-  },
-);
+  }
+  const createdFrom = cleanText(bundle.inputData.createdFrom);
+  const search = await rest.findRecordingByReference(externalReference, {
+    createdAfter: createdFrom === undefined ? daysAgo(REFERENCE_WINDOW_DAYS) : inTimeZone(createdFrom, step.timezone),
+    deadline: Math.min(step.deadline, Date.now() + REFERENCE_SEARCH_BUDGET_MS),
+  });
+  z.console.log(search.summary);
+  if (!search.complete) throw new z.errors.Error(`${search.summary} In this step, set a later **Created From** date.`, 'SEARCH_INCOMPLETE');
+  if (search.recording === null || !meetsOtherCriteria(search.recording, filter)) return [];
+  return [recordingOutput(search.recording)];
+}, FILTER_FIELD_LABELS);
+
+/** The criteria besides the reference, checked on the newest recording that has it. */
+function meetsOtherCriteria(recording: Recording, filter: ReturnType<typeof recordingFilter>): boolean {
+  const until = filter.createdDateTo === undefined ? Infinity : Date.parse(filter.createdDateTo) + 24 * 60 * 60 * 1000;
+  return (
+    (filter.ids === undefined || filter.ids.includes(recording.id)) &&
+    (filter.statuses === undefined || filter.statuses.includes(recording.status)) &&
+    (filter.directions === undefined || (recording.direction !== undefined && filter.directions.includes(recording.direction))) &&
+    (filter.tags === undefined || recording.tags.some((tag) => filter.tags?.includes(tag))) &&
+    (recording.createdDate === undefined || Date.parse(recording.createdDate) < until)
+  );
+}
 
 export default defineSearch({
   key: 'findRecording',

@@ -1,6 +1,6 @@
 import { defineInputFields, defineSearch, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import { restClient } from '../clients';
-import { withZapierErrors } from '../errors';
+import { performStep } from '../step';
 import sample from './find-tags.sample.json';
 
 const inputFields = defineInputFields([
@@ -17,11 +17,12 @@ export interface FoundTag {
   name: string;
 }
 
-export const perform = withZapierErrors(
-  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>): Promise<FoundTag[]> => {
-    const tags = await restClient(z, bundle).searchTags(bundle.inputData.query ?? '');
+export const perform = performStep(
+  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<FoundTag[]> => {
+    const tags = await restClient(z, bundle, step).searchTags(bundle.inputData.query ?? '', step.call);
     return tags.map((tag) => ({ id: tag, name: tag }));
   },
+  { query: 'Tag Contains' },
 );
 
 export default defineSearch({

@@ -1,7 +1,8 @@
 import { defineInputFields, defineSearch, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
+import { isScreenRecError } from '@screenrec/core';
 import { restClient } from '../clients';
-import { withZapierErrors } from '../errors';
 import { recordingIdField } from '../fields';
+import { performStep } from '../step';
 import sample from './get-video-url.sample.json';
 
 const inputFields = defineInputFields([recordingIdField]);
@@ -12,12 +13,19 @@ export interface VideoLink {
   videoUrl: string;
 }
 
-export const perform = withZapierErrors(
-  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>): Promise<VideoLink[]> => {
+/** No video (no such recording, or not recorded yet) is "nothing found", so the Zap stops or goes on as the user chose. */
+export const perform = performStep(
+  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<VideoLink[]> => {
     const recordingId = (bundle.inputData.recordingId ?? '').trim();
-    const videoUrl = await restClient(z, bundle).getVideoUrl(recordingId);
-    return [{ id: recordingId, videoUrl }];
+    try {
+      const videoUrl = await restClient(z, bundle, step).getVideoUrl(recordingId, step.call);
+      return [{ id: recordingId, videoUrl }];
+    } catch (error) {
+      if (isScreenRecError(error) && error.code === 'NOT_FOUND') return [];
+      throw error;
+    }
   },
+  { recordingId: 'Recording ID' },
 );
 
 export default defineSearch({
@@ -26,7 +34,7 @@ export default defineSearch({
   display: {
     label: 'Get Video URL',
     description:
-      "Gets a fresh, temporary link to a finished recording's video, to download it or share it soon after. Needs the Workspace ID and API Key in the connection.",
+      "Finds a fresh, temporary link to a finished recording's video, to download it or share it soon after; finds nothing while the recording has no video yet. Needs the Workspace ID and API Key in the connection.",
   },
   operation: {
     inputFields,

@@ -1,20 +1,23 @@
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { hasRestCredentials, restClient } from '../clients';
-import { withZapierErrors } from '../errors';
 import { recordingFilter } from '../fields';
+import { performStep } from '../step';
 import sample from './tag-list.sample.json';
 
 /** The tag search needs a query, so the dropdown offers the tags of the latest recordings instead. */
 const RECORDINGS_SCANNED = 200;
+/** Filling the dropdown: one page of recordings is enough. */
+const RECORDINGS_SCANNED_QUICKLY = 100;
 
 export interface TagChoice {
   id: string;
   name: string;
 }
 
-export const perform = withZapierErrors(async (z: ZObject, bundle: Bundle): Promise<TagChoice[]> => {
+export const perform = performStep(async (z: ZObject, bundle: Bundle, step): Promise<TagChoice[]> => {
   if (!hasRestCredentials(bundle)) return [];
-  const recordings = await restClient(z, bundle).collectRecordings(recordingFilter({}), { limit: RECORDINGS_SCANNED });
+  const limit = step.onePage ? RECORDINGS_SCANNED_QUICKLY : RECORDINGS_SCANNED;
+  const recordings = await restClient(z, bundle, step).collectRecordings(recordingFilter({}), { limit, ...step.call });
   const tags = [...new Set(recordings.flatMap((recording) => recording.tags))].sort((a, b) => a.localeCompare(b));
   return tags.map((tag) => ({ id: tag, name: tag }));
 });

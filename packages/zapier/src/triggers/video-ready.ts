@@ -1,62 +1,130 @@
-import { parseVideoReady, type Recording, type VideoReady } from '@screenrec/core';
-import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
-import { hasRestCredentials, hookClient, restClient } from '../clients';
-import { withZapierErrors } from '../errors';
-import { recordingFilter } from '../fields';
-import { lookUpRecording, recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
+import { identifyVideo, type IdentifiedVideo, type Recording } from '@screenrec/core';
+import { defineInputFields, defineTrigger, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
+import { hasRestCredentials, hookClient, optionalRestClient, restClient } from '../clients';
+import { FILTER_FIELD_LABELS, TAG_DROPDOWN, cleanList, cleanText, directionChoices, recordingFilter } from '../fields';
+import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
+import { performStep } from '../step';
 import { dehydrateVideoFile } from '../video-file';
 import sample from './video-ready.sample.json';
+
+const NEEDS_REST = 'Needs the Workspace ID and API Key in the connection, since the notification itself carries only the video link.';
+
+const inputFields = defineInputFields([
+  {
+    key: 'tags',
+    label: 'Only With Tags',
+    list: true,
+    required: false,
+    dynamic: TAG_DROPDOWN,
+    helpText: `Trigger only for recordings with at least one of these tags, for example \`support\`. Leave empty for every recording. ${NEEDS_REST}`,
+  },
+  {
+    key: 'direction',
+    label: 'Only Direction',
+    required: false,
+    choices: directionChoices,
+    helpText: `Trigger only for requested recordings (\`REQUEST\`) or only for your own (\`RESPONSE\`). Leave empty for both. ${NEEDS_REST}`,
+  },
+]);
+
+type VideoReadyBundle = Bundle<InferInputData<typeof inputFields>>;
 
 export interface VideoReadyItem {
   /** The video link without its signature: the same however often the link is re-signed. */
   id: string;
   videoUrl: string;
   receivedAt: string;
+  /** Only when ScreenRec confirmed which recording the video belongs to. */
   recordingId: string | null;
-  /** Only with REST credentials, when the recording is found. */
+  /** Only with REST credentials, when the recording is confirmed. */
   recording?: RecordingOutput;
-  /** Only with REST credentials: a file that is fetched through a fresh link when a later step needs it. */
+  /** Only for a confirmed recording: a file fetched through a fresh link when a later step needs it. */
   videoFile?: string;
+  /** Why the recording's details are missing, in words for the user; null when there is nothing to explain. */
+  detailsError: string | null;
 }
 
-/** How many finished recordings stand in as samples while a Zap is being set up. */
-const SAMPLE_COUNT = 3;
+interface VideoFilter {
+  tags: string[];
+  direction: string | undefined;
+}
+
+function filterOf(bundle: VideoReadyBundle): VideoFilter {
+  return { tags: cleanList(bundle.inputData.tags), direction: cleanText(bundle.inputData.direction)?.trim() };
+}
+
+function filters(filter: VideoFilter): boolean {
+  return filter.tags.length > 0 || filter.direction !== undefined;
+}
+
+function matches(recording: Recording, filter: VideoFilter): boolean {
+  const tagged = filter.tags.length === 0 || recording.tags.some((tag) => filter.tags.includes(tag));
+  return tagged && (filter.direction === undefined || recording.direction === filter.direction);
+}
+
+const FILTER_NEEDS_REST =
+  'The "Only With Tags" and "Only Direction" options need the Workspace ID and API Key in the connection: reconnect ScreenRec and fill them in, or clear the options.';
 
 /** Zapier keeps what this returns and hands it to performUnsubscribe as bundle.subscribeData (typed `{ id }`). */
-export const performSubscribe = withZapierErrors(async (z: ZObject, bundle: Bundle) => {
-  const { subscriptionId } = await hookClient(z, bundle).subscribe(bundle.targetUrl ?? '');
+export const performSubscribe = performStep(async (z: ZObject, bundle: VideoReadyBundle, step) => {
+  if (filters(filterOf(bundle)) && !hasRestCredentials(bundle)) throw new z.errors.Error(FILTER_NEEDS_REST, 'REST_NOT_CONFIGURED');
+  const { subscriptionId } = await hookClient(z, bundle, step).subscribe(bundle.targetUrl ?? '', step.call);
   return { id: subscriptionId, subscriptionId };
 });
 
-export const performUnsubscribe = withZapierErrors(async (z: ZObject, bundle: Bundle) => {
-  return hookClient(z, bundle).unsubscribe(bundle.subscribeData?.id ?? '');
+export const performUnsubscribe = performStep(async (z: ZObject, bundle: Bundle, step) => {
+  return hookClient(z, bundle, step).unsubscribe(bundle.subscribeData?.id ?? '', step.call);
 });
 
-export const perform = withZapierErrors(async (z: ZObject, bundle: Bundle): Promise<VideoReadyItem[]> => {
-  const video = parseVideoReady(bundle.cleanedRequest);
-  return [await videoReadyItem(z, bundle, video)];
+/**
+ * The notification is only `{ "result": "<video link>" }`. Core confirms the recording with ScreenRec when REST
+ * credentials are there; whatever that lookup does, the item is delivered (with the reason when details are
+ * missing), so a notification is never lost. Only an unreadable body fails.
+ */
+export const perform = performStep(async (z: ZObject, bundle: VideoReadyBundle, step): Promise<VideoReadyItem[]> => {
+  const identified = await identifyVideo(bundle.cleanedRequest, optionalRestClient(z, bundle, step), step.call);
+  const filter = filterOf(bundle);
+  if (identified.recording !== null && filters(filter) && !matches(identified.recording, filter)) return [];
+  const item = videoReadyItem(z, identified, new Date().toISOString());
+  if (filters(filter) && identified.recording === null) {
+    const why = item.detailsError ?? 'ScreenRec did not confirm which recording this video belongs to.';
+    item.detailsError = `${why} The "Only With Tags" and "Only Direction" options could not be checked, so the video is passed on.`;
+  }
+  return [item];
 });
+
+const SAMPLE_COUNT = 3;
 
 /** Samples for the Zap editor: without REST credentials there are none, and Zapier shows the static sample. */
-export const performList = withZapierErrors(async (z: ZObject, bundle: Bundle): Promise<VideoReadyItem[]> => {
+export const performList = performStep(async (z: ZObject, bundle: VideoReadyBundle, step): Promise<VideoReadyItem[]> => {
   if (!hasRestCredentials(bundle)) return [];
-  const rest = restClient(z, bundle);
-  const finished = await rest.collectRecordings(recordingFilter({ statuses: ['COMPLETED'] }), { limit: SAMPLE_COUNT });
+  const rest = restClient(z, bundle, step);
+  const filter = filterOf(bundle);
+  const finished = await rest.collectRecordings(
+    recordingFilter({ statuses: ['COMPLETED'], tags: filter.tags, ...(filter.direction === undefined ? {} : { direction: filter.direction }) }),
+    { limit: SAMPLE_COUNT, ...step.call },
+  );
   const items: VideoReadyItem[] = [];
   for (const recording of finished) {
-    const video = parseVideoReady({ result: await rest.getVideoUrl(recording.id) });
-    items.push(await videoReadyItem(z, bundle, video, recording));
+    const videoUrl = await rest.getVideoUrl(recording.id, step.call);
+    const url = new URL(videoUrl);
+    const identified: IdentifiedVideo = { videoUrl, videoKey: `${url.origin}${url.pathname}`, recordingId: recording.id, recording, detailsError: null };
+    items.push(videoReadyItem(z, identified, new Date().toISOString()));
   }
   return items;
-});
+}, FILTER_FIELD_LABELS);
 
-async function videoReadyItem(z: ZObject, bundle: Bundle, video: VideoReady, known?: Recording): Promise<VideoReadyItem> {
-  const recordingId = video.recordingId ?? known?.id ?? null;
-  const item: VideoReadyItem = { id: video.videoKey, videoUrl: video.videoUrl, receivedAt: new Date().toISOString(), recordingId };
-  if (recordingId === null || !hasRestCredentials(bundle)) return item;
-  const recording = known ?? (await lookUpRecording(restClient(z, bundle), recordingId));
-  if (recording !== undefined) item.recording = recordingOutput(recording);
-  item.videoFile = dehydrateVideoFile(z, recordingId);
+function videoReadyItem(z: ZObject, identified: IdentifiedVideo, receivedAt: string): VideoReadyItem {
+  const item: VideoReadyItem = {
+    id: identified.videoKey,
+    videoUrl: identified.videoUrl,
+    receivedAt,
+    recordingId: identified.recordingId,
+    detailsError: identified.detailsError,
+  };
+  if (identified.recording !== null) item.recording = recordingOutput(identified.recording);
+  // A file is bound to a recording only once ScreenRec confirmed it: never to an id guessed from a link.
+  if (identified.recordingId !== null) item.videoFile = dehydrateVideoFile(z, identified.recordingId);
   return item;
 }
 
@@ -66,10 +134,11 @@ export default defineTrigger({
   display: {
     label: 'Video Ready',
     description:
-      'Triggers instantly when a recording is finished and its video is ready, for example to save the video to Google Drive or post its link in Slack.',
+      'Triggers when a recording is finished and its video is ready, for example to save the video to Google Drive or post its link in Slack.',
   },
   operation: {
     type: 'hook',
+    inputFields,
     performSubscribe,
     performUnsubscribe,
     perform,
@@ -81,6 +150,7 @@ export default defineTrigger({
       { key: 'receivedAt', label: 'Received At', type: 'datetime' },
       { key: 'recordingId', label: 'Recording ID', type: 'string' },
       { key: 'videoFile', label: 'Video File (needs API key)', type: 'file' },
+      { key: 'detailsError', label: 'Why Recording Details Are Missing', type: 'string' },
       ...recordingOutputFields('recording__', 'Recording: '),
     ],
   },

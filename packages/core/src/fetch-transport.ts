@@ -1,0 +1,108 @@
+import { CancelledError, ScreenRecError } from './errors';
+import { CANCELLED_MESSAGE } from './messages';
+import { networkFailure, responseTooLarge, type Transport, type TransportRequest } from './transport';
+
+/**
+ * The default transport, on the runtime's fetch (Node only: the portable entry does not reach this file).
+ * Node's fetch keeps connections alive and reuses them, so sequential calls to one service share a socket.
+ * Redirects are returned, not followed: following one would send the credential header (and, on 307/308, the
+ * body) to whatever origin the Location names.
+ */
+export function createFetchTransport(fetchImpl: typeof fetch = globalThis.fetch): Transport {
+  return async (request) => {
+    const timeout = AbortSignal.timeout(request.timeoutMs);
+    const signal = request.signal === undefined ? timeout : AbortSignal.any([request.signal, timeout]);
+    let response: Response;
+    try {
+      response = await fetchImpl(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        redirect: 'manual',
+        signal,
+      });
+    } catch (error) {
+      throw networkErrorFor(request, error);
+    }
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    let body = '';
+    try {
+      const declared = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
+      if (declared !== undefined && declared > request.maxBodyBytes) throw responseTooLarge(request);
+      // A declared length bounds a plain body (the parser reads that many bytes, no more), so it can be read whole,
+      // which is cheaper for the small answers of every call. A chunked or compressed body (fetch inflates it:
+      // a few kB may become gigabytes) is streamed and cut at the cap.
+      if (isPlainLength(headers, declared)) body = await response.text();
+      else if (response.body !== null) body = await readStreamCapped(response.body, request);
+    } catch (error) {
+      // Whatever stopped the read, the rest of the body is not wanted: release the connection (a stream
+      // being read was already cancelled through its reader; this covers one refused before reading).
+      if (response.body?.locked === false) await response.body.cancel().catch(() => undefined);
+      throw error instanceof ScreenRecError ? error : networkErrorFor(request, error);
+    }
+    return { status: response.status, headers, body };
+  };
+}
+
+/**
+ * readBodyCapped for a web stream, on its reader and Node's Buffer (this file is Node-only): as cheap as
+ * response.text() for the small chunked answers of every call, and stops at the cap.
+ */
+async function readStreamCapped(stream: ReadableStream<Uint8Array>, request: TransportRequest): Promise<string> {
+  const reader = stream.getReader();
+  const parts: Uint8Array[] = [];
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > request.maxBodyBytes) throw responseTooLarge(request);
+      parts.push(value);
+    }
+  } catch (error) {
+    // The rest is not wanted: cancelling the stream closes the connection instead of draining it.
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  return Buffer.concat(parts, bytes).toString('utf8');
+}
+
+function isPlainLength(headers: Record<string, string>, declared: number | undefined): boolean {
+  const encoding = headers['content-encoding'];
+  return (
+    declared !== undefined &&
+    Number.isInteger(declared) &&
+    declared >= 0 &&
+    headers['transfer-encoding'] === undefined &&
+    (encoding === undefined || encoding === 'identity')
+  );
+}
+
+function networkErrorFor(request: TransportRequest, error: unknown): ScreenRecError {
+  if (request.signal?.aborted) return new CancelledError(CANCELLED_MESSAGE);
+  const { name } = errorFields(error);
+  return networkFailure(request, { timedOut: name === 'TimeoutError' || name === 'AbortError', reason: describeCause(error) });
+}
+
+/** The low-level reason (ECONNREFUSED, ENOTFOUND…) without anything of the request. */
+function describeCause(error: unknown): string {
+  const outer = errorFields(error);
+  const inner = errorFields(outer.cause);
+  return inner.code ?? outer.code ?? inner.message ?? outer.message ?? 'network failure';
+}
+
+// Duck-typed on purpose: fetch's errors may come from another realm (a test sandbox), where instanceof fails.
+function errorFields(error: unknown): { name?: string; code?: string; message?: string; cause?: unknown } {
+  if (typeof error !== 'object' || error === null) return {};
+  const { name, code, message, cause } = error as Record<string, unknown>;
+  return {
+    ...(typeof name === 'string' ? { name } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof message === 'string' ? { message } : {}),
+    cause,
+  };
+}

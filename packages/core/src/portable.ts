@@ -1,0 +1,41 @@
+/**
+ * `@screenrec/core/portable`: everything of `@screenrec/core` except its Node defaults (the fetch transport and
+ * the timer sleep). Clients made from here need `transport` and `sleep` passed in, and nothing reachable from
+ * this file uses a timer, `process`, `global`/`globalThis` or `__dirname`/`__filename`: n8n's scanner refuses
+ * shipped code that does (a test bundles this file and checks).
+ */
+export * from './schemas';
+export * from './errors';
+export * from './messages';
+export {
+  MAX_ANSWER_BYTES,
+  networkFailure,
+  readBodyCapped,
+  responseTooLarge,
+  type HttpMethod,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport';
+export type { CallOptions, Sleep } from './operation';
+export type { ClientOptions } from './exchange';
+export { fieldErrorsOf } from './exchange';
+export { HookClient, type HookClientOptions, type CreateHookRecordingInput } from './hook-client';
+export {
+  RestClient,
+  type FindByReferenceOptions,
+  type IterateOptions,
+  type RecordingFilter,
+  type ReferenceSearch,
+  type RestClientOptions,
+} from './rest-client';
+export {
+  MAX_VIDEO_ID_CANDIDATES,
+  identifyVideo,
+  parseVideoReady,
+  videoDownloadUrl,
+  videoIdCandidates,
+  type IdentifiedVideo,
+  type VideoReady,
+} from './video-ready';
+export { isNonPublicHost } from './addresses';

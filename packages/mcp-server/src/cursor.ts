@@ -1,0 +1,75 @@
+import { InvalidInputError, describeFieldErrors, invalidInputMessage, type RecordingDirection, type RecordingStatus } from '@screenrec/core';
+import { z } from 'zod';
+
+/** The filters of one find_recordings search; a cursor carries them so the next page answers the same search. */
+export interface FindFilter {
+  statuses?: RecordingStatus[];
+  directions?: RecordingDirection[];
+  tags?: string[];
+  createdDateFrom?: string;
+  createdDateTo?: string;
+}
+
+/**
+ * Where the next page starts: the offset in the newest-first list, and the last recording returned. Recordings
+ * created since the first page push older ones down the list; the next page skips what is not older than the
+ * last one returned, so a model never sees a recording twice.
+ */
+export interface FindPosition {
+  filter: FindFilter;
+  first: number;
+  last?: { id: string; createdDate: string };
+}
+
+const CursorContent = z.strictObject({
+  v: z.literal(1),
+  filter: z.strictObject({
+    statuses: z.array(z.string()).optional(),
+    directions: z.array(z.string()).optional(),
+    tags: z.array(z.string()).optional(),
+    createdDateFrom: z.string().optional(),
+    createdDateTo: z.string().optional(),
+  }),
+  first: z.number().int().min(0),
+  last: z.strictObject({ id: z.string(), createdDate: z.string() }).optional(),
+});
+
+/** Opaque to the model: base64url of a small JSON document. */
+export function encodeCursor(position: FindPosition): string {
+  return Buffer.from(JSON.stringify({ v: 1, ...position })).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): FindPosition {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    json = undefined;
+  }
+  const parsed = CursorContent.safeParse(json);
+  if (!parsed.success) {
+    throw cursorError('is not a cursor from find_recordings: pass nextCursor exactly as it was returned, or leave cursor out to start from the newest');
+  }
+  const { v: _version, ...position } = parsed.data;
+  // The filter values were checked by core when the cursor was made; core checks them again on the next call.
+  return position as FindPosition;
+}
+
+/** A cursor continues the search that made it: other filters with it would mix two searches in one list. */
+export function continueWith(position: FindPosition, filter: FindFilter): FindPosition {
+  const given = Object.keys(filter).length > 0;
+  if (given && canonical(filter) !== canonical(position.filter)) {
+    throw cursorError('belongs to a search with other filters: repeat the filters of the call that returned it, or leave cursor out to start a new search');
+  }
+  return position;
+}
+
+function canonical(filter: FindFilter): string {
+  const keys = Object.keys(filter).sort() as Array<keyof FindFilter>;
+  return JSON.stringify(keys.filter((key) => filter[key] !== undefined).map((key) => [key, filter[key]]));
+}
+
+function cursorError(message: string): InvalidInputError {
+  const fieldErrors = [{ path: 'cursor', message }];
+  return new InvalidInputError(invalidInputMessage(describeFieldErrors(fieldErrors)), { fieldErrors });
+}

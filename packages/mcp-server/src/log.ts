@@ -1,0 +1,20 @@
+/**
+ * Where the server's own lines go. stdout belongs to the MCP protocol under stdio, so logs are on stderr only,
+ * and every line passes through `scrub` first: nothing a user configured as a secret is ever written.
+ */
+export interface Logger {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+export function stderrLogger(secrets: readonly string[]): Logger {
+  const write = (message: string) => process.stderr.write(`screenrec-mcp: ${scrub(message, secrets)}\n`);
+  return { info: write, error: write };
+}
+
+export const silentLogger: Logger = { info: () => undefined, error: () => undefined };
+
+/** Replaces every occurrence of each secret (values of 4+ characters, so a stray "a" cannot blank a line). */
+export function scrub(text: string, secrets: readonly string[]): string {
+  return secrets.filter((secret) => secret.length >= 4).reduce((result, secret) => result.split(secret).join('[redacted]'), text);
+}

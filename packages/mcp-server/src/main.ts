@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { readSettings } from './config';
+import { connect, type Connections } from './connections';
+import { startHttpServer } from './http-server';
+import { stderrLogger, type Logger } from './log';
+import { SERVER_VERSION, createScreenRecServer } from './server';
+
+const DEFAULT_PORT = 8765;
+
+const USAGE = `screenrec-mcp ${SERVER_VERSION}: ScreenRec tools for AI agents (Model Context Protocol)
+
+Usage:
+  screenrec-mcp                      serve MCP over stdio (what desktop MCP clients start)
+  screenrec-mcp --http [--port N]    serve Streamable HTTP at http://127.0.0.1:N/mcp (default port ${DEFAULT_PORT})
+
+Environment:
+  SCREENREC_BASE_URL        the ScreenRec service's address, such as https://api.screenrec.example
+  SCREENREC_WORKSPACE_ID    the workspace's ID (a UUID), from the ScreenRec dashboard
+  SCREENREC_API_KEY         an API key from the dashboard's API section
+  SCREENREC_BACKEND_TOKEN   optional: an integration's backend token; adds the create_recording_link tool
+  SCREENREC_HOOK_PROVIDER   optional: N8N or ZAPIER, the integration of that token (found out when unset)
+  SCREENREC_TOOL_TIMEOUT_SECONDS  optional: how long one tool call may take (default 50)
+  SCREENREC_MCP_TOKEN       with --http: the Bearer token every HTTP request must carry
+`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { http: { type: 'boolean' }, port: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } },
+  });
+  if (values.help) return void process.stderr.write(USAGE);
+  if (values.version) return void process.stderr.write(`${SERVER_VERSION}\n`);
+
+  const connections = connect(readSettings(process.env));
+  const logger = stderrLogger(connections.secrets);
+  logStartup(connections, logger, values.http ? 'Streamable HTTP' : 'stdio');
+
+  if (values.http) {
+    const token = process.env.SCREENREC_MCP_TOKEN?.trim();
+    if (!token) return fail('--http needs SCREENREC_MCP_TOKEN: set it to a long random secret, and give MCP clients the header "Authorization: Bearer <that secret>".');
+    const port = Number(values.port ?? DEFAULT_PORT);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port must be a port number from 0 to 65535 (got "${values.port}").`);
+    const server = await startHttpServer({ port, token, connections, logger });
+    logger.info(`listening on ${server.url}`);
+    stopOnSignals(() => server.close());
+    return;
+  }
+
+  const server = createScreenRecServer(connections, logger);
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  // The client ends the session by closing stdin (or by a signal): then the server stops.
+  process.stdin.once('end', () => void server.close().finally(() => process.exit(0)));
+  stopOnSignals(() => server.close());
+}
+
+function logStartup(connections: Connections, logger: Logger, transport: string): void {
+  const service = connections.origin === undefined ? 'ScreenRec (no valid SCREENREC_BASE_URL)' : `ScreenRec at ${connections.origin}`;
+  const hook = connections.hook === undefined ? 'without create_recording_link (no SCREENREC_BACKEND_TOKEN)' : 'with create_recording_link';
+  logger.info(`${SERVER_VERSION} over ${transport}: ${service}, ${hook}`);
+  if (connections.problems.length > 0) {
+    logger.error(`not fully set up, tools that need it will say so: ${connections.problems.join('; ')}`);
+  }
+}
+
+function stopOnSignals(close: () => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void close().finally(() => process.exit(0)));
+  }
+}
+
+function fail(message: string): void {
+  process.stderr.write(`screenrec-mcp: ${message}\n`);
+  process.exitCode = 2;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`screenrec-mcp: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

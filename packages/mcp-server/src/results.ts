@@ -1,0 +1,51 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { isScreenRecError, type ErrorCode } from '@screenrec/core';
+import { NotConfiguredError } from './connections';
+
+/** Which of ScreenRec's two interfaces a tool uses: it decides which setting a failure points at. */
+export type Side = 'rest' | 'hook';
+
+export function toolSuccess(structuredContent: Record<string, unknown>, text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], structuredContent };
+}
+
+export function toolFailure(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+// Core's messages say what to change in a connection ("reconnect", "check the Service URL"); here the user
+// changes an environment variable, so each message that points at a setting also names the variable.
+const RESTART = 'then restart the MCP client';
+const HINTS: Record<Side, Partial<Record<ErrorCode, string>>> = {
+  rest: {
+    UNAUTHORIZED: `This server's API key is SCREENREC_API_KEY: put the new key there, ${RESTART}.`,
+    FORBIDDEN: "This server's workspace ID is SCREENREC_WORKSPACE_ID and its API key SCREENREC_API_KEY.",
+    NETWORK: "This server's Service URL is SCREENREC_BASE_URL.",
+    UNEXPECTED_RESPONSE: "This server's Service URL is SCREENREC_BASE_URL.",
+    RESPONSE_TOO_LARGE: "This server's Service URL is SCREENREC_BASE_URL.",
+  },
+  hook: {
+    // A PING's 400 means a disconnected integration (new token); a RECORDING's, a malformed request (wrong address).
+    BAD_REQUEST: "This server's Service URL is SCREENREC_BASE_URL and its backend token SCREENREC_BACKEND_TOKEN.",
+    FORBIDDEN: `This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, ${RESTART}.`,
+    INTEGRATION_ERROR: `This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, ${RESTART}.`,
+    INTEGRATION_NOT_CONNECTED: `This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, ${RESTART}.`,
+    NOT_FOUND: "This server's Service URL is SCREENREC_BASE_URL.",
+    NETWORK: "This server's Service URL is SCREENREC_BASE_URL.",
+    UNEXPECTED_RESPONSE: "This server's Service URL is SCREENREC_BASE_URL.",
+    RESPONSE_TOO_LARGE: "This server's Service URL is SCREENREC_BASE_URL.",
+  },
+};
+
+export const UNEXPECTED_FAILURE =
+  'The ScreenRec MCP server failed unexpectedly on this call. Try again; if it keeps happening, report it with the server log (its stderr).';
+
+/** The words a failure is reported in: core's message (plus the setting to change), ours, or a generic one. */
+export function describeFailure(error: unknown, side: Side): { code: string; message: string; expected: boolean } {
+  if (isScreenRecError(error)) {
+    const hint = HINTS[side][error.code];
+    return { code: error.code, message: hint === undefined ? error.message : `${error.message} ${hint}`, expected: true };
+  }
+  if (error instanceof NotConfiguredError) return { code: error.code, message: error.message, expected: true };
+  return { code: 'UNEXPECTED', message: UNEXPECTED_FAILURE, expected: false };
+}

@@ -1,0 +1,65 @@
+import { Recording, SORT_FIELDS } from '@screenrec/core';
+import { z } from 'zod';
+import { continueWith, decodeCursor, encodeCursor, type FindFilter, type FindPosition } from '../cursor';
+import { describeRecording } from '../describe';
+import { CreatedFrom, CreatedTo, Cursor, Directions, FilterTags, Limit, Statuses } from '../schemas';
+import { defineTool } from './tool';
+
+export const findRecordings = defineTool({
+  name: 'find_recordings',
+  title: 'Find recordings',
+  description:
+    'List the workspace\'s recordings, newest first, optionally filtered by status, direction, tags and creation date. ' +
+    'Returns at most `limit` recordings (default 20) and, when there are more, a nextCursor: call again with that cursor ' +
+    '(and the same filters) for the next page. To see whether a requested recording is done, filter statuses ["COMPLETED"].',
+  side: 'rest',
+  input: z.strictObject({
+    statuses: Statuses.optional(),
+    directions: Directions.optional(),
+    tags: FilterTags.optional(),
+    createdDateFrom: CreatedFrom.optional(),
+    createdDateTo: CreatedTo.optional(),
+    limit: Limit,
+    cursor: Cursor.optional(),
+  }),
+  output: z.object({
+    recordings: z.array(Recording).describe('This page, newest first.'),
+    total: z.number().int().min(0).describe('How many recordings match the filters in all.'),
+    nextCursor: z.string().optional().describe('Pass as cursor for the next page; absent on the last page.'),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run({ limit, cursor, ...filters }, call, connections) {
+    const filter: FindFilter = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
+    const position: FindPosition = cursor === undefined ? { filter, first: 0 } : continueWith(decodeCursor(cursor), filter);
+    const page = await connections.rest().listRecordings(
+      { ...position.filter, first: position.first, pageSize: limit, sortField: SORT_FIELDS[0], sortOrder: 'Descending' },
+      call,
+    );
+    const recordings = page.content.filter((recording) => isOlderThan(recording, position.last));
+    const first = position.first + page.content.length;
+    const lastOnPage = page.content.at(-1);
+    const more = page.content.length > 0 && first < page.totalElements;
+    const next: FindPosition = { filter: position.filter, first };
+    if (lastOnPage?.createdDate !== undefined) next.last = { id: lastOnPage.id, createdDate: lastOnPage.createdDate };
+    const nextCursor = more ? encodeCursor(next) : undefined;
+    return {
+      structured: { recordings, total: page.totalElements, ...(nextCursor === undefined ? {} : { nextCursor }) },
+      text: summary(recordings, page.totalElements, position.first, nextCursor),
+    };
+  },
+});
+
+/** Skips what an earlier page already returned (pushed down the list by newer recordings). */
+function isOlderThan(recording: Recording, last: FindPosition['last']): boolean {
+  if (last === undefined || recording.createdDate === undefined) return true;
+  if (recording.id === last.id) return false;
+  return recording.createdDate <= last.createdDate;
+}
+
+function summary(recordings: Recording[], total: number, offset: number, nextCursor: string | undefined): string {
+  if (recordings.length === 0) return total === 0 ? 'No recordings match.' : `No more recordings: all ${total} matching were listed.`;
+  const lines = recordings.map((recording) => `- ${describeRecording(recording)}`);
+  const after = offset === 0 ? '' : ` after the first ${offset}`;
+  const more = nextCursor === undefined ? '' : `\nMore: call find_recordings again with cursor "${nextCursor}" and the same filters.`;
+  return `${total} recording(s) match, newest first; ${recordings.length} here${after}:\n${lines.join('\n')}${more}`;
+}

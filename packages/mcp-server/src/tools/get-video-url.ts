@@ -1,0 +1,23 @@
+import { Uuid } from '@screenrec/core';
+import { z } from 'zod';
+import { RecordingId } from '../schemas';
+import { defineTool } from './tool';
+
+export const getVideoUrl = defineTool({
+  name: 'get_video_url',
+  title: 'Get video URL',
+  description:
+    "Get a fresh, temporary link to a recording's video file, to watch or download it. Works once the recording " +
+    'is COMPLETED. The link expires (after about an hour): ask again rather than storing it.',
+  side: 'rest',
+  input: z.strictObject({ recordingId: RecordingId }),
+  output: z.object({
+    recordingId: Uuid,
+    videoUrl: z.string().describe('The temporary link to the video file.'),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run({ recordingId }, call, connections) {
+    const videoUrl = await connections.rest().getVideoUrl(recordingId, call);
+    return { structured: { recordingId, videoUrl }, text: `Video of recording ${recordingId} (temporary link): ${videoUrl}` };
+  },
+});

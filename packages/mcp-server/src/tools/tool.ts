@@ -1,0 +1,29 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { CallOptions } from '@screenrec/core';
+import type { Connections } from '../connections';
+import type { Side } from '../results';
+
+/** What a tool returns on success: the structured result (checked against its output schema) and a short text. */
+export interface ToolOutcome<Output> {
+  structured: Output;
+  text: string;
+}
+
+/** One tool: its contract with the model, and the core calls behind it. */
+export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  /** Which interface the tool uses, so that a failure names the right setting. */
+  side: Side;
+  input: Input;
+  output: Output;
+  annotations: Omit<ToolAnnotations, 'title'>;
+  run(args: z.output<Input>, call: Required<CallOptions>, connections: Connections): Promise<ToolOutcome<z.input<Output>>>;
+}
+
+/** Keeps each tool's argument and result types tied to its schemas. */
+export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject>(tool: ToolDefinition<Input, Output>): ToolDefinition<Input, Output> {
+  return tool;
+}

@@ -1,0 +1,27 @@
+import { InvalidInputError, Recording, describeFieldErrors, invalidInputMessage } from '@screenrec/core';
+import { z } from 'zod';
+import { describeRecording } from '../describe';
+import { RecordingId, UpdateComment, UpdateTags } from '../schemas';
+import { defineTool } from './tool';
+
+const NOTHING_TO_CHANGE = [{ path: 'tags', message: 'give tags or comment (or both): there is nothing to change' }];
+
+export const updateRecording = defineTool({
+  name: 'update_recording',
+  title: 'Update recording',
+  description:
+    "Change a recording's tags and/or internal comment. Each field given REPLACES the current value (tags are not " +
+    'merged: read them with get_recording first to add or remove one); a field left out stays as it is. Returns the updated recording.',
+  side: 'rest',
+  input: z.strictObject({ recordingId: RecordingId, tags: UpdateTags.optional(), comment: UpdateComment.optional() }),
+  output: Recording,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  async run({ recordingId, tags, comment }, call, connections) {
+    if (tags === undefined && comment === undefined) {
+      throw new InvalidInputError(invalidInputMessage(describeFieldErrors(NOTHING_TO_CHANGE)), { fieldErrors: NOTHING_TO_CHANGE });
+    }
+    const changes = { ...(tags === undefined ? {} : { tags }), ...(comment === undefined ? {} : { comment }) };
+    const recording = await connections.rest().updateRecording(recordingId, changes, call);
+    return { structured: recording, text: `Updated recording ${describeRecording(recording)}.` };
+  },
+});

@@ -1,0 +1,57 @@
+import { deadlineMessage, retryPastDeadlineReason } from '@screenrec/core';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import nock from 'nock';
+import { useNock } from '../support/nock';
+import { RECORDING_ID, REST_ENV, callTool, connectClient, restPath, restScope, until } from './harness';
+
+useNock();
+
+const presign = () => restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`));
+
+describe('a tool call is bounded by its deadline and by the client cancelling it', () => {
+  it('ends with core DEADLINE at once when a wait would pass SCREENREC_TOOL_TIMEOUT_SECONDS', async () => {
+    const { client, close } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '2' });
+    try {
+      presign().reply(429, { message: 'Too many requests' }, { 'retry-after': '30' });
+      expect(await callTool(client, 'get_video_url', { recordingId: RECORDING_ID })).toEqual({
+        content: [
+          {
+            type: 'text',
+            text: deadlineMessage('fetching a link to the video', 2_000, 'check that ScreenRec answers at the Service URL', retryPastDeadlineReason(30_000, 429)),
+          },
+        ],
+        isError: true,
+      });
+    } finally {
+      await close();
+    }
+  });
+
+  it('stops the call and its request with CANCELLED when the MCP client cancels it', async () => {
+    // A service that takes the request and never answers: the client gives up while the request is in flight.
+    let requested = false;
+    let connectionClosed = false;
+    const silent = createServer((request) => {
+      requested = true;
+      request.socket.on('close', () => (connectionClosed = true));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    nock.enableNetConnect('127.0.0.1');
+    const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_BASE_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+    try {
+      const controller = new AbortController();
+      const pending = client.callTool({ name: 'get_video_url', arguments: { recordingId: RECORDING_ID } }, undefined, { signal: controller.signal });
+      await until(() => requested);
+      controller.abort('the user pressed Stop');
+      await expect(pending).rejects.toThrow('the user pressed Stop');
+      await until(() => connectionClosed && logs.length > 0);
+      expect(logs).toEqual([expect.stringMatching(/^get_video_url: CANCELLED after \d+ ms$/)]);
+    } finally {
+      await close();
+      nock.disableNetConnect();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});

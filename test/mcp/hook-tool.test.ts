@@ -1,0 +1,67 @@
+import { useNock } from '../support/nock';
+import { BACKEND_TOKEN, RECORDING_ID, REST_ENV, callTool, connectClient, hookScope, restPath, restScope, textOf } from './harness';
+
+useNock();
+
+const PAGE_URL = `https://app.screenrec.test/r/${RECORDING_ID}`;
+const RECORDING_BODY = { action: 'RECORDING', recording: { externalReference: 'TICKET-42', tags: ['support'] } };
+const NEWEST_100 = { sortField: 'createdDate', sortOrder: 'Descending', first: 0, pageSize: 100 };
+
+describe('create_recording_link (the hook endpoint)', () => {
+  it('finds which integration the token belongs to once, then creates links with it and names the recording', async () => {
+    const { client, close } = await connectClient({ ...REST_ENV, SCREENREC_BACKEND_TOKEN: BACKEND_TOKEN });
+    try {
+      hookScope('ZAPIER', { action: 'PING' }).reply(403, { message: 'Forbidden' });
+      hookScope('N8N', { action: 'PING' }).reply(200, { status: 'success', workspace: 'Acme' });
+      hookScope('N8N', RECORDING_BODY).reply(200, { url: PAGE_URL });
+      restScope()
+        .post(restPath('/recordings/list'), NEWEST_100)
+        .reply(200, { content: [{ id: RECORDING_ID, status: 'NEW', tags: ['support'], url: PAGE_URL, externalReference: 'TICKET-42' }], totalElements: 1, totalPages: 1 });
+      const first = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42', tags: ['support'] });
+      expect(first.structuredContent).toEqual({ url: PAGE_URL, recordingId: RECORDING_ID });
+      expect(textOf(first)).toBe(`Recording link for "TICKET-42" (recording ${RECORDING_ID}): ${PAGE_URL}`);
+
+      // The integration is known now: no second PING.
+      hookScope('N8N', { action: 'RECORDING', recording: { externalReference: 'TICKET-43' } }).reply(200, { url: PAGE_URL });
+      restScope().post(restPath('/recordings/list'), NEWEST_100).reply(200, { content: [], totalElements: 0, totalPages: 0 });
+      const second = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-43' });
+      expect(second.structuredContent).toEqual({ url: PAGE_URL, recordingId: null });
+      expect(textOf(second)).toBe(`Recording link for "TICKET-43": ${PAGE_URL}`);
+    } finally {
+      await close();
+    }
+  });
+
+  it('uses SCREENREC_HOOK_PROVIDER without asking, and still answers the link when the REST API is not set up', async () => {
+    const { client, close } = await connectClient({ SCREENREC_BASE_URL: REST_ENV.SCREENREC_BASE_URL, SCREENREC_BACKEND_TOKEN: BACKEND_TOKEN, SCREENREC_HOOK_PROVIDER: 'zapier' });
+    try {
+      hookScope('ZAPIER', RECORDING_BODY).reply(200, { url: PAGE_URL });
+      const result = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42', tags: ['support'] });
+      expect(result.structuredContent).toEqual({ url: PAGE_URL, recordingId: null });
+    } finally {
+      await close();
+    }
+  });
+
+  it('reports a token neither integration knows with core message and the variable to change', async () => {
+    const { client, close } = await connectClient({ ...REST_ENV, SCREENREC_BACKEND_TOKEN: BACKEND_TOKEN });
+    try {
+      hookScope('ZAPIER', { action: 'PING' }).reply(403, { message: 'Forbidden' });
+      hookScope('N8N', { action: 'PING' }).reply(403, { message: 'Forbidden' });
+      const result = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42' });
+      expect(result).toEqual({
+        content: [
+          {
+            type: 'text',
+            text:
+              'The backend token was rejected. Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect. ' +
+              "This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, then restart the MCP client.",
+          },
+        ],
+        isError: true,
+      });
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { NOT_FOUND_RECORDING } from '@screenrec/core';
+import { useNock } from '../support/nock';
+import { RECORDING_ID, REST_ENV, connectClient, recording, restPath, restScope, type Connected } from './harness';
+
+useNock();
+
+let connected: Connected;
+beforeEach(async () => {
+  connected = await connectClient(REST_ENV);
+});
+afterEach(async () => {
+  await connected.close();
+});
+
+const lookup = () => restScope().post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 });
+
+describe('the resource template screenrec://recordings/{id}', () => {
+  it('is listed as a template', async () => {
+    expect((await connected.client.listResourceTemplates()).resourceTemplates).toEqual([
+      {
+        name: 'recording',
+        uriTemplate: 'screenrec://recordings/{id}',
+        title: 'ScreenRec recording',
+        description: 'One recording of the workspace as JSON: status, tags, comment, creation date, page URL and external reference.',
+        mimeType: 'application/json',
+      },
+    ]);
+  });
+
+  it('reads a recording as JSON', async () => {
+    lookup().reply(200, { content: [recording], totalElements: 1, totalPages: 1 });
+    const uri = `screenrec://recordings/${RECORDING_ID}`;
+    const { contents } = await connected.client.readResource({ uri });
+    expect(contents).toEqual([{ uri, mimeType: 'application/json', text: expect.any(String) }]);
+    expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(recording);
+  });
+
+  it('answers an unknown recording with "Resource not found" and core message', async () => {
+    lookup().reply(200, { content: [], totalElements: 0, totalPages: 0 });
+    await expect(connected.client.readResource({ uri: `screenrec://recordings/${RECORDING_ID}` })).rejects.toMatchObject({
+      code: -32002,
+      message: `MCP error -32002: ${NOT_FOUND_RECORDING}`,
+    });
+  });
+});

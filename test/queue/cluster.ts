@@ -1,0 +1,218 @@
+/**
+ * The pinned n8n in queue mode: one main, one worker and one webhook process sharing Postgres and Redis, each with
+ * its own user folder (nothing is shared through the file system) holding our installed community package.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { background, machineBinary, machineEnv, run, type Background } from '../real-n8n/machine';
+import { freePort } from '../real-n8n/n8n';
+import { ROLE_VARIABLE } from './workflows';
+
+export type Role = 'main' | 'worker' | 'webhook';
+
+export const WORKER_CONCURRENCY = 10;
+
+export interface ClusterOptions {
+  n8nBin: string;
+  /** A user folder with our package installed under .n8n/nodes, copied into each process's own folder. */
+  packageUserFolder: string;
+  redisPort: number;
+  postgres: { port: number; database: string; user: string };
+}
+
+export interface N8nProcess extends Background {
+  role: Role;
+  /** The process's log with colour codes removed. */
+  log: () => string;
+}
+
+export interface QueueCluster {
+  main: MainProcess;
+  webhook: N8nProcess;
+  worker: () => N8nProcess;
+  mainUrl: string;
+  webhookUrl: string;
+  /** Runs an n8n CLI command (against the shared database) to completion and returns its stdout. */
+  cli: (args: string[]) => string;
+  /** Starts the main process and sets up its owner account. */
+  startMain: () => Promise<void>;
+  /** Stops the main process (SIGTERM) and starts it again, logged in as the owner. */
+  restartMain: () => Promise<void>;
+  startWebhook: () => Promise<void>;
+  /** Starts a worker (again); the previous one must have exited. */
+  startWorker: () => Promise<void>;
+  /** SIGKILL to the worker and its task runner, as a crashed machine would end them. */
+  killWorker: () => Promise<void>;
+  /** Every worker's log so far, the killed ones' included. */
+  workerLogs: () => string;
+  stop: () => Promise<void>;
+}
+
+const stripColours = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+const withLog = (role: Role, started: Background): N8nProcess => ({ ...started, role, log: () => stripColours(started.output()) });
+
+async function waitReady(started: N8nProcess, url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (started.child.exitCode !== null) throw new Error(`n8n ${started.role} exited with ${started.child.exitCode}:\n${started.log().slice(-3000)}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`n8n ${started.role} was not ready within 120 s:\n${started.log().slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+export interface MainProcess extends N8nProcess {
+  /** Calls n8n's internal REST API as the owner. */
+  rest: <T = unknown>(method: string, urlPath: string, body?: unknown) => Promise<{ status: number; body: T }>;
+}
+
+const OWNER = { email: 'owner@example.com', firstName: 'Ada', lastName: 'Owner', password: 'Screenrec-test-1' };
+
+/** `n8n start`, ready when its REST routes answer, with a REST client holding the owner's session cookie. */
+async function startMainProcess(n8nBin: string, env: NodeJS.ProcessEnv, baseUrl: string, account: 'set up the owner' | 'log in'): Promise<MainProcess> {
+  const main = withLog('main', background(machineBinary('node'), [n8nBin, 'start'], { env }));
+  await waitReady(main, `${baseUrl}/healthz/readiness`);
+  let cookie = '';
+  const rest = async <T,>(method: string, urlPath: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}/rest${urlPath}`, {
+      method,
+      headers: { 'browser-id': 'screenrec-queue', cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = response.headers.get('set-cookie')?.match(/n8n-auth=[^;]+/);
+    if (setCookie) cookie = setCookie[0];
+    const text = await response.text();
+    return { status: response.status, body: (text === '' || text.startsWith('<') ? text : JSON.parse(text)) as T };
+  };
+  const [urlPath, credentials] = account === 'set up the owner' ? ['/owner/setup', OWNER] : ['/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password }];
+  // The readiness check answers before the REST routes are mounted: retry until they are.
+  const deadline = Date.now() + 60_000;
+  let answer = await rest('POST', urlPath, credentials);
+  while (answer.status === 404 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    answer = await rest('POST', urlPath, credentials);
+  }
+  if (answer.status !== 200) throw new Error(`n8n main: ${account} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return { ...main, rest };
+}
+
+export async function prepareCluster(options: ClusterOptions): Promise<QueueCluster> {
+  const folders: string[] = [];
+  const userFolderFor = (role: Role) => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), `screenrec-queue-${role}-`));
+    cpSync(path.join(options.packageUserFolder, '.n8n', 'nodes'), path.join(folder, '.n8n', 'nodes'), { recursive: true });
+    folders.push(folder);
+    return folder;
+  };
+  const [mainPort, webhookPort, workerPort, mainBroker, workerBroker, webhookBroker] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const mainUrl = `http://127.0.0.1:${mainPort}`;
+  const webhookUrl = `http://127.0.0.1:${webhookPort}`;
+  const shared = {
+    EXECUTIONS_MODE: 'queue',
+    QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+    QUEUE_BULL_REDIS_PORT: String(options.redisPort),
+    DB_TYPE: 'postgresdb',
+    DB_POSTGRESDB_HOST: '127.0.0.1',
+    DB_POSTGRESDB_PORT: String(options.postgres.port),
+    DB_POSTGRESDB_DATABASE: options.postgres.database,
+    DB_POSTGRESDB_USER: options.postgres.user,
+    DB_POSTGRESDB_PASSWORD: '',
+    // n8n 2.x's default in queue mode, named so the run says what it relies on: binary data in Postgres,
+    // readable by every process. 'filesystem' would need one folder shared by all of them.
+    N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+    N8N_ENCRYPTION_KEY: 'screenrec-queue-mode-test-key',
+    // The webhook process's address: the URL the trigger subscribes with, so ScreenRec calls the webhook process.
+    WEBHOOK_URL: `${webhookUrl}/`,
+    N8N_LISTEN_ADDRESS: '127.0.0.1',
+    N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+    N8N_DIAGNOSTICS_ENABLED: 'false',
+    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+    N8N_PERSONALIZATION_ENABLED: 'false',
+    N8N_SECURE_COOKIE: 'false',
+    N8N_LOG_LEVEL: 'info',
+    // Manual runs go to the workers too, as n8n will do by default in a later version.
+    OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+    NO_COLOR: '1',
+    // Test only: lets the workflows write the process's role into their output ($env.SCREENREC_QUEUE_ROLE).
+    N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+    // A killed worker's job is noticed after its lock expires; the defaults (60 s lock, 30 s check) are shortened.
+    QUEUE_WORKER_LOCK_DURATION: '10000',
+    QUEUE_WORKER_LOCK_RENEW_TIME: '2500',
+    QUEUE_WORKER_STALLED_INTERVAL: '5000',
+  };
+  const envFor = (role: Role, extra: Record<string, string>) =>
+    machineEnv({ ...shared, N8N_USER_FOLDER: userFolderFor(role), [ROLE_VARIABLE]: role, ...extra });
+  const mainEnv = envFor('main', { N8N_PORT: String(mainPort), N8N_RUNNERS_BROKER_PORT: String(mainBroker) });
+  const webhookEnv = envFor('webhook', { N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(webhookBroker) });
+  const workerEnv = envFor('worker', {
+    QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+    QUEUE_HEALTH_CHECK_PORT: String(workerPort),
+    N8N_RUNNERS_BROKER_PORT: String(workerBroker),
+  });
+  const node = machineBinary('node');
+
+  let main: MainProcess | undefined;
+  let webhook: N8nProcess | undefined;
+  let worker: N8nProcess | undefined;
+  let earlierWorkerLogs = '';
+
+  const cluster: QueueCluster = {
+    get main() {
+      if (main === undefined) throw new Error('the main process is not started');
+      return main;
+    },
+    get webhook() {
+      if (webhook === undefined) throw new Error('the webhook process is not started');
+      return webhook;
+    },
+    worker: () => {
+      if (worker === undefined) throw new Error('no worker is started');
+      return worker;
+    },
+    mainUrl,
+    webhookUrl,
+    cli: (args) => run(node, [options.n8nBin, ...args], { env: mainEnv }),
+    startMain: async () => {
+      main = await startMainProcess(options.n8nBin, mainEnv, mainUrl, main === undefined ? 'set up the owner' : 'log in');
+    },
+    restartMain: async () => {
+      await main?.stop();
+      main = await startMainProcess(options.n8nBin, mainEnv, mainUrl, 'log in');
+    },
+    startWebhook: async () => {
+      webhook = withLog('webhook', background(node, [options.n8nBin, 'webhook'], { env: webhookEnv }));
+      await waitReady(webhook, `${webhookUrl}/healthz/readiness`);
+    },
+    startWorker: async () => {
+      if (worker !== undefined) earlierWorkerLogs += worker.log();
+      worker = withLog('worker', background(node, [options.n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`], { env: workerEnv }));
+      await waitReady(worker, `http://127.0.0.1:${workerPort}/healthz/readiness`);
+    },
+    killWorker: async () => {
+      const current = cluster.worker();
+      const exited = new Promise((resolve) => current.child.once('exit', resolve));
+      process.kill(-current.child.pid!, 'SIGKILL');
+      await exited;
+    },
+    workerLogs: () => earlierWorkerLogs + (worker?.log() ?? ''),
+    stop: async () => {
+      await Promise.all([worker?.stop(), webhook?.stop()]);
+      await main?.stop();
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true, maxRetries: 10 });
+    },
+  };
+  return cluster;
+}

@@ -1,0 +1,86 @@
+/**
+ * `npm run test:queue`: the pinned n8n in queue mode (one main, one worker, one webhook process on Postgres and
+ * Redis from Debian, started here on loopback) runs our packed package against the reference server. Prints a line
+ * per check, the measured figures, and a closing "queue: N passed, M failed (T s)"; exits non-zero on failure.
+ */
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT, startReferenceServer, type RunningServer } from '../support/reference-server';
+import { run } from '../real-n8n/machine';
+import { ensureN8n, prepareN8n } from '../real-n8n/n8n';
+import { startCheckpoint, type Checkpoint } from './checkpoint';
+import { seconds, tally } from './checks';
+import { prepareCluster, type QueueCluster } from './cluster';
+import { ensureServicePackages, startPostgres, startRedis, type Service } from './services';
+import { runScenario } from './scenario';
+import { PACKAGE, credentials, operationsWorkflow, triggerWorkflow, type Demo } from './workflows';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
+  const workFolder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-queue-'));
+  const stops: Array<() => Promise<void>> = [];
+  let server: RunningServer | undefined;
+  let cluster: QueueCluster | undefined;
+  let checkpoint: Checkpoint | undefined;
+  const services: Service[] = [];
+  try {
+    run(npm[0]!, [...npm.slice(1), 'run', 'build', '-w', PACKAGE, '-w', '@screenrec/reference-server', '--silent'], { cwd: REPO_ROOT, env: process.env });
+    run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], { cwd: REPO_ROOT, env: process.env });
+    const tarball = path.join(workFolder, readdirSync(workFolder).find((file) => file.endsWith('.tgz'))!);
+    const n8nBin = ensureN8n(REPO_ROOT);
+    const installed = ensureServicePackages();
+    if (installed.length > 0) console.log(`installed ${installed.join(' and ')} with apt-get`);
+
+    const [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+    services.push(redis, postgres);
+    console.log(`redis-server (pid ${redis.pid}) on 127.0.0.1:${redis.port} and postgres (pid ${postgres.pid}) on 127.0.0.1:${postgres.port}, throwaway data folders`);
+    server = await startReferenceServer();
+    const demo: Demo = { baseUrl: server.baseUrl, backendToken: server.demo.tokens.N8N, workspaceId: server.demo.workspaceId, apiKey: server.demo.apiKey };
+
+    checkpoint = await startCheckpoint();
+    const packageFolder = await prepareN8n(n8nBin, tarball);
+    stops.push(async () => rmSync(packageFolder.userFolder, { recursive: true, force: true }));
+    cluster = await prepareCluster({ n8nBin, packageUserFolder: packageFolder.userFolder, redisPort: redis.port, postgres });
+    const file = (name: string, content: unknown) => {
+      const target = path.join(workFolder, name);
+      writeFileSync(target, JSON.stringify(content));
+      return target;
+    };
+    const setupStarted = Date.now();
+    cluster.cli(['import:credentials', `--input=${file('credentials.json', credentials(demo))}`]);
+    cluster.cli(['import:workflow', `--input=${file('workflows.json', [triggerWorkflow(checkpoint.url), operationsWorkflow])}`]);
+    await Promise.all([cluster.startMain(), cluster.startWebhook(), cluster.startWorker()]);
+    console.log(`n8n main, worker and webhook processes ready on Postgres and Redis in ${seconds(Date.now() - setupStarted)} (database migrations and imports included)`);
+
+    await runScenario({ cluster, server, demo, checkpoint });
+  } catch (error) {
+    tally.failed++;
+    console.log(`FAIL setting up the run\n     ${(error as Error).message.split('\n').join('\n     ')}`);
+  } finally {
+    if (tally.failed > 0 && cluster !== undefined) {
+      for (const [role, log] of [
+        ['main', () => cluster!.main.log()],
+        ['webhook', () => cluster!.webhook.log()],
+        ['worker', () => cluster!.workerLogs()],
+      ] as const) {
+        try {
+          console.log(`--- n8n ${role}'s log (end) ---\n${log().slice(-2500)}`);
+        } catch {
+          // that process never started
+        }
+      }
+    }
+    await cluster?.stop();
+    await server?.stop();
+    await checkpoint?.close();
+    await Promise.all(services.map((service) => service.stop()));
+    for (const stop of stops) await stop();
+    rmSync(workFolder, { recursive: true, force: true });
+  }
+  console.log(`queue: ${tally.passed} passed, ${tally.failed} failed (${seconds(Date.now() - started)})`);
+  process.exitCode = tally.failed === 0 && tally.passed > 0 ? 0 : 1;
+}
+
+void main();

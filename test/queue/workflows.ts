@@ -1,0 +1,205 @@
+/**
+ * What the queue-mode run imports into n8n: the ScreenRec credentials (encrypted into Postgres, so every process
+ * reads the same ones) and two workflows. Ids are at most 16 characters: n8n silently skips saving static data of
+ * a workflow with a longer id, and the trigger keeps its subscription there.
+ */
+
+export const PACKAGE = 'n8n-nodes-screenrec';
+export const TRIGGER_WORKFLOW_ID = 'srQueueTrigger01';
+export const OPERATIONS_WORKFLOW_ID = 'srQueueOps000001';
+export const OPERATIONS_PATH = 'screenrec-queue-operations';
+/** The environment variable each n8n process sets to its role; the workflows write it into their output. */
+export const ROLE_VARIABLE = 'SCREENREC_QUEUE_ROLE';
+
+export interface Demo {
+  baseUrl: string;
+  backendToken: string;
+  workspaceId: string;
+  apiKey: string;
+}
+
+const HOOK_CREDENTIAL = { id: 'srQHookCred00001', name: 'ScreenRec Hook (queue)', type: 'screenRecHookApi' };
+const REST_CREDENTIAL = { id: 'srQRestCred00001', name: 'ScreenRec API (queue)', type: 'screenRecApi' };
+
+export function credentials(demo: Demo) {
+  return [
+    { ...HOOK_CREDENTIAL, data: { serviceUrl: demo.baseUrl, backendToken: demo.backendToken } },
+    { ...REST_CREDENTIAL, data: { serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, apiKey: demo.apiKey } },
+  ];
+}
+
+const hookCredentials = { screenRecHookApi: { id: HOOK_CREDENTIAL.id, name: HOOK_CREDENTIAL.name } };
+const restCredentials = { screenRecApi: { id: REST_CREDENTIAL.id, name: REST_CREDENTIAL.name } };
+const bothCredentials = { ...hookCredentials, ...restCredentials };
+
+/** A recording ID parameter as the ScreenRec node takes it. */
+const recordingIdParameter = (expression: string) => expression;
+
+/** A Set node that adds which n8n process ran it (its ROLE_VARIABLE) to the item, or replaces the item with fields. */
+function roleNode(name: string, position: [number, number], extra: Array<{ name: string; value: string; type: string }>, includeOtherFields: boolean) {
+  return {
+    id: name.replace(/\W/g, '').toLowerCase(),
+    name,
+    type: 'n8n-nodes-base.set',
+    typeVersion: 3.4,
+    position,
+    parameters: {
+      mode: 'manual',
+      assignments: {
+        assignments: [{ name: 'ranOn', value: `={{ $env.${ROLE_VARIABLE} }}`, type: 'string' }, ...extra].map((field, index) => ({ id: `f${index}`, ...field })),
+      },
+      includeOtherFields,
+      options: {},
+    },
+  };
+}
+
+/**
+ * Video Ready (details and download on) → Read Video (the downloaded bytes as base64, read back from n8n's binary
+ * data store by whichever process runs it) → On Worker (the process's role) → Checkpoint (tells the test's
+ * checkpoint endpoint which run arrived where, and waits there while the test holds it).
+ */
+export function triggerWorkflow(checkpointUrl: string) {
+  return {
+    id: TRIGGER_WORKFLOW_ID,
+    name: 'ScreenRec video ready (queue mode)',
+    active: false,
+    settings: { executionOrder: 'v1' },
+    nodes: [
+      {
+        id: 'trigger',
+        name: 'Video Ready',
+        type: `${PACKAGE}.screenRecTrigger`,
+        typeVersion: 1,
+        position: [0, 0],
+        webhookId: '0b5c4f7e-2a61-4c1d-9e3f-51a2b3c4d5e6',
+        parameters: { allowHttpWebhook: true, includeRecording: true, download: true, binaryPropertyName: 'video' },
+        credentials: bothCredentials,
+      },
+      {
+        id: 'read',
+        name: 'Read Video',
+        type: 'n8n-nodes-base.extractFromFile',
+        typeVersion: 1.1,
+        position: [220, 0],
+        parameters: { operation: 'binaryToPropery', binaryPropertyName: 'video', destinationKey: 'videoBase64', options: { keepSource: 'json' } },
+      },
+      roleNode('On Worker', [440, 0], [], true),
+      {
+        id: 'checkpoint',
+        name: 'Checkpoint',
+        type: 'n8n-nodes-base.httpRequest',
+        typeVersion: 4.2,
+        position: [660, 0],
+        parameters: {
+          method: 'POST',
+          url: checkpointUrl,
+          sendBody: true,
+          specifyBody: 'json',
+          jsonBody: '={{ JSON.stringify({ videoUrl: $json.videoUrl, ranOn: $json.ranOn }) }}',
+          options: { timeout: 300_000 },
+        },
+      },
+    ],
+    connections: {
+      'Video Ready': { main: [[{ node: 'Read Video', type: 'main', index: 0 }]] },
+      'Read Video': { main: [[{ node: 'On Worker', type: 'main', index: 0 }]] },
+      'On Worker': { main: [[{ node: 'Checkpoint', type: 'main', index: 0 }]] },
+    },
+  };
+}
+
+/**
+ * A Webhook node (answered with the last node's output) → the ScreenRec node's operations: create a link, find it
+ * by its reference, update its tags, get a completed recording's video with the download on, search tags → one
+ * summary item with the process's role.
+ */
+export const operationsWorkflow = {
+  id: OPERATIONS_WORKFLOW_ID,
+  name: 'ScreenRec operations (queue mode)',
+  active: false,
+  settings: { executionOrder: 'v1' },
+  nodes: [
+    {
+      id: 'request',
+      name: 'Operations Request',
+      type: 'n8n-nodes-base.webhook',
+      typeVersion: 2,
+      position: [0, 0],
+      webhookId: '3d4e5f60-7182-4a93-b4c5-d6e7f8091a2b',
+      parameters: { httpMethod: 'POST', path: OPERATIONS_PATH, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} },
+    },
+    {
+      id: 'create',
+      name: 'Create Link',
+      type: `${PACKAGE}.screenRec`,
+      typeVersion: 1,
+      position: [220, 0],
+      parameters: { resource: 'recording', operation: 'create', externalReference: '={{ $json.body.reference }}', tags: 'queue, worker' },
+      credentials: hookCredentials,
+    },
+    {
+      id: 'find',
+      name: 'Find By Reference',
+      type: `${PACKAGE}.screenRec`,
+      typeVersion: 1,
+      position: [440, 0],
+      parameters: { resource: 'recording', operation: 'getAll', returnAll: true, filters: { externalReference: "={{ $('Operations Request').item.json.body.reference }}" } },
+      credentials: restCredentials,
+    },
+    {
+      id: 'update',
+      name: 'Tag It',
+      type: `${PACKAGE}.screenRec`,
+      typeVersion: 1,
+      position: [660, 0],
+      parameters: { resource: 'recording', operation: 'update', recordingId: recordingIdParameter('={{ $json.id }}'), updateFields: { tags: 'queue-worker, done' } },
+      credentials: restCredentials,
+    },
+    {
+      id: 'video',
+      name: 'Get Video',
+      type: `${PACKAGE}.screenRec`,
+      typeVersion: 1,
+      position: [880, 0],
+      parameters: {
+        resource: 'recording',
+        operation: 'getVideoUrl',
+        recordingId: recordingIdParameter("={{ $('Operations Request').item.json.body.completedRecordingId }}"),
+        download: true,
+        binaryPropertyName: 'video',
+      },
+      credentials: restCredentials,
+    },
+    {
+      id: 'tags',
+      name: 'Find Tags',
+      type: `${PACKAGE}.screenRec`,
+      typeVersion: 1,
+      position: [1100, 0],
+      parameters: { resource: 'tag', operation: 'search', query: 'queue-w' },
+      credentials: restCredentials,
+    },
+    roleNode(
+      'Summary',
+      [1320, 0],
+      [
+        { name: 'created', value: "={{ $('Create Link').item.json }}", type: 'object' },
+        { name: 'found', value: "={{ $('Find By Reference').all().map(item => item.json) }}", type: 'array' },
+        { name: 'updated', value: "={{ $('Tag It').item.json }}", type: 'object' },
+        { name: 'video', value: "={{ $('Get Video').item.json }}", type: 'object' },
+        { name: 'videoFile', value: "={{ $('Get Video').item.binary.video }}", type: 'object' },
+        { name: 'tags', value: "={{ $('Find Tags').all().map(item => item.json) }}", type: 'array' },
+      ],
+      false,
+    ),
+  ],
+  connections: {
+    'Operations Request': { main: [[{ node: 'Create Link', type: 'main', index: 0 }]] },
+    'Create Link': { main: [[{ node: 'Find By Reference', type: 'main', index: 0 }]] },
+    'Find By Reference': { main: [[{ node: 'Tag It', type: 'main', index: 0 }]] },
+    'Tag It': { main: [[{ node: 'Get Video', type: 'main', index: 0 }]] },
+    'Get Video': { main: [[{ node: 'Find Tags', type: 'main', index: 0 }]] },
+    'Find Tags': { main: [[{ node: 'Summary', type: 'main', index: 0 }]] },
+  },
+};

@@ -1,0 +1,82 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expectThat, waitUntil } from './checks';
+import { createRecording, executionsOf, type SuiteContext } from './context';
+import { CANCEL_WEBHOOK_PATH, CANCEL_WORKFLOW_ID } from './workflows';
+
+/** Issue 19: a stopped execution aborts the download in flight within this long. */
+const CLOSE_WITHIN_MS = 1_000;
+
+/** Every file under the given folders (the ones that exist), as absolute paths. */
+function filesUnder(folders: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const entry = path.join(folder, name);
+      if (statSync(entry).isDirectory()) visit(entry);
+      else files.add(entry);
+    }
+  };
+  for (const folder of folders) if (existsSync(folder)) visit(folder);
+  return files;
+}
+
+/**
+ * Issue 19 item 3: a workflow downloads a video that the service dribbles a byte at a time; the execution is
+ * stopped through n8n's API; the service must see n8n's connection close within 1 s, and no temporary or binary
+ * data file of the download may be left behind.
+ */
+export async function cancelCheck({ checks, demo, server, service, instance, n8n }: SuiteContext): Promise<void> {
+  await checks.check('stopping an execution through n8n\'s API closes the dribbled download within 1 s and leaves no file', async () => {
+    const recordingId = await createRecording(demo, 'real-n8n-cancel');
+    const completed = await server.admin('POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
+    expectThat(completed.status === 200, `completing the recording answered ${completed.status}`);
+    const watched = [instance.tempFolder, path.join(instance.userFolder, '.n8n', 'binaryData'), path.join(instance.userFolder, '.n8n', 'storage')];
+    const filesBefore = filesUnder(watched);
+
+    service.dribbleVideos(true);
+    try {
+      const started = await fetch(`${instance.webhookUrl}webhook/${CANCEL_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ recordingId }),
+      });
+      expectThat(started.status === 200, `the workflow's webhook answered ${started.status}: ${await started.text()}`);
+      const video = await waitUntil('n8n to start downloading the video', async () =>
+        service.dribbled().find((item) => item.path.includes(recordingId) && item.bytesSent >= 2),
+      );
+      const execution = await waitUntil('the download execution to be listed as running', async () =>
+        (await executionsOf(n8n, CANCEL_WORKFLOW_ID)).find((item) => item.status === 'running'),
+      );
+
+      const stoppedAt = Date.now();
+      const stop = await n8n.rest('POST', `/executions/${execution.id}/stop`, {});
+      expectThat(stop.status === 200, `stopping execution ${execution.id} answered ${stop.status}: ${JSON.stringify(stop.body)}`);
+      const closedAt = await waitUntil(
+        "n8n to close the download's connection",
+        async () => video.closedAt,
+        5_000,
+      ).catch(() => undefined);
+      expectThat(
+        closedAt !== undefined,
+        `the download's connection was still open 5 s after the stop (${video.bytesSent} of ${video.totalBytes} bytes sent)`,
+      );
+      expectThat(closedAt! - stoppedAt <= CLOSE_WITHIN_MS, `the download's connection closed ${closedAt! - stoppedAt} ms after the stop, not within ${CLOSE_WITHIN_MS} ms`);
+      expectThat(video.bytesSent < video.totalBytes, 'the whole video was sent: the download was not stopped');
+
+      const status = await waitUntil('the execution to end', async () => {
+        const found = (await executionsOf(n8n, CANCEL_WORKFLOW_ID)).find((item) => item.id === execution.id);
+        return found !== undefined && found.status !== 'running' ? found.status : undefined;
+      }, 10_000);
+      expectThat(status === 'canceled', `the stopped execution ended as "${status}", not "canceled"`);
+
+      const leftBehind = await waitUntil('temporary files to be removed', async () => {
+        const left = [...filesUnder(watched)].filter((file) => !filesBefore.has(file));
+        return left.length === 0 ? [] : undefined;
+      }, 2_000).catch(() => [...filesUnder(watched)].filter((file) => !filesBefore.has(file)));
+      expectThat(leftBehind.length === 0, `the stopped download left ${leftBehind.map((file) => path.relative(instance.userFolder, file)).join(', ')}`);
+    } finally {
+      service.dribbleVideos(false);
+    }
+  });
+}

@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expectThat } from './checks';
+import type { SuiteContext } from './context';
+import { ACTION_WORKFLOW_ID, EXTERNAL_REFERENCE, HOOK_CREDENTIAL, PACKAGE, REST_CREDENTIAL, hookCredentialData } from './workflows';
+import { bundledZodIn, type ZodProbe } from './zod-probe';
+
+/** What the checks before `n8n start` need: the CLI of a prepared n8n user folder. */
+export type CliContext = Pick<SuiteContext, 'checks' | 'demo' | 'instance'> & { n8nBin: string; workFolder: string; zodProbe: ZodProbe };
+
+type RunData = Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>;
+
+/** Checks through n8n's CLI: the nodes as AI tools, a workflow run with `n8n execute`, and where zod comes from. */
+export async function cliChecks({ checks, demo, instance, n8nBin, workFolder, zodProbe }: CliContext): Promise<void> {
+  await checks.check('the nodes are offered as AI tools (screenRecTool in n8n export:nodes)', () => {
+    const output = path.join(workFolder, 'nodes.json');
+    instance.cli(['export:nodes', `--output=${output}`]);
+    const names = (JSON.parse(readFileSync(output, 'utf8')) as Array<{ name: string }>).map((node) => node.name);
+    for (const name of ['screenRec', 'screenRecTool', 'screenRecTrigger']) {
+      expectThat(names.includes(`${PACKAGE}.${name}`), `${PACKAGE}.${name} missing from export:nodes`);
+    }
+  });
+
+  await checks.check('Create Recording then Get Many executes with the expected output', async () => {
+    const output = await instance.cliAsync(['execute', `--id=${ACTION_WORKFLOW_ID}`, '--rawOutput']);
+    const runData = (JSON.parse(output.slice(output.indexOf('{'))) as { data: { resultData: { runData: RunData } } }).data.resultData.runData;
+    const created = runData['Create Recording']?.[0]?.data.main[0]?.[0]?.json;
+    const found = runData['Find Recording']?.[0]?.data.main[0] ?? [];
+    expectThat(typeof created?.url === 'string' && created.url.startsWith(`${demo.baseUrl}/r/`), `Create gave ${JSON.stringify(created)}`);
+    expectThat(found.length === 1, `Get Many found ${found.length} recordings`);
+    const recording = found[0]!.json;
+    expectThat(
+      recording.externalReference === EXTERNAL_REFERENCE && recording.status === 'NEW' && JSON.stringify(recording.tags) === '["e2e","n8n"]',
+      `Get Many gave ${JSON.stringify(recording)}`,
+    );
+  });
+
+  const n8nModules = path.resolve(n8nBin, '../../..');
+  const installed = path.join(instance.userFolder, '.n8n', 'nodes', 'node_modules');
+  let zodVersion = '?';
+  const resolutions = zodProbe.resolutions();
+  const resolved = resolutions[0]?.resolved.match(/^(.*[/\\]node_modules[/\\]zod)[/\\]/)?.[1];
+  if (resolved !== undefined && existsSync(path.join(resolved, 'package.json'))) {
+    zodVersion = (JSON.parse(readFileSync(path.join(resolved, 'package.json'), 'utf8')) as { version: string }).version;
+  }
+  await checks.check(`the package bundles no zod and its zod imports resolve to n8n's own (zod ${zodVersion})`, () => {
+    const bundled = bundledZodIn(path.join(installed, PACKAGE, 'dist'));
+    expectThat(bundled.length === 0, `zod's source is bundled in ${bundled.join(', ')}`);
+    expectThat(!existsSync(path.join(installed, 'zod')), 'installing the package also installed a zod of its own');
+    expectThat(resolutions.length > 0, 'n8n ran the package, but the package imported no zod');
+    const foreign = resolutions.filter((item) => !item.resolved.startsWith(n8nModules + path.sep));
+    expectThat(foreign.length === 0, `zod resolved outside n8n's install: ${foreign.map((item) => `${item.request} → ${item.resolved}`).join(', ')}`);
+    expectThat(resolutions.some((item) => item.request === 'zod/v4'), `the package imports ${[...new Set(resolutions.map((item) => item.request))].join(', ')}, not zod/v4`);
+  });
+}
+
+/** n8n's "Test connection" through its REST API, with good and bad secrets. */
+export async function credentialChecks({ checks, demo, n8n }: SuiteContext): Promise<void> {
+  const test = async (credential: unknown) =>
+    (await n8n.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', { credentials: credential })).body;
+
+  await checks.check('the hook credential test succeeds with the good token and fails with a bad one', async () => {
+    const good = await test({ ...HOOK_CREDENTIAL, data: hookCredentialData(demo) });
+    expectThat(good.data.status === 'OK', `good token: ${JSON.stringify(good)}`);
+    const bad = await test({ ...HOOK_CREDENTIAL, data: hookCredentialData(demo, 'not-the-token') });
+    expectThat(bad.data.status === 'Error', `bad token: ${JSON.stringify(bad)}`);
+  });
+
+  await checks.check('the REST credential test succeeds with the good key and fails with a bad one', async () => {
+    const data = (apiKey: string) => ({ serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, apiKey });
+    const good = await test({ ...REST_CREDENTIAL, data: data(demo.apiKey) });
+    expectThat(good.data.status === 'OK', `good key: ${JSON.stringify(good)}`);
+    const bad = await test({ ...REST_CREDENTIAL, data: data('not-the-key') });
+    expectThat(bad.data.status === 'Error', `bad key: ${JSON.stringify(bad)}`);
+  });
+}

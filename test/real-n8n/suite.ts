@@ -1,0 +1,70 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, startReferenceServer, type RunningServer } from '../support/reference-server';
+import { cancelCheck } from './cancel-check';
+import { since, type Checks } from './checks';
+import type { SuiteContext } from './context';
+import { startDribblingService, type DribblingService } from './dribbling-service';
+import { ensureNodeRuntime } from './machine';
+import { ensureN8n, prepareN8n, startN8n, type N8nServer } from './n8n';
+import { cliChecks, credentialChecks } from './package-checks';
+import { triggerChecks } from './trigger-check';
+import type { N8nTarget } from './versions';
+import { CANCEL_WORKFLOW_ID, TRIGGER_WORKFLOW_ID, actionWorkflow, cancelWorkflow, credentials, triggerWorkflow, type Demo } from './workflows';
+import { installZodProbe } from './zod-probe';
+
+/** Every check on one n8n version, in its own reference server, service proxy and n8n user folder. */
+export async function runOnVersion(target: N8nTarget, tarball: string, workFolder: string, checks: Checks): Promise<void> {
+  const started = Date.now();
+  const failedBefore = checks.counts.failed;
+  let service: DribblingService | undefined;
+  let server: RunningServer | undefined;
+  let n8n: N8nServer | undefined;
+  let userFolder: string | undefined;
+  try {
+    const runtime = ensureNodeRuntime(REPO_ROOT, target.node);
+    const n8nBin = ensureN8n(REPO_ROOT, target, runtime);
+    console.log(`n8n ${target.n8n} on Node ${runtime.version} ready in ${since(started)} (installed into .cache/ on the first run)`);
+
+    service = await startDribblingService();
+    server = await startReferenceServer(['--public-url', service.baseUrl]);
+    service.setUpstream(server.baseUrl);
+    const demo: Demo = { baseUrl: service.baseUrl, backendToken: server.demo.tokens.N8N, workspaceId: server.demo.workspaceId, apiKey: server.demo.apiKey };
+
+    const versionFolder = path.join(workFolder, target.n8n);
+    mkdirSync(versionFolder);
+    const zodProbe = installZodProbe(versionFolder);
+    const instance = await prepareN8n(n8nBin, tarball, runtime, zodProbe.env);
+    userFolder = instance.userFolder;
+    const file = (name: string, content: unknown) => {
+      const written = path.join(versionFolder, name);
+      writeFileSync(written, JSON.stringify(content));
+      return written;
+    };
+    instance.cli(['import:credentials', `--input=${file('credentials.json', credentials(demo))}`]);
+    for (const workflow of [actionWorkflow, triggerWorkflow, cancelWorkflow]) instance.cli(['import:workflow', `--input=${file(`${workflow.id}.json`, workflow)}`]);
+
+    await cliChecks({ checks, demo, instance, n8nBin, workFolder: versionFolder, zodProbe });
+
+    for (const id of [TRIGGER_WORKFLOW_ID, CANCEL_WORKFLOW_ID]) instance.cli(['publish:workflow', `--id=${id}`]);
+    n8n = await startN8n(n8nBin, instance);
+    const context: SuiteContext = { checks, demo, server, service, instance, n8n };
+    await credentialChecks(context);
+    await triggerChecks(context);
+    await cancelCheck(context);
+  } catch (error) {
+    checks.fail('setting up the run', error);
+  } finally {
+    if (checks.counts.failed > failedBefore) {
+      if (n8n !== undefined) console.log(`--- n8n ${target.n8n}'s output ---\n${n8n.output().slice(-4000)}`);
+      const webhookLines = server?.logs().split('\n').filter((line) => line.includes('webhooks'));
+      if (webhookLines !== undefined) console.log(`--- the reference server's webhook log ---\n${webhookLines.join('\n')}`);
+    }
+    await n8n?.stop();
+    await server?.stop();
+    await service?.stop();
+    if (process.env.KEEP_REAL_N8N) console.log(`kept ${userFolder}`);
+    else if (userFolder !== undefined) rmSync(userFolder, { recursive: true, force: true, maxRetries: 10 });
+  }
+  console.log(`n8n ${target.n8n}: checks took ${since(started)}`);
+}

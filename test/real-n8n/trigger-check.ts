@@ -1,0 +1,74 @@
+import { expectThat, waitUntil } from './checks';
+import { createRecording, executionsOf, type SuiteContext } from './context';
+import { TRIGGER_WORKFLOW_ID } from './workflows';
+
+interface Subscription {
+  callback: string;
+  provider: string;
+}
+
+/** How long a post that n8n turned away gets to start a run anyway before we call it "no run". */
+const NO_RUN_GRACE_MS = 1_500;
+
+/**
+ * The Video Ready trigger, in the order a user lives it: activation subscribes (the workflow was published before
+ * n8n started), a stranger's post is turned away, a completed recording runs the workflow, deactivation unsubscribes.
+ */
+export async function triggerChecks({ checks, demo, server, instance, n8n }: SuiteContext): Promise<void> {
+  const subscriptions = async () =>
+    (await server.admin<Subscription[]>('GET', `/admin/workspaces/${demo.workspaceId}/subscriptions`)).body;
+
+  let subscribed: Subscription | undefined;
+  await checks.check('activating the Video Ready workflow subscribes its webhook URL', async () => {
+    subscribed = await waitUntil('the trigger to subscribe', async () => {
+      const list = await subscriptions();
+      return list.length === 1 ? list[0] : undefined;
+    });
+    expectThat(
+      subscribed.provider === 'N8N' && subscribed.callback.startsWith(`http://127.0.0.1:${instance.port}/webhook/`),
+      `subscribed ${JSON.stringify(subscribed)}`,
+    );
+  });
+  if (subscribed === undefined) return;
+  const callback = subscribed.callback;
+
+  await checks.check('a post without the subscription secret is answered 401 and runs nothing', async () => {
+    const secretQuery = new URL(callback).searchParams;
+    expectThat([...secretQuery.keys()].length > 0, `the registered callback ${callback} carries no secret in its query`);
+    const withoutSecret = new URL(callback);
+    withoutSecret.search = '';
+    const withWrongSecret = new URL(callback);
+    for (const [name, value] of secretQuery) withWrongSecret.searchParams.set(name, 'x'.repeat(value.length));
+    const before = (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).length;
+    for (const url of [withoutSecret, withWrongSecret]) {
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ result: `${demo.baseUrl}/videos/00000000-0000-4000-8000-000000000000` }),
+      });
+      expectThat(answer.status === 401, `a post to ${url.pathname}${url.search} was answered ${answer.status}, not 401`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, NO_RUN_GRACE_MS));
+    const after = (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).length;
+    expectThat(after === before, `the strangers' posts started ${after - before} execution(s)`);
+  });
+
+  await checks.check('completing a recording runs the workflow with the video URL', async () => {
+    const recordingId = await createRecording(demo, 'real-n8n-trigger');
+    const completed = await server.admin('POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
+    expectThat(completed.status === 200, `completing the recording answered ${completed.status}`);
+    const execution = await waitUntil('the trigger workflow to run', async () =>
+      (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).find((item) => item.status === 'success'),
+    );
+    const details = await n8n.rest('GET', `/executions/${execution.id}`);
+    const data = JSON.stringify(details.body);
+    expectThat(data.includes(`/videos/${recordingId}?`), `the execution's data holds no video URL of ${recordingId}`);
+    expectThat(data.includes('real-n8n-trigger'), `the execution's data holds no recording fields: ${data.slice(0, 1500)}`);
+  });
+
+  await checks.check('deactivating the workflow unsubscribes', async () => {
+    const deactivated = await n8n.rest('POST', `/workflows/${TRIGGER_WORKFLOW_ID}/deactivate`, {});
+    expectThat(deactivated.status === 200, `deactivate answered ${deactivated.status}: ${JSON.stringify(deactivated.body)}`);
+    await waitUntil('the trigger to unsubscribe', async () => ((await subscriptions()).length === 0 ? true : undefined), 15_000);
+  });
+}

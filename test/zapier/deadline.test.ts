@@ -1,0 +1,112 @@
+import nock from 'nock';
+import { testConnection } from '../../packages/zapier/src/authentication';
+import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
+import { perform as deleteRecording } from '../../packages/zapier/src/creates/delete-recording';
+import { perform as requestRecording } from '../../packages/zapier/src/creates/request-recording';
+import { perform as updateRecording } from '../../packages/zapier/src/creates/update-recording';
+import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
+import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
+import { perform as getVideoUrl } from '../../packages/zapier/src/searches/get-video-url';
+import { perform as newRecording } from '../../packages/zapier/src/triggers/new-recording';
+import { perform as recordingList } from '../../packages/zapier/src/triggers/recording-list';
+import { perform as tagList } from '../../packages/zapier/src/triggers/tag-list';
+import * as videoReady from '../../packages/zapier/src/triggers/video-ready';
+import { hydrateVideoFile } from '../../packages/zapier/src/video-file';
+import { BadService, MISBEHAVIOURS, type Misbehaviour } from './bad-service';
+import { API_KEY, BACKEND_TOKEN, RECORDING_ID, WORKSPACE_ID, appTester, videoUrl } from './harness';
+
+/** A shortened step deadline, so each misbehaviour is checked against every operation in seconds, not minutes. */
+const BUDGET_MS = 1_500;
+/** What may pass the deadline on a busy machine: appTester's own work, and the last event turn. */
+const SLACK_MS = 2_000;
+
+type Run = (authData: Record<string, string>) => Promise<unknown>;
+
+/** Every perform of the app, as Zapier calls it. */
+const operations: Record<string, Run> = {
+  'connection test': (authData) => appTester(testConnection, { authData }),
+  'Video Ready: subscribe': (authData) => appTester(videoReady.performSubscribe, { authData, targetUrl: 'https://hooks.zapier.com/hooks/standard/1/x/' }),
+  'Video Ready: unsubscribe': (authData) => appTester(videoReady.performUnsubscribe, { authData, subscribeData: { id: RECORDING_ID } }),
+  'Video Ready: notification': (authData) => appTester(videoReady.perform, { authData, cleanedRequest: { result: videoUrl(RECORDING_ID, 'x') } }),
+  'Video Ready: samples': (authData) => appTester(videoReady.performList, { authData, meta: { isLoadingSample: true } }),
+  'New Recording': (authData) => appTester(newRecording, { authData, inputData: {} }),
+  'Tags dropdown': (authData) => appTester(tagList, { authData, meta: { isFillingDynamicDropdown: true } }),
+  'Recording ID dropdown': (authData) => appTester(recordingList, { authData, meta: { isFillingDynamicDropdown: true } }),
+  'Create Recording Link': (authData) => appTester(createRecording, { authData, inputData: { externalReference: 'ticket-4711' } }),
+  'Create Recording and E-mail Invitation': (authData) => appTester(requestRecording, { authData, inputData: { direction: 'REQUEST' } }),
+  'Update Recording': (authData) => appTester(updateRecording, { authData, inputData: { recordingId: RECORDING_ID, comment: 'x' } }),
+  'Delete Recording': (authData) => appTester(deleteRecording, { authData, inputData: { recordingId: RECORDING_ID } }),
+  'Find Recording by filters': (authData) => appTester(findRecording, { authData, inputData: { statuses: ['COMPLETED'] } }),
+  'Find Recording by reference': (authData) => appTester(findRecording, { authData, inputData: { externalReference: 'ticket-4711' } }),
+  'Get Video URL': (authData) => appTester(getVideoUrl, { authData, inputData: { recordingId: RECORDING_ID } }),
+  'Find Tags': (authData) => appTester(findTags, { authData, inputData: { query: 'sup' } }),
+  'video file': (authData) => appTester(hydrateVideoFile, { authData, inputData: { recordingId: RECORDING_ID } }),
+};
+
+interface Outcome {
+  withinDeadline: boolean;
+  /** "ok" or the error's class and code; the messages are checked separately. */
+  result: string;
+  message: string;
+}
+
+async function outcomeOf(run: Promise<unknown>): Promise<Outcome> {
+  const started = Date.now();
+  let result = 'ok';
+  let message = '';
+  try {
+    const value = await run;
+    message = JSON.stringify(value);
+  } catch (error) {
+    const { name, message: text } = error as Error;
+    const details = name === 'AppError' || name === 'ThrottledError' ? (JSON.parse(text) as { message: string; code?: string }) : { message: text };
+    result = `${name}${details.code === undefined ? '' : ` ${details.code}`}`;
+    message = details.message;
+  }
+  return { withinDeadline: Date.now() - started <= BUDGET_MS + SLACK_MS, result, message };
+}
+
+/** What each misbehaviour may end in: always our own error class and code, never the HTTP library's words. */
+const ALLOWED: Record<Misbehaviour, RegExp> = {
+  silent: /^(ok|AppError (DEADLINE|SEARCH_INCOMPLETE))$/,
+  dribble: /^(ok|AppError (DEADLINE|SEARCH_INCOMPLETE))$/,
+  '503': /^(ok|AppError (SERVICE_ERROR|DEADLINE|SEARCH_INCOMPLETE))$/,
+  '429': /^(ok|ThrottledError)$/,
+  pages: /^(ok|AppError (NOT_FOUND|SEARCH_INCOMPLETE|BAD_REQUEST|NOT_FOUND))$/,
+};
+
+describe.each(MISBEHAVIOURS)('every step against a service that misbehaves: %s', (mode) => {
+  let service: BadService;
+
+  beforeAll(async () => {
+    process.env.SCREENREC_ZAPIER_STEP_DEADLINE_MS = String(BUDGET_MS);
+    nock.enableNetConnect('127.0.0.1');
+    service = new BadService(mode, 100);
+    await service.start();
+  });
+  afterAll(async () => {
+    delete process.env.SCREENREC_ZAPIER_STEP_DEADLINE_MS;
+    await service.stop();
+  });
+
+  it('ends inside the step deadline with our own message', async () => {
+    const authData = { baseUrl: service.url, backendToken: BACKEND_TOKEN, workspaceId: WORKSPACE_ID, apiKey: API_KEY };
+    const names = Object.keys(operations);
+    const outcomes = await Promise.all(names.map((name) => outcomeOf(operations[name]!(authData))));
+
+    for (const [index, outcome] of outcomes.entries()) {
+      const name = names[index]!;
+      expect({ name, withinDeadline: outcome.withinDeadline, result: outcome.result }).toEqual({ name, withinDeadline: true, result: expect.stringMatching(ALLOWED[mode]) });
+      expect({ name, message: outcome.message }).toEqual({ name, message: expect.not.stringMatching(/network timeout|Response timeout|FetchError|socket hang up|content size/) });
+      if (outcome.result === 'AppError DEADLINE') expect(outcome.message).toMatch(/^ScreenRec did not finish .* within the 1(\.\d+)? s this step may take/);
+      if (outcome.result === 'AppError SEARCH_INCOMPLETE') expect(outcome.message).toMatch(/ticket-4711.*time limit/);
+      expect(outcome.message).not.toContain(API_KEY);
+    }
+    if (mode === 'silent' || mode === 'dribble') {
+      // A notification is delivered whatever its lookup does; the reason says the time ran out.
+      expect(JSON.parse(outcomes[names.indexOf('Video Ready: notification')]!.message)).toEqual([
+        expect.objectContaining({ recordingId: null, detailsError: expect.stringMatching(/^The recording details could not be fetched: ScreenRec did not finish/) }),
+      ]);
+    }
+  });
+});

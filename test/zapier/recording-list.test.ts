@@ -1,0 +1,51 @@
+import { perform as listRecordings } from '../../packages/zapier/src/triggers/recording-list';
+import { perform as listTags } from '../../packages/zapier/src/triggers/tag-list';
+import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, hookAuth, page, restApi, restAuth, serviceRecording, useNock } from './harness';
+
+useNock();
+
+const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
+
+describe('Newest Recordings (hidden trigger behind every Recording ID dropdown)', () => {
+  it('lists one page of the newest recordings, each labelled by reference, state, time in the Zap\'s zone and tags', async () => {
+    const fromComment = serviceRecording({ id: OTHER_RECORDING_ID, externalReference: undefined, comment: 'Customer reports a broken export\nmore', tags: [], status: 'NEW' });
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
+      .reply(200, page([serviceRecording({ tags: ['support', 'vip'] }), fromComment]));
+
+    const choices = await appTester(listRecordings, { authData: restAuth, meta: { timezone: 'Europe/Berlin', isFillingDynamicDropdown: true } });
+
+    expect(choices).toEqual([
+      { id: RECORDING_ID, label: 'ticket-4711 · completed · 21 Nov 2026, 10:30 · support, vip' },
+      { id: OTHER_RECORDING_ID, label: 'Customer reports a broken export · new · 21 Nov 2026, 10:30' },
+    ]);
+  });
+
+  it('says UTC when Zapier gives no time zone, and names a recording without reference or comment by its id', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
+      .reply(200, page([serviceRecording({ externalReference: undefined, comment: '', tags: [] })]));
+
+    await expect(appTester(listRecordings, { authData: restAuth })).resolves.toEqual([{ id: RECORDING_ID, label: 'Recording 3f2b6c1e · completed · 21 Nov 2026, 09:30 UTC' }]);
+  });
+
+  it('gives the next page when Zapier asks for more', async () => {
+    restApi().post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 200, pageSize: 100 }).reply(200, page([]));
+
+    await expect(appTester(listRecordings, { authData: restAuth, meta: { page: 2 } })).resolves.toEqual([]);
+  });
+
+  it('is empty without REST credentials, so IDs are mapped or typed', async () => {
+    await expect(appTester(listRecordings, { authData: hookAuth })).resolves.toEqual([]);
+  });
+});
+
+describe('Tags in Use while a dropdown is filled', () => {
+  it('reads one page of recordings only', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
+      .reply(200, page(Array.from({ length: 100 }, () => serviceRecording({ tags: ['support'] })), 5_000));
+
+    await expect(appTester(listTags, { authData: restAuth, meta: { isFillingDynamicDropdown: true } })).resolves.toEqual([{ id: 'support', name: 'support' }]);
+  });
+});
