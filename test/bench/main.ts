@@ -12,6 +12,7 @@ import type { Figure } from './measure';
 import { benchN8nPackage } from './n8n-package.bench';
 import { benchReferenceServer } from './reference-server.bench';
 import { table, writeResults, type Section } from './report';
+import { benchServerHardening } from './server-hardening.bench';
 import { benchZapierApp } from './zapier-app.bench';
 import { benchZapierFind } from './zapier-find.bench';
 
@@ -31,6 +32,7 @@ function benchmarks(quick: boolean): Array<{ number: number; title: string; run:
     { number: 6, title: 'n8n package', run: () => benchN8nPackage(REPO_ROOT, quick ? 3 : 9) },
     { number: 7, title: 'MCP server tool-call overhead', run: () => benchMcpOverhead(quick ? 300 : 500, quick ? 3 : 15) },
     { number: 8, title: 'Zapier Find Recording at 100k recordings', run: () => benchZapierFind(REPO_ROOT) },
+    { number: 9, title: 'reference server storage and tag search at 100k', run: () => benchServerHardening(quick ? 100 : 300, quick ? 1 : rounds) },
   ];
 }
 

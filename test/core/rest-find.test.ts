@@ -31,6 +31,24 @@ describe('getRecording', () => {
   });
 });
 
+describe('values newer than SPEC.md', () => {
+  it('passes an unknown status or direction through instead of failing the list', async () => {
+    const { client } = setUp([{ body: { content: [{ id: RECORDING_ID, status: 'ARCHIVED', direction: 'SIDEWAYS' }], totalElements: 1, totalPages: 1 } }]);
+    expect((await client.listRecordings()).content).toEqual([{ id: RECORDING_ID, status: 'ARCHIVED', direction: 'SIDEWAYS', tags: [] }]);
+  });
+
+  it('still refuses a recording without a status', async () => {
+    const { client } = setUp([{ body: { content: [{ id: RECORDING_ID, status: '' }], totalElements: 1, totalPages: 1 } }]);
+    expect((await failureOf(client.listRecordings())).code).toBe('UNEXPECTED_RESPONSE');
+  });
+
+  it('keeps the known values for filters sent', async () => {
+    const { client, transport } = setUp([]);
+    expect((await failureOf(client.listRecordings({ statuses: ['ARCHIVED' as 'NEW'] }))).code).toBe('INVALID_INPUT');
+    expect(transport.requests).toEqual([]);
+  });
+});
+
 describe('paging stops when the service misleads', () => {
   it('stops when a page adds nothing new (a service that answers the same page forever)', async () => {
     const { client, transport } = setUp([{ body: page(range(0, 100), 1_000_000, 10_000) }]);

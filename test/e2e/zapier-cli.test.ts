@@ -52,12 +52,19 @@ describe('zapier-platform invoke against the reference server, as a maintainer r
     expect([run.exitCode, run.stdout]).toEqual([0, 'Demo Workspace\n']);
   });
 
-  it('`invoke create createRecording` creates the recording and prints its page URL', async () => {
+  it('`invoke create createRecording` creates the recording and prints its id, status and page URL', async () => {
     const run = await runs.createRecording;
 
     expect(run.exitCode).toBe(0);
-    const created = JSON.parse(run.stdout) as { url: string };
-    expect(created).toEqual({ url: expect.stringMatching(new RegExp(`^${server.baseUrl}/r/[0-9a-f-]{36}$`)), externalReference: 'cli-4711', tags: ['support'] });
+    const created = JSON.parse(run.stdout) as { id: string; url: string };
+    expect(created).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: 'NEW',
+      url: `${server.baseUrl}/r/${created.id}`,
+      externalReference: 'cli-4711',
+      tags: ['support'],
+      detailsError: null,
+    });
     expect(run.stderr).toContain('- Invoking creates.createRecording.operation.perform locally');
 
     // The recording really exists in the demo workspace, as the service's REST API shows.

@@ -164,14 +164,39 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
       expect(choices[1]?.label).toMatch(/^Escalated by Tom · new · .* · Super-urgent, demo$/);
     });
 
-    it('Find Recording reads dates in the Zap\'s time zone: a window that starts after the recordings finds none', async () => {
-      const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    it('Find Recording reads a date in the Zap\'s time zone: the same date finds or misses the recordings made now, by zone', async () => {
+      // A date whose midnight is over an hour before now in one reading and over an hour after it in the other.
+      const now = new Date();
+      const utcDate = (days: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
+      const [createdFrom, timezone, inUtc, inZone] =
+        now.getUTCHours() < 11
+          ? [utcDate(0), 'Etc/GMT+12', [finished.id, invited.id, hookMade], []] // today 00:00 UTC is past; 12:00 UTC is ahead
+          : [utcDate(1), 'Pacific/Kiritimati', [], [finished.id, invited.id, hookMade]]; // tomorrow 00:00 UTC is ahead; in +14 it is past
+      const ids = async (meta: Meta) => (await zap.step<RecordingOutput[]>('searches', 'findRecording', { createdFrom }, meta)).map((recording) => recording.id);
 
-      await expect(zap.findRecording({ createdFrom: tomorrow })).resolves.toEqual([]);
-      await expect(zap.step('searches', 'findRecording', { externalReference: 'ticket-1', createdFrom: tomorrow }, { timezone: 'Pacific/Kiritimati' })).resolves.toEqual([]);
-      await expect(zap.step('searches', 'findRecording', { externalReference: 'ticket-1' }, { timezone: 'Pacific/Kiritimati' })).resolves.toEqual([
-        expect.objectContaining({ id: hookMade }),
-      ]);
+      await expect(ids({})).resolves.toEqual(inUtc);
+      await expect(ids({ timezone })).resolves.toEqual(inZone);
+    });
+
+    it('every step\'s output has exactly the fields of its sample, so what a user maps in the editor is what arrives', async () => {
+      const keysOf = (value: unknown) => Object.keys(value as Record<string, unknown>).sort();
+      const sampleKeys = (kind: 'triggers' | 'creates' | 'searches', key: string) => keysOf(e2e.operation(kind, key).sample);
+      const first = async (kind: 'triggers' | 'creates' | 'searches', key: string, inputData: Record<string, unknown>) => {
+        const output = await zap.step<unknown>(kind, key, inputData);
+        return Array.isArray(output) ? output[0] : output;
+      };
+      const outputs: Array<['triggers' | 'creates' | 'searches', string, unknown]> = [
+        ['creates', 'createRecording', await first('creates', 'createRecording', { externalReference: 'shape-1' })],
+        ['creates', 'requestRecording', await first('creates', 'requestRecording', { direction: 'REQUEST' })],
+        ['creates', 'updateRecording', await first('creates', 'updateRecording', { recordingId: invited.id, comment: 'Escalated by Tom' })],
+        ['triggers', 'newRecording', await first('triggers', 'newRecording', {})],
+        ['triggers', 'tagList', await first('triggers', 'tagList', {})],
+        ['triggers', 'recordingList', await first('triggers', 'recordingList', {})],
+        ['searches', 'findRecording', await first('searches', 'findRecording', { externalReference: 'ticket-1' })],
+        ['searches', 'getVideoUrl', await first('searches', 'getVideoUrl', { recordingId: finished.id })],
+        ['searches', 'findTags', await first('searches', 'findTags', { query: 'sup' })],
+      ];
+      for (const [kind, key, output] of outputs) expect({ key, fields: keysOf(output) }).toEqual({ key, fields: sampleKeys(kind, key) });
     });
 
     it('Find Tags finds the workspace\'s tags by part of their name, in any case', async () => {

@@ -1,4 +1,5 @@
-import { deadlineMessage, retryPastDeadlineReason } from '@screenrec/core';
+import { DeadlineError, deadlineMessage, retryPastDeadlineReason } from '@screenrec/core';
+import { within } from '../../packages/mcp-server/src/call';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import nock from 'nock';
@@ -53,5 +54,15 @@ describe('a tool call is bounded by its deadline and by the client cancelling it
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+
+  it('answers DEADLINE shortly after the deadline even if the work inside never ends (a backstop behind core)', async () => {
+    const never = new Promise<string>(() => undefined);
+    const call = { signal: new AbortController().signal, deadline: Date.now() };
+    const outcome = await within(call, 25_000, () => never).catch((error: unknown) => error);
+    expect(outcome).toBeInstanceOf(DeadlineError);
+    expect((outcome as DeadlineError).message).toBe(
+      deadlineMessage('this tool call', 25_000, 'ask for less at once (a smaller limit, narrower filters)'),
+    );
   });
 });

@@ -7,6 +7,9 @@ import { connect } from '../../packages/mcp-server/src/connections';
 import { silentLogger, type Logger } from '../../packages/mcp-server/src/log';
 import { createScreenRecServer } from '../../packages/mcp-server/src/server';
 
+// Every suite runs beside others on a shared machine: in-process calls are quick, but not under any load.
+jest.setTimeout(30_000);
+
 export const BASE_URL = 'https://api.screenrec.test';
 export const WORKSPACE_ID = '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 export const API_KEY = 'sk_live_0a1b2c3d4e5f6789';

@@ -6,7 +6,7 @@ import { REPO_ROOT } from '../support/reference-server';
 import { until } from './harness';
 import { MCP_BIN } from './stdio-bin';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const TOKEN = 'bin-token-8c2e41f07a9d';
 

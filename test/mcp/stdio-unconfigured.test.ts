@@ -1,7 +1,8 @@
-import { spawnStdioServer } from './stdio-bin';
+import { spawn } from 'node:child_process';
+import { MCP_BIN, spawnStdioServer } from './stdio-bin';
 import { until, type ToolResult } from './harness';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 describe('the built bin over stdio without any settings', () => {
   it('starts, says on stderr what is missing, and every tool answers with what to set', async () => {
@@ -18,5 +19,24 @@ describe('the built bin over stdio without any settings', () => {
     } finally {
       await mcp.close();
     }
+  });
+
+  it('answers every request written before stdin closes, then exits by itself', async () => {
+    const child = spawn(process.execPath, [MCP_BIN], { env: { PATH: process.env.PATH }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_tags', arguments: { query: 'onb' } } },
+    ];
+    child.stdin.end(messages.map((message) => JSON.stringify(message)).join('\n') + '\n');
+    expect(await exited).toBe(0);
+    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; result: { isError?: boolean } });
+    expect(answers.map((answer) => [answer.id, answer.result.isError])).toEqual([
+      [1, undefined],
+      [2, true],
+    ]);
   });
 });

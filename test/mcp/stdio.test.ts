@@ -4,7 +4,7 @@ import { expectNoSecretsIn } from '../support/secrets';
 import { until, type ToolResult } from './harness';
 import { spawnStdioServer, type SpawnedServer } from './stdio-bin';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 let service: RunningServer;
 let workspace: ConnectedWorkspace;

@@ -1,63 +1,85 @@
 import nock from 'nock';
-import { mock } from 'jest-mock-extended';
-import { Workflow, type ICredentialDataDecryptedObject, type ICredentialType, type INodeTypes } from 'n8n-workflow';
 import { ScreenRecApi } from '../../packages/n8n-nodes-screenrec/credentials/ScreenRecApi.credentials';
-import { ScreenRecHookApi } from '../../packages/n8n-nodes-screenrec/credentials/ScreenRecHookApi.credentials';
-import { API_KEY, BACKEND_TOKEN, BASE_URL, HOOK_CREDENTIALS, REST_CREDENTIALS } from './harness';
-import { restPath, setUpNock } from './nock-setup';
+import { API_KEY, BACKEND_TOKEN, BASE_URL, CREDENTIAL, WORKSPACE_ID, testCredential } from './harness';
+import { remember, restPath, setUpNock } from './nock-setup';
 
 setUpNock();
 
-/**
- * What n8n's "Test connection" does with a credential's `test`: resolve its expressions against the
- * credential (as `$credentials`), let the credential authenticate the request, send it.
- */
-async function testConnection(credentialType: ICredentialType, credentials: ICredentialDataDecryptedObject): Promise<number> {
-	const workflow = new Workflow({ nodes: [], connections: {}, active: false, nodeTypes: mock<INodeTypes>() });
-	const resolve = (value: string) =>
-		String(workflow.expression.getParameterValue(value, null, 0, 0, 'test', [], 'internal', { $credentials: credentials } as never));
-	const { request } = credentialType.test!;
-	const authenticate = credentialType.authenticate as (c: ICredentialDataDecryptedObject, r: object) => Promise<{ headers: Record<string, string> }>;
-	const { headers } = await authenticate(credentials, { url: '', headers: { 'content-type': 'application/json' } });
-	const response = await fetch(resolve(request.baseURL!) + resolve(request.url!), {
-		method: request.method,
-		headers,
-		body: JSON.stringify(request.body),
-	});
-	return response.status;
-}
+const ping = () => nock(BASE_URL, { reqheaders: { 'x-service-token': BACKEND_TOKEN }, badheaders: ['authorization'] }).post('/public/webhooks/N8N', { action: 'PING' });
+const listOne = () =>
+	nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` }, badheaders: ['x-service-token'] }).post(restPath('/recordings/list'), { pageSize: 1 });
 
-describe('ScreenRec Hook API credential', () => {
-	it('tests the connection with a PING carrying the backend token, with or without a trailing slash in the Service URL', async () => {
-		nock(BASE_URL, { reqheaders: { 'x-service-token': BACKEND_TOKEN } })
-			.post('/public/webhooks/N8N', { action: 'PING' })
-			.twice()
-			.reply(200, { status: 'success', workspace: 'Demo Workspace' });
-		expect(await testConnection(new ScreenRecHookApi(), HOOK_CREDENTIALS)).toBe(200);
-		expect(await testConnection(new ScreenRecHookApi(), { ...HOOK_CREDENTIALS, serviceUrl: ` ${BASE_URL}//` })).toBe(200);
-	});
-
-	it('explains each refusal of the PING in terms of what to change', () => {
-		const rules = new ScreenRecHookApi().test.rules!.map((rule) => (rule.properties as { value: unknown }).value);
-		expect(rules).toEqual([403, 424, 400, 404]);
+describe('the one "ScreenRec API" credential (saved as "ScreenRec account")', () => {
+	it('holds the Service URL, Workspace ID, Backend Token and API Key; only the two secrets are passwords', () => {
+		const credential = new ScreenRecApi();
+		expect(credential).toMatchObject({ name: 'screenRecApi', displayName: 'ScreenRec API' });
+		expect(credential.properties.map((property) => [property.name, property.displayName, property.required === true, property.typeOptions?.password === true])).toEqual([
+			['serviceUrl', 'Service URL', true, false],
+			['workspaceId', 'Workspace ID', false, false],
+			['backendToken', 'Backend Token', false, true],
+			['apiKey', 'API Key', false, true],
+		]);
 	});
 });
 
-describe('ScreenRec API credential', () => {
-	it('tests the connection with a one-item list of the workspace, with the API key as a Bearer token', async () => {
-		nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
-			.post(restPath('/recordings/list'), { pageSize: 1 })
-			.reply(200, { content: [], totalElements: 0, totalPages: 0 });
-		expect(await testConnection(new ScreenRecApi(), REST_CREDENTIALS)).toBe(200);
+describe('"Test connection" checks whatever is filled in', () => {
+	it('both secrets: a PING for the token and a one-item list for the key, each carrying only its own secret', async () => {
+		ping().reply(200, { status: 'success', workspace: 'Demo Workspace' });
+		listOne().reply(200, { content: [], totalElements: 0, totalPages: 0 });
+		expect(await testCredential(CREDENTIAL)).toEqual({
+			status: 'OK',
+			message: 'Connection tested successfully: the Backend Token (workspace "Demo Workspace") and the API Key work.',
+		});
 	});
 
-	it('explains each refusal of the list call in terms of what to change', () => {
-		const rules = new ScreenRecApi().test.rules!.map((rule) => (rule.properties as { value: unknown }).value);
-		expect(rules).toEqual([401, 403, 404]);
+	it('only the token: only the PING', async () => {
+		ping().reply(200, { status: 'success', workspace: 'Demo Workspace' });
+		expect(await testCredential({ serviceUrl: ` ${BASE_URL}// `, backendToken: BACKEND_TOKEN })).toEqual({
+			status: 'OK',
+			message: 'Connection tested successfully: the Backend Token (workspace "Demo Workspace") works.',
+		});
 	});
 
-	it('marks the API key and the backend token as passwords, so n8n never shows them', () => {
-		const secretFields = [...new ScreenRecApi().properties, ...new ScreenRecHookApi().properties].filter((property) => property.typeOptions?.password);
-		expect(secretFields.map((property) => property.name)).toEqual(['apiKey', 'backendToken']);
+	it('only the key: only the list call', async () => {
+		listOne().reply(200, { content: [], totalElements: 0, totalPages: 0 });
+		expect(await testCredential({ serviceUrl: BASE_URL, workspaceId: WORKSPACE_ID, apiKey: API_KEY })).toEqual({
+			status: 'OK',
+			message: 'Connection tested successfully: the API Key works.',
+		});
+	});
+
+	it('a rejected key: says which field, what happened and what to change, without the secret', async () => {
+		ping().reply(200, { status: 'success', workspace: 'Demo Workspace' });
+		listOne().reply(401, { message: 'Unauthorized' });
+		const result = remember(await testCredential(CREDENTIAL));
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/^API Key: .+ Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential\.$/);
+	});
+
+	it('a replaced token: names the Backend Token and stops before the key', async () => {
+		ping().reply(424, { message: 'Integration error' });
+		const result = remember(await testCredential(CREDENTIAL));
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^Backend Token: ScreenRec has no active integration for this backend token/) });
+	});
+
+	it('an API key without a Workspace ID: names the missing field, sending nothing', async () => {
+		expect(await testCredential({ serviceUrl: BASE_URL, apiKey: API_KEY })).toEqual({
+			status: 'Error',
+			message:
+				"Open the ScreenRec account credential and fill in Workspace ID (the workspace's UUID, shown in the ScreenRec dashboard's API section), then run the node again.",
+		});
+	});
+
+	it('nothing but the Service URL: says what to fill in', async () => {
+		expect(await testCredential({ serviceUrl: BASE_URL })).toEqual({
+			status: 'Error',
+			message: 'Fill in the Backend Token (for Create Recording Link and the ScreenRec Trigger), the Workspace ID and API Key (for everything else), or all three.',
+		});
+	});
+
+	it('does not follow a redirect with the token', async () => {
+		ping().reply(301, '', { location: 'https://elsewhere.example/public/webhooks/N8N' });
+		const result = await testCredential({ serviceUrl: BASE_URL, backendToken: BACKEND_TOKEN });
+		expect(result).toEqual({ status: 'Error', message: expect.stringContaining('Backend Token: ScreenRec answered with a redirect (HTTP 301)') });
 	});
 });

@@ -1,17 +1,18 @@
 import nock from 'nock';
+import { MAX_ANSWER_BYTES, redirectMessage, responseTooLargeMessage } from '@screenrec/core';
 import { NodeApiError, NodeOperationError, type INodeParameters } from 'n8n-workflow';
-import { BASE_URL, RECORDING_ID, runScreenRec } from './harness';
+import { BASE_URL, RECORDING_ID, byId, runScreenRec } from './harness';
 import { failureOf, hookScope, restPath, restScope, setUpNock } from './nock-setup';
 
 setUpNock();
 
 const NEW_BACKEND_TOKEN =
-	'In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the ScreenRec Hook API credential, then run the node again.';
+	'In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the Backend Token field of the ScreenRec account credential, then run the node again.';
 const RECONNECT = "Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.";
 
 const CREATE: INodeParameters = { resource: 'recording', operation: 'create', externalReference: 'ticket-1' };
 const REQUEST: INodeParameters = { resource: 'recording', operation: 'request', email: 'ana@example.com' };
-const DELETE: INodeParameters = { resource: 'recording', operation: 'delete', recordingId: RECORDING_ID };
+const DELETE: INodeParameters = { resource: 'recording', operation: 'delete', recordingId: byId(RECORDING_ID) };
 
 const hookAnswers = (status: number, body: object) => () =>
 	hookScope({ action: 'RECORDING', recording: { externalReference: 'ticket-1' } }).reply(status, body);
@@ -36,7 +37,7 @@ const ROWS: Row[] = [
 		error: NodeApiError,
 		httpCode: '400',
 		message: 'ScreenRec rejected the request as malformed (Bad request). Check the Service URL and the values you entered.',
-		hint: `Check the Service URL in the ScreenRec Hook API credential. ${NEW_BACKEND_TOKEN}`,
+		hint: `Check the Service URL in the ScreenRec account credential. ${NEW_BACKEND_TOKEN}`,
 	},
 	{
 		code: 'FORBIDDEN (hook)',
@@ -92,7 +93,7 @@ const ROWS: Row[] = [
 		error: NodeApiError,
 		httpCode: '404',
 		message: "Nothing answers at this Service URL's automation endpoint. Check the Service URL.",
-		hint: 'Check the Service URL in the ScreenRec Hook API credential: it is the address of the ScreenRec service, without a path.',
+		hint: 'Check the Service URL in the ScreenRec account credential: it is the address of the ScreenRec service, without a path.',
 	},
 	{
 		code: 'NETWORK',
@@ -104,7 +105,7 @@ const ROWS: Row[] = [
 		error: NodeApiError,
 		httpCode: null,
 		message: `Could not reach ScreenRec at ${BASE_URL} (ECONNREFUSED). Check the Service URL and that the service is running.`,
-		hint: 'Check the Service URL in the ScreenRec credential and that this n8n instance can reach it (proxy, firewall, DNS).',
+		hint: 'Check the Service URL in the ScreenRec account credential and that this n8n instance can reach it (proxy, firewall, DNS).',
 	},
 	{
 		code: 'UNAUTHORIZED',
@@ -114,7 +115,7 @@ const ROWS: Row[] = [
 		httpCode: '401',
 		message:
 			"The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.",
-		hint: "Create a new API key in the ScreenRec dashboard's API section and paste it into the ScreenRec API credential.",
+		hint: "Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential.",
 	},
 	{
 		code: 'FORBIDDEN (REST)',
@@ -124,7 +125,7 @@ const ROWS: Row[] = [
 		httpCode: '403',
 		message:
 			"This API key may not use this workspace: API access is off for the workspace, or the key belongs to another workspace. Turn API access on in the dashboard's API section, or check the workspace ID.",
-		hint: "In the ScreenRec dashboard's API section, turn API access on for the workspace, and check that the Workspace ID in the ScreenRec API credential is the key's workspace.",
+		hint: "In the ScreenRec dashboard's API section, turn API access on for the workspace, and check that the Workspace ID in the ScreenRec account credential is the key's workspace.",
 	},
 	{
 		code: 'NOT_FOUND (REST)',
@@ -133,7 +134,7 @@ const ROWS: Row[] = [
 		error: NodeApiError,
 		httpCode: '404',
 		message: 'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).',
-		hint: 'Check the Recording ID (Get Many and the ScreenRec Trigger output it) and that the ScreenRec API credential is for the workspace that owns the recording.',
+		hint: 'Check the Recording ID (pick it From List, or take it from Get Many or a ScreenRec trigger) and that the ScreenRec account credential is for the workspace that owns the recording.',
 	},
 	{
 		code: 'VALIDATION',
@@ -170,11 +171,27 @@ const ROWS: Row[] = [
 		httpCode: null,
 		message:
 			'ScreenRec answered in a form this connector does not understand (HTTP 201: Invalid input: expected object, received undefined). Check that the Service URL points at ScreenRec.',
-		hint: "Check that the Service URL in the ScreenRec credential is the ScreenRec service's address, not a web page or a proxy in front of it.",
+		hint: "Check that the Service URL in the ScreenRec account credential is the ScreenRec service's address, not a web page or a proxy in front of it.",
+	},
+	{
+		code: 'UNEXPECTED_RESPONSE (a redirect is not followed: the API key never reaches the other host)',
+		parameters: DELETE,
+		answer: () => restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(302, '', { location: 'https://elsewhere.example/steal' }),
+		error: NodeApiError,
+		message: redirectMessage(302),
+		hint: "Check that the Service URL in the ScreenRec account credential is the ScreenRec service's address, not a web page or a proxy in front of it.",
+	},
+	{
+		code: 'RESPONSE_TOO_LARGE',
+		parameters: REQUEST,
+		answer: createAnswers(201, 'x'.repeat(MAX_ANSWER_BYTES + 1)),
+		error: NodeApiError,
+		message: responseTooLargeMessage(BASE_URL),
+		hint: "Check that the Service URL in the ScreenRec account credential is the ScreenRec service's address; ScreenRec's answers are never this large.",
 	},
 	{
 		code: 'INVALID_INPUT',
-		parameters: { ...DELETE, recordingId: 'recording-7' },
+		parameters: { ...DELETE, recordingId: byId('recording-7') },
 		answer: () => undefined,
 		error: NodeOperationError,
 		message: 'Invalid input: `recordingId`: must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c. Nothing was sent to ScreenRec.',

@@ -1,10 +1,12 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import {
+	pollingTrigger as activePollingTrigger,
 	runScreenRecNode,
+	searchRecordingList,
 	shutDownN8nContexts,
 	triggerWorkflow as activeTriggerWorkflow,
-	type CredentialStore,
 	type RunOptions as NodeRunOptions,
+	type ScreenRecCredential,
 } from '../support/n8n-contexts';
 
 // The nodes run in n8n-core's real contexts (test/support/n8n-contexts.ts); here against nock, with fixed
@@ -12,7 +14,7 @@ import {
 
 afterAll(() => shutDownN8nContexts());
 
-export { captureWarnings, type CredentialStore } from '../support/n8n-contexts';
+export { WORKFLOW_TIMEZONE, captureWarnings, testCredential, type ScreenRecCredential } from '../support/n8n-contexts';
 
 export const BASE_URL = 'https://api.screenrec.test';
 export const BACKEND_TOKEN = 'bt_n8n_5e4d3c2b1a09f8e7';
@@ -23,30 +25,40 @@ export const SUBSCRIPTION_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 export const WEBHOOK_BASE_URL = 'https://n8n.example.com/webhook';
 export { WORKFLOW_ID } from '../support/n8n-contexts';
 
-export const HOOK_CREDENTIALS = { serviceUrl: `${BASE_URL}/`, backendToken: BACKEND_TOKEN };
-export const REST_CREDENTIALS = { serviceUrl: BASE_URL, workspaceId: WORKSPACE_ID, apiKey: API_KEY };
-
-const BOTH_CREDENTIALS: CredentialStore = { screenRecHookApi: HOOK_CREDENTIALS, screenRecApi: REST_CREDENTIALS };
+/** The one ScreenRec credential with every field filled in (a trailing slash in the Service URL is fine). */
+export const CREDENTIAL: ScreenRecCredential = { serviceUrl: `${BASE_URL}/`, workspaceId: WORKSPACE_ID, backendToken: BACKEND_TOKEN, apiKey: API_KEY };
 
 export interface RunOptions extends NodeRunOptions {
-	credentials?: CredentialStore;
+	credential?: ScreenRecCredential;
 }
 
 /** Runs the ScreenRec node's execute() on the input items, as n8n's engine would. */
 export async function runScreenRec(parameters: INodeParameters, options: RunOptions = {}): Promise<INodeExecutionData[]> {
-	const { credentials = BOTH_CREDENTIALS, ...runOptions } = options;
-	return await runScreenRecNode({ credentials, webhookBaseUrl: WEBHOOK_BASE_URL }, parameters, runOptions);
+	const { credential = CREDENTIAL, ...runOptions } = options;
+	return await runScreenRecNode({ credential, webhookBaseUrl: WEBHOOK_BASE_URL }, parameters, runOptions);
 }
 
 export interface TriggerSetup {
 	parameters?: INodeParameters;
-	credentials?: CredentialStore;
+	credential?: ScreenRecCredential;
 	staticData?: IDataObject;
 	webhookBaseUrl?: string;
 }
 
 /** The trigger's node, workflow and static data, shared by its hook and webhook contexts like one active workflow. */
 export function triggerWorkflow(setup: TriggerSetup = {}) {
-	const { credentials = BOTH_CREDENTIALS, webhookBaseUrl = WEBHOOK_BASE_URL, ...rest } = setup;
-	return activeTriggerWorkflow({ credentials, webhookBaseUrl, ...rest });
+	const { credential = CREDENTIAL, webhookBaseUrl = WEBHOOK_BASE_URL, ...rest } = setup;
+	return activeTriggerWorkflow({ credential, webhookBaseUrl, ...rest });
 }
+
+/** The New Recording polling trigger of one active workflow. */
+export function pollingTrigger(parameters: INodeParameters = {}, credential: ScreenRecCredential = CREDENTIAL) {
+	return activePollingTrigger({ credential, webhookBaseUrl: WEBHOOK_BASE_URL, parameters });
+}
+
+/** The Recording field's "From list" search. */
+export const searchRecordings = (filter?: string, paginationToken?: unknown, credential: ScreenRecCredential = CREDENTIAL) =>
+	searchRecordingList({ credential, webhookBaseUrl: WEBHOOK_BASE_URL }, filter, paginationToken);
+
+/** A Recording field's value as the editor stores it (a resource locator). */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });

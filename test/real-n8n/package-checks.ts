@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expectThat } from './checks';
 import type { SuiteContext } from './context';
-import { ACTION_WORKFLOW_ID, EXTERNAL_REFERENCE, HOOK_CREDENTIAL, PACKAGE, REST_CREDENTIAL, hookCredentialData } from './workflows';
+import { ACTION_WORKFLOW_ID, CREDENTIAL, EXTERNAL_REFERENCE, PACKAGE, type CredentialData } from './workflows';
 import { bundledZodIn, type ZodProbe } from './zod-probe';
 
 /** What the checks before `n8n start` need: the CLI of a prepared n8n user folder. */
@@ -16,12 +16,12 @@ export async function cliChecks({ checks, demo, instance, n8nBin, workFolder, zo
     const output = path.join(workFolder, 'nodes.json');
     instance.cli(['export:nodes', `--output=${output}`]);
     const names = (JSON.parse(readFileSync(output, 'utf8')) as Array<{ name: string }>).map((node) => node.name);
-    for (const name of ['screenRec', 'screenRecTool', 'screenRecTrigger']) {
+    for (const name of ['screenRec', 'screenRecTool', 'screenRecTrigger', 'screenRecNewRecordingTrigger']) {
       expectThat(names.includes(`${PACKAGE}.${name}`), `${PACKAGE}.${name} missing from export:nodes`);
     }
   });
 
-  await checks.check('Create Recording then Get Many executes with the expected output', async () => {
+  await checks.check('Create Recording, Get Many, then Get (by resource locator) execute with the expected output', async () => {
     const output = await instance.cliAsync(['execute', `--id=${ACTION_WORKFLOW_ID}`, '--rawOutput']);
     const runData = (JSON.parse(output.slice(output.indexOf('{'))) as { data: { resultData: { runData: RunData } } }).data.resultData.runData;
     const created = runData['Create Recording']?.[0]?.data.main[0]?.[0]?.json;
@@ -33,6 +33,8 @@ export async function cliChecks({ checks, demo, instance, n8nBin, workFolder, zo
       recording.externalReference === EXTERNAL_REFERENCE && recording.status === 'NEW' && JSON.stringify(recording.tags) === '["e2e","n8n"]',
       `Get Many gave ${JSON.stringify(recording)}`,
     );
+    const got = runData['Get Recording']?.[0]?.data.main[0] ?? [];
+    expectThat(got.length === 1 && got[0]!.json.id === recording.id && got[0]!.json.externalReference === EXTERNAL_REFERENCE, `Get gave ${JSON.stringify(got)}`);
   });
 
   const n8nModules = path.resolve(n8nBin, '../../..');
@@ -54,23 +56,29 @@ export async function cliChecks({ checks, demo, instance, n8nBin, workFolder, zo
   });
 }
 
-/** n8n's "Test connection" through its REST API, with good and bad secrets. */
+/** n8n's "Test connection" through its REST API: each secret checked when filled in, good and bad. */
 export async function credentialChecks({ checks, demo, n8n }: SuiteContext): Promise<void> {
-  const test = async (credential: unknown) =>
-    (await n8n.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', { credentials: credential })).body;
+  const test = async (data: CredentialData) =>
+    (await n8n.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', { credentials: { ...CREDENTIAL, data } })).body;
+  const expectStatus = async (what: string, data: CredentialData, status: 'OK' | 'Error') => {
+    const answer = await test(data);
+    expectThat(answer.data?.status === status, `${what}: expected ${status}, got ${JSON.stringify(answer)}`);
+  };
 
-  await checks.check('the hook credential test succeeds with the good token and fails with a bad one', async () => {
-    const good = await test({ ...HOOK_CREDENTIAL, data: hookCredentialData(demo) });
-    expectThat(good.data.status === 'OK', `good token: ${JSON.stringify(good)}`);
-    const bad = await test({ ...HOOK_CREDENTIAL, data: hookCredentialData(demo, 'not-the-token') });
-    expectThat(bad.data.status === 'Error', `bad token: ${JSON.stringify(bad)}`);
+  await checks.check('the credential test passes with a good backend token and fails with a bad one', async () => {
+    await expectStatus('good token only', { serviceUrl: demo.baseUrl, backendToken: demo.backendToken }, 'OK');
+    await expectStatus('bad token only', { serviceUrl: demo.baseUrl, backendToken: 'not-the-token' }, 'Error');
   });
 
-  await checks.check('the REST credential test succeeds with the good key and fails with a bad one', async () => {
-    const data = (apiKey: string) => ({ serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, apiKey });
-    const good = await test({ ...REST_CREDENTIAL, data: data(demo.apiKey) });
-    expectThat(good.data.status === 'OK', `good key: ${JSON.stringify(good)}`);
-    const bad = await test({ ...REST_CREDENTIAL, data: data('not-the-key') });
-    expectThat(bad.data.status === 'Error', `bad key: ${JSON.stringify(bad)}`);
+  await checks.check('the credential test passes with a good API key and fails with a bad one', async () => {
+    await expectStatus('good key only', { serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, apiKey: demo.apiKey }, 'OK');
+    await expectStatus('bad key only', { serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, apiKey: 'not-the-key' }, 'Error');
+  });
+
+  await checks.check('the credential test passes with every field good and fails when one secret is bad', async () => {
+    const all = { serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, backendToken: demo.backendToken, apiKey: demo.apiKey };
+    await expectStatus('every field good', all, 'OK');
+    await expectStatus('good token, bad key', { ...all, apiKey: 'not-the-key' }, 'Error');
+    await expectStatus('bad token, good key', { ...all, backendToken: 'not-the-token' }, 'Error');
   });
 }

@@ -15,7 +15,7 @@ import { installZodProbe } from './zod-probe';
 
 /** Every check on one n8n version, in its own reference server, service proxy and n8n user folder. */
 export async function runOnVersion(target: N8nTarget, tarball: string, workFolder: string, checks: Checks): Promise<void> {
-  const started = Date.now();
+  let started = Date.now();
   const failedBefore = checks.counts.failed;
   let service: DribblingService | undefined;
   let server: RunningServer | undefined;
@@ -25,6 +25,7 @@ export async function runOnVersion(target: N8nTarget, tarball: string, workFolde
     const runtime = ensureNodeRuntime(REPO_ROOT, target.node);
     const n8nBin = ensureN8n(REPO_ROOT, target, runtime);
     console.log(`n8n ${target.n8n} on Node ${runtime.version} ready in ${since(started)} (installed into .cache/ on the first run)`);
+    started = Date.now();
 
     service = await startDribblingService();
     server = await startReferenceServer(['--public-url', service.baseUrl]);
@@ -57,8 +58,8 @@ export async function runOnVersion(target: N8nTarget, tarball: string, workFolde
   } finally {
     if (checks.counts.failed > failedBefore) {
       if (n8n !== undefined) console.log(`--- n8n ${target.n8n}'s output ---\n${n8n.output().slice(-4000)}`);
-      const webhookLines = server?.logs().split('\n').filter((line) => line.includes('webhooks'));
-      if (webhookLines !== undefined) console.log(`--- the reference server's webhook log ---\n${webhookLines.join('\n')}`);
+      const webhookLines = server?.logs().split('\n').filter((line) => line.includes('webhooks') || line.includes('callback'));
+      if (webhookLines !== undefined) console.log(`--- the reference server's webhook log ---\n${webhookLines.slice(-20).join('\n')}`);
     }
     await n8n?.stop();
     await server?.stop();

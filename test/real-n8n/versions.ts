@@ -16,11 +16,12 @@ export const N8N_TARGETS: readonly N8nTarget[] = [
 ];
 
 /**
- * n8n is installed without running any package's install script (some, like the Kafka client's, build native
- * code that needs libraries this machine lacks, or download binaries from off the registry); then only these,
+ * n8n is installed without running any package's install script (newer n8n's Kafka client builds librdkafka,
+ * which needs libraries this machine lacks; others download binaries from off the registry); then only these,
  * which n8n needs to start and run our nodes, are built from source against the target Node's headers.
+ * (isolated-vm, in n8n 2.36 and later, ships prebuilt binaries for Node 24 inside its registry tarball.)
  */
-export const NATIVE_MODULES_TO_BUILD = ['sqlite3', 'isolated-vm'];
+export const NATIVE_MODULES_TO_BUILD = ['sqlite3'];
 
 /** `REAL_N8N_VERSIONS=2.3.6` runs only the listed versions (for local work on one of them). */
 export function selectedTargets(filter = process.env.REAL_N8N_VERSIONS): N8nTarget[] {

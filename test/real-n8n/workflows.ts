@@ -1,11 +1,11 @@
 /**
- * The credentials and workflows imported into the real n8n, built from the reference server's demo workspace.
+ * The credential and workflows imported into the real n8n, built from the reference server's demo workspace.
  * Ids are at most 16 characters: n8n silently skips saving static data of a workflow with a longer id.
  */
 
 export const PACKAGE = 'n8n-nodes-screenrec';
-export const HOOK_CREDENTIAL = { id: 'srHookCred000001', name: 'ScreenRec Hook (demo)', type: 'screenRecHookApi' };
-export const REST_CREDENTIAL = { id: 'srRestCred000001', name: 'ScreenRec API (demo)', type: 'screenRecApi' };
+/** The package's one credential type; n8n names a saved one "ScreenRec account". */
+export const CREDENTIAL = { id: 'srAccountCred001', name: 'ScreenRec account', type: 'screenRecApi' };
 export const ACTION_WORKFLOW_ID = 'srActionsWf00001';
 export const TRIGGER_WORKFLOW_ID = 'srTriggerWf00001';
 export const CANCEL_WORKFLOW_ID = 'srCancelWf000001';
@@ -20,24 +20,32 @@ export interface Demo {
   apiKey: string;
 }
 
-export function hookCredentialData(demo: Demo, backendToken = demo.backendToken) {
-  return { serviceUrl: demo.baseUrl, backendToken };
+export interface CredentialData {
+  serviceUrl: string;
+  workspaceId?: string;
+  backendToken?: string;
+  apiKey?: string;
+}
+
+/** Every field filled in, as a user who uses both the hook (Create, Video Ready) and the REST operations would. */
+export function credentialData(demo: Demo): CredentialData {
+  return { serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, backendToken: demo.backendToken, apiKey: demo.apiKey };
 }
 
 export function credentials(demo: Demo) {
-  return [
-    { ...HOOK_CREDENTIAL, data: hookCredentialData(demo) },
-    { ...REST_CREDENTIAL, data: { serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, apiKey: demo.apiKey } },
-  ];
+  return [{ ...CREDENTIAL, data: credentialData(demo) }];
 }
 
-const hookCredentials = { screenRecHookApi: { id: HOOK_CREDENTIAL.id, name: HOOK_CREDENTIAL.name } };
-const restCredentials = { screenRecApi: { id: REST_CREDENTIAL.id, name: REST_CREDENTIAL.name } };
+const nodeCredentials = { screenRecApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
+const recordingById = (expression: string) => ({ __rl: true, mode: 'id', value: expression });
 
-/** Manual trigger → ScreenRec Create (hook) → ScreenRec Get Many filtered by the same external reference. */
+/**
+ * Manual trigger → Create (hook) → Get Many filtered by the same external reference → Get (by the id found,
+ * through the Recording ID resource locator).
+ */
 export const actionWorkflow = {
   id: ACTION_WORKFLOW_ID,
-  name: 'ScreenRec create then find',
+  name: 'ScreenRec create, find, get',
   active: false,
   settings: { executionOrder: 'v1' },
   nodes: [
@@ -49,7 +57,7 @@ export const actionWorkflow = {
       typeVersion: 1,
       position: [220, 0],
       parameters: { resource: 'recording', operation: 'create', externalReference: EXTERNAL_REFERENCE, tags: 'e2e, n8n' },
-      credentials: hookCredentials,
+      credentials: nodeCredentials,
     },
     {
       id: 'n3',
@@ -58,16 +66,26 @@ export const actionWorkflow = {
       typeVersion: 1,
       position: [440, 0],
       parameters: { resource: 'recording', operation: 'getAll', returnAll: true, filters: { externalReference: EXTERNAL_REFERENCE } },
-      credentials: restCredentials,
+      credentials: nodeCredentials,
+    },
+    {
+      id: 'n4',
+      name: 'Get Recording',
+      type: `${PACKAGE}.screenRec`,
+      typeVersion: 1,
+      position: [660, 0],
+      parameters: { resource: 'recording', operation: 'get', recordingId: recordingById('={{ $json.id }}') },
+      credentials: nodeCredentials,
     },
   ],
   connections: {
     Start: { main: [[{ node: 'Create Recording', type: 'main', index: 0 }]] },
     'Create Recording': { main: [[{ node: 'Find Recording', type: 'main', index: 0 }]] },
+    'Find Recording': { main: [[{ node: 'Get Recording', type: 'main', index: 0 }]] },
   },
 };
 
-/** ScreenRec Trigger (Video Ready), with http allowed because this n8n listens on loopback. */
+/** ScreenRec Trigger (Video Ready) with the recording's details, http allowed because this n8n listens on loopback. */
 export const triggerWorkflow = {
   id: TRIGGER_WORKFLOW_ID,
   name: 'ScreenRec video ready',
@@ -82,7 +100,7 @@ export const triggerWorkflow = {
       position: [0, 0],
       webhookId: '7d0c5b8e-1f2a-4c3d-9e8f-a1b2c3d4e5f6',
       parameters: { allowHttpWebhook: true, includeRecording: true },
-      credentials: { ...hookCredentials, ...restCredentials },
+      credentials: nodeCredentials,
     },
   ],
   connections: {},
@@ -113,8 +131,8 @@ export const cancelWorkflow = {
       type: `${PACKAGE}.screenRec`,
       typeVersion: 1,
       position: [220, 0],
-      parameters: { resource: 'recording', operation: 'getVideoUrl', recordingId: '={{ $json.body.recordingId }}', download: true },
-      credentials: restCredentials,
+      parameters: { resource: 'recording', operation: 'getVideoUrl', recordingId: recordingById('={{ $json.body.recordingId }}'), download: true },
+      credentials: nodeCredentials,
     },
   ],
   connections: { 'Start download': { main: [[{ node: 'Download Video', type: 'main', index: 0 }]] } },

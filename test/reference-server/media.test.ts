@@ -208,7 +208,7 @@ describe('the participant flow', () => {
     const { id } = newRecording();
     const upload = await send(`${server.baseUrl}/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, raw: Buffer.from('webm bytes') });
     expect(upload.status).toBe(200);
-    expect(server.store.recording(id)!.video).toMatchObject({ contentType: 'video/webm', fileName: `${id}.webm` });
+    expect(server.store.recording(id)!.video).toMatchObject({ contentType: 'video/webm', fileName: expect.stringMatching(new RegExp(`^${id}\\.[0-9a-f]{12}\\.webm$`)) });
   });
 
   it('refuses an upload over the size limit with 413 and keeps nothing of it', async () => {

@@ -49,7 +49,7 @@ describe('--data FILE', () => {
     }
   });
 
-  it('writes atomically: a complete JSON file, no temp file left, secrets only as hashes', async () => {
+  it('writes before it answers: complete JSON lines, no temp file left, secrets only as hashes', async () => {
     const server = await startQuietServer({ dataFile });
     try {
       const { admin } = clientsOf(server);
@@ -57,9 +57,15 @@ describe('--data FILE', () => {
       const { apiKey } = (await admin('POST', `/workspaces/${workspaceId}/api-keys`)).json as { apiKey: string };
       const { backendToken } = (await admin('POST', `/workspaces/${workspaceId}/integrations/ZAPIER`)).json as { backendToken: string };
       // The reply came after the write: the file already holds the change.
+      // The file is a journal: the snapshot written at start, then one complete JSON line per change.
       const text = readFileSync(dataFile, 'utf8');
-      const state = JSON.parse(text) as { workspaces: Array<{ name: string }> };
-      expect(state.workspaces.map((workspace) => workspace.name)).toEqual(['Demo Workspace', 'Hashed']);
+      expect(text.endsWith('\n')).toBe(true);
+      const [snapshot, ...changes] = text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const names = [
+        ...(snapshot as { workspaces: Array<{ name: string }> }).workspaces,
+        ...changes.filter((change) => change.kind === 'workspace').map((change) => change.value as { name: string }),
+      ].map((workspace) => workspace.name);
+      expect([...new Set(names)]).toEqual(['Demo Workspace', 'Hashed']);
       expect(text).not.toContain(apiKey);
       expect(text).not.toContain(backendToken);
       expect(readdirSync(dir).sort()).toEqual(['state.json', 'state.json.videos']);

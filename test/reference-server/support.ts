@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { HostResolver, ResolvedAddress } from '../../shared/reference-server/src/address-policy';
 import { startServer, type RunningServer, type ServerOptions } from '../../shared/reference-server/src/server';
 
 export interface Answer {
@@ -10,9 +11,21 @@ export interface Answer {
   json: unknown;
 }
 
-/** A reference server on an ephemeral port, silent, with http callbacks allowed and fast retries. */
+/**
+ * A resolver that never leaves the machine: names in `table` resolve to their addresses, `localhost` to loopback,
+ * everything else fails as an unknown name would. The suites use it so no test sends a DNS query.
+ */
+export function fixedResolver(table: Record<string, string[]> = {}): HostResolver {
+  return async (hostname) => {
+    const addresses = hostname === 'localhost' ? ['127.0.0.1'] : table[hostname.toLowerCase()];
+    if (addresses === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address): ResolvedAddress => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+}
+
+/** A reference server on an ephemeral port, silent, with http callbacks allowed, fast retries and no DNS. */
 export function startQuietServer(options: ServerOptions = {}): Promise<RunningServer> {
-  return startServer({ port: 0, logLevel: 'silent', insecureCallbacks: true, retryDelayMs: 20, ...options });
+  return startServer({ port: 0, logLevel: 'silent', insecureCallbacks: true, retryDelayMs: 20, resolveHost: fixedResolver(), ...options });
 }
 
 export async function send(

@@ -1,40 +1,41 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Container } from '@n8n/di';
-import { ExecuteContext, HookContext, WebhookContext } from 'n8n-core';
+import { BinaryDataService, CredentialTestContext, ExecuteContext, HookContext, LoadOptionsContext, PollContext, WebhookContext } from 'n8n-core';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import {
 	Workflow,
 	type ICredentialDataDecryptedObject,
 	type ICredentialsHelper,
-	type ICredentialType,
 	type IDataObject,
-	type IN8nHttpFullResponse,
 	type INode,
+	type INodeCredentialTestResult,
 	type INodeExecutionData,
+	type INodeListSearchResult,
 	type INodeParameters,
 	type INodeType,
 	type INodeTypes,
 	type IWebhookData,
 	type IWorkflowExecuteAdditionalData,
+	type WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ScreenRecApi } from '../../packages/n8n-nodes-screenrec/credentials/ScreenRecApi.credentials';
-import { ScreenRecHookApi } from '../../packages/n8n-nodes-screenrec/credentials/ScreenRecHookApi.credentials';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
+import { ScreenRecNewRecordingTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node';
 import { ScreenRecTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
 
-// Our nodes run inside n8n-core's real node contexts: real parameter resolution (defaults, displayOptions),
-// real httpRequestWithAuthentication over axios, real binary data, real continueOnFail. Only the credential
-// store and the engine's surroundings are stood in for; the credential store authenticates with our
-// credential classes themselves. Nothing here needs jest, so scripts (npm run demo) use it too.
+// Our nodes run inside n8n-core's real node contexts: real parameter resolution (defaults, displayOptions, resource
+// locators), real httpRequest over axios, real binary data (in memory, or n8n's filesystem mode), real
+// continueOnFail, the real cancel signal and timezone. Only the credential store and the engine's surroundings are
+// stood in for. Nothing here needs jest, so scripts (npm run demo) use it too.
 
-export type CredentialType = 'screenRecHookApi' | 'screenRecApi';
-export type CredentialStore = Partial<Record<CredentialType, ICredentialDataDecryptedObject>>;
-
-const CREDENTIAL_TYPES: Record<CredentialType, ICredentialType> = {
-	screenRecHookApi: new ScreenRecHookApi(),
-	screenRecApi: new ScreenRecApi(),
-};
+export const CREDENTIAL_TYPE = 'screenRecApi';
+/** The one ScreenRec credential's fields, as n8n's credential store holds them (blank ones may be absent). */
+export type ScreenRecCredential = ICredentialDataDecryptedObject & { serviceUrl: string; workspaceId?: string; backendToken?: string; apiKey?: string };
 
 export const WORKFLOW_ID = 'wf1';
+/** Workflow Settings' timezone in these workflows: dates without a zone are read in it. */
+export const WORKFLOW_TIMEZONE = 'Europe/Berlin';
 const TRIGGER_NAME = 'ScreenRec Trigger';
 const TRIGGER_WEBHOOK_ID = 'f00dfeed';
 
@@ -54,26 +55,28 @@ function standIn<T extends object>(members: Partial<T> = {}): T {
 	});
 }
 
-function credentialsHelperFor(store: CredentialStore): ICredentialsHelper {
+function credentialsHelperFor(credential: ScreenRecCredential | undefined): ICredentialsHelper {
 	return standIn<ICredentialsHelper>({
 		getParentTypes: () => [],
 		preAuthentication: async () => undefined,
 		getDecrypted: async (_additionalData, _node, type) => {
-			const data = store[type as CredentialType];
-			if (data === undefined) throw new Error(`no ${type} credentials were given`);
-			return { ...data };
-		},
-		authenticate: async (credentials, type, requestOptions) => {
-			const authenticate = CREDENTIAL_TYPES[type as CredentialType]?.authenticate;
-			if (typeof authenticate !== 'function') throw new Error(`${type} has no authenticate function`);
-			return await authenticate(credentials, requestOptions as never);
+			if (type !== CREDENTIAL_TYPE || credential === undefined) throw new Error(`no ${type} credentials were given`);
+			return { ...credential };
 		},
 	});
 }
 
 function workflowOf(nodeType: INodeType, node: INode, staticData: IDataObject = {}): Workflow {
 	const nodeTypes = standIn<INodeTypes>({ getByName: () => nodeType, getByNameAndVersion: () => nodeType });
-	return new Workflow({ id: WORKFLOW_ID, nodes: [node], connections: {}, active: true, nodeTypes, staticData });
+	return new Workflow({
+		id: WORKFLOW_ID,
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes,
+		staticData,
+		settings: { timezone: WORKFLOW_TIMEZONE },
+	});
 }
 
 function nodeOf(name: string, type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
@@ -84,31 +87,31 @@ function nodeOf(name: string, type: string, parameters: INodeParameters, extra: 
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: {
-			screenRecHookApi: { id: '1', name: 'ScreenRec Hook' },
-			screenRecApi: { id: '2', name: 'ScreenRec API' },
-		},
+		credentials: { screenRecApi: { id: '1', name: 'ScreenRec account' } },
 		...extra,
 	};
 }
 
-/** Where n8n is, as the nodes see it: the credentials it holds and the base of its webhook URLs. */
+/** Where n8n is, as the nodes see it: the credential it holds and the base of its webhook URLs. */
 export interface N8nSetup {
-	credentials: CredentialStore;
+	credential: ScreenRecCredential | undefined;
 	webhookBaseUrl: string;
 }
 
+let executionCount = 0;
+
 function additionalDataFor(setup: N8nSetup, extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
 	return standIn<IWorkflowExecuteAdditionalData>({
-		credentialsHelper: credentialsHelperFor(setup.credentials),
+		credentialsHelper: credentialsHelperFor(setup.credential),
 		currentNodeParameters: undefined,
 		webhookBaseUrl: setup.webhookBaseUrl,
 		webhookTestBaseUrl: `${setup.webhookBaseUrl}-test`,
+		executionId: `exec-${++executionCount}`,
 		...extra,
 	});
 }
 
-function executeContextFor(setup: N8nSetup, nodeType: INodeType, node: INode, items: INodeExecutionData[]): ExecuteContext {
+function executeContextFor(setup: N8nSetup, nodeType: INodeType, node: INode, items: INodeExecutionData[], abortSignal?: AbortSignal): ExecuteContext {
 	return new ExecuteContext(
 		workflowOf(nodeType, node),
 		node,
@@ -120,61 +123,69 @@ function executeContextFor(setup: N8nSetup, nodeType: INodeType, node: INode, it
 		{ main: [items] },
 		{ node, data: { main: [items] }, source: null },
 		[],
+		abortSignal,
 	);
 }
 
 export interface RunOptions {
 	items?: INodeExecutionData[];
 	continueOnFail?: boolean;
+	/** The execution's cancel signal (n8n fires it when the user presses Stop or the workflow times out). */
+	abortSignal?: AbortSignal;
+}
+
+/**
+ * Switches n8n's binary data to its filesystem mode (as n8n 2.x runs by default), in a fresh folder: a stored file
+ * goes to disk instead of memory. Returns the folder.
+ */
+export async function useFilesystemBinaryData(): Promise<string> {
+	const folder = mkdtempSync(join(tmpdir(), 'n8n-binary-'));
+	const service = Container.get(BinaryDataService) as unknown as { config: { mode: string; localStoragePath: string }; init(): Promise<void> };
+	service.config.mode = 'filesystem';
+	service.config.localStoragePath = folder;
+	await service.init();
+	return folder;
 }
 
 /** Runs the ScreenRec node's execute() on the input items, as n8n's engine would. */
 export async function runScreenRecNode(setup: N8nSetup, parameters: INodeParameters, options: RunOptions = {}): Promise<INodeExecutionData[]> {
 	const nodeType = new ScreenRec();
 	const node = nodeOf('ScreenRec', 'n8n-nodes-screenrec.screenRec', parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
-	const context = executeContextFor(setup, nodeType, node, options.items ?? [{ json: {} }]);
+	const context = executeContextFor(setup, nodeType, node, options.items ?? [{ json: {} }], options.abortSignal);
 	const [output] = await nodeType.execute!.call(context);
 	return output ?? [];
 }
 
-export interface CredentialTestResult {
-	status: 'OK' | 'Error';
-	/** What n8n shows under "Test connection": the credential's own message for a refusal it knows. */
-	message: string;
-	/** The answer's body, parsed when it is JSON. */
-	body: unknown;
+/**
+ * n8n's "Test connection" for the credential: n8n finds the node that declares `testedBy` for it and calls that
+ * method with a real credential-test context (whose only HTTP helper is the older `request`).
+ */
+export async function testCredential(data: ScreenRecCredential): Promise<INodeCredentialTestResult> {
+	const nodeType = new ScreenRec();
+	const credential = nodeType.description.credentials?.find((candidate) => candidate.name === CREDENTIAL_TYPE);
+	const method = nodeType.methods.credentialTest[credential!.testedBy as 'screenRecApiTest'];
+	return await method.call(new CredentialTestContext(), { id: '1', name: 'ScreenRec account', type: CREDENTIAL_TYPE, data });
 }
 
-/**
- * n8n's "Test connection" for a credential: its `test` request with expressions resolved against the
- * credential, authenticated by the credential, sent through n8n's HTTP helper; a status named by one of its
- * rules gives that rule's message, any other failure n8n's generic one.
- */
-export async function testCredential(type: CredentialType, data: ICredentialDataDecryptedObject): Promise<CredentialTestResult> {
-	const credentialType = CREDENTIAL_TYPES[type];
-	const { request, rules = [] } = credentialType.test!;
+/** The Recording field's "From list" search, as the editor calls it while the user types and scrolls. */
+export async function searchRecordingList(setup: N8nSetup, filter?: string, paginationToken?: unknown): Promise<INodeListSearchResult> {
 	const nodeType = new ScreenRec();
-	// The node asks for a credential only where its displayOptions show it: Create uses the hook one, the rest the API one.
-	const operation = type === 'screenRecHookApi' ? 'create' : 'getAll';
-	const node = nodeOf('Credential test', 'n8n-nodes-screenrec.screenRec', { resource: 'recording', operation });
+	const node = nodeOf('ScreenRec', 'n8n-nodes-screenrec.screenRec', { resource: 'recording', operation: 'get' });
+	const context = new LoadOptionsContext(workflowOf(nodeType, node), node, additionalDataFor(setup), 'parameters.recordingId');
+	return await nodeType.methods.listSearch.searchRecordings.call(context, filter, paginationToken);
+}
+
+/** The polling trigger of one active workflow: its static data persists from poll to poll, like n8n's. */
+export function pollingTrigger(setup: N8nSetup & { parameters?: INodeParameters }) {
+	const nodeType = new ScreenRecNewRecordingTrigger();
+	const node = nodeOf('ScreenRec New Recording Trigger', 'n8n-nodes-screenrec.screenRecNewRecordingTrigger', setup.parameters ?? {});
 	const workflow = workflowOf(nodeType, node);
-	const resolve = (value: string) =>
-		String(workflow.expression.getParameterValue(value, null, 0, 0, node.name, [], 'internal', { $credentials: data } as never));
-	const context = executeContextFor({ credentials: { [type]: data }, webhookBaseUrl: 'http://127.0.0.1/webhook' }, nodeType, node, [{ json: {} }]);
-	const response = (await context.helpers.httpRequestWithAuthentication.call(context, type, {
-		method: request.method ?? 'GET',
-		url: resolve(request.baseURL ?? '') + resolve(request.url ?? ''),
-		body: request.body,
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	})) as IN8nHttpFullResponse;
-	if (response.statusCode < 300) return { status: 'OK', message: 'Connection tested successfully', body: response.body };
-	for (const rule of rules) {
-		const { value, message } = rule.properties as { value?: number; message: string };
-		if (rule.type === 'responseCode' && value === response.statusCode) return { status: 'Error', message, body: response.body };
-	}
-	return { status: 'Error', message: `Couldn't connect with these settings (HTTP ${response.statusCode})`, body: response.body };
+	return {
+		staticData: () => workflow.staticData['node:ScreenRec New Recording Trigger'] as IDataObject | undefined,
+		/** One poll, as the schedule (mode 'trigger') or "Fetch Test Event" (mode 'manual') runs it. */
+		poll: async (mode: WorkflowExecuteMode = 'trigger') =>
+			await nodeType.poll.call(new PollContext(workflow, node, additionalDataFor(setup), mode, 'activate')),
+	};
 }
 
 /** n8n's logger is one shared instance: capture only what is logged until restore(). */
@@ -206,6 +217,7 @@ export function triggerWorkflow(setup: TriggerSetup) {
 	const hookContext = () => new HookContext(workflow, node, additionalDataFor(setup), 'trigger', 'activate', webhookData);
 
 	const lifecycle = nodeType.webhookMethods.default;
+	const secret = () => String((workflow.staticData[`node:${TRIGGER_NAME}`] as IDataObject | undefined)?.callbackSecret ?? '');
 	return {
 		webhookUrl: `${setup.webhookBaseUrl}/${TRIGGER_WEBHOOK_ID}/webhook`,
 		/** The path n8n serves this trigger's webhook on, below its webhook base URL. */
@@ -215,8 +227,14 @@ export function triggerWorkflow(setup: TriggerSetup) {
 		checkExists: (context = hookContext()) => lifecycle.checkExists.call(context),
 		create: (context = hookContext()) => lifecycle.create.call(context),
 		delete: (context = hookContext()) => lifecycle.delete.call(context),
-		/** Delivers a request body to webhook() and returns what it answered, what it started and what it logged. */
-		async deliver(body: unknown, headers: Record<string, string> = {}) {
+		/** The callback URL registered with the service: the webhook URL with the current secret. */
+		callbackUrl: () => `${setup.webhookBaseUrl}/${TRIGGER_WEBHOOK_ID}/webhook?secret=${secret()}`,
+		/**
+		 * Delivers a request body to webhook() and returns what it answered, what it started and what it logged. The
+		 * query is what the caller's URL carried: by default the current secret, as the service sends it.
+		 */
+		async deliver(body: unknown, options: { query?: Record<string, string>; headers?: Record<string, string> } = {}) {
+			const { query = { secret: secret() }, headers = {} } = options;
 			const response = { statusCode: undefined as number | undefined, body: undefined as unknown };
 			const httpResponse = {
 				status(code: number) {
@@ -231,7 +249,7 @@ export function triggerWorkflow(setup: TriggerSetup) {
 			const context = new WebhookContext(
 				workflow,
 				node,
-				additionalDataFor(setup, { httpRequest: { body, headers } as never, httpResponse: httpResponse as never }),
+				additionalDataFor(setup, { httpRequest: { body, headers, query } as never, httpResponse: httpResponse as never }),
 				'webhook',
 				webhookData,
 				[],

@@ -48,11 +48,34 @@ export interface ConnectedWorkspace {
   backendToken: string;
 }
 
+/** The two shapes of video link the server can hand out (see the reference server's `--video-links`). */
+export const VIDEO_LINK_MODES = ['service', 'storage'] as const;
+export type VideoLinkMode = (typeof VIDEO_LINK_MODES)[number];
+
+export interface ReferenceServerOptions {
+  /**
+   * `service` (the default): `/videos/{recordingId}?expires=…&signature=…`; `storage`: pre-signed object-store
+   * links `/storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…` that do not name the recording. Without this
+   * option the environment's VIDEO_LINKS decides (the child inherits it), so a whole run can switch modes.
+   */
+  videoLinks?: VideoLinkMode;
+  /** Failed authentications per minute from one address before 429 (server default 20; all tests share 127.0.0.1). */
+  failedAuthPerMinute?: number;
+  /** Any other flags, as on the command line. */
+  args?: string[];
+}
+
 /**
  * Starts the built reference server as a separate process, exactly as `npm start -- …` does after its build step,
- * and resolves with its one JSON `listening` line.
+ * and resolves with its one JSON `listening` line. Takes extra flags (the original form) or options.
  */
-export async function startReferenceServer(extraArgs: string[] = []): Promise<RunningServer> {
+export async function startReferenceServer(extraArgsOrOptions: string[] | ReferenceServerOptions = []): Promise<RunningServer> {
+  const options: ReferenceServerOptions = Array.isArray(extraArgsOrOptions) ? { args: extraArgsOrOptions } : extraArgsOrOptions;
+  const extraArgs = [
+    ...(options.videoLinks === undefined ? [] : ['--video-links', options.videoLinks]),
+    ...(options.failedAuthPerMinute === undefined ? [] : ['--failed-auth-per-minute', String(options.failedAuthPerMinute)]),
+    ...(options.args ?? []),
+  ];
   const child = spawn(
     process.execPath,
     [path.join(REPO_ROOT, 'shared/reference-server/dist/main.js'), '--port', '0', '--insecure-callbacks', '--retry-delay-ms', '50', ...extraArgs],

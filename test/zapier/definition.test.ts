@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import App from '../../packages/zapier/src/index';
 import authentication from '../../packages/zapier/src/authentication';
 
@@ -42,6 +44,13 @@ describe('app definition', () => {
     expect(Object.keys(App.creates).sort()).toEqual(['createRecording', 'deleteRecording', 'requestRecording', 'updateRecording']);
     expect(Object.keys(App.searches).sort()).toEqual(['findRecording', 'findTags', 'getVideoUrl']);
     expect(App.triggers.videoReady.operation.type).toBe('hook');
+  });
+
+  it('runs on the newest zapier-platform-core, the same version as the CLI that builds and pushes it', () => {
+    const versionOf = (name: string) => (JSON.parse(readFileSync(join(__dirname, '../../node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    const [core, cli] = [versionOf('zapier-platform-core'), versionOf('zapier-platform-cli')];
+    const app = JSON.parse(readFileSync(join(__dirname, '../../packages/zapier/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect({ declared: app.dependencies['zapier-platform-core'], installed: core, platformVersion: App.platformVersion }).toEqual({ declared: cli, installed: cli, platformVersion: cli });
   });
 
   it('offers Find or Create Recording: Find Recording, else Create Recording Link', () => {

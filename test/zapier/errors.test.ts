@@ -1,3 +1,4 @@
+import { redirectMessage, responseTooLargeMessage } from '@screenrec/core';
 import nock from 'nock';
 import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
 import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
@@ -100,6 +101,24 @@ describe('hook errors as Zapier errors (Create Recording, sent once: never retri
       code: 'INVALID_INPUT',
       message: 'Invalid input: "External Reference": must not be empty. Nothing was sent to ScreenRec.',
     });
+  });
+});
+
+describe('through Zapier\'s request client, the transport keeps core\'s rules', () => {
+  it('follows no redirect: the credential never goes to the other host, and the message names the status', async () => {
+    hookApi().post(HOOK_PATH, recordingBody).reply(307, '', { Location: 'https://elsewhere.test/public/webhooks/ZAPIER' });
+
+    const error = await zapierError(runCreate());
+
+    expect(error).toEqual({ name: 'AppError', code: 'UNEXPECTED_RESPONSE', status: 307, message: redirectMessage(307) });
+  });
+
+  it('stops reading an answer past 10 MiB, with a clear error', async () => {
+    restApi().get(`${REST_PATH}/recordings/tags`).query({ query: 'sup' }).reply(200, `{"result":["${'x'.repeat(11 * 1024 * 1024)}"]}`, { 'Content-Type': 'application/json' });
+
+    const error = await zapierError(appTester(findTags, { authData: restAuth, inputData: { query: 'sup' } }));
+
+    expect(error).toEqual({ name: 'AppError', code: 'RESPONSE_TOO_LARGE', message: responseTooLargeMessage('https://screenrec.test') });
   });
 });
 

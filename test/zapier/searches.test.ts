@@ -14,7 +14,12 @@ function listPage(first: number, windowStart: (createdDateFrom: string) => boole
   return (body: Record<string, unknown>) =>
     typeof body.createdDateFrom === 'string' &&
     windowStart(body.createdDateFrom) &&
-    JSON.stringify({ ...body, createdDateFrom: undefined }) === JSON.stringify({ ...NEWEST_FIRST, createdDateFrom: undefined, first, pageSize: 100 });
+    sameFields({ ...body, createdDateFrom: undefined }, { ...NEWEST_FIRST, first, pageSize: 100 });
+}
+
+function sameFields(actual: Record<string, unknown>, expected: Record<string, unknown>): boolean {
+  const entries = (value: Record<string, unknown>) => JSON.stringify(Object.entries(value).filter(([, field]) => field !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  return entries(actual) === entries(expected);
 }
 
 const ninetyDaysAgo = (createdDateFrom: string) => Math.abs(Date.parse(createdDateFrom) - (Date.now() - 90 * DAY_MS)) < 60_000;
@@ -90,6 +95,14 @@ describe('Find Recording', () => {
 
     await expect(appTester(findRecording, { authData: restAuth, inputData: { tags: ['nope'] } })).resolves.toEqual([]);
     await expect(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-2' } })).resolves.toEqual([]);
+  });
+
+  it('by external reference while Zapier loads a sample: one page of the newest only', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo))
+      .reply(200, page(Array.from({ length: 100 }, () => serviceRecording({ externalReference: 'other' })), 100_000));
+
+    await expect(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' }, meta: { isLoadingSample: true } })).resolves.toEqual([]);
   });
 
   describe('when the time budget cuts a search by reference short', () => {

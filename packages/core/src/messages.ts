@@ -36,6 +36,7 @@ export function formatCount(count: number): string {
 
 // Deadlines and cancellation.
 export const CANCELLED_MESSAGE = 'The request to ScreenRec was cancelled: the run was stopped.';
+export const DEADLINE_FORMAT = 'must be a time in milliseconds since 1970, as Date.now() gives';
 export const HINT_NARROW_SEARCH = 'narrow the search (a shorter date range)';
 export const HINT_CHECK_SERVICE = 'check that ScreenRec answers at the Service URL';
 

@@ -1,5 +1,5 @@
 import { CancelledError, DeadlineError, InvalidInputError } from './errors';
-import { CANCELLED_MESSAGE, HINT_CHECK_SERVICE, deadlineMessage, invalidInputMessage } from './messages';
+import { CANCELLED_MESSAGE, DEADLINE_FORMAT, HINT_CHECK_SERVICE, deadlineMessage, invalidInputMessage } from './messages';
 
 /** What a caller may bound one client operation with. */
 export interface CallOptions {
@@ -38,9 +38,7 @@ export class Operation {
   ) {
     const deadline = options?.deadline;
     if (deadline !== undefined && !Number.isFinite(deadline)) {
-      throw new InvalidInputError(invalidInputMessage('`deadline`: must be a time in milliseconds since 1970, as Date.now() gives'), {
-        fieldErrors: [{ path: 'deadline', message: 'must be a time in milliseconds since 1970, as Date.now() gives' }],
-      });
+      throw new InvalidInputError(invalidInputMessage(`\`deadline\`: ${DEADLINE_FORMAT}`), { fieldErrors: [{ path: 'deadline', message: DEADLINE_FORMAT }] });
     }
     this.signal = options?.signal;
     this.started = deadline !== undefined || defaultBudgetMs !== undefined ? now() : 0;
@@ -50,11 +48,6 @@ export class Operation {
   /** The time now, on the client's clock. */
   clock(): number {
     return this.now();
-  }
-
-  /** Milliseconds since the operation started (0 when it has no deadline to measure against). */
-  elapsed(): number {
-    return this.started === 0 ? 0 : this.now() - this.started;
   }
 
   /** Milliseconds until the deadline (Infinity without one); may be negative. */

@@ -27,11 +27,18 @@ const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be a full http(s) URL
 export const Notification = z.looseObject({ type: z.literal('EMAIL'), value: z.string() });
 export const NotificationInput = z.strictObject({ type: z.literal('EMAIL'), value: Email });
 
+/** A status as an answer gives it: one SPEC.md lists, or a newer one, passed through as it is rather than failing. */
+export type AnsweredStatus = RecordingStatus | (string & {});
+/** A direction as an answer gives it, likewise. */
+export type AnsweredDirection = RecordingDirection | (string & {});
+const AnsweredStatus = z.union([RecordingStatus, z.string().min(1)]) as z.ZodType<AnsweredStatus, string>;
+const AnsweredDirection = z.union([RecordingDirection, z.string().min(1)]) as z.ZodType<AnsweredDirection, string>;
+
 /** A recording as the service returns it; extra fields are kept because SPEC.md does not list them all. */
 export const Recording = z.looseObject({
   id: Uuid,
-  status: RecordingStatus,
-  direction: RecordingDirection.optional(),
+  status: AnsweredStatus,
+  direction: AnsweredDirection.optional(),
   tags: z.array(z.string()).default([]),
   notifications: z.array(Notification).optional(),
   comment: z.string().nullish(),

@@ -1,5 +1,4 @@
-import { HOOK_PROVIDERS, type HookClient, type HookProvider } from '@screenrec/core';
-import type { CallOptions } from '@screenrec/core';
+import { HOOK_PROVIDERS, isScreenRecError, type CallOptions, type HookClient, type HookProvider } from '@screenrec/core';
 
 /**
  * The hook endpoint for one backend token. A token belongs to one integration (n8n or Zapier); when the user did
@@ -8,9 +7,10 @@ import type { CallOptions } from '@screenrec/core';
  */
 export class HookAccess {
   private provider: Promise<HookProvider> | undefined;
+  private readonly clients = new Map<HookProvider, HookClient>();
 
   constructor(
-    private readonly clientFor: (provider: HookProvider) => HookClient,
+    private readonly newClient: (provider: HookProvider) => HookClient,
     provider: HookProvider | undefined,
   ) {
     if (provider !== undefined) this.provider = Promise.resolve(provider);
@@ -25,6 +25,13 @@ export class HookAccess {
       this.provider = undefined;
       throw error;
     }
+  }
+
+  /** One client per integration, made on first use and kept. */
+  private clientFor(provider: HookProvider): HookClient {
+    let client = this.clients.get(provider);
+    if (client === undefined) this.clients.set(provider, (client = this.newClient(provider)));
+    return client;
   }
 
   private async detect(call: CallOptions): Promise<HookProvider> {
@@ -43,5 +50,5 @@ export class HookAccess {
 }
 
 function isForbidden(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FORBIDDEN';
+  return isScreenRecError(error) && error.code === 'FORBIDDEN';
 }

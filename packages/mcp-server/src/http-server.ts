@@ -61,12 +61,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    // Only the path is logged: a query string is the caller's and may carry anything.
+    const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1');
     const refusal = checkRequest(request, token);
     if (refusal !== undefined) {
-      logger.error(`refused ${request.method} ${request.url} (${refusal.status}${request.headers.origin ? `, Origin ${request.headers.origin}` : ''})`);
+      logger.error(`refused ${request.method} ${pathname} (${refusal.status}${request.headers.origin ? `, Origin ${request.headers.origin}` : ''})`);
       return answer(response, refusal.status, refusal.message, refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
     }
-    if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== MCP_PATH) {
+    if (pathname !== MCP_PATH) {
       return answer(response, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
     }
     const sessionId = request.headers['mcp-session-id'];

@@ -32,12 +32,12 @@ async function main(): Promise<void> {
   if (values.version) return void process.stderr.write(`${SERVER_VERSION}\n`);
 
   const connections = connect(readSettings(process.env));
-  const logger = stderrLogger(connections.secrets);
+  const token = process.env.SCREENREC_MCP_TOKEN?.trim() ?? '';
+  const logger = stderrLogger(token === '' ? connections.secrets : [...connections.secrets, token]);
   logStartup(connections, logger, values.http ? 'Streamable HTTP' : 'stdio');
 
   if (values.http) {
-    const token = process.env.SCREENREC_MCP_TOKEN?.trim();
-    if (!token) return fail('--http needs SCREENREC_MCP_TOKEN: set it to a long random secret, and give MCP clients the header "Authorization: Bearer <that secret>".');
+    if (token === '') return fail('--http needs SCREENREC_MCP_TOKEN: set it to a long random secret, and give MCP clients the header "Authorization: Bearer <that secret>".');
     const port = Number(values.port ?? DEFAULT_PORT);
     if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port must be a port number from 0 to 65535 (got "${values.port}").`);
     const server = await startHttpServer({ port, token, connections, logger });
@@ -49,8 +49,8 @@ async function main(): Promise<void> {
   const server = createScreenRecServer(connections, logger);
   const transport = new StdioServerTransport();
   await server.connect(transport);
-  // The client ends the session by closing stdin (or by a signal): then the server stops.
-  process.stdin.once('end', () => void server.close().finally(() => process.exit(0)));
+  // The client ends the session by closing stdin: nothing else holds the process then, so it exits once the
+  // calls in flight have answered (idle connections to the service do not keep it alive). Or by a signal.
   stopOnSignals(() => server.close());
 }
 

@@ -16,24 +16,26 @@ export function toolFailure(text: string): CallToolResult {
 // Core's messages say what to change in a connection ("reconnect", "check the Service URL"); here the user
 // changes an environment variable, so each message that points at a setting also names the variable.
 const RESTART = 'then restart the MCP client';
+const SERVICE_URL = "This server's Service URL is SCREENREC_BASE_URL.";
+const NEW_TOKEN = `This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, ${RESTART}.`;
 const HINTS: Record<Side, Partial<Record<ErrorCode, string>>> = {
   rest: {
     UNAUTHORIZED: `This server's API key is SCREENREC_API_KEY: put the new key there, ${RESTART}.`,
     FORBIDDEN: "This server's workspace ID is SCREENREC_WORKSPACE_ID and its API key SCREENREC_API_KEY.",
-    NETWORK: "This server's Service URL is SCREENREC_BASE_URL.",
-    UNEXPECTED_RESPONSE: "This server's Service URL is SCREENREC_BASE_URL.",
-    RESPONSE_TOO_LARGE: "This server's Service URL is SCREENREC_BASE_URL.",
+    NETWORK: SERVICE_URL,
+    UNEXPECTED_RESPONSE: SERVICE_URL,
+    RESPONSE_TOO_LARGE: SERVICE_URL,
   },
   hook: {
     // A PING's 400 means a disconnected integration (new token); a RECORDING's, a malformed request (wrong address).
     BAD_REQUEST: "This server's Service URL is SCREENREC_BASE_URL and its backend token SCREENREC_BACKEND_TOKEN.",
-    FORBIDDEN: `This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, ${RESTART}.`,
-    INTEGRATION_ERROR: `This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, ${RESTART}.`,
-    INTEGRATION_NOT_CONNECTED: `This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, ${RESTART}.`,
-    NOT_FOUND: "This server's Service URL is SCREENREC_BASE_URL.",
-    NETWORK: "This server's Service URL is SCREENREC_BASE_URL.",
-    UNEXPECTED_RESPONSE: "This server's Service URL is SCREENREC_BASE_URL.",
-    RESPONSE_TOO_LARGE: "This server's Service URL is SCREENREC_BASE_URL.",
+    FORBIDDEN: NEW_TOKEN,
+    INTEGRATION_ERROR: NEW_TOKEN,
+    INTEGRATION_NOT_CONNECTED: NEW_TOKEN,
+    NOT_FOUND: SERVICE_URL,
+    NETWORK: SERVICE_URL,
+    UNEXPECTED_RESPONSE: SERVICE_URL,
+    RESPONSE_TOO_LARGE: SERVICE_URL,
   },
 };
 

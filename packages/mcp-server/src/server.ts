@@ -18,6 +18,8 @@ export function createScreenRecServer(connections: Connections, logger: Logger):
   const server = new McpServer({ name: SERVER_NAME, title: 'ScreenRec', version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
   const tools = connections.hook === undefined ? REST_TOOLS : [...REST_TOOLS, ...HOOK_TOOLS];
   serveTools(server.server, tools, connections, logger);
+  // Protocol trouble (an unreadable message from the client, a broken pipe) goes to the log, not to the client.
+  server.server.onerror = (error) => logger.error(`protocol: ${error.message}`);
   server.registerResource(
     'recording',
     new ResourceTemplate(RECORDING_URI_TEMPLATE, { list: undefined }),

@@ -1,14 +1,12 @@
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
-	ICredentialType,
-	IHttpRequestOptions,
-	Icon,
-	INodeProperties,
-} from 'n8n-workflow';
-import { DOCUMENTATION_URL, SERVICE_URL_EXPRESSION, serviceUrlProperty } from '../lib/service-url';
+import type { ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
-/** The REST API of one workspace: list, get the video of, update and delete recordings. */
+/**
+ * One ScreenRec connection, as the Zapier app has: the automation hook's backend token and the REST API's key live
+ * side by side, and each operation uses the one its interface needs. Both secrets are optional here; an operation
+ * whose secret is missing says which field to fill. Core attaches each secret to its own interface's requests
+ * only, so the credential has no `authenticate` (it would put both on every request), and the nodes test it with
+ * their `screenRecApiTest` method (PING for the token, one list call for the key), which checks whatever is filled in.
+ */
 export class ScreenRecApi implements ICredentialType {
 	name = 'screenRecApi';
 
@@ -16,18 +14,35 @@ export class ScreenRecApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/screenrec.svg', dark: 'file:../icons/screenrec.dark.svg' };
 
-	documentationUrl = DOCUMENTATION_URL;
+	documentationUrl = 'https://github.com/screenrec/screenrec-connectors/tree/main/packages/n8n-nodes-screenrec#credentials';
 
 	properties: INodeProperties[] = [
-		serviceUrlProperty,
+		{
+			displayName: 'Service URL',
+			name: 'serviceUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.screenrec.example',
+			description: 'The address of the ScreenRec service, without a path',
+		},
 		{
 			displayName: 'Workspace ID',
 			name: 'workspaceId',
 			type: 'string',
 			default: '',
-			required: true,
 			placeholder: '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c',
-			description: "The workspace's UUID, shown in the ScreenRec dashboard's API section",
+			description:
+				"The workspace's UUID, shown in the ScreenRec dashboard's API section. Needed, with the API Key, by every operation except Create Recording Link.",
+		},
+		{
+			displayName: 'Backend Token',
+			name: 'backendToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Shown by the Setup button of the n8n integration in the ScreenRec dashboard (Setup again replaces it). Needed by Create Recording Link and the ScreenRec Trigger.',
 		},
 		{
 			displayName: 'API Key',
@@ -35,42 +50,8 @@ export class ScreenRecApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			required: true,
-			description: "Created by a workspace owner in the dashboard's API section, after turning API access on",
+			description:
+				"Created by a workspace owner in the dashboard's API section, after turning API access on. Needed by every other operation and by the New Recording trigger.",
 		},
 	];
-
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		return {
-			...requestOptions,
-			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey).trim()}` },
-		};
-	}
-
-	/** A one-item list: the cheapest call that needs a valid key, an open workspace and API access on. */
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: SERVICE_URL_EXPRESSION,
-			url: '={{ "/public/integration/" + $credentials.workspaceId.trim() + "/recordings/list" }}',
-			method: 'POST',
-			body: { pageSize: 1 },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: { value: 401, message: "The API key was rejected: it is wrong, revoked or expired. Create a new key in the dashboard's API section." },
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: "This key may not use this workspace: turn API access on in the dashboard's API section, or check the Workspace ID.",
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: { value: 404, message: 'Nothing answers at this Service URL and Workspace ID. Check both.' },
-			},
-		],
-	};
 }

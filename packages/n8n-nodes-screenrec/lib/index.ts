@@ -1,9 +1,23 @@
-// Everything the nodes use from core and from this folder. The build bundles it once into dist/lib/index.js,
-// which both nodes require, so core and zod ship once in the package.
-export { RECORDING_DIRECTIONS, RECORDING_STATUSES, SORT_ORDERS, parseVideoReady } from '@screenrec/core';
-export type { ListRecordingsRequest, Recording, VideoReady } from '@screenrec/core';
-export { HOOK_CREDENTIAL, REST_CREDENTIAL, hookClientFor, restClientFor } from './clients';
-export { toNodeError } from './errors';
-export { isoDateOf, listOf, textOf, toJsonObject } from './parameters';
-export type { ScreenRecCredentialType } from './transport';
-export { downloadVideo } from './video';
+// Everything the nodes use from core and from this folder. The build bundles it once into dist/lib/index.js, which
+// every node requires; zod is left to n8n, which provides it.
+export {
+	RECORDING_DIRECTIONS,
+	RECORDING_STATUSES,
+	SORT_ORDERS,
+	identifyVideo,
+	videoDownloadUrl,
+	type CallOptions,
+	type IdentifiedVideo,
+	type ListRecordingsRequest,
+	type Recording,
+	type RecordingFilter,
+	type RestClient,
+} from '@screenrec/core/portable';
+export { callOptionsOf, timeoutOption } from './call-options';
+export { ScreenRecConnection } from './connection';
+export { CREDENTIAL, CREDENTIAL_LABEL, CREDENTIAL_TEST } from './credential';
+export { testScreenRecCredential } from './credential-test';
+export { toNodeError, type Interface } from './errors';
+export { defined, isoDateIn, listOf, textOf, toJsonObject, wallTimeText } from './parameters';
+export { SEARCH_RECORDINGS, recordingLabel, recordingLocator, searchRecordings, statusLabel } from './recording-locator';
+export { DOWNLOAD_CANCELLED, downloadVideo } from './video';

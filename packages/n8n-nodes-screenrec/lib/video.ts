@@ -1,47 +1,86 @@
-import { NodeApiError, type IBinaryData, type IExecuteFunctions, type IN8nHttpFullResponse, type IWebhookFunctions } from 'n8n-workflow';
-import { errorCode } from './transport';
+import { NodeApiError, NodeOperationError, type IBinaryData, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
+import type { Readable } from 'node:stream';
+import { errorCode, type HttpRequestHelpers } from './transport';
 
-const DOWNLOAD_TIMEOUT_MS = 120_000;
+/** A video host that sends nothing for this long (connecting, or mid-body) has stalled. */
+const DOWNLOAD_IDLE_TIMEOUT_MS = 120_000;
+export const DOWNLOAD_CANCELLED = 'The video download was cancelled: the run was stopped.';
 const EXTENSIONS: Record<string, string> = { 'video/webm': 'webm', 'video/mp4': 'mp4', 'video/quicktime': 'mov' };
 
+export interface DownloadContext extends HttpRequestHelpers {
+	getNode(): INode;
+	helpers: HttpRequestHelpers['helpers'] & {
+		prepareBinaryData(binaryData: Buffer | Readable, filePath?: string, mimeType?: string): Promise<IBinaryData>;
+	};
+}
+
 /**
- * Fetches a video through its pre-signed link. The link is its own authorization, so this request goes
- * out without the ScreenRec credential: the API key must never reach the storage host.
+ * Streams a video through its pre-signed link into n8n's binary data: the file is never held in memory whole (with
+ * n8n's filesystem or S3 binary mode it goes straight to storage). The link is its own authorization, so the request
+ * carries no ScreenRec secret; a redirect is not followed (it could lead anywhere); `signal` (the execution's
+ * cancel signal) stops the transfer at once.
  */
-export async function downloadVideo(
-	context: IExecuteFunctions | IWebhookFunctions,
-	videoUrl: string,
-	fileStem: string,
-): Promise<IBinaryData> {
+export async function downloadVideo(context: DownloadContext, videoUrl: string, fileStem: string, signal?: AbortSignal): Promise<IBinaryData> {
+	const node = context.getNode();
+	const origin = new URL(videoUrl).origin;
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await context.helpers.httpRequest({
 			method: 'GET',
 			url: videoUrl,
-			encoding: 'arraybuffer',
+			encoding: 'stream',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: DOWNLOAD_TIMEOUT_MS,
+			disableFollowRedirect: true,
+			timeout: DOWNLOAD_IDLE_TIMEOUT_MS,
+			abortSignal: signal,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		const reason = errorCode(error) ?? 'network failure';
-		throw new NodeApiError(context.getNode(), { code: reason }, {
-			message: `Could not download the video from ${new URL(videoUrl).origin} (${reason}).`,
-			description: 'Run the node again; if it keeps failing, check that this n8n instance can reach the video host.',
+		throw downloadFailure(node, origin, error, signal);
+	}
+	const body = response.body as Readable;
+	const { statusCode } = response;
+	if (statusCode >= 300) {
+		body.destroy();
+		throw refusal(node, statusCode);
+	}
+	const stop = () => body.destroy(new Error('aborted'));
+	signal?.addEventListener('abort', stop, { once: true });
+	try {
+		const mimeType = String(response.headers['content-type'] ?? 'application/octet-stream').split(';')[0]!.trim();
+		const extension = EXTENSIONS[mimeType];
+		const fileName = extension === undefined ? fileStem : `${fileStem}.${extension}`;
+		return await context.helpers.prepareBinaryData(body, fileName, mimeType);
+	} catch (error) {
+		throw downloadFailure(node, origin, error, signal);
+	} finally {
+		signal?.removeEventListener('abort', stop);
+	}
+}
+
+function downloadFailure(node: INode, origin: string, error: unknown, signal: AbortSignal | undefined): NodeOperationError | NodeApiError {
+	if (signal?.aborted) return new NodeOperationError(node, DOWNLOAD_CANCELLED);
+	const reason = errorCode(error) ?? 'network failure';
+	return new NodeApiError(node, { code: reason }, {
+		message: `Could not download the video from ${origin} (${reason}).`,
+		description: 'Run the node again; if it keeps failing, check that this n8n instance can reach the video host.',
+	});
+}
+
+function refusal(node: INode, statusCode: number): NodeApiError {
+	if (statusCode < 400) {
+		return new NodeApiError(node, { status: statusCode }, {
+			message: `The video host answered with a redirect (HTTP ${statusCode}), which is not followed.`,
+			description: 'Fetch a fresh link with the ScreenRec node\'s "Get Video URL" operation and try again.',
+			httpCode: String(statusCode),
 		});
 	}
-	if (response.statusCode >= 400) {
-		throw new NodeApiError(context.getNode(), { status: response.statusCode }, {
-			message: `The video could not be downloaded (HTTP ${response.statusCode}).`,
-			description:
-				response.statusCode === 403
-					? 'Its temporary link has expired. Fetch a fresh one with the ScreenRec node\'s "Get Video URL" operation.'
-					: 'Run the node again later; the video may not be available yet.',
-			httpCode: String(response.statusCode),
-		});
-	}
-	const mimeType = String(response.headers['content-type'] ?? 'application/octet-stream').split(';')[0]!.trim();
-	const extension = EXTENSIONS[mimeType];
-	const fileName = extension === undefined ? fileStem : `${fileStem}.${extension}`;
-	return await context.helpers.prepareBinaryData(Buffer.from(response.body as ArrayBuffer), fileName, mimeType);
+	return new NodeApiError(node, { status: statusCode }, {
+		message: `The video could not be downloaded (HTTP ${statusCode}).`,
+		description:
+			statusCode === 403
+				? 'Its temporary link has expired. Fetch a fresh one with the ScreenRec node\'s "Get Video URL" operation.'
+				: 'Run the node again later; the video may not be available yet.',
+		httpCode: String(statusCode),
+	});
 }

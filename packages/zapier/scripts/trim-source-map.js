@@ -1,6 +1,7 @@
 // Keeps a source map to what Zapier's monitoring needs: stack frames in this repository's own sources.
 // Segments that point into node_modules (zod, mostly) and every sourcesContent are dropped, which takes the
-// map from about 220 kB to a few dozen kB in build.zip; frames inside zod then show the bundle's position.
+// map from about 220 kB to about 20 kB in build.zip; frames inside zod then show the bundle's position.
+// `names` go too: the bundle keeps its function names (esbuild keepNames), so stack frames have them already.
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const DIGIT = new Map([...BASE64].map((char, index) => [char, index]));
 
@@ -34,14 +35,12 @@ function encodeValue(value) {
   return text;
 }
 
-/** @param {{sources: string[], names: string[], mappings: string, sourcesContent?: unknown}} map */
+/** @param {{sources: string[], names: string[], mappings: string}} map @param {(source: string) => boolean} keepSource */
 function trimSourceMap(map, keepSource) {
   const keptSources = [];
   const sourceIndex = new Map();
-  const keptNames = [];
-  const nameIndex = new Map();
   const state = { source: 0, line: 0, column: 0, name: 0 };
-  const out = { source: 0, line: 0, column: 0, name: 0 };
+  const out = { source: 0, line: 0, column: 0 };
   const lines = map.mappings.split(';').map((line) => {
     let generatedColumn = 0;
     let outColumn = 0;
@@ -66,20 +65,11 @@ function trimSourceMap(map, keepSource) {
       out.source = newSource;
       out.line = state.line;
       out.column = state.column;
-      if (values.length >= 5) {
-        if (!nameIndex.has(state.name)) {
-          nameIndex.set(state.name, keptNames.length);
-          keptNames.push(map.names[state.name]);
-        }
-        const newName = nameIndex.get(state.name);
-        segment += encodeValue(newName - out.name);
-        out.name = newName;
-      }
       segments.push(segment);
     }
     return segments.join(',');
   });
-  return { version: 3, sources: keptSources, names: keptNames, mappings: lines.join(';') };
+  return { version: 3, sources: keptSources, names: [], mappings: lines.join(';') };
 }
 
 module.exports = { trimSourceMap };

@@ -1,4 +1,4 @@
-import { MAX_ANSWER_BYTES, isScreenRecError, networkFailure, responseTooLarge, type Transport, type TransportRequest } from '@screenrec/core';
+import { InvalidInputError, MAX_ANSWER_BYTES, isScreenRecError, networkFailure, responseTooLarge, type Transport, type TransportRequest } from '@screenrec/core';
 import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import type { Step } from './step';
 
@@ -66,5 +66,5 @@ function transportFailure(request: TransportRequest, error: unknown): Error {
 
 /** Core builds every URL from the connection's Service URL; anything else is a defect, never sent. */
 function offOrigin(url: string): Error {
-  return new Error(`Refused a request to ${new URL(url).origin}: this app only talks to the connection's Service URL.`);
+  return new InvalidInputError(`Refused a request to ${new URL(url).origin}: this app only talks to the connection's Service URL. Nothing was sent.`);
 }

@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { request, type Agent } from 'undici';
+import { callbackUrlRefusal, type HostResolver } from './address-policy';
+import { CALLBACK_REFUSED, callbackAgent } from './callback-agent';
 import type { Delivery, Subscription } from './model';
 import { newId } from './secrets';
 import type { Store } from './store';
@@ -6,8 +9,12 @@ import type { Store } from './store';
 export interface DeliveryOptions {
   /** First retry delay; doubled after each failed attempt. */
   retryDelayMs: number;
-  /** Allow http: callbacks (--insecure-callbacks); otherwise only https: ones are called. */
+  /** Allow http: callbacks and loopback addresses (--insecure-callbacks); otherwise only https: to public addresses. */
   allowHttp: boolean;
+  /** How host names are resolved, at connect time; checked against the address policy. */
+  resolver: HostResolver;
+  /** A freshly signed video link for the recording, or undefined once it (or its video) is gone. */
+  linkFor: (recordingId: string) => string | undefined;
   timeoutMs?: number;
   maxAttempts?: number;
 }
@@ -29,6 +36,7 @@ export class DeliveryWorker {
   private readonly due: Delivery[] = [];
   private readonly timeoutMs: number;
   private readonly maxAttempts: number;
+  private readonly agent: Agent;
 
   constructor(
     private readonly store: Store,
@@ -37,6 +45,7 @@ export class DeliveryWorker {
   ) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    this.agent = callbackAgent(options.resolver, { allowLoopback: options.allowHttp });
   }
 
   notify(subscription: Subscription, recordingId: string, videoUrl: string): Delivery {
@@ -67,6 +76,7 @@ export class DeliveryWorker {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await Promise.allSettled([...this.inFlight]);
+    await this.agent.destroy();
   }
 
   private schedule(delivery: Delivery, delayMs: number): void {
@@ -101,50 +111,68 @@ export class DeliveryWorker {
   }
 
   private async attempt(delivery: Delivery): Promise<void> {
-    const protocol = new URL(delivery.callback).protocol;
-    if (protocol !== 'https:' && !(protocol === 'http:' && this.options.allowHttp)) {
+    const url = new URL(delivery.callback);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.options.allowHttp)) {
       this.fail(delivery, 'the callback is not https (start the server with --insecure-callbacks to allow http)', delivery.attempts);
       return;
     }
+    // Address literals never reach the agent's lookup: checked here, with the policy of this run.
+    const refusal = callbackUrlRefusal(url, { allowHttp: this.options.allowHttp, allowLoopback: this.options.allowHttp });
+    if (refusal !== undefined) {
+      this.fail(delivery, refusal, delivery.attempts);
+      return;
+    }
+    // Signed now, not when the recording completed: a retry or a delivery resumed after a restart sends a live link.
+    const link = this.options.linkFor(delivery.recordingId);
+    if (link === undefined) {
+      this.fail(delivery, 'the recording or its video was deleted before the callback could be sent', delivery.attempts);
+      return;
+    }
+    const payload = { result: link };
     const attempts = delivery.attempts + 1;
     let failure: string;
     const deadline = this.deadline();
     try {
-      const response = await fetch(delivery.callback, {
+      const response = await request(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(delivery.payload),
-        redirect: 'manual',
+        body: JSON.stringify(payload),
+        dispatcher: this.agent,
         signal: deadline.signal,
       });
-      await response.body?.cancel();
-      if (response.status >= 200 && response.status < 300) {
-        this.store.updateDelivery(delivery, { attempts, state: 'DELIVERED', lastError: null });
+      await response.body.dump();
+      const status = response.statusCode;
+      if (status >= 200 && status < 300) {
+        this.store.updateDelivery(delivery, { attempts, state: 'DELIVERED', lastError: null, payload });
         this.log.info({ deliveryId: delivery.id, attempts }, 'callback delivered');
         return;
       }
-      if (response.status === 410) {
-        this.store.updateDelivery(delivery, { attempts, state: 'GONE', lastError: 'HTTP 410' });
+      if (status === 410) {
+        this.store.updateDelivery(delivery, { attempts, state: 'GONE', lastError: 'HTTP 410', payload });
         this.store.dropSubscription(delivery.subscriptionId);
         this.log.info({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId }, 'callback gone: subscription removed');
         return;
       }
-      failure = `HTTP ${response.status}`;
-      if (response.status < 500) {
-        this.fail(delivery, failure, attempts);
+      failure = `HTTP ${status}`;
+      if (status < 500) {
+        this.fail(delivery, failure, attempts, payload);
         return;
       }
     } catch (error) {
       if (this.stopping.signal.aborted) return;
+      if ((error as { code?: unknown } | null)?.code === CALLBACK_REFUSED) {
+        this.fail(delivery, (error as Error).message, attempts, payload);
+        return;
+      }
       failure = describeFailure(error, this.timeoutMs);
     } finally {
       deadline.release();
     }
     if (attempts >= this.maxAttempts) {
-      this.fail(delivery, failure, attempts);
+      this.fail(delivery, failure, attempts, payload);
       return;
     }
-    this.store.updateDelivery(delivery, { attempts, lastError: failure });
+    this.store.updateDelivery(delivery, { attempts, lastError: failure, payload });
     this.schedule(delivery, this.options.retryDelayMs * 2 ** (attempts - 1));
   }
 
@@ -166,8 +194,8 @@ export class DeliveryWorker {
     };
   }
 
-  private fail(delivery: Delivery, lastError: string, attempts: number): void {
-    this.store.updateDelivery(delivery, { attempts, state: 'FAILED', lastError });
+  private fail(delivery: Delivery, lastError: string, attempts: number, payload = delivery.payload): void {
+    this.store.updateDelivery(delivery, { attempts, state: 'FAILED', lastError, payload });
     this.log.warn({ deliveryId: delivery.id, attempts, lastError }, 'callback delivery failed');
   }
 }
@@ -176,6 +204,9 @@ export class DeliveryWorker {
 function describeFailure(error: unknown, timeoutMs: number): string {
   const { name, message, cause } = (error ?? {}) as { name?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  if (typeof (error as { code?: unknown } | null)?.code === 'string' && !String((error as { code: string }).code).startsWith('UND_ERR_ABORTED')) {
+    return (error as { code: string }).code;
+  }
   if (typeof cause?.code === 'string') return cause.code;
   if (typeof cause?.message === 'string') return cause.message;
   return typeof message === 'string' ? message : 'network failure';

@@ -1,4 +1,5 @@
 import { RECORDING_STATUSES, type RecordingStatus } from '@screenrec/core';
+import { randomBytes } from 'node:crypto';
 import { rm, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateDemoWebm } from './demo-video';
@@ -22,6 +23,9 @@ export interface RecordingView {
 }
 
 export class TransitionRefused extends Error {}
+
+/** The recording was deleted while its video was being stored; the video is not kept. */
+export class RecordingGone extends Error {}
 
 /**
  * What happens to a recording between creation and deletion: invitations, forward-only status changes,
@@ -67,8 +71,16 @@ export class RecordingLifecycle {
     return `${this.publicUrl()}/r/${recording.id}`;
   }
 
+  /** A freshly signed link in the configured mode (service path or storage path). */
   videoUrl(recording: Recording): string {
-    return this.links.sign(this.publicUrl(), recording.id);
+    const extension = recording.video?.fileName.endsWith('.mp4') ? 'mp4' : 'webm';
+    return this.links.sign(this.publicUrl(), { id: recording.id, workspaceId: recording.workspaceId, extension });
+  }
+
+  /** For the delivery worker: a live link when the recording still has its video, else undefined. */
+  linkFor(recordingId: string): string | undefined {
+    const recording = this.store.recording(recordingId);
+    return recording?.video === undefined ? undefined : this.videoUrl(recording);
   }
 
   /** Throws TransitionRefused unless `status` is ahead of the recording's current one. */
@@ -82,18 +94,33 @@ export class RecordingLifecycle {
   async advance(recording: Recording, status: RecordingStatus): Promise<Recording> {
     this.checkForward(recording, status);
     if (status !== 'COMPLETED') return this.store.setStatus(recording, status);
-    const fileName = `${recording.id}.webm`;
+    const fileName = videoFileName(recording, 'video/webm');
     const bytes = generateDemoWebm();
-    await writeFile(join(this.videosDir, fileName), bytes);
-    return this.complete(recording, { fileName, contentType: 'video/webm', size: bytes.length });
+    await writeFile(join(this.videosDir, fileName), bytes, { mode: 0o600 });
+    return this.completeWithFile(recording, { fileName, contentType: 'video/webm', size: bytes.length });
   }
 
-  /** The participant's upload, already on disk at `tempPath`, becomes the recording's video. */
+  /**
+   * The participant's upload, already on disk at `tempPath`, becomes the recording's video. Throws RecordingGone
+   * when the recording was deleted meanwhile, TransitionRefused when another completion won; neither leaves a file.
+   */
   async completeWithUpload(recording: Recording, tempPath: string, contentType: string, size: number): Promise<Recording> {
     this.checkForward(recording, 'COMPLETED');
-    const fileName = `${recording.id}${contentType === 'video/mp4' ? '.mp4' : '.webm'}`;
+    if (!this.store.holds(recording)) throw new RecordingGone();
+    const fileName = videoFileName(recording, contentType);
     await rename(tempPath, join(this.videosDir, fileName));
-    return this.complete(recording, { fileName, contentType, size });
+    return this.completeWithFile(recording, { fileName, contentType, size });
+  }
+
+  /** The file is in place; the recording may have been deleted or completed by someone else while it was written. */
+  private async completeWithFile(recording: Recording, video: StoredVideo): Promise<Recording> {
+    try {
+      if (!this.store.holds(recording)) throw new RecordingGone();
+      return this.complete(recording, video);
+    } catch (error) {
+      await rm(this.videoPath(video), { force: true });
+      throw error;
+    }
   }
 
   videoPath(video: StoredVideo): string {
@@ -116,9 +143,18 @@ export class RecordingLifecycle {
         text: `Recording ${recording.id} is ready. Watch it within the hour: ${this.videoUrl(recording)}`,
       });
     }
+    const link = this.videoUrl(recording);
     for (const subscription of this.store.subscriptionsOf(recording.workspaceId)) {
-      this.deliveries.notify(subscription, recording.id, this.videoUrl(recording));
+      this.deliveries.notify(subscription, recording.id, link);
     }
     return recording;
   }
 }
+
+/** Unique per completion, so a completion that loses a race never overwrites the winner's file. */
+function videoFileName(recording: Recording, contentType: string): string {
+  return `${recording.id}.${randomBytes(6).toString('hex')}${contentType === 'video/mp4' ? '.mp4' : '.webm'}`;
+}
+
+/** Video files this server names: `{uuid}.webm|mp4` (older runs) or `{uuid}.{hex}.webm|mp4`. */
+export const VIDEO_FILE = /^[0-9a-f-]{36}(\.[0-9a-f]{12})?\.(webm|mp4)$/;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ServerOptions } from './server';
+import { VIDEO_LINK_MODES, type VideoLinkMode } from './video-links';
 
 export const USAGE = `Usage: node shared/reference-server/dist/main.js [options]
 
@@ -9,6 +10,12 @@ export const USAGE = `Usage: node shared/reference-server/dist/main.js [options]
   --insecure-callbacks   also call http: callback URLs, for loopback receivers (env INSECURE_CALLBACKS=1)
   --retry-delay-ms N     base of the callback retry backoff (env RETRY_DELAY_MS; default 1000)
   --public-url URL       base of the links the service hands out (env PUBLIC_URL; default the listening address)
+  --video-links MODE     service: /videos/{id}?expires&signature (default); storage: pre-signed object-store style
+                         links /storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…, which do not name the
+                         recording (env VIDEO_LINKS)
+  --failed-auth-per-minute N
+                         failed authentications one client address may make per minute before 429
+                         (env FAILED_AUTH_PER_MINUTE; default 20)
   --admin-token TOKEN    admin API token (env ADMIN_TOKEN; default a random one, printed at start)
   --help                 show this help
 `;
@@ -30,6 +37,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
         'retry-delay-ms': { type: 'string' },
         'public-url': { type: 'string' },
         'admin-token': { type: 'string' },
+        'video-links': { type: 'string' },
+        'failed-auth-per-minute': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -41,6 +50,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
   if (publicUrl !== undefined && !/^https?:\/\/[^/]/.test(publicUrl)) throw new UsageError(`--public-url must be an http(s) URL, not "${publicUrl}"`);
   const adminToken = values['admin-token'] ?? env.ADMIN_TOKEN;
   if (adminToken !== undefined && adminToken.length < 8) throw new UsageError('--admin-token must be at least 8 characters');
+  const videoLinks = values['video-links'] ?? (env.VIDEO_LINKS || undefined) ?? 'service';
+  if (!(VIDEO_LINK_MODES as readonly string[]).includes(videoLinks)) {
+    throw new UsageError(`--video-links must be one of ${VIDEO_LINK_MODES.join(', ')}, not "${videoLinks}"`);
+  }
   return {
     port: integer('--port', values.port ?? env.PORT, 8080, 65535),
     host: values.host ?? env.HOST ?? '127.0.0.1',
@@ -49,6 +62,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
     retryDelayMs: integer('--retry-delay-ms', values['retry-delay-ms'] ?? env.RETRY_DELAY_MS, 1000, 3_600_000),
     publicUrl,
     adminToken,
+    videoLinks: videoLinks as VideoLinkMode,
+    failedAuthPerMinute: integer('--failed-auth-per-minute', values['failed-auth-per-minute'] ?? env.FAILED_AUTH_PER_MINUTE, 20, 1_000_000),
   };
 }
 

@@ -11,26 +11,44 @@ const SCRIPT = `(() => {
   const byId = (id) => document.getElementById(id);
   const startButton = byId('start'), stopButton = byId('stop'), resendButton = byId('resend');
   const timer = byId('timer'), status = byId('status'), preview = byId('preview');
-  const say = (text) => { status.textContent = text; };
-  if (config.status === 'COMPLETED') { startButton.hidden = true; say('This recording is complete. Thank you!'); return; }
+  const say = (text, tone) => { status.textContent = text; status.className = tone || ''; };
+  if (config.status === 'COMPLETED') { startButton.hidden = true; say('This recording is complete. Thank you!', 'done'); return; }
   if (!navigator.mediaDevices || !navigator.mediaDevices.getDisplayMedia || typeof MediaRecorder === 'undefined') {
     startButton.disabled = true;
-    say('This browser cannot record the screen. Please open this page in a recent Chrome, Edge or Firefox on a computer.');
+    say('This browser cannot record the screen. Please open this page in a recent Chrome, Edge or Firefox on a computer.', 'problem');
     return;
   }
-  let recorder, stream, chunks = [], startedAt = 0, ticking, video;
+  let recorder, stream, chunks = [], startedAt = 0, ticking, video, settled = false;
+  // Leaving while recording, while sending, or before a failed send is retried loses the video: the browser asks first.
+  window.addEventListener('beforeunload', (event) => {
+    if (settled || recorder === undefined) return;
+    event.preventDefault();
+    event.returnValue = '';
+  });
   const showTime = (ms) => {
     const seconds = Math.floor(ms / 1000);
     timer.textContent = String(Math.floor(seconds / 60)).padStart(2, '0') + ':' + String(seconds % 60).padStart(2, '0');
   };
   const pickType = () => ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm'].find((type) => MediaRecorder.isTypeSupported(type)) || '';
+  const captureProblem = (error) => {
+    if (error && error.name === 'NotAllowedError') {
+      return 'Screen sharing was not allowed, so nothing was recorded. Press Start recording and choose a screen, window or tab to share. If your browser does not ask, allow screen sharing for this page in its site settings.';
+    }
+    if (error && (error.name === 'NotReadableError' || error.name === 'AbortError')) {
+      return 'Your screen could not be captured: another program may be using it. Close other screen-sharing apps and press Start recording again.';
+    }
+    return 'Your screen could not be captured. Press Start recording to try again, or open this page in a recent Chrome, Edge or Firefox.';
+  };
   startButton.addEventListener('click', async () => {
+    startButton.disabled = true;
     try {
       stream = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: true });
     } catch (error) {
-      say('Screen capture was not allowed. Press Start recording to try again.');
+      startButton.disabled = false;
+      say(captureProblem(error), 'problem');
       return;
     }
+    startButton.disabled = false;
     const type = pickType();
     recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
     chunks = [];
@@ -49,7 +67,7 @@ const SCRIPT = `(() => {
     ticking = setInterval(() => showTime(Date.now() - startedAt), 250);
     startButton.hidden = true;
     stopButton.hidden = false;
-    say('Recording… Press Stop and send when you are done.');
+    say('Recording… Press Stop and send when you are done.', 'busy');
     fetch(config.startUrl, { method: 'POST' }).catch(() => {});
   });
   function finish() {
@@ -60,18 +78,36 @@ const SCRIPT = `(() => {
   }
   stopButton.addEventListener('click', finish);
   resendButton.addEventListener('click', () => upload());
+  const KEPT = ' Your recording is kept on this page: ';
+  function uploadProblem(response, body) {
+    if (response.status >= 500 || response.status === 408 || response.status === 429) {
+      return 'Your recording could not be sent: ScreenRec had a problem (error ' + response.status + ').' + KEPT + 'wait a moment, then press Send again.';
+    }
+    const reason = String(body.message || 'ScreenRec refused it (error ' + response.status + ')').replace(/\\.$/, '');
+    return 'Your recording could not be sent: ' + reason + '. Ask the person who sent you this link for help.';
+  }
   async function upload() {
     resendButton.hidden = true;
-    say('Sending your recording (' + Math.max(1, Math.round(video.size / 1024)) + ' kB)…');
+    say('Sending your recording (' + Math.max(1, Math.round(video.size / 1024)) + ' kB)… Keep this page open until it says it was sent.', 'busy');
+    let response;
     try {
-      const response = await fetch(config.uploadUrl, { method: 'POST', headers: { 'content-type': video.type || 'video/webm' }, body: video });
-      const body = await response.json().catch(() => ({}));
-      if (response.ok) { say('Thank you! Your recording was sent.'); return; }
-      say('Sending failed: ' + (body.message || 'HTTP ' + response.status) + '.');
+      response = await fetch(config.uploadUrl, { method: 'POST', headers: { 'content-type': video.type || 'video/webm' }, body: video });
     } catch (error) {
-      say('Sending failed: the service could not be reached. Check your connection.');
+      say('Your recording could not be sent: the connection to ScreenRec was lost.' + KEPT + 'check your internet connection, then press Send again.', 'problem');
+      resendButton.hidden = false;
+      return;
     }
-    resendButton.hidden = false;
+    const body = await response.json().catch(() => ({}));
+    if (response.ok || response.status === 409) {
+      // 409: an earlier attempt arrived although its answer was lost; the recording is complete either way.
+      settled = true;
+      say('Thank you! Your recording was sent. You can close this page now.', 'done');
+      return;
+    }
+    say(uploadProblem(response, body), 'problem');
+    // Sending the same video again helps only when the service had a passing problem.
+    resendButton.hidden = !(response.status >= 500 || response.status === 408 || response.status === 429);
+    settled = resendButton.hidden;
   }
 })();`;
 
@@ -79,6 +115,7 @@ const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f5f6f8
 main{max-width:40rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
 button{font-size:1rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#2f6fed;color:#fff;cursor:pointer}
 button#stop{background:#d93a3a}button:disabled{background:#999}
+#status.problem{color:#a4161a;font-weight:600}#status.done{color:#146c2e;font-weight:600}
 #timer{font-variant-numeric:tabular-nums;font-size:1.4rem;margin-left:1rem}
 video{width:100%;margin-top:1rem;border-radius:8px}`;
 

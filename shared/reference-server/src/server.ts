@@ -1,11 +1,18 @@
 import { HOOK_PROVIDERS, type HookProvider } from '@screenrec/core';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { systemResolver, type HostResolver } from './address-policy';
+import { authThrottle } from './auth-throttle';
 import type { ServerContext } from './context';
 import { DeliveryWorker } from './delivery-worker';
-import { RecordingLifecycle } from './lifecycle';
+import { JournalFile, isJournalTemp, readJournal } from './journal-file';
+import { RecordingLifecycle, VIDEO_FILE } from './lifecycle';
+import { DEFAULT_TIMEOUTS, LIMITS, type Timeouts } from './limits';
 import type { DemoCredentials } from './model';
 import { adminPlugin } from './plugins/admin';
 import { hookPlugin } from './plugins/hook';
@@ -14,9 +21,8 @@ import { restPlugin } from './plugins/rest';
 import { videosPlugin } from './plugins/videos';
 import { MESSAGES, sendMessage } from './replies';
 import { newSecret } from './secrets';
-import { SnapshotFile, readSnapshot } from './snapshot-file';
-import { Store } from './store';
-import { DEFAULT_LINK_TTL_MS, VideoLinks } from './video-links';
+import { Store, type StoreLimits } from './store';
+import { DEFAULT_LINK_TTL_MS, VideoLinks, type VideoLinkMode } from './video-links';
 
 export interface ServerOptions {
   /** 0 (the default here) picks a free port. */
@@ -38,6 +44,18 @@ export interface ServerOptions {
   /** Largest participant upload. Default 500 MB. */
   maxUploadBytes?: number;
   callbackTimeoutMs?: number;
+  /** `service` (default): /videos/{id}?expires&signature; `storage`: object-store style links that hide the id. */
+  videoLinks?: VideoLinkMode;
+  /** How callback host names are resolved (at subscribe and at connect). Default: the system's (dns.lookup). */
+  resolveHost?: HostResolver;
+  /** The Limits table's timeouts; tests shorten them. */
+  timeouts?: Partial<Timeouts>;
+  /** Failed authentications per client address per minute before 429 (default 20). */
+  failedAuthPerMinute?: number;
+  /** How much of the outbox and the delivery log is kept. */
+  logLimits?: Partial<StoreLimits>;
+  /** Journal bytes appended before a compaction is considered (default 4 MiB; tests lower it). */
+  minCompactionBytes?: number;
 }
 
 export interface DemoWorkspace {
@@ -61,21 +79,35 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
+export const JSON_BODY_LIMIT = LIMITS.restBodyBytes;
 const DEFAULT_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 
 /** Starts the reference service: loads or seeds the state, listens, and resumes pending deliveries. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const snapshot = options.dataFile === undefined ? undefined : readSnapshot(options.dataFile);
-  const store = snapshot === undefined ? new Store() : Store.restore(snapshot);
-  const file = options.dataFile === undefined ? undefined : new SnapshotFile(options.dataFile, () => store.snapshot());
+  const logLimits: StoreLimits = { outboxEntries: LIMITS.outboxEntries, deliveryLogEntries: LIMITS.deliveryLogEntries, ...options.logLimits };
+  const store = loadStore(options.dataFile, logLimits);
+  const file = options.dataFile === undefined ? undefined : new JournalFile(options.dataFile, () => store.snapshot(), options.minCompactionBytes);
   const videosDir = options.dataFile === undefined ? mkdtempSync(join(tmpdir(), 'screenrec-videos-')) : `${options.dataFile}.videos`;
   mkdirSync(videosDir, { recursive: true });
+  if (options.dataFile !== undefined) removeLeftovers(options.dataFile, videosDir, store);
+  const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  /** Sockets carrying a participant upload: exempt from the whole-request timeout (they have their own). */
+  const longRequests = new WeakSet<Socket>();
 
   const app = Fastify({
-    bodyLimit: JSON_BODY_LIMIT,
+    bodyLimit: LIMITS.restBodyBytes,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // The Limits table: headers within 10 s, the whole request within 30 s, idle keep-alive closed after 5 s. An idle
+    // socket (nothing received for 30 s) is closed too, which is what still bounds an upload (see participant.ts).
+    connectionTimeout: timeouts.requestMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.min(1_000, Math.max(50, timeouts.headersMs / 4)) },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && longRequests.has(socket)) return;
+      answerClientError(error, socket);
+    },
     logger: {
       level: options.logLevel ?? 'info',
       stream: process.stderr,
@@ -85,34 +117,69 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   acceptEmptyJsonBodies(app);
   if (file !== undefined) {
-    store.onChange = () => {
-      file.markChanged();
+    store.onChange = (change) => {
+      file.record(change);
       // Changes made off the request path (deliveries) are saved without waiting for the next request.
       setImmediate(() => void file.flush().catch((error: unknown) => app.log.error({ err: error }, 'could not save the data file')));
     };
+    await file.start();
   }
+  // nosniff and friends on every answer; the recording page replaces this strict CSP with its own.
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, { global: false });
 
   let publicUrl = '';
-  const links = new VideoLinks(store.signingKey, options.linkTtlMs ?? DEFAULT_LINK_TTL_MS);
+  const links = new VideoLinks(store.signingKey, options.linkTtlMs ?? DEFAULT_LINK_TTL_MS, Date.now, options.videoLinks ?? 'service');
+  const resolveHost = options.resolveHost ?? systemResolver;
+  let lifecycle: RecordingLifecycle | undefined;
   const deliveries = new DeliveryWorker(
     store,
-    { retryDelayMs: options.retryDelayMs ?? 1000, allowHttp: options.insecureCallbacks ?? false, timeoutMs: options.callbackTimeoutMs },
+    {
+      retryDelayMs: options.retryDelayMs ?? 1000,
+      allowHttp: options.insecureCallbacks ?? false,
+      timeoutMs: options.callbackTimeoutMs,
+      resolver: resolveHost,
+      linkFor: (recordingId) => lifecycle?.linkFor(recordingId),
+    },
     app.log,
   );
+  lifecycle = new RecordingLifecycle(store, videosDir, links, deliveries, () => publicUrl);
   const context: ServerContext = {
     store,
-    lifecycle: new RecordingLifecycle(store, videosDir, links, deliveries, () => publicUrl),
+    lifecycle,
     deliveries,
     links,
     adminToken: options.adminToken ?? newSecret('sra_'),
     allowHttpCallbacks: options.insecureCallbacks ?? false,
+    resolveHost,
     videosDir,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    uploadTimeoutMs: timeouts.uploadMs,
+    longRequests,
+    failedAuthentication: authThrottle(app, options.failedAuthPerMinute ?? LIMITS.failedAuthPerMinute),
   };
   const demo = seedDemo(store);
 
-  // A reply is sent only once the change it reports is on disk, so a restart loses nothing acknowledged.
-  if (file !== undefined) app.addHook('onSend', async () => file.flush());
+  // A reply is sent only once the change it reports is on disk, so a restart loses nothing acknowledged. Both hooks
+  // finish synchronously when they can: fastify stops a request answered early (in onRequest/preParsing) only when
+  // the answer has been written by the time the hook returns, so an onSend that always waits would let it run on.
+  if (file !== undefined) {
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      if (file.isDurable()) done(null, payload);
+      else file.flush().then(() => done(null, payload), (error: Error) => done(error));
+    });
+  }
+  // A body left unread (refused before parsing) is not drained: the connection is closed after the answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
     if (error.statusCode === 413) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
     if (error.statusCode === 415) return sendMessage(reply, 415, MESSAGES.unsupportedMediaType);
@@ -140,7 +207,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   async function close(): Promise<void> {
     await app.close();
     await deliveries.close();
-    await file?.flush();
+    await file?.close();
     if (options.dataFile === undefined) rmSync(videosDir, { recursive: true, force: true });
   }
   return {
@@ -153,6 +220,44 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     app,
     close: () => (closing ??= close()),
   };
+}
+
+/** The state a previous run left (snapshot, then its journal replayed in order), or a fresh one. */
+function loadStore(dataFile: string | undefined, limits: StoreLimits): Store {
+  const journal = dataFile === undefined ? undefined : readJournal(dataFile);
+  if (journal === undefined) return new Store(undefined, limits);
+  const store = Store.restore(journal.snapshot, limits);
+  for (const change of journal.changes) store.apply(change);
+  return store;
+}
+
+/**
+ * What a run killed mid-way can leave: a compaction's temp file beside the data file, an upload's temp file, a
+ * video whose recording was deleted or never completed. None of them is reachable from the state, so all go.
+ */
+function removeLeftovers(dataFile: string, videosDir: string, store: Store): void {
+  const dataDir = dirname(dataFile);
+  for (const name of readdirSync(dataDir)) if (isJournalTemp(dataFile, name)) rmSync(join(dataDir, name), { force: true });
+  const kept = new Set(store.videoFileNames());
+  for (const name of readdirSync(videosDir)) {
+    if (name.startsWith('.upload-') || (VIDEO_FILE.test(name) && !kept.has(name))) rmSync(join(videosDir, name), { force: true });
+  }
+}
+
+/** Timeouts and malformed requests, answered before fastify sees a request: a JSON message, then the socket closes. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, label, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+        : [400, 'Bad Request', MESSAGES.badRequest];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${label}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
 
 /**
@@ -175,11 +280,10 @@ function seedDemo(store: Store): DemoWorkspace {
     store.updateWorkspace(workspace, { apiAccess: true });
     const tokens = Object.fromEntries(HOOK_PROVIDERS.map((provider) => [provider, store.setupIntegration(workspace.id, provider)])) as Record<HookProvider, string>;
     const demo: DemoCredentials = { workspaceId: workspace.id, tokens, apiKey: store.addApiKey(workspace.id, null).secret };
-    store.demo = demo;
-    store.onChange();
+    store.setDemo(demo);
   }
   const demo = store.demo;
-  const workspace = store.workspace(demo.workspaceId);
-  if (workspace === undefined) throw new Error('the data file names a demo workspace it does not hold');
+  const workspace = demo === null ? undefined : store.workspace(demo.workspaceId);
+  if (demo === null || workspace === undefined) throw new Error('the data file names a demo workspace it does not hold');
   return { workspaceId: workspace.id, workspaceName: workspace.name, ownerUserId: workspace.ownerUserId, tokens: demo.tokens, apiKey: demo.apiKey };
 }

@@ -1,21 +1,46 @@
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { hmacHex, sameSecret } from './secrets';
 
 export const DEFAULT_LINK_TTL_MS = 60 * 60 * 1000;
 
+/**
+ * How video links look. `service`: `/videos/{recordingId}?expires=…&signature=…` on the service itself (as
+ * always). `storage`: like an object store's pre-signed URL, on a path that does not name the recording,
+ * `/storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…&X-Amz-Signature=…` (what the field sees, issue 13).
+ */
+export const VIDEO_LINK_MODES = ['service', 'storage'] as const;
+export type VideoLinkMode = (typeof VIDEO_LINK_MODES)[number];
+
+export const STORAGE_BUCKET = 'screenrec-videos';
+const MAX_STORAGE_EXPIRES_S = 7 * 24 * 60 * 60;
+
 export type LinkCheck = 'valid' | 'missing' | 'tampered' | 'expired';
 
-/** Pre-signed video links: HMAC-SHA256 over the recording id and the expiry (epoch seconds). */
+/** What the link signs: the recording it leads to, whichever path names (or hides) it. */
+export interface LinkTarget {
+  id: string;
+  workspaceId: string;
+  extension: string;
+}
+
+/** Pre-signed video links: HMAC-SHA256 over what the path names and the expiry; storage mode hides the id. */
 export class VideoLinks {
+  private readonly objectKey: Buffer;
+
   constructor(
     private readonly signingKey: string,
     private readonly ttlMs: number = DEFAULT_LINK_TTL_MS,
     private readonly now: () => number = Date.now,
-  ) {}
+    readonly mode: VideoLinkMode = 'service',
+  ) {
+    this.objectKey = createHash('sha256').update(`object-ids:${signingKey}`).digest();
+  }
 
-  sign(baseUrl: string, recordingId: string): string {
+  sign(baseUrl: string, target: LinkTarget): string {
+    if (this.mode === 'storage') return this.signStorage(baseUrl, target);
     const expires = Math.floor((this.now() + this.ttlMs) / 1000);
-    const signature = this.signatureOf(recordingId, String(expires));
-    return `${baseUrl}/videos/${recordingId}?expires=${expires}&signature=${signature}`;
+    const signature = this.signatureOf(target.id, String(expires));
+    return `${baseUrl}/videos/${target.id}?expires=${expires}&signature=${signature}`;
   }
 
   check(recordingId: string, expires: string | undefined, signature: string | undefined): LinkCheck {
@@ -24,7 +49,72 @@ export class VideoLinks {
     return Number(expires) * 1000 <= this.now() ? 'expired' : 'valid';
   }
 
+  /**
+   * The object id of a recording: its UUID's 16 bytes enciphered with one AES block under a key derived from the
+   * signing key. Stable (a re-signed link names the same object), opaque to anyone without the key, and reversible
+   * by the server, so no table from objects to recordings is kept.
+   */
+  objectIdOf(recordingId: string): string {
+    const cipher = createCipheriv('aes-256-ecb', this.objectKey, null).setAutoPadding(false);
+    return Buffer.concat([cipher.update(Buffer.from(recordingId.replace(/-/g, ''), 'hex')), cipher.final()]).toString('hex');
+  }
+
+  /** The recording id behind an object id, or undefined when it is not one this server made. */
+  recordingIdOf(objectId: string): string | undefined {
+    if (!/^[0-9a-f]{32}$/.test(objectId)) return undefined;
+    const decipher = createDecipheriv('aes-256-ecb', this.objectKey, null).setAutoPadding(false);
+    const hex = Buffer.concat([decipher.update(Buffer.from(objectId, 'hex')), decipher.final()]).toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  /** Checks a storage link's query: X-Amz-Date (yyyymmddThhmmssZ) plus X-Amz-Expires seconds, signed with the path. */
+  checkStorage(path: string, query: Record<string, unknown>): LinkCheck {
+    const single = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+    const date = single('X-Amz-Date');
+    const expires = single('X-Amz-Expires');
+    const signature = single('X-Amz-Signature');
+    if (!date || !expires || !signature) return 'missing';
+    const issued = parseAmzDate(date);
+    if (issued === undefined || !/^\d{1,7}$/.test(expires) || Number(expires) > MAX_STORAGE_EXPIRES_S) return 'tampered';
+    if (!sameSecret(signature, this.storageSignatureOf(path, date, expires))) return 'tampered';
+    return issued + Number(expires) * 1000 <= this.now() ? 'expired' : 'valid';
+  }
+
+  private signStorage(baseUrl: string, target: LinkTarget): string {
+    const path = storagePath(target.workspaceId, this.objectIdOf(target.id), target.extension);
+    const date = amzDate(this.now());
+    const expires = String(Math.max(1, Math.floor(this.ttlMs / 1000)));
+    const query = [
+      'X-Amz-Algorithm=AWS4-HMAC-SHA256',
+      `X-Amz-Date=${date}`,
+      `X-Amz-Expires=${expires}`,
+      'X-Amz-SignedHeaders=host',
+      `X-Amz-Signature=${this.storageSignatureOf(path, date, expires)}`,
+    ].join('&');
+    return `${baseUrl}${path}?${query}`;
+  }
+
   private signatureOf(recordingId: string, expires: string): string {
     return hmacHex(this.signingKey, `${recordingId}.${expires}`);
   }
+
+  private storageSignatureOf(path: string, date: string, expires: string): string {
+    return hmacHex(this.signingKey, `storage\n${path}\n${date}\n${expires}`);
+  }
+}
+
+export function storagePath(workspaceId: string, objectId: string, extension: string): string {
+  return `/storage/${STORAGE_BUCKET}/${workspaceId}/${objectId}.${extension}`;
+}
+
+function amzDate(ms: number): string {
+  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+function parseAmzDate(text: string): number | undefined {
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
+  if (match === null) return undefined;
+  const [, year, month, day, hour, minute, second] = match;
+  const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  return Number.isNaN(ms) ? undefined : ms;
 }

@@ -11,6 +11,7 @@ type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 
 interface Operation {
   perform: Perform;
+  sample?: Record<string, unknown>;
   performList?: Perform;
   performSubscribe?: Perform;
   performUnsubscribe?: Perform;

@@ -53,7 +53,9 @@ export const findRecordings = defineTool({
 function isOlderThan(recording: Recording, last: FindPosition['last']): boolean {
   if (last === undefined || recording.createdDate === undefined) return true;
   if (recording.id === last.id) return false;
-  return recording.createdDate <= last.createdDate;
+  const [created, lastCreated] = [Date.parse(recording.createdDate), Date.parse(last.createdDate)];
+  // A date that does not parse cannot be compared: keep the recording rather than hide it.
+  return Number.isNaN(created) || Number.isNaN(lastCreated) || created <= lastCreated;
 }
 
 function summary(recordings: Recording[], total: number, offset: number, nextCursor: string | undefined): string {

@@ -1,15 +1,8 @@
-import {
-	NodeConnectionTypes,
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
-import { HOOK_CREDENTIAL, REST_CREDENTIAL, toNodeError } from '../../lib';
-import { OPERATIONS } from './operations';
-import { recordingFields, recordingOperation } from './recording.description';
-import { tagFields, tagOperation } from './tag.description';
+import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { SEARCH_RECORDINGS, searchRecordings, testScreenRecCredential, timeoutOption } from '../../lib';
+import { recordingFields, recordingOperation } from './actions/recording';
+import { route } from './actions/router';
+import { tagFields, tagOperation } from './actions/tag';
 
 export class ScreenRec implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,21 +15,9 @@ export class ScreenRec implements INodeType {
 		description: 'Request screen recordings, find them, get their videos, tag and delete them in ScreenRec',
 		defaults: { name: 'ScreenRec' },
 		usableAsTool: true,
-		
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: HOOK_CREDENTIAL,
-				required: true,
-				displayOptions: { show: { resource: ['recording'], operation: ['create'] } },
-			},
-			{
-				name: REST_CREDENTIAL,
-				required: true,
-				displayOptions: { hide: { operation: ['create'] } },
-			},
-		],
+		credentials: [{ name: 'screenRecApi', required: true, testedBy: 'screenRecApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -53,31 +34,23 @@ export class ScreenRec implements INodeType {
 			...recordingFields,
 			tagOperation,
 			...tagFields,
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [timeoutOption],
+			},
 		],
 	};
 
+	methods = {
+		listSearch: { [SEARCH_RECORDINGS]: searchRecordings },
+		credentialTest: { screenRecApiTest: testScreenRecCredential },
+	};
+
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
-		const output: INodeExecutionData[] = [];
-		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-			const resource = this.getNodeParameter('resource', itemIndex) as string;
-			const operation = this.getNodeParameter('operation', itemIndex) as string;
-			const handler = OPERATIONS[`${resource}.${operation}`];
-			if (handler === undefined) {
-				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}".`, { itemIndex });
-			}
-			try {
-				const results = await handler.run(this, itemIndex);
-				for (const result of results) output.push({ ...result, pairedItem: { item: itemIndex } });
-			} catch (error) {
-				const nodeError = toNodeError(this.getNode(), error, { itemIndex, credential: handler.credential });
-				if (this.continueOnFail()) {
-					output.push({ json: { error: nodeError.message }, pairedItem: { item: itemIndex } });
-					continue;
-				}
-				throw nodeError;
-			}
-		}
-		return [output];
+		return await route.call(this);
 	}
 }

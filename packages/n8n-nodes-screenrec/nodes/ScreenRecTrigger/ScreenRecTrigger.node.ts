@@ -2,25 +2,18 @@ import {
 	NodeConnectionTypes,
 	type IDataObject,
 	type IHookFunctions,
-	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import {
-	HOOK_CREDENTIAL,
-	REST_CREDENTIAL,
-	downloadVideo,
-	hookClientFor,
-	parseVideoReady,
-	restClientFor,
-	toJsonObject,
-	toNodeError,
-	type VideoReady,
-} from '../../lib';
+import { ScreenRecConnection, testScreenRecCredential, toNodeError } from '../../lib';
 import { callbackUrlOf } from './callback-url';
-import { forgetSubscription, readSubscription, saveSubscription } from './subscription';
+import { SECRET_PARAMETER, callbackUrlWithSecret, forgetSubscription, hasStoredSubscriptionId, newCallbackSecret, readSubscription, saveSubscription, secretMatches } from './subscription';
+import { videoReadyItem } from './video-ready';
+
+export const UNAUTHORIZED_NOTIFICATION =
+	'This address accepts only the video-ready notifications of its current ScreenRec subscription (its secret is missing or outdated).';
 
 export class ScreenRecTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -34,15 +27,12 @@ export class ScreenRecTrigger implements INodeType {
 		defaults: { name: 'ScreenRec Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: HOOK_CREDENTIAL, required: true },
-			{ name: REST_CREDENTIAL, required: true, displayOptions: { show: { includeRecording: [true] } } },
-		],
+		credentials: [{ name: 'screenRecApi', required: true, testedBy: 'screenRecApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
 			{
 				displayName:
-					'ScreenRec delivers only to https addresses. If n8n runs behind a proxy or tunnel, set n8n\'s WEBHOOK_URL setting to its public https address.',
+					"ScreenRec delivers only to https addresses. If n8n runs behind a proxy or tunnel, set n8n's WEBHOOK_URL setting to its public https address. Uses the credential's Backend Token; the API Key (optional) lets the trigger confirm which recording a video belongs to.",
 				name: 'httpsNotice',
 				type: 'notice',
 				default: '',
@@ -53,7 +43,7 @@ export class ScreenRecTrigger implements INodeType {
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to add the recording's fields (ID, tags, comment, status, external reference…) to the output; needs the ScreenRec API credential",
+					"Whether to add the recording's fields (status, tags, comment, external reference…) to the output; needs the credential's API Key",
 			},
 			{
 				displayName: 'Download Video',
@@ -61,7 +51,7 @@ export class ScreenRecTrigger implements INodeType {
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to download the video and output it as binary data, besides its link. ScreenRec waits for the download before it counts the notification as delivered, and may time out and send it again; for long videos, download with the ScreenRec node instead.',
+					'Whether to download the video and output it as binary data, besides its link. ScreenRec waits for the download before it counts the notification as delivered; for long videos, download with the ScreenRec node instead.',
 			},
 			{
 				displayName: 'Put Output File in Field',
@@ -82,100 +72,66 @@ export class ScreenRecTrigger implements INodeType {
 		],
 	};
 
+	methods = { credentialTest: { screenRecApiTest: testScreenRecCredential } };
+
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const stored = readSubscription(this);
-				if (stored === undefined) return false;
-				if (stored.webhookUrl === this.getNodeWebhookUrl('default')) return true;
-				// The webhook URL changed (WEBHOOK_URL, tunnel): drop the stale subscription so create() makes a new one.
-				await unsubscribe(this, stored.subscriptionId);
+				if (stored !== undefined && stored.webhookUrl === this.getNodeWebhookUrl('default')) return true;
+				// A stale subscription (WEBHOOK_URL or tunnel changed, or one made before callback secrets): drop it so create() makes a new one.
+				const staleId = hasStoredSubscriptionId(this);
+				if (staleId !== undefined) await unsubscribe(this, staleId);
 				return false;
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
 				const allowHttp = this.getNodeParameter('allowHttpWebhook', false) === true;
 				const webhookUrl = callbackUrlOf(this, allowHttp);
+				// A new secret on every activation: a URL seen before (logs, an old subscription) opens nothing.
+				const callbackSecret = newCallbackSecret();
 				try {
-					const client = await hookClientFor(this, { allowHttpCallbacks: allowHttp });
-					const { subscriptionId } = await client.subscribe(webhookUrl);
-					saveSubscription(this, { subscriptionId, webhookUrl });
+					const client = (await ScreenRecConnection.of(this)).hook('The ScreenRec Trigger', { allowHttpCallbacks: allowHttp });
+					const { subscriptionId } = await client.subscribe(callbackUrlWithSecret(webhookUrl, callbackSecret));
+					saveSubscription(this, { subscriptionId, webhookUrl, callbackSecret });
 					return true;
 				} catch (error) {
-					throw toNodeError(this.getNode(), error, { credential: HOOK_CREDENTIAL });
+					throw toNodeError(this.getNode(), error, { used: 'hook' });
 				}
 			},
 
 			async delete(this: IHookFunctions): Promise<boolean> {
-				const stored = readSubscription(this);
-				if (stored !== undefined) await unsubscribe(this, stored.subscriptionId);
+				const subscriptionId = hasStoredSubscriptionId(this);
+				if (subscriptionId !== undefined) await unsubscribe(this, subscriptionId);
 				return true;
 			},
 		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		let videoReady: VideoReady;
-		try {
-			videoReady = parseVideoReady(this.getBodyData());
-		} catch (error) {
-			const message = toNodeError(this.getNode(), error).message;
-			this.logger.warn(`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`);
-			this.getResponseObject().status(400).json({ message });
+		const stored = readSubscription(this);
+		const given = (this.getQueryData() as IDataObject)[SECRET_PARAMETER];
+		if (stored === undefined || !secretMatches(given, stored.callbackSecret)) {
+			this.logger.warn('ScreenRec Trigger refused a request without the secret of its current subscription (answered 401, no execution).');
+			this.getResponseObject().status(401).json({ message: UNAUTHORIZED_NOTIFICATION });
 			return { noWebhookResponse: true };
 		}
-		const item: INodeExecutionData = { json: await outputOf(this, videoReady) };
-		if (this.getNodeParameter('download', false) === true) {
-			const field = String(this.getNodeParameter('binaryPropertyName', 'data'));
-			const stem = `screenrec-${videoReady.recordingId ?? 'video'}`;
-			item.binary = { [field]: await downloadVideo(this, videoReady.videoUrl, stem) };
-		}
-		return { workflowData: [[item]] };
+		return await videoReadyItem(this);
 	}
 }
 
 /**
- * Unsubscribes and forgets the subscription whatever the service says: a subscription it no longer knows
- * must not block deactivation forever. A failure is logged, so a leftover subscription can be traced.
+ * Unsubscribes and forgets the subscription whatever the service says: a subscription it no longer knows must not
+ * block deactivation forever. A failure is logged, so a leftover subscription can be traced.
  */
 async function unsubscribe(context: IHookFunctions, subscriptionId: string): Promise<void> {
 	try {
-		const client = await hookClientFor(context);
+		const client = (await ScreenRecConnection.of(context)).hook('Removing the ScreenRec Trigger subscription');
 		await client.unsubscribe(subscriptionId);
 	} catch (error) {
-		const { message } = toNodeError(context.getNode(), error, { credential: HOOK_CREDENTIAL });
+		const { message } = toNodeError(context.getNode(), error, { used: 'hook' });
 		context.logger.warn(`ScreenRec Trigger could not remove subscription ${subscriptionId}; forgetting it anyway. ${message}`);
 	} finally {
 		forgetSubscription(context);
 	}
-}
-
-async function outputOf(context: IWebhookFunctions, videoReady: VideoReady): Promise<IDataObject> {
-	const output: IDataObject = {
-		videoUrl: videoReady.videoUrl,
-		videoKey: videoReady.videoKey,
-		receivedAt: new Date().toISOString(),
-	};
-	if (videoReady.recordingId !== undefined) output.recordingId = videoReady.recordingId;
-	if (context.getNodeParameter('includeRecording', false) !== true) return output;
-	if (videoReady.recordingId === undefined) {
-		output.recordingError = 'The video link does not name its recording, so its details could not be fetched.';
-		return output;
-	}
-	try {
-		const client = await restClientFor(context);
-		const [recording] = await client.collectRecordings({ ids: [videoReady.recordingId] }, { limit: 1 });
-		if (recording === undefined) {
-			output.recordingError = `ScreenRec has no recording ${videoReady.recordingId} in this workspace.`;
-			return output;
-		}
-		// The notification's own fields win over the recording's, which only add to them.
-		return { ...toJsonObject(recording), ...output };
-	} catch (error) {
-		// The video is ready whatever happened to the details: the workflow still starts, with the reason.
-		const { message } = toNodeError(context.getNode(), error, { credential: REST_CREDENTIAL });
-		context.logger.warn(`ScreenRec Trigger could not fetch recording ${videoReady.recordingId}: ${message}`);
-		output.recordingError = message;
-	}
-	return output;
 }

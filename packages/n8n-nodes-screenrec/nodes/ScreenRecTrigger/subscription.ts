@@ -1,30 +1,61 @@
-import type { IHookFunctions } from 'n8n-workflow';
+import { createHash, randomBytes, timingSafeEqual } from 'crypto';
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+/** The query parameter of the callback URL that carries the subscription's secret. */
+export const SECRET_PARAMETER = 'secret';
 
 /**
- * The subscription lives in the workflow's static data, which n8n saves with the workflow: it survives
- * restarts and is shared by every instance in queue mode.
+ * The subscription lives in the workflow's static data, which n8n saves with the workflow: it survives restarts and
+ * is shared by every instance in queue mode.
  */
 export interface StoredSubscription {
 	subscriptionId: string;
-	/** The webhook URL it delivers to; a different one now (WEBHOOK_URL changed) means a stale subscription. */
+	/** n8n's webhook URL it delivers to (without the secret); a different one now (WEBHOOK_URL changed) means a stale subscription. */
 	webhookUrl: string;
+	/** Proves a notification comes from the service this subscription was registered with; new on every activation. */
+	callbackSecret: string;
 }
 
-export function readSubscription(context: IHookFunctions): StoredSubscription | undefined {
-	const data = context.getWorkflowStaticData('node');
-	const { subscriptionId, webhookUrl } = data;
-	if (typeof subscriptionId !== 'string' || typeof webhookUrl !== 'string') return undefined;
-	return { subscriptionId, webhookUrl };
+type StaticDataContext = Pick<IHookFunctions | IWebhookFunctions, 'getWorkflowStaticData'>;
+
+export function readSubscription(context: StaticDataContext): StoredSubscription | undefined {
+	const { subscriptionId, webhookUrl, callbackSecret } = context.getWorkflowStaticData('node');
+	if (typeof subscriptionId !== 'string' || typeof webhookUrl !== 'string' || typeof callbackSecret !== 'string') return undefined;
+	return { subscriptionId, webhookUrl, callbackSecret };
 }
 
-export function saveSubscription(context: IHookFunctions, subscription: StoredSubscription): void {
-	const data = context.getWorkflowStaticData('node');
-	data.subscriptionId = subscription.subscriptionId;
-	data.webhookUrl = subscription.webhookUrl;
+/** True when some subscription is stored, even one from before secrets (which must be replaced). */
+export function hasStoredSubscriptionId(context: StaticDataContext): string | undefined {
+	const { subscriptionId } = context.getWorkflowStaticData('node');
+	return typeof subscriptionId === 'string' ? subscriptionId : undefined;
 }
 
-export function forgetSubscription(context: IHookFunctions): void {
+export function saveSubscription(context: StaticDataContext, subscription: StoredSubscription): void {
+	Object.assign(context.getWorkflowStaticData('node'), subscription);
+}
+
+export function forgetSubscription(context: StaticDataContext): void {
 	const data = context.getWorkflowStaticData('node');
 	delete data.subscriptionId;
 	delete data.webhookUrl;
+	delete data.callbackSecret;
+}
+
+/** 256 random bits as hex: unguessable, and safe in a URL. */
+export function newCallbackSecret(): string {
+	return randomBytes(32).toString('hex');
+}
+
+/** The URL registered with the service: n8n's webhook URL with the secret as a query parameter (the service posts to it exactly). */
+export function callbackUrlWithSecret(webhookUrl: string, secret: string): string {
+	const url = new URL(webhookUrl);
+	url.searchParams.set(SECRET_PARAMETER, secret);
+	return url.toString();
+}
+
+/** Compares in constant time (hashes first, so lengths never differ and a wrong length leaks nothing). */
+export function secretMatches(given: unknown, expected: string): boolean {
+	if (typeof given !== 'string' || expected === '') return false;
+	const digest = (value: string) => createHash('sha256').update(value).digest();
+	return timingSafeEqual(digest(given), digest(expected));
 }

@@ -1,4 +1,4 @@
-import type { Recording } from '@screenrec/core';
+import { MAX_PAGE_SIZE, type Recording } from '@screenrec/core';
 import { defineInputFields, defineSearch, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import { restClient } from '../clients';
 import { daysAgo, inTimeZone } from '../dates';
@@ -68,12 +68,19 @@ export const perform = performStep(async (z: ZObject, bundle: FindBundle, step):
     return uniqueById(recordings.map(recordingOutput));
   }
   const createdFrom = cleanText(bundle.inputData.createdFrom);
+  const createdAfter = createdFrom === undefined ? daysAgo(REFERENCE_WINDOW_DAYS) : inTimeZone(createdFrom, step.timezone);
+  if (step.onePage) {
+    // Loading a sample: the newest page is enough to show what a result looks like.
+    const newest = await rest.listRecordings({ ...filter, createdDateFrom: createdAfter, first: 0, pageSize: MAX_PAGE_SIZE }, step.call);
+    const match = newest.content.find((recording) => recording.externalReference === externalReference);
+    return match === undefined || !meetsOtherCriteria(match, filter) ? [] : [recordingOutput(match)];
+  }
   const search = await rest.findRecordingByReference(externalReference, {
-    createdAfter: createdFrom === undefined ? daysAgo(REFERENCE_WINDOW_DAYS) : inTimeZone(createdFrom, step.timezone),
+    createdAfter,
     deadline: Math.min(step.deadline, Date.now() + REFERENCE_SEARCH_BUDGET_MS),
   });
   z.console.log(search.summary);
-  if (!search.complete) throw new z.errors.Error(`${search.summary} In this step, set a later **Created From** date.`, 'SEARCH_INCOMPLETE');
+  if (!search.complete) throw new z.errors.Error(`${search.summary} In this step, set a later Created From date.`, 'SEARCH_INCOMPLETE');
   if (search.recording === null || !meetsOtherCriteria(search.recording, filter)) return [];
   return [recordingOutput(search.recording)];
 }, FILTER_FIELD_LABELS);
@@ -83,8 +90,8 @@ function meetsOtherCriteria(recording: Recording, filter: ReturnType<typeof reco
   const until = filter.createdDateTo === undefined ? Infinity : Date.parse(filter.createdDateTo) + 24 * 60 * 60 * 1000;
   return (
     (filter.ids === undefined || filter.ids.includes(recording.id)) &&
-    (filter.statuses === undefined || filter.statuses.includes(recording.status)) &&
-    (filter.directions === undefined || (recording.direction !== undefined && filter.directions.includes(recording.direction))) &&
+    (filter.statuses === undefined || (filter.statuses as readonly string[]).includes(recording.status)) &&
+    (filter.directions === undefined || (recording.direction !== undefined && (filter.directions as readonly string[]).includes(recording.direction))) &&
     (filter.tags === undefined || recording.tags.some((tag) => filter.tags?.includes(tag))) &&
     (recording.createdDate === undefined || Date.parse(recording.createdDate) < until)
   );

@@ -1,4 +1,4 @@
-import { identifyVideo, type IdentifiedVideo, type Recording } from '@screenrec/core';
+import { identifyVideo, parseVideoReady, type IdentifiedVideo, type Recording } from '@screenrec/core';
 import { defineInputFields, defineTrigger, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import { hasRestCredentials, hookClient, optionalRestClient, restClient } from '../clients';
 import { FILTER_FIELD_LABELS, TAG_DROPDOWN, cleanList, cleanText, directionChoices, recordingFilter } from '../fields';
@@ -106,9 +106,9 @@ export const performList = performStep(async (z: ZObject, bundle: VideoReadyBund
   );
   const items: VideoReadyItem[] = [];
   for (const recording of finished) {
-    const videoUrl = await rest.getVideoUrl(recording.id, step.call);
-    const url = new URL(videoUrl);
-    const identified: IdentifiedVideo = { videoUrl, videoKey: `${url.origin}${url.pathname}`, recordingId: recording.id, recording, detailsError: null };
+    // The recording is known from the list, so the fresh link needs no identification: only its dedupe key.
+    const video = parseVideoReady({ result: await rest.getVideoUrl(recording.id, step.call) });
+    const identified: IdentifiedVideo = { videoUrl: video.videoUrl, videoKey: video.videoKey, recordingId: recording.id, recording, detailsError: null };
     items.push(videoReadyItem(z, identified, new Date().toISOString()));
   }
   return items;

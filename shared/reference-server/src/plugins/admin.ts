@@ -45,7 +45,9 @@ export function adminPlugin(context: ServerContext) {
   return async function admin(app: FastifyInstance): Promise<void> {
     app.addHook('onRequest', async (request, reply) => {
       const token = request.headers['x-admin-token'];
-      if (typeof token !== 'string' || !sameSecret(token, context.adminToken)) return sendMessage(reply, 401, MESSAGES.unauthorized);
+      if (typeof token !== 'string' || !sameSecret(token, context.adminToken)) {
+        return (await context.failedAuthentication(request, reply)) ?? sendMessage(reply, 401, MESSAGES.unauthorized);
+      }
     });
 
     app.post('/admin/workspaces', async (request, reply) => {

@@ -1,55 +1,112 @@
 import { HookAction, HookProvider } from '@screenrec/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HTTPS_ONLY, callbackUrlRefusal, resolveChecked, type HostResolver } from '../address-policy';
 import type { ServerContext } from '../context';
+import { fieldLimitErrors } from '../field-limits';
+import { LIMITS, SUBSCRIPTION_LIMIT_MESSAGE } from '../limits';
 import type { Integration, Workspace } from '../model';
-import { MESSAGES, sendMessage } from '../replies';
+import { MESSAGES, sendMessage, sendValidationErrors } from '../replies';
+import type { TokenResolution } from '../store';
 
 type Action = HookAction;
+type HookRequest = FastifyRequest<{ Params: { provider: string } }>;
 
 /**
- * POST /public/webhooks/{provider}: the automation-hook endpoint, deciding in the order of DESIGN.md's
- * table (provider, body, token missing, token never issued, token replaced, disconnected, subscription,
- * unknown subscriptionId, unexpected fault).
+ * POST /public/webhooks/{provider}: the automation-hook endpoint, deciding in the order of DESIGN.md's table
+ * (provider, body, token missing, token never issued, token replaced, disconnected, subscription, unknown
+ * subscriptionId, unexpected fault). The token is resolved before any byte of the body is read: a request
+ * whose token fails is never parsed past the 64 KiB limit (its body, if larger, is not read at all), and a 413
+ * goes only to a caller with a valid token. A small body is still parsed first, so row 2 keeps its place.
  */
 export function hookPlugin(context: ServerContext) {
+  const tokens = new WeakMap<FastifyRequest, TokenResolution | 'missing'>();
+
+  /** Rows 3 to 5 for a token that is not current, or undefined when it is. Counts the failure. */
+  async function refuseToken(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    const resolution = tokens.get(request);
+    if (resolution === undefined || (resolution !== 'missing' && resolution.kind === 'current')) return undefined;
+    const throttled = await context.failedAuthentication(request, reply);
+    if (throttled !== undefined) return throttled;
+    if (resolution !== 'missing' && resolution.kind === 'never-issued') return sendMessage(reply, 403, MESSAGES.forbidden);
+    return sendMessage(reply, 424, MESSAGES.integrationError);
+  }
+
   return async function hook(app: FastifyInstance): Promise<void> {
     // Row 2: whatever keeps the body from being a JSON object is a bad request here, not a 415.
-    app.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
-      if (error.statusCode === 413) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
+    app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
+      if (error.statusCode === 413) return (await refuseToken(request, reply)) ?? sendMessage(reply, 413, MESSAGES.payloadTooLarge);
       if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return sendMessage(reply, 400, MESSAGES.badRequest);
       reply.log.error({ err: error }, 'hook request failed');
       return sendMessage(reply, 500, MESSAGES.internal);
     });
 
-    app.post<{ Params: { provider: string } }>('/public/webhooks/:provider', async (request, reply) => {
-      const provider = HookProvider.safeParse(request.params.provider);
-      if (!provider.success) return sendMessage(reply, 400, MESSAGES.badRequest);
-      const parsed = HookAction.safeParse(request.body);
-      if (!parsed.success || !callbackAllowed(parsed.data, context.allowHttpCallbacks)) return sendMessage(reply, 400, MESSAGES.badRequest);
+    app.post<{ Params: { provider: string } }>(
+      '/public/webhooks/:provider',
+      {
+        bodyLimit: LIMITS.hookBodyBytes,
+        // Row 1, and the token, before the body: nothing here reads it.
+        onRequest: async (request: HookRequest, reply) => {
+          const provider = HookProvider.safeParse(request.params.provider);
+          if (!provider.success) return sendMessage(reply, 400, MESSAGES.badRequest);
+          const token = request.headers['x-service-token'];
+          tokens.set(request, typeof token !== 'string' || token === '' ? 'missing' : context.store.resolveToken(provider.data, token));
+        },
+        // A caller without a valid token gets no more than the limit read: a declared larger body is refused unread.
+        preParsing: async (request, reply, payload) => {
+          if (Number(request.headers['content-length'] ?? 0) > LIMITS.hookBodyBytes) await refuseToken(request, reply);
+          return payload;
+        },
+      },
+      async (request, reply) => {
+        const provider = HookProvider.parse(request.params.provider);
+        const parsed = HookAction.safeParse(request.body);
+        if (!parsed.success) return sendMessage(reply, 400, MESSAGES.badRequest);
+        const limitErrors = parsed.data.action === 'RECORDING' ? fieldLimitErrors({ tags: parsed.data.recording.tags }, 'recording.') : [];
+        if (limitErrors.length > 0) return sendValidationErrors(reply, limitErrors);
+        if (parsed.data.action === 'CALLBACK_SUBSCRIBE') {
+          const refusal = callbackUrlRefusal(new URL(parsed.data.callback), { allowHttp: context.allowHttpCallbacks, allowLoopback: context.allowHttpCallbacks });
+          // The scheme is row 2 as ever (the plain answer); a refused address also says why.
+          if (refusal === HTTPS_ONLY) return sendMessage(reply, 400, MESSAGES.badRequest);
+          if (refusal !== undefined) return sendValidationErrors(reply, [{ path: 'callback', message: refusal }]);
+        }
 
-      const token = request.headers['x-service-token'];
-      if (typeof token !== 'string' || token === '') return sendMessage(reply, 424, MESSAGES.integrationError);
-      try {
-        const resolution = context.store.resolveToken(provider.data, token);
-        if (resolution.kind === 'never-issued') return sendMessage(reply, 403, MESSAGES.forbidden);
-        if (resolution.kind === 'replaced') return sendMessage(reply, 424, MESSAGES.integrationError);
-        return answer(reply, context, parsed.data, resolution.integration, resolution.workspace);
-      } catch (error) {
-        request.log.error({ err: error, action: parsed.data.action }, 'hook action failed');
-        if (parsed.data.action === 'PING') return sendMessage(reply, 500, MESSAGES.internal);
-        return reply.code(200).send({ error: MESSAGES.internal });
-      }
-    });
+        const refused = await refuseToken(request, reply);
+        if (refused !== undefined) return refused;
+        const resolution = tokens.get(request);
+        if (resolution === undefined || resolution === 'missing' || resolution.kind !== 'current') throw new Error('token not resolved');
+        try {
+          return await answer(reply, context, parsed.data, resolution.integration, resolution.workspace);
+        } catch (error) {
+          request.log.error({ err: error, action: parsed.data.action, provider }, 'hook action failed');
+          if (parsed.data.action === 'PING') return sendMessage(reply, 500, MESSAGES.internal);
+          return reply.code(200).send({ error: MESSAGES.internal });
+        }
+      },
+    );
   };
 }
 
-function callbackAllowed(action: Action, allowHttp: boolean): boolean {
-  if (action.action !== 'CALLBACK_SUBSCRIBE') return true;
-  const protocol = new URL(action.callback).protocol;
-  return protocol === 'https:' || (allowHttp && protocol === 'http:');
+/** How long a subscribe waits for a host name to resolve before taking it as unresolved. */
+const SUBSCRIBE_LOOKUP_MS = 2_000;
+
+function withTimeout(resolver: HostResolver, ms: number): HostResolver {
+  return (hostname) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+      resolver(hostname).then(
+        (addresses) => {
+          clearTimeout(timer);
+          resolve(addresses);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
 }
 
-function answer(reply: FastifyReply, context: ServerContext, action: Action, integration: Integration, workspace: Workspace): FastifyReply {
+async function answer(reply: FastifyReply, context: ServerContext, action: Action, integration: Integration, workspace: Workspace): Promise<FastifyReply> {
   if (!integration.connected) {
     if (action.action === 'PING') return sendMessage(reply, 400, MESSAGES.badRequest);
     return reply.send({ error: action.action === 'RECORDING' ? 'Integration not connected.' : MESSAGES.internal });
@@ -70,6 +127,14 @@ function answer(reply: FastifyReply, context: ServerContext, action: Action, int
     }
     case 'CALLBACK_SUBSCRIBE': {
       if (!subscriptionActive) return reply.send({ error: 'No active subscription.' });
+      if (context.store.subscriptionCount(workspace.id, integration.provider) >= LIMITS.subscriptionsPerIntegration) {
+        return reply.send({ error: SUBSCRIPTION_LIMIT_MESSAGE });
+      }
+      // A host name is resolved only for an authenticated caller; the delivery checks it again at connect time.
+      const hostname = new URL(action.callback).hostname;
+      const resolution = await resolveChecked(hostname, withTimeout(context.resolveHost, SUBSCRIBE_LOOKUP_MS), { allowLoopback: context.allowHttpCallbacks });
+      // A name that does not resolve (yet) cannot be called either; it is accepted, and checked again at delivery.
+      if (!resolution.ok && resolution.unresolved !== true) return sendValidationErrors(reply, [{ path: 'callback', message: `the callback host ${hostname} is refused: ${resolution.refusal}` }]);
       const subscription = context.store.addSubscription(workspace.id, integration.provider, action.callback);
       return reply.send({ subscriptionId: subscription.id });
     }

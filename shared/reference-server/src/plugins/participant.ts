@@ -4,9 +4,9 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
-import { TransitionRefused } from '../lifecycle';
+import { RecordingGone, TransitionRefused } from '../lifecycle';
 import type { Recording } from '../model';
 import { RECORDING_PAGE_CSP, renderRecordingPage } from '../recording-page';
 import { MESSAGES, sendMessage } from '../replies';
@@ -32,8 +32,10 @@ export function participantPlugin(context: ServerContext) {
     app.addContentTypeParser(/^(video\/[\w.+-]+|application\/octet-stream)(\s*;.*)?$/i, (_request, payload, done) => done(null, payload));
 
     // A refused upload leaves body bytes on the wire: close the connection rather than read them all.
-    app.addHook('onSend', async (request, reply) => {
+    // Synchronous, like the server's own onSend hooks (see server.ts).
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.body instanceof Readable && !request.body.readableEnded) reply.header('connection', 'close');
+      done(null, payload);
     });
 
     app.get<{ Params: Params }>('/r/:recordingId', async (request, reply) => {
@@ -61,7 +63,22 @@ export function participantPlugin(context: ServerContext) {
       return reply.code(204).send();
     });
 
-    app.post<{ Params: Params }>('/r/:recordingId/upload', async (request, reply) => {
+    // An upload may take longer than the 30 s any other request gets: its socket is exempt from that limit (see the
+    // server's clientErrorHandler) and gets its own deadline instead, while the idle timeout still closes one that stalls.
+    const uploadOptions = {
+      onRequest: async (request: FastifyRequest) => {
+        const socket = request.raw.socket;
+        context.longRequests.add(socket);
+        const deadline = setTimeout(() => request.raw.destroy(new Error('upload took too long')), context.uploadTimeoutMs);
+        request.raw.once('close', () => clearTimeout(deadline));
+        request.raw.socket.once('close', () => clearTimeout(deadline));
+      },
+      onResponse: async (request: FastifyRequest) => {
+        context.longRequests.delete(request.raw.socket);
+      },
+    };
+
+    app.post<{ Params: Params }>('/r/:recordingId/upload', uploadOptions, async (request, reply) => {
       const recording = recordingOf(request.params, reply);
       if (recording === undefined) return reply;
       if (recording.status === 'COMPLETED') return sendMessage(reply, 409, 'This recording is already complete.');
@@ -77,6 +94,7 @@ export function participantPlugin(context: ServerContext) {
       } catch (error) {
         if (error instanceof UploadTooLarge) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
         if (error instanceof TransitionRefused) return sendMessage(reply, 409, 'This recording is already complete.');
+        if (error instanceof RecordingGone) return sendMessage(reply, 404, MESSAGES.notFound);
         throw error;
       } finally {
         await rm(temp, { force: true });

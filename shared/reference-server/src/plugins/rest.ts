@@ -2,6 +2,7 @@ import { CreateRecordingRequest, ListRecordingsRequest, UpdateRecordingRequest, 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
+import { fieldLimitErrors } from '../field-limits';
 import type { Recording, Workspace } from '../model';
 import { queryRecordings } from '../recording-query';
 import { MESSAGES, parseWith, sendMessage, sendValidationErrors } from '../replies';
@@ -44,7 +45,7 @@ export function restPlugin(context: ServerContext) {
       const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
       const key = secret === undefined ? undefined : store.apiKeyBySecret(secret);
       if (key === undefined || key.revoked || (key.expiresAt !== null && Date.parse(key.expiresAt) <= Date.now())) {
-        return sendMessage(reply, 401, MESSAGES.unauthorized);
+        return (await context.failedAuthentication(request, reply)) ?? sendMessage(reply, 401, MESSAGES.unauthorized);
       }
       const workspace = store.workspace(key.workspaceId);
       if (workspace === undefined || key.workspaceId !== request.params.workspaceId.toLowerCase() || !workspace.apiAccess) {
@@ -56,6 +57,8 @@ export function restPlugin(context: ServerContext) {
     app.post('/recordings', async (request, reply) => {
       const input = parseWith(CreateRecordingRequest, request.body);
       if (!input.ok) return sendValidationErrors(reply, input.errors);
+      const limitErrors = fieldLimitErrors(input.value);
+      if (limitErrors.length > 0) return sendValidationErrors(reply, limitErrors);
       const recording = lifecycle.create({ workspaceId: workspaceOf(request).id, ...input.value });
       return reply.code(201).send(lifecycle.view(recording));
     });
@@ -86,6 +89,8 @@ export function restPlugin(context: ServerContext) {
       if (recording === undefined) return reply;
       const changes = parseWith(UpdateRecordingRequest, request.body);
       if (!changes.ok) return sendValidationErrors(reply, changes.errors);
+      const limitErrors = fieldLimitErrors(changes.value);
+      if (limitErrors.length > 0) return sendValidationErrors(reply, limitErrors);
       return reply.code(202).send(lifecycle.view(store.updateRecording(recording, changes.value)));
     });
 

@@ -1,44 +1,66 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import type { Recording } from '../model';
 import { MESSAGES, sendMessage } from '../replies';
+import { STORAGE_BUCKET, storagePath } from '../video-links';
 
 type Request = { Params: { recordingId: string }; Querystring: { expires?: string; signature?: string } };
+type StorageRequest = { Params: { bucket: string; workspaceId: string; object: string }; Querystring: Record<string, unknown> };
 
 export type ByteRange = { start: number; end: number };
 
-/** GET /videos/{id}?expires=…&signature=…: a pre-signed link streams the video, with HTTP Range. */
+/**
+ * Pre-signed links stream the video, with HTTP Range: GET /videos/{id}?expires=…&signature=… (service mode), and
+ * GET /storage/{bucket}/{workspaceId}/{objectId}.{ext}?X-Amz-…&X-Amz-Signature=… (storage mode). Each server
+ * answers the links of its own mode only; any failed check is 403, as an object store would answer.
+ */
 export function videosPlugin(context: ServerContext) {
   return async function videos(app: FastifyInstance): Promise<void> {
     app.get<Request>('/videos/:recordingId', async (request, reply) => {
+      if (context.links.mode !== 'service') return sendMessage(reply, 404, MESSAGES.notFound);
       const id = request.params.recordingId.toLowerCase();
       const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
       const check = context.links.check(id, single(request.query.expires), single(request.query.signature));
       if (check !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
+      return serveVideo(context, request, reply, context.store.recording(id));
+    });
 
-      const recording = context.store.recording(id);
-      if (recording?.video === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
-      const path = context.lifecycle.videoPath(recording.video);
-      const size = await stat(path).then(
-        (file) => file.size,
-        () => undefined,
-      );
-      if (size === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
-
-      reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').type(recording.video.contentType);
-      const range = parseRange(request.headers.range, size);
-      if (range === 'unsatisfiable') {
-        return reply.header('content-range', `bytes */${size}`).type('application/json; charset=utf-8').code(416).send({ message: MESSAGES.rangeNotSatisfiable });
-      }
-      if (range === undefined) return reply.header('content-length', size).send(createReadStream(path));
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(createReadStream(path, { start: range.start, end: range.end }));
+    app.get<StorageRequest>('/storage/:bucket/:workspaceId/:object', async (request, reply) => {
+      if (context.links.mode !== 'storage') return sendMessage(reply, 404, MESSAGES.notFound);
+      const { bucket, workspaceId, object } = request.params;
+      const match = /^([0-9a-f]{32})\.(webm|mp4)$/.exec(object);
+      if (bucket !== STORAGE_BUCKET || match === null) return sendMessage(reply, 403, MESSAGES.forbidden);
+      const check = context.links.checkStorage(storagePath(workspaceId, match[1]!, match[2]!), request.query);
+      if (check !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
+      const recordingId = context.links.recordingIdOf(match[1]!);
+      const recording = recordingId === undefined ? undefined : context.store.recording(recordingId);
+      return serveVideo(context, request, reply, recording?.workspaceId === workspaceId ? recording : undefined);
     });
   };
+}
+
+async function serveVideo(context: ServerContext, request: FastifyRequest, reply: FastifyReply, recording: Recording | undefined): Promise<FastifyReply> {
+  if (recording?.video === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
+  const path = context.lifecycle.videoPath(recording.video);
+  const size = await stat(path).then(
+    (file) => file.size,
+    () => undefined,
+  );
+  if (size === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
+
+  reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').type(recording.video.contentType);
+  const range = parseRange(request.headers.range, size);
+  if (range === 'unsatisfiable') {
+    return reply.header('content-range', `bytes */${size}`).type('application/json; charset=utf-8').code(416).send({ message: MESSAGES.rangeNotSatisfiable });
+  }
+  if (range === undefined) return reply.header('content-length', size).send(createReadStream(path));
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(createReadStream(path, { start: range.start, end: range.end }));
 }
 
 /**

@@ -1,4 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { Operation } from '../operation';
+import { search } from './search.operation';
+
+export const tagOperations: Record<string, Operation> = { search };
 
 export const tagOperation: INodeProperties = {
 	displayName: 'Operation',
@@ -17,15 +21,4 @@ export const tagOperation: INodeProperties = {
 	default: 'search',
 };
 
-export const tagFields: INodeProperties[] = [
-	{
-		displayName: 'Query',
-		name: 'query',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'onboard',
-		description: 'Part of a tag name; each matching tag becomes one output item',
-		displayOptions: { show: { resource: ['tag'], operation: ['search'] } },
-	},
-];
+export const tagFields: INodeProperties[] = Object.values(tagOperations).flatMap((operation) => operation.description);

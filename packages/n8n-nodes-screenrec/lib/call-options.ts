@@ -1,0 +1,25 @@
+import type { CallOptions } from '@screenrec/core/portable';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/** The node's "Timeout" option: none by default, so only n8n's own execution timeout applies. */
+export const timeoutOption: INodeProperties = {
+	displayName: 'Timeout (Seconds)',
+	name: 'timeout',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description:
+		'The longest one item\'s operation may take, retries and paging included; 0 means no limit. When it runs out the item fails with a message saying what was being done.',
+};
+
+/**
+ * The bounds of one item's operation: the execution's cancel signal (the user pressed Stop, or the workflow's
+ * timeout fired) and, with a Timeout, a deadline that long from now.
+ */
+export function callOptionsOf(context: IExecuteFunctions, itemIndex: number): CallOptions {
+	const seconds = Number(context.getNodeParameter('options.timeout', itemIndex, 0));
+	return {
+		signal: context.getExecutionCancelSignal(),
+		deadline: Number.isFinite(seconds) && seconds > 0 ? Date.now() + seconds * 1000 : undefined,
+	};
+}

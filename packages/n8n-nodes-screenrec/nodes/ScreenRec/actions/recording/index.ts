@@ -1,0 +1,67 @@
+import type { INodeProperties } from 'n8n-workflow';
+import type { Operation } from '../operation';
+import { create } from './create.operation';
+import { deleteRecording } from './delete.operation';
+import { get } from './get.operation';
+import { getAll } from './getAll.operation';
+import { getVideoUrl } from './getVideoUrl.operation';
+import { request } from './request.operation';
+import { update } from './update.operation';
+
+export const recordingOperations: Record<string, Operation> = { create, delete: deleteRecording, get, getAll, getVideoUrl, request, update };
+
+export const recordingOperation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['recording'] } },
+	options: [
+		{
+			name: 'Create Recording Link',
+			value: 'create',
+			action: 'Create a recording link to send',
+			description:
+				'Get the link of a new recording page, to send yourself (chat, ticket, e-mail) to the person who should record. ScreenRec sends no e-mail. Needs the Backend Token.',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a recording',
+			description: 'Delete a recording and its video for good',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a recording',
+			description: 'Get one recording: status, tags, comment, external reference, creation date',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many recordings',
+			description: 'List recordings of the workspace, filtered by status, direction, tags, dates or IDs',
+		},
+		{
+			name: 'Get Video URL',
+			value: 'getVideoUrl',
+			action: 'Get the video URL of a recording',
+			description: 'Get a temporary link to the video of a finished recording, and optionally download the video',
+		},
+		{
+			name: 'Request Recording by Email',
+			value: 'request',
+			action: 'Request a recording by email',
+			description: 'Have ScreenRec e-mail someone an invitation to record their screen (or create a recording without e-mail)',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a recording',
+			description: "Replace a recording's tags or internal comment",
+		},
+	],
+	default: 'create',
+};
+
+export const recordingFields: INodeProperties[] = Object.values(recordingOperations).flatMap((operation) => operation.description);

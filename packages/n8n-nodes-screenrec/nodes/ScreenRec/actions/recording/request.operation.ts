@@ -1,0 +1,80 @@
+import { RECORDING_DIRECTIONS, defined, listOf, textOf, toJsonObject } from '../../../../lib';
+import type { INodePropertyOptions } from 'n8n-workflow';
+import { collection, parameter, showFor, type Operation } from '../operation';
+import { tagsField } from './tags-field';
+
+const show = showFor('recording', 'request');
+
+const DIRECTION_LABELS: Record<(typeof RECORDING_DIRECTIONS)[number], INodePropertyOptions> = {
+	REQUEST: { name: 'Request', value: 'REQUEST', description: 'Ask someone else to record their screen' },
+	RESPONSE: { name: 'Response', value: 'RESPONSE', description: 'Record your own screen to share' },
+};
+export const directionOptions = RECORDING_DIRECTIONS.map((direction) => DIRECTION_LABELS[direction]);
+
+/** The REST create: ScreenRec itself e-mails an invitation to record (when an address is given). */
+export const request: Operation = {
+	uses: 'rest',
+	description: [
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description:
+				'E-mail address of the person asked to record; ScreenRec sends them an invitation with the recording link. Leave empty to send no e-mail.',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Direction',
+			name: 'direction',
+			type: 'options',
+			options: directionOptions,
+			default: 'REQUEST',
+			description: 'Whether someone else records (Request) or you record your own screen (Response)',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions: show,
+			options: [
+				{
+					displayName: 'Comment',
+					name: 'comment',
+					type: 'string',
+					default: '',
+					description: 'An internal note, never shown to the person who records',
+				},
+				{
+					displayName: 'Notification Emails',
+					name: 'notificationEmails',
+					type: 'string',
+					default: '',
+					placeholder: 'team@example.com, lead@example.com',
+					description: 'Comma-separated addresses that ScreenRec notifies about this recording',
+				},
+				tagsField('Comma-separated labels to put on the recording'),
+			],
+		},
+	],
+	async run(run) {
+		const client = run.connection.rest('Request Recording by Email');
+		const additional = collection(run, 'additionalFields');
+		const notifications = listOf(additional.notificationEmails)?.map((value) => ({ type: 'EMAIL' as const, value }));
+		const recording = await client.createRecording(
+			defined({
+				direction: String(parameter(run, 'direction') ?? 'REQUEST') as 'REQUEST' | 'RESPONSE',
+				email: textOf(parameter(run, 'email')),
+				tags: listOf(additional.tags),
+				notifications,
+				comment: textOf(additional.comment),
+			}),
+			run.options,
+		);
+		return [{ json: toJsonObject(recording) }];
+	},
+};

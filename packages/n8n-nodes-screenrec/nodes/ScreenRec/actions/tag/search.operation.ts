@@ -1,0 +1,22 @@
+import { showFor, parameter, type Operation } from '../operation';
+
+/** Tags in use on the workspace's recordings that contain the query. */
+export const search: Operation = {
+	uses: 'rest',
+	description: [
+		{
+			displayName: 'Query',
+			name: 'query',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'onboard',
+			description: 'Part of a tag name (case-insensitive); each matching tag becomes one output item',
+			displayOptions: showFor('tag', 'search'),
+		},
+	],
+	async run(run) {
+		const tags = await run.connection.rest('Search Tags').searchTags(String(parameter(run, 'query') ?? ''), run.options);
+		return tags.map((tag) => ({ json: { tag } }));
+	},
+};

@@ -1,0 +1,102 @@
+import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
+import {
+
+
+	RECORDING_DIRECTIONS,
+	RECORDING_STATUSES,
+	ScreenRecConnection,
+	defined,
+	listOf,
+	statusLabel,
+	testScreenRecCredential,
+	toJsonObject,
+	toNodeError,
+	type RecordingFilter,
+} from '../../lib';
+import { pollNewRecordings, readState, writeState } from './new-recordings';
+
+/** For n8n instances ScreenRec cannot reach (no public https address): asks ScreenRec for new recordings on a schedule. */
+export class ScreenRecNewRecordingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ScreenRec New Recording Trigger',
+		name: 'screenRecNewRecordingTrigger',
+		icon: { light: 'file:../../icons/screenrec.svg', dark: 'file:../../icons/screenrec.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: 'New Recording',
+		description: 'Starts the workflow when a new ScreenRec recording appears (checks on a schedule; no public n8n address needed)',
+		defaults: { name: 'ScreenRec New Recording Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'screenRecApi', required: true, testedBy: 'screenRecApiTest' }],
+		properties: [
+			{
+				displayName:
+					"Checks ScreenRec for new recordings on the schedule below, with the credential's API Key. Each recording starts the workflow once; recordings from before activation are skipped.",
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: [
+					{
+						displayName: 'Directions',
+						name: 'directions',
+						type: 'multiOptions',
+						options: RECORDING_DIRECTIONS.map((direction) => ({ name: direction === 'REQUEST' ? 'Request' : 'Response', value: direction })),
+						default: [],
+						description: 'Only recordings with one of these directions',
+					},
+					{
+						displayName: 'Statuses',
+						name: 'statuses',
+						type: 'multiOptions',
+						options: RECORDING_STATUSES.map((status) => ({ name: statusLabel(status), value: status })),
+						default: [],
+						description:
+							'Only recordings in one of these states, reported once when first seen in it (for example Completed: when the video is ready). A recording must reach it within 24 hours of its creation.',
+					},
+					{
+						displayName: 'Tags',
+						name: 'tags',
+						type: 'string',
+						default: '',
+						placeholder: 'onboarding, ticket-1234',
+						description: 'Comma-separated tags; a recording matches when it has at least one of them',
+					},
+				],
+			},
+		],
+	};
+
+	methods = { credentialTest: { screenRecApiTest: testScreenRecCredential } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const filters = this.getNodeParameter('filters', {}) as { directions?: unknown; statuses?: unknown; tags?: unknown };
+		const filter: RecordingFilter = defined({
+			directions: listOf(filters.directions) as RecordingFilter['directions'],
+			statuses: listOf(filters.statuses) as RecordingFilter['statuses'],
+			tags: listOf(filters.tags),
+		});
+		try {
+			const rest = (await ScreenRecConnection.of(this)).rest('The ScreenRec New Recording Trigger');
+			if (this.getMode() === 'manual') {
+				// "Fetch Test Event": the newest matching recording, without touching what the active trigger remembers.
+				const [newest] = await rest.collectRecordings({ ...filter, sortField: 'createdDate', sortOrder: 'Descending' }, { limit: 1 });
+				return newest === undefined ? null : [[{ json: toJsonObject(newest) }]];
+			}
+			const data = this.getWorkflowStaticData('node');
+			const { recordings, state } = await pollNewRecordings(rest, filter, readState(data), Date.now());
+			writeState(data, state);
+			return recordings.length === 0 ? null : [recordings.map((recording) => ({ json: toJsonObject(recording) }))];
+		} catch (error) {
+			throw toNodeError(this.getNode(), error);
+		}
+	}
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendMessage } from './replies';
+
+/**
+ * Answers a failed authentication: counts it against the client's address and, past `perMinute` failures in a
+ * minute, answers 429 with Retry-After instead of the usual refusal. Returns the reply when it throttled, else
+ * undefined (the caller then sends its own 401/403/424). Only failures are counted (the pattern @fastify/rate-limit
+ * documents for failed logins), so calls with a valid credential are never slowed, even from a throttled address:
+ * on loopback every client shares one.
+ */
+export type FailedAuthentication = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+
+export function authThrottle(app: FastifyInstance, perMinute: number): FailedAuthentication {
+  const count = app.createRateLimit({ max: perMinute, timeWindow: 60_000 });
+  return async (request, reply) => {
+    const limit = await count(request);
+    if (limit.isAllowed || !limit.isExceeded) return undefined;
+    const seconds = Math.max(1, limit.ttlInSeconds);
+    reply.header('retry-after', String(seconds)).header('connection', 'close');
+    return sendMessage(
+      reply,
+      429,
+      `Too many failed sign-in attempts from your address. Wait ${seconds} seconds, then check the token or API key and try again.`,
+    );
+  };
+}

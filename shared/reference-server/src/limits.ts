@@ -1,0 +1,42 @@
+/**
+ * The reference server's limits, as DESIGN.md's "Limits" table fixes them (the spec leaves them "not shown").
+ * Every number the server enforces lives here, so the table and the code can be compared in one place.
+ */
+export const LIMITS = {
+  hookBodyBytes: 64 * 1024,
+  restBodyBytes: 1024 * 1024,
+  tagsPerRecording: 50,
+  tagLength: 100,
+  commentLength: 10_000,
+  emailLength: 254,
+  notificationsPerRecording: 20,
+  subscriptionsPerIntegration: 1_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  failedAuthPerMinute: 20,
+  /** Not in the table: how much of the outbox and the delivery log is kept (oldest dropped first). */
+  outboxEntries: 1_000,
+  deliveryLogEntries: 10_000,
+  /** A participant upload is exempt from the 30 s request limit; it gets this long instead (and must not stall). */
+  uploadTimeoutMs: 15 * 60_000,
+} as const;
+
+/** The per-server timeouts; tests shorten them. */
+export interface Timeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  uploadMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  headersMs: LIMITS.headersTimeoutMs,
+  requestMs: LIMITS.requestTimeoutMs,
+  keepAliveMs: LIMITS.keepAliveTimeoutMs,
+  uploadMs: LIMITS.uploadTimeoutMs,
+};
+
+export const SUBSCRIPTION_LIMIT_MESSAGE =
+  `Subscription limit reached: an integration can have at most ${LIMITS.subscriptionsPerIntegration.toLocaleString('en-US')} callback subscriptions. ` +
+  'Turn off automations you no longer use (each one unsubscribes), then try again.';

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from '../../shared/reference-server/src/server';
+import { atMost, fromSamples, interleavedSamples, percentile, type Figure } from './measure';
+
+const SMALL = 1_000;
+const LARGE = 100_000;
+const TAG_SEARCH_LIMIT_MS = 5;
+
+/**
+ * Issue 14's storage and search figures, each beside its limit measured in the same run:
+ * - create latency (p50, one at a time, through HTTP) of a server persisting with --data at 100k recordings, against
+ *   the same at 1k: the journal must make a write cost the change, not the state (goal ≤ 2×);
+ * - tag search p50 in a workspace of 100k distinct tags (goal ≤ 5 ms), beside the same at 1k tags.
+ * The servers run in this process (their source, bundled), measured in turn each round; requests are sequential,
+ * so the load generator never competes with a request under way.
+ */
+export async function benchServerHardening(requestsPerRound: number, rounds: number): Promise<Figure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'screenrec-bench-hardening-'));
+  const servers: RunningServer[] = [];
+  try {
+    for (const size of [SMALL, LARGE]) {
+      const server = await startServer({ port: 0, logLevel: 'silent', dataFile: join(dir, `state-${size}.json`) });
+      servers.push(server);
+      seed(server, size);
+      // The first write after seeding appends (and then compacts) the seeded state: done before measuring.
+      for (let index = 0; index < 20; index++) await create(server);
+    }
+    const [small, large] = servers as [RunningServer, RunningServer];
+    const [createSmall, createLarge] = await interleavedSamples(rounds, [
+      () => createLatencies(small, requestsPerRound),
+      () => createLatencies(large, requestsPerRound),
+    ]);
+    const [tagsSmall, tagsLarge] = await interleavedSamples(rounds, [
+      () => tagSearchLatencies(small, SMALL, requestsPerRound),
+      () => tagSearchLatencies(large, LARGE, requestsPerRound),
+    ]);
+    const p50 = (rounds: number[][]) => rounds.map((latencies) => percentile(latencies, 50));
+    return [
+      fromSamples((o, b) => atMost('create p50 with --data at 100k recordings', o, b, 'ms', 2, 'baseline: the same at 1k'), p50(createLarge!), p50(createSmall!)),
+      fromSamples((o, b) => underLimit('tag search p50 at 100k tags', o, b, TAG_SEARCH_LIMIT_MS), p50(tagsLarge!), p50(tagsSmall!)),
+    ];
+  } finally {
+    for (const server of servers) await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An absolute limit: ours must be at most `limitMs`; the baseline (the same at 1k) is shown for context. */
+function underLimit(figure: string, ours: number, baseline: number, limitMs: number): Figure {
+  return { figure, ours, baseline, unit: 'ms', ratio: ours / baseline, goal: `≤ ${limitMs} ms`, met: ours <= limitMs, note: 'baseline: the same at 1k tags' };
+}
+
+/** `size` recordings, each with a tag of its own (so the workspace has `size` distinct tags) and a team tag. */
+function seed(server: RunningServer, size: number): void {
+  const { store, demo } = server;
+  for (let index = store.recordingsOf(demo.workspaceId).length; index < size; index++) {
+    store.addRecording({ workspaceId: demo.workspaceId, direction: 'REQUEST', tags: [tagOf(index), `team-${index % 10}`], comment: `seeded ${index}` });
+  }
+}
+
+function tagOf(index: number): string {
+  return `Ticket-${(index * 7919) % 1_000_003}-${index.toString(36)}`;
+}
+
+async function create(server: RunningServer): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/public/integration/${server.demo.workspaceId}/recordings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.demo.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ direction: 'REQUEST', tags: ['bench'] }),
+  });
+  await response.text();
+  if (response.status !== 201) throw new Error(`create answered ${response.status}`);
+}
+
+async function createLatencies(server: RunningServer, count: number): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const started = performance.now();
+    await create(server);
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+}
+
+/** Queries a user would type: a part of one seeded tag (its middle digits), matching a handful of tags. */
+async function tagSearchLatencies(server: RunningServer, size: number, count: number): Promise<number[]> {
+  const base = `${server.baseUrl}/public/integration/${server.demo.workspaceId}/recordings/tags?query=`;
+  const headers = { authorization: `Bearer ${server.demo.apiKey}` };
+  const latencies: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const tag = tagOf((index * 104_729) % size);
+    const query = tag.slice(7, 13).toLowerCase();
+    const started = performance.now();
+    const response = await fetch(base + encodeURIComponent(query), { headers });
+    const body = (await response.json()) as { result?: string[] };
+    latencies.push(performance.now() - started);
+    if (!response.ok || !body.result?.includes(tag)) throw new Error(`tag search for "${query}" answered ${response.status} without ${tag}`);
+  }
+  return latencies;
+}

@@ -1,0 +1,41 @@
+/**
+ * `npm run test:browser`: a real participant in Debian's headless Chromium (fake screen and microphone) opens the
+ * link the Zapier app's Create Recording returned, records 3 s of screen, stops and uploads; then the stored file,
+ * the status walk, the callbacks, Zapier's video file and the n8n trigger's download are checked, and each error
+ * the page can meet (screen sharing refused, upload failing, leaving mid-upload). A line per check, then one
+ * summary line "test:browser: N passed, M failed (T s)"; exits non-zero on any failure. Installs Chromium and ffmpeg
+ * with apt-get when missing; stops every process it started. Screenshots: .cache/browser/*.png.
+ */
+import { rmSync } from 'node:fs';
+import { Checks, since } from '../real-n8n/checks';
+import { shutDownN8nContexts } from '../support/n8n-contexts';
+import { ensureDebianPackages } from './machine';
+import { pageErrorChecks } from './page-error-checks';
+import { SCREENSHOTS } from './participant';
+import { recordingChecks } from './recording-checks';
+import { startSession, type Session } from './session';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const checks = new Checks();
+  let session: Session | undefined;
+  try {
+    ensureDebianPackages((line) => console.error(line));
+    rmSync(SCREENSHOTS, { recursive: true, force: true });
+    session = await startSession();
+    await recordingChecks(session, checks);
+    await pageErrorChecks(session, checks);
+  } catch (error) {
+    checks.fail('setting up the run', error);
+  } finally {
+    await session?.stop();
+    shutDownN8nContexts();
+  }
+  const { passed, failed } = checks.counts;
+  console.log(`test:browser: ${passed} passed, ${failed} failed (${since(started)})`);
+  process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
+}
+
+// zapier-platform-core's appTester prints a memory report after every call unless it knows it is testing.
+process.env.NODE_ENV ||= 'test';
+void main();

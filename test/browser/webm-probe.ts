@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { z } from 'zod';
+import { FFPROBE } from './machine';
+
+const run = promisify(execFile);
+
+const Probe = z.object({
+  format: z.object({ format_name: z.string() }),
+  streams: z.array(z.object({ codec_type: z.string(), codec_name: z.string(), width: z.number().optional(), height: z.number().optional() })),
+  packets: z.array(z.object({ stream_index: z.number(), pts_time: z.string().optional(), duration_time: z.string().optional() })),
+});
+
+export interface VideoFacts {
+  /** ffprobe's container name: "matroska,webm" for WebM. */
+  container: string;
+  /** The EBML DocType the file declares (MediaRecorder writes "webm"). */
+  docType: string | undefined;
+  video: { codec: string; width: number; height: number } | undefined;
+  audioCodec: string | undefined;
+  /** From the first frame to the end of the last one, in seconds: MediaRecorder's WebM declares no duration, so ffprobe reads every packet. */
+  durationSeconds: number;
+  videoFrames: number;
+}
+
+/** What ffprobe (Debian's ffmpeg) makes of a video file's bytes: container, codecs and playing time. */
+export async function probeVideo(bytes: Buffer): Promise<VideoFacts> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'screenrec-probe-'));
+  try {
+    const file = path.join(folder, 'video.webm');
+    await writeFile(file, bytes);
+    const { stdout } = await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-show_packets', file], { maxBuffer: 64 * 1024 * 1024 });
+    const probe = Probe.parse(JSON.parse(stdout));
+    const videoIndex = probe.streams.findIndex((stream) => stream.codec_type === 'video');
+    const videoStream = probe.streams[videoIndex];
+    const frames = probe.packets.filter((packet) => packet.stream_index === videoIndex && packet.pts_time !== undefined);
+    const times = frames.map((packet) => Number(packet.pts_time));
+    const last = frames.at(-1);
+    const durationSeconds = frames.length === 0 ? 0 : Math.max(...times) + Number(last?.duration_time ?? 0) - Math.min(...times);
+    return {
+      container: probe.format.format_name,
+      docType: docTypeOf(bytes),
+      video: videoStream === undefined ? undefined : { codec: videoStream.codec_name, width: videoStream.width ?? 0, height: videoStream.height ?? 0 },
+      audioCodec: probe.streams.find((stream) => stream.codec_type === 'audio')?.codec_name,
+      durationSeconds,
+      videoFrames: frames.length,
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The DocType string of the EBML header at the file's start (element 0x4282), or undefined when there is none. */
+function docTypeOf(bytes: Buffer): string | undefined {
+  if (!bytes.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return undefined;
+  const at = bytes.subarray(0, 64).indexOf(Buffer.from([0x42, 0x82]));
+  if (at === -1) return undefined;
+  const size = bytes[at + 2]! & 0x7f;
+  return bytes.subarray(at + 3, at + 3 + size).toString('latin1');
+}

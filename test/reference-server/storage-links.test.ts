@@ -1,0 +1,141 @@
+// --video-links storage (issue 13, item 4): pre-signed links on a path that does not name the recording, HMAC-signed
+// with an expiry, Range served as in service mode; presign, callbacks and e-mails all use the configured mode.
+import { parseOptions } from '../../shared/reference-server/src/options';
+import { startReferenceServer } from '../support/reference-server';
+import type { RunningServer } from '../../shared/reference-server/src/server';
+import { clientsOf, startCatcher, startQuietServer, waitFor } from './support';
+
+const STORAGE_LINK = /^http:\/\/127\.0\.0\.1:\d+\/storage\/screenrec-videos\/([0-9a-f-]{36})\/([0-9a-f]{32})\.webm\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=(\d{8}T\d{6}Z)&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=([0-9a-f]{64})$/;
+
+let server: RunningServer;
+let clients: ReturnType<typeof clientsOf>;
+beforeAll(async () => {
+  server = await startQuietServer({ videoLinks: 'storage' });
+  clients = clientsOf(server);
+});
+afterAll(() => server.close());
+
+async function completed(): Promise<{ id: string; url: string }> {
+  const { id } = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST', notifications: [{ type: 'EMAIL', value: 'w@example.com' }] });
+  await clients.admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
+  return { id, url: ((await clients.rest('GET', `/recordings/${id}/presign`)).json as { url: string }).url };
+}
+
+describe('storage links', () => {
+  it('name the workspace and an opaque object, never the recording, and stay the same object when re-signed', async () => {
+    const { id, url } = await completed();
+    const [, workspaceId, objectId] = STORAGE_LINK.exec(url) ?? [];
+    expect(workspaceId).toBe(server.demo.workspaceId);
+    expect(url).not.toContain(id);
+    expect(url).not.toContain(id.replace(/-/g, ''));
+    const again = ((await clients.rest('GET', `/recordings/${id}/presign`)).json as { url: string }).url;
+    expect(STORAGE_LINK.exec(again)?.[2]).toBe(objectId);
+  });
+
+  it('stream the video, with Range', async () => {
+    const { id, url } = await completed();
+    const size = server.store.recording(id)!.video!.size;
+    const whole = await fetch(url);
+    const part = await fetch(url, { headers: { range: 'bytes=0-3' } });
+    expect([whole.status, whole.headers.get('content-type'), Number(whole.headers.get('content-length'))]).toEqual([200, 'video/webm', size]);
+    expect([part.status, part.headers.get('content-range'), Buffer.from(await part.arrayBuffer()).toString('hex')]).toEqual([206, `bytes 0-3/${size}`, '1a45dfa3']);
+  });
+
+  it('answer 403 to any tampering, 404 once the recording is deleted', async () => {
+    const { id, url } = await completed();
+    const link = new URL(url);
+    const changed = (change: (copy: URL) => void) => {
+      const copy = new URL(link);
+      change(copy);
+      return copy.toString();
+    };
+    const [, , objectId] = STORAGE_LINK.exec(url)!;
+    const other = await completed();
+    const tampered = [
+      changed((copy) => copy.searchParams.set('X-Amz-Signature', '0'.repeat(64))),
+      changed((copy) => copy.searchParams.set('X-Amz-Expires', '7200')),
+      changed((copy) => copy.searchParams.set('X-Amz-Date', '20991231T000000Z')),
+      changed((copy) => copy.searchParams.delete('X-Amz-Signature')),
+      changed((copy) => (copy.pathname = copy.pathname.replace(objectId!, STORAGE_LINK.exec(other.url)![2]!))),
+      changed((copy) => (copy.pathname = copy.pathname.replace(server.demo.workspaceId, '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'))),
+      changed((copy) => (copy.pathname = copy.pathname.replace('screenrec-videos', 'other-bucket'))),
+      changed((copy) => (copy.pathname = copy.pathname.replace('.webm', '.mp4'))),
+      `${server.baseUrl}/videos/${id}?expires=9999999999&signature=${'0'.repeat(64)}`,
+    ];
+    for (const target of tampered) expect([target, (await fetch(target)).status]).toEqual([target, target.includes('/videos/') ? 404 : 403]);
+    await clients.rest('DELETE', `/recordings/${id}`);
+    expect((await fetch(url)).status).toBe(404);
+  });
+
+  it('expire: a server whose links live 0 ms answers 403', async () => {
+    const quick = await startQuietServer({ videoLinks: 'storage', linkTtlMs: 0 });
+    try {
+      const { id } = quick.store.addRecording({ workspaceId: quick.demo.workspaceId, direction: 'REQUEST' });
+      await clientsOf(quick).admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
+      const { url } = (await clientsOf(quick).rest('GET', `/recordings/${id}/presign`)).json as { url: string };
+      expect(url).toContain('X-Amz-Expires=1&');
+      await waitFor(async () => ((await fetch(url)).status === 403 ? true : undefined), 3_000);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('are what callbacks and notification e-mails carry', async () => {
+    const catcher = await startCatcher();
+    try {
+      const { subscriptionId } = (await clients.hook('N8N', server.demo.tokens.N8N, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url })).json as { subscriptionId: string };
+      const { id } = await completed();
+      await waitFor(() => (catcher.calls.length > 0 ? true : undefined));
+      const { result } = JSON.parse(catcher.calls[0]!.body) as { result: string };
+      expect(result).toMatch(STORAGE_LINK);
+      expect(result).not.toContain(id);
+      expect((await fetch(result)).status).toBe(200);
+      const mails = (await clients.admin('GET', '/outbox')).json as Array<{ text: string }>;
+      expect(mails.at(-1)!.text).toMatch(/Watch it within the hour: http:\/\/127\.0\.0\.1:\d+\/storage\/screenrec-videos\//);
+      await clients.hook('N8N', server.demo.tokens.N8N, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId });
+    } finally {
+      await catcher.close();
+    }
+  });
+});
+
+describe('the mode', () => {
+  it('is service by default (links as before), storage with --video-links storage or VIDEO_LINKS=storage', async () => {
+    expect(parseOptions([], {})).toMatchObject({ videoLinks: 'service' });
+    expect(parseOptions(['--video-links', 'storage'], {})).toMatchObject({ videoLinks: 'storage' });
+    expect(parseOptions([], { VIDEO_LINKS: 'storage' })).toMatchObject({ videoLinks: 'storage' });
+    expect(parseOptions(['--video-links', 'service'], { VIDEO_LINKS: 'storage' })).toMatchObject({ videoLinks: 'service' });
+    expect(() => parseOptions(['--video-links', 's3'], {})).toThrow('--video-links must be one of service, storage, not "s3"');
+    const plain = await startQuietServer();
+    try {
+      const { id } = plain.store.addRecording({ workspaceId: plain.demo.workspaceId, direction: 'REQUEST' });
+      await clientsOf(plain).admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
+      const { url } = (await clientsOf(plain).rest('GET', `/recordings/${id}/presign`)).json as { url: string };
+      expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/videos/${id}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('test/support/reference-server.ts', () => {
+  it.each(['service', 'storage'] as const)('starts the built server as a child process with videoLinks: %s', async (videoLinks) => {
+    const child = await startReferenceServer({ videoLinks });
+    try {
+      const workspace = await child.connectWorkspace('Linked', 'ZAPIER');
+      const created = await fetch(`${child.baseUrl}/public/integration/${workspace.workspaceId}/recordings`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${workspace.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ direction: 'REQUEST' }),
+      });
+      const { id } = (await created.json()) as { id: string };
+      await child.adminOk(200, 'POST', `/admin/recordings/${id}/status`, { status: 'COMPLETED' });
+      const presign = await fetch(`${child.baseUrl}/public/integration/${workspace.workspaceId}/recordings/${id}/presign`, { headers: { authorization: `Bearer ${workspace.apiKey}` } });
+      const { url } = (await presign.json()) as { url: string };
+      expect(new URL(url).pathname).toMatch(videoLinks === 'storage' ? /^\/storage\/screenrec-videos\/[0-9a-f-]{36}\/[0-9a-f]{32}\.webm$/ : new RegExp(`^/videos/${id}$`));
+      expect((await fetch(url)).status).toBe(200);
+    } finally {
+      await child.stop();
+    }
+  });
+});
