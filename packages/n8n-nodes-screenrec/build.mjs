@@ -4,11 +4,14 @@
 // (both are on n8n's allowed-imports list; core imports `zod/v4`, which zod 3.25.x and zod 4 both have).
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const { n8n } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+for (const nodePath of n8n.nodes) {
+  if (!/^dist\/nodes\/[^/]+\/[^/]+\.node\.js$/.test(nodePath)) throw new Error(`${nodePath}: node bundles must sit at dist/nodes/<Name>/<Name>.node.js`);
+}
 const sourceOf = (distPath) => distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts');
 const LIB = join(root, 'lib');
 
@@ -36,8 +39,8 @@ const sharedLib = {
       if (target !== LIB && target !== join(LIB, 'index')) {
         return { errors: [{ text: `${relative(root, args.importer)} must import ${args.path} through lib/index.ts` }] };
       }
-      const fromDist = relative(join(root, 'dist', relative(root, args.resolveDir)), join(root, 'dist', 'lib', 'index.js'));
-      return { path: fromDist.split(sep).join('/'), external: true };
+      // Every node bundle is written to dist/nodes/<Name>/<Name>.node.js, whichever file of it imports lib.
+      return { path: '../../lib/index.js', external: true };
     });
   },
 };

@@ -30,7 +30,7 @@ function benchmarks(quick: boolean): Array<{ number: number; title: string; run:
     { number: 4, title: 'list cost as the store grows', run: () => benchListGrowth(quick ? 100 : 300, rounds) },
     { number: 5, title: 'Zapier app', run: () => benchZapierApp(REPO_ROOT, quick ? 3 : 9) },
     { number: 6, title: 'n8n package', run: () => benchN8nPackage(REPO_ROOT, quick ? 3 : 9) },
-    { number: 7, title: 'MCP server tool-call overhead', run: () => benchMcpOverhead(quick ? 300 : 500, quick ? 3 : 15) },
+    { number: 7, title: 'MCP server tool-call overhead', run: () => benchMcpOverhead(quick ? 200 : 250, quick ? 5 : 41) },
     { number: 8, title: 'Zapier Find Recording at 100k recordings', run: () => benchZapierFind(REPO_ROOT) },
     { number: 9, title: 'reference server storage and tag search at 100k', run: () => benchServerHardening(quick ? 100 : 300, quick ? 1 : rounds) },
   ];

@@ -4,15 +4,22 @@ import { existsSync } from 'node:fs';
 export const CHROMIUM = '/usr/bin/chromium';
 export const FFPROBE = '/usr/bin/ffprobe';
 
+export interface DebianNeed {
+  binary: string;
+  debianPackage: string;
+}
+
+const NEEDED: DebianNeed[] = [
+  { binary: CHROMIUM, debianPackage: 'chromium' },
+  { binary: FFPROBE, debianPackage: 'ffmpeg' },
+];
+
 /**
  * Debian's Chromium (the browser the participant uses here) and ffmpeg (ffprobe reads the stored video), installed
  * with apt-get when either is missing: CI starts from a fresh machine as root. Returns what it installed, for the log.
  */
-export function ensureDebianPackages(log: (line: string) => void): string[] {
-  const missing = [
-    { binary: CHROMIUM, debianPackage: 'chromium' },
-    { binary: FFPROBE, debianPackage: 'ffmpeg' },
-  ].filter(({ binary }) => !existsSync(binary));
+export function ensureDebianPackages(log: (line: string) => void, needed: DebianNeed[] = NEEDED): string[] {
+  const missing = needed.filter(({ binary }) => !existsSync(binary));
   if (missing.length === 0) return [];
   const packages = missing.map(({ debianPackage }) => debianPackage);
   if (process.getuid?.() !== 0) {

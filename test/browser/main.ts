@@ -15,25 +15,37 @@ import { SCREENSHOTS } from './participant';
 import { recordingChecks } from './recording-checks';
 import { startSession, type Session } from './session';
 
+/** CI gives this script 10 minutes; the checks take well under one. Past this, something hangs: stop and say so. */
+const CHECKS_BUDGET_MS = 5 * 60_000;
+
 async function main(): Promise<void> {
   const started = Date.now();
   const checks = new Checks();
   let session: Session | undefined;
+  const summary = () => `test:browser: ${checks.counts.passed} passed, ${checks.counts.failed} failed (${since(started)})`;
   try {
     ensureDebianPackages((line) => console.error(line));
     rmSync(SCREENSHOTS, { recursive: true, force: true });
+    const watchdog = setTimeout(() => {
+      checks.fail('finishing in time', new Error(`the checks were still running after ${CHECKS_BUDGET_MS / 60_000} minutes; stopped`));
+      void Promise.resolve(session?.stop()).finally(() => {
+        console.log(summary());
+        process.exit(1);
+      });
+    }, CHECKS_BUDGET_MS);
+    watchdog.unref();
     session = await startSession();
     await recordingChecks(session, checks);
     await pageErrorChecks(session, checks);
+    clearTimeout(watchdog);
   } catch (error) {
     checks.fail('setting up the run', error);
   } finally {
     await session?.stop();
     shutDownN8nContexts();
   }
-  const { passed, failed } = checks.counts;
-  console.log(`test:browser: ${passed} passed, ${failed} failed (${since(started)})`);
-  process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
+  console.log(summary());
+  process.exitCode = checks.counts.failed === 0 && checks.counts.passed > 0 ? 0 : 1;
 }
 
 // zapier-platform-core's appTester prints a memory report after every call unless it knows it is testing.

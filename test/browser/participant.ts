@@ -63,7 +63,7 @@ export class Participant {
   heading = () => this.page.locator('h1').innerText();
   status = () => this.page.locator('#status').innerText();
   timer = () => this.page.locator('#timer').innerText();
-  visible = (id: 'start' | 'stop' | 'resend' | 'preview') => this.page.locator(`#${id}`).isVisible();
+  visible = (id: 'intro' | 'start' | 'stop' | 'timer' | 'resend' | 'preview') => this.page.locator(`#${id}`).isVisible();
   screenCaptures = async () => Number(await this.page.evaluate('window.__screenCaptures'));
 
   press = (label: string) => this.page.getByRole('button', { name: label, exact: true }).click({ timeout: WAIT_MS });

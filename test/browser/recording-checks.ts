@@ -29,7 +29,7 @@ export async function recordingChecks(session: Session, checks: Checks): Promise
     return recorded;
   };
 
-  await checks.check(`a participant opens the Create Recording link, records ${RECORD_SECONDS} s of screen, stops, and the page thanks them`, async () => {
+  await checks.check(`a participant opens the link from the Zap step Create Recording Link, records ${RECORD_SECONDS} s of screen, stops, and the page thanks them`, async () => {
     const created = await session.createRecording('browser-ticket-1');
     assert(created.status === 'NEW', `Create Recording says the new recording is ${created.status}, not NEW`);
     const walk = new StatusWalk(() => session.statusOf(created.id));
@@ -73,6 +73,7 @@ export async function recordingChecks(session: Session, checks: Checks): Promise
       const said = await participant.waitForStatus('This recording is complete.');
       assert(said === 'This recording is complete. Thank you!', `the page says "${said}"`);
       assert(!(await participant.visible('start')), 'the page still offers Start recording');
+      assert(!(await participant.visible('intro')) && !(await participant.visible('timer')), 'the page still explains how to record, with a timer');
       await participant.screenshot('4-reopened');
     } finally {
       await participant.page.close();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../support/reference-server';
+import { REPO_ROOT, VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
 import { runProcess, type ProcessRun } from '../support/run-process';
 import { DemoCheckFailed, Narrator, check } from './narrator';
 
@@ -14,16 +14,17 @@ function demoCommandAfterBuild(): string {
   return rest.join(' && ');
 }
 
-async function run(command: string): Promise<ProcessRun> {
+async function run(command: string, videoLinks: VideoLinkMode): Promise<ProcessRun> {
   // As from a user's shell: jest's NODE_ENV=test would hide what the demo must quiet itself.
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${path.join(REPO_ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
+  const env: NodeJS.ProcessEnv = { ...process.env, VIDEO_LINKS: videoLinks, PATH: `${path.join(REPO_ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
   delete env.NODE_ENV;
   return runProcess('sh', ['-c', command], { cwd: REPO_ROOT, env });
 }
 
-describe('npm run demo', () => {
+describe.each(VIDEO_LINK_MODES)('npm run demo (VIDEO_LINKS=%s)', (videoLinks) => {
   it('walks the whole loop through Zapier and n8n in plain words, ends with the verdict and leaves no server running', async () => {
-    const { exitCode, stdout, stderr } = await run(demoCommandAfterBuild());
+    const { exitCode, stdout, stderr } = await run(demoCommandAfterBuild(), videoLinks);
+    const service = videoLinks === 'service';
 
     const lines = stdout.trimEnd().split('\n');
     expect({ exitCode, stderr, verdict: lines.at(-1) }).toEqual({
@@ -35,18 +36,28 @@ describe('npm run demo', () => {
     expect(steps.map((line) => line.slice(0, 4))).toEqual(Array.from({ length: 13 }, (_, index) => `${String(index + 1).padStart(2)}. `));
     // Each part of the loop the issue names is told: connect, create, record, video ready, download, unsubscribe.
     expect(steps).toEqual([
-      expect.stringMatching(/^ 1\. Started a fresh ScreenRec service at http:\/\/127\.0\.0\.1:\d+, with the workspace "Demo Workspace"\.$/),
+      expect.stringMatching(
+        new RegExp(`^ 1\\. Started a fresh ScreenRec service at http://127\\.0\\.0\\.1:\\d+, with the workspace "Demo Workspace"; its video links are ${service ? 'links that name' : 'storage links that do not name'} the recording\\.$`),
+      ),
       expect.stringContaining('Zapier connected to ScreenRec: the connection test passed and the connection is labelled "Demo Workspace".'),
-      expect.stringContaining('n8n connected to ScreenRec: both credentials pass "Test connection"'),
+      expect.stringContaining('n8n connected to ScreenRec: the ScreenRec account credential passes "Test connection" (backend token and API key; ScreenRec answered the ping for "Demo Workspace").'),
       expect.stringContaining('A Zap starting with "Video Ready" was turned on'),
       expect.stringContaining('ScreenRec now has 2 subscriptions, one per app.'),
       expect.stringContaining('A Zap step "Create Recording" asked for a recording (reference "zap-ticket-101")'),
       expect.stringContaining('An n8n ScreenRec node "Create" asked for a recording (reference "n8n-ticket-202")'),
       expect.stringContaining('The participant opened both links and recorded their screen'),
       expect.stringContaining('2 notifications reached Zapier and 2 reached n8n.'),
-      expect.stringMatching(/The Zap fired with recording [0-9a-f-]{36}: reference "zap-ticket-101", status COMPLETED/),
-      expect.stringMatching(/The n8n workflow started with recording [0-9a-f-]{36}: reference "n8n-ticket-202", status COMPLETED, .*identical to the recording\)\.$/),
-      expect.stringMatching(/Zapier fetched the video through a fresh link and stored it as [0-9a-f-]{36}\.webm \(\d+ bytes, identical to the recording\)\.$/),
+      ...(service
+        ? [
+            expect.stringMatching(/The Zap fired with recording [0-9a-f-]{36}: reference "zap-ticket-101", status COMPLETED/),
+            expect.stringMatching(/The n8n workflow started with recording [0-9a-f-]{36}: reference "n8n-ticket-202", status COMPLETED, .*identical to the recording\)\.$/),
+            expect.stringMatching(/Zapier fetched the video through a fresh link and stored it as [0-9a-f-]{36}\.webm \(\d+ bytes, identical to the recording\)\.$/),
+          ]
+        : [
+            expect.stringMatching(/The Zap fired with the video's link; the link does not name its recording, so the item says so instead of guessing \(".+"\)\.$/),
+            expect.stringMatching(/The n8n workflow started with the video's link and the video downloaded from ScreenRec's own host as screenrec-video\.webm \(\d+ bytes, identical to the recording\); the item says why the recording's details are missing\.$/),
+            expect.stringMatching(/A later Zap step downloaded the video from the item's link \(\d+ bytes, identical to the recording\)\.$/),
+          ]),
       expect.stringContaining('ScreenRec has no subscriptions left'),
     ]);
     // Nothing the Zapier test tool or n8n logs on its own gets between the lines.

@@ -6,12 +6,15 @@ import { openRecordingPage, uploadFromPage } from '../e2e/zapier/recording-page'
 import { smallWebm } from '../e2e/zapier/webm';
 import { Catcher, type CaughtRequest } from '../support/catcher';
 import { runScreenRecNode, shutDownN8nContexts, testCredential, triggerWorkflow, type N8nSetup, type TriggerWorkflow } from '../support/n8n-contexts';
+import type { VideoLinkMode } from '../support/reference-server';
 import { Narrator, check } from './narrator';
 
 const ZAP_HOOK_PATH = '/hooks/catch/demo/';
 
 /** What the walk shares between its steps. */
 interface Loop {
+  /** The shape of the video links the service hands out: `storage` links do not name the recording. */
+  videoLinks: VideoLinkMode;
   e2e: ZapierE2E;
   zapier: AuthData & { workspaceId: string; apiKey: string };
   n8n: N8nSetup;
@@ -19,6 +22,7 @@ interface Loop {
   zapSubscription: { id: string; subscriptionId: string };
   zapRecording: CreatedRecording;
   n8nRecordingUrl: string;
+  zapItem: VideoReadyItem | undefined;
   video: Buffer;
   zapNotifications: CaughtRequest[];
   n8nNotifications: CaughtRequest[];
@@ -27,24 +31,30 @@ interface Loop {
 const recordingIdOf = (pageUrl: string) => pageUrl.split('/').pop() ?? '';
 const sizeOf = (bytes: Buffer) => `${bytes.length} bytes`;
 
-/** The notification of one recording among those an app received. */
-function notificationFor(received: CaughtRequest[], recordingId: string): { result: string } {
-  const bodies = received.map((request) => JSON.parse(request.body) as { result: string });
-  const found = bodies.find((body) => body.result.includes(`/videos/${recordingId}?`));
+/**
+ * The notification of one recording among those an app received. A service link names its recording; a storage
+ * link does not, and both videos are the same recording here, so any notification will do.
+ */
+function notificationFor(loop: Loop, received: CaughtRequest[], recordingId: string): CaughtRequest & { json: { result: string } } {
+  const requests = received.map((request) => ({ ...request, json: JSON.parse(request.body) as { result: string } }));
+  const found = loop.videoLinks === 'storage' ? requests[0] : requests.find((request) => request.json.result.includes(`/videos/${recordingId}?`));
   check(found !== undefined, `no notification names recording ${recordingId}`);
   return found;
 }
+
+/** The query of a request n8n received (the trigger's secret rides in it). */
+const queryOf = (path: string) => Object.fromEntries(new URL(path, 'http://n8n.invalid').searchParams);
 
 /**
  * The whole loop a no-code user cares about, through both apps against a fresh reference server:
  * connect, create, the participant records, "video ready" arrives, the file downloads, unsubscribe.
  * Resolves with the verdict line; `narrator.failure` says whether it worked.
  */
-export async function runDemo(write: (line: string) => void): Promise<{ verdict: string; ok: boolean }> {
+export async function runDemo(write: (line: string) => void, videoLinks: VideoLinkMode = 'service'): Promise<{ verdict: string; ok: boolean }> {
   const narrator = new Narrator(write);
   const zapHook = new Catcher();
   const n8nWebhooks = new Catcher();
-  const loop: Partial<Loop> = { video: smallWebm() };
+  const loop: Partial<Loop> = { video: smallWebm(), videoLinks };
   narrator.say('ScreenRec demo: a recording requested through Zapier and one through n8n, from connecting to the downloaded video.\n');
   try {
     await walk(narrator, loop as Loop, zapHook, n8nWebhooks);
@@ -61,19 +71,17 @@ export async function runDemo(write: (line: string) => void): Promise<{ verdict:
 
 async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhooks: Catcher): Promise<void> {
   await narrator.step('Start the ScreenRec service', async () => {
-    const [e2e] = await Promise.all([startZapierE2E(), zapHook.start(), n8nWebhooks.start()]);
+    const [e2e] = await Promise.all([startZapierE2E(loop.videoLinks), zapHook.start(), n8nWebhooks.start()]);
     loop.e2e = e2e;
     const { baseUrl, demo } = e2e.server;
     loop.zapier = { baseUrl, backendToken: demo.tokens.ZAPIER, workspaceId: demo.workspaceId, apiKey: demo.apiKey };
     loop.n8n = {
-      credentials: {
-        screenRecHookApi: { serviceUrl: baseUrl, backendToken: demo.tokens.N8N },
-        screenRecApi: { serviceUrl: baseUrl, workspaceId: demo.workspaceId, apiKey: demo.apiKey },
-      },
+      credential: { serviceUrl: baseUrl, workspaceId: demo.workspaceId, backendToken: demo.tokens.N8N, apiKey: demo.apiKey },
       // n8n would serve its webhooks here; a local stand-in receives them instead.
       webhookBaseUrl: `${n8nWebhooks.url}/webhook`,
     };
-    return `Started a fresh ScreenRec service at ${baseUrl}, with the workspace "${demo.workspaceName}".`;
+    const links = loop.videoLinks === 'storage' ? 'storage links that do not name the recording' : 'links that name the recording';
+    return `Started a fresh ScreenRec service at ${baseUrl}, with the workspace "${demo.workspaceName}"; its video links are ${links}.`;
   });
 
   await narrator.step('Connect Zapier', async () => {
@@ -85,13 +93,11 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
   });
 
   await narrator.step('Connect n8n', async () => {
-    const { screenRecHookApi, screenRecApi } = loop.n8n.credentials;
-    const hook = await testCredential('screenRecHookApi', screenRecHookApi!);
-    check(hook.status === 'OK', `the ScreenRec Hook API credential failed its test: ${hook.message}`);
-    const rest = await testCredential('screenRecApi', screenRecApi!);
-    check(rest.status === 'OK', `the ScreenRec API credential failed its test: ${rest.message}`);
-    const { workspace } = hook.body as { workspace: string };
-    return `n8n connected to ScreenRec: both credentials pass "Test connection" (ScreenRec answered the ping for "${workspace}").`;
+    const result = await testCredential(loop.n8n.credential!);
+    check(result.status === 'OK', `the ScreenRec credential failed its test: ${result.message}`);
+    const workspace = /workspace "([^"]*)"/.exec(result.message)?.[1];
+    check(workspace === loop.e2e.server.demo.workspaceName, `the credential test did not name the workspace: ${result.message}`);
+    return `n8n connected to ScreenRec: the ScreenRec account credential passes "Test connection" (backend token and API key; ScreenRec answered the ping for "${workspace}").`;
   });
 
   await narrator.step('Turn the Zap on', async () => {
@@ -140,15 +146,25 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
       [...loop.zapNotifications, ...loop.n8nNotifications].every((request) => request.method === 'POST'),
       'a notification was not a POST',
     );
-    check(loop.n8nNotifications.every((request) => request.path === `/webhook${loop.trigger.webhookPath}`), "a notification missed the workflow's webhook URL");
+    const secret = String(loop.trigger.staticData()?.callbackSecret ?? '');
+    check(
+      loop.n8nNotifications.every((request) => request.path === `/webhook${loop.trigger.webhookPath}?secret=${secret}`),
+      "a notification missed the workflow's webhook URL and its secret",
+    );
     return 'ScreenRec sent "video ready" for both recordings to both apps: 2 notifications reached Zapier and 2 reached n8n.';
   });
 
   await narrator.step('Zapier turns the notification into a trigger item', async () => {
     const recordingId = recordingIdOf(loop.zapRecording.url);
-    const body = notificationFor(loop.zapNotifications, recordingId);
+    const body = notificationFor(loop, loop.zapNotifications, recordingId).json;
     const videoReady = loop.e2e.operation('triggers', 'videoReady');
     const [item] = await loop.e2e.run<VideoReadyItem[]>(videoReady.perform, { authData: loop.zapier, cleanedRequest: body });
+    loop.zapItem = item;
+    if (loop.videoLinks === 'storage') {
+      check(item !== undefined && item.recordingId === null && item.videoUrl === body.result, `the Zap's item guessed a recording or lost the link: ${JSON.stringify(item)}`);
+      check(typeof item.detailsError === 'string' && item.detailsError !== '', "the Zap's item does not say why its recording's details are missing");
+      return `The Zap fired with the video's link; the link does not name its recording, so the item says so instead of guessing ("${item.detailsError}").`;
+    }
     check(item?.recording?.externalReference === 'zap-ticket-101', `the Zap's item does not carry its recording's details: ${JSON.stringify(item)}`);
     check(item.videoUrl === body.result && item.videoFile !== undefined, "the Zap's item has no video link or file");
     return `The Zap fired with recording ${recordingId}: reference "${item.recording.externalReference}", status ${item.recording.status}, the video's link and a video file.`;
@@ -156,18 +172,31 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
 
   await narrator.step('n8n starts its workflow with the video attached', async () => {
     const recordingId = recordingIdOf(loop.n8nRecordingUrl);
-    const { result, response } = await loop.trigger.deliver(notificationFor(loop.n8nNotifications, recordingId), { 'content-type': 'application/json' });
+    const notification = notificationFor(loop, loop.n8nNotifications, recordingId);
+    // n8n hands webhook() the request as it came: body, and the query that carries the subscription's secret.
+    const { result, response } = await loop.trigger.deliver(notification.json, { query: queryOf(notification.path), headers: { 'content-type': 'application/json' } });
     check(response.statusCode === undefined, `n8n answered the notification with ${response.statusCode}: ${JSON.stringify(response.body)}`);
     const item = result.workflowData?.[0]?.[0];
-    check(item?.json.externalReference === 'n8n-ticket-202', `the workflow's item does not carry its recording's details: ${JSON.stringify(item?.json)}`);
-    const file = item.binary?.data;
-    check(file !== undefined, 'the workflow\'s item has no video attached');
+    const file = item?.binary?.data;
+    check(file !== undefined, `the workflow's item has no video attached: ${JSON.stringify(item?.json)}`);
     const bytes = Buffer.from(file.data, 'base64');
     check(bytes.equals(loop.video), `the attached video (${sizeOf(bytes)}) differs from the one recorded`);
-    return `The n8n workflow started with recording ${recordingId}: reference "${String(item.json.externalReference)}", status ${String(item.json.status)}, and the video downloaded as ${file.fileName} (${sizeOf(bytes)}, identical to the recording).`;
+    if (loop.videoLinks === 'storage') {
+      check(item!.json.recordingId === null && typeof item!.json.recordingError === 'string', `the workflow's item guessed a recording: ${JSON.stringify(item?.json)}`);
+      return `The n8n workflow started with the video's link and the video downloaded from ScreenRec's own host as ${file.fileName} (${sizeOf(bytes)}, identical to the recording); the item says why the recording's details are missing.`;
+    }
+    check(item!.json.externalReference === 'n8n-ticket-202', `the workflow's item does not carry its recording's details: ${JSON.stringify(item?.json)}`);
+    return `The n8n workflow started with recording ${recordingId}: reference "${String(item!.json.externalReference)}", status ${String(item!.json.status)}, and the video downloaded as ${file.fileName} (${sizeOf(bytes)}, identical to the recording).`;
   });
 
   await narrator.step('Zapier downloads the video file', async () => {
+    if (loop.videoLinks === 'storage') {
+      // No confirmed recording, so no file field: a later Zap step downloads from the link itself.
+      const response = await fetch(loop.zapItem!.videoUrl);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      check(response.status === 200 && bytes.equals(loop.video), `the video link answered ${response.status} with ${sizeOf(bytes)} that differ from the recording`);
+      return `A later Zap step downloaded the video from the item's link (${sizeOf(bytes)}, identical to the recording).`;
+    }
     const recordingId = recordingIdOf(loop.zapRecording.url);
     const fileUrl = await loop.e2e.run<string>(loop.e2e.app.hydrators.videoFile, { authData: loop.zapier, inputData: { recordingId } });
     const stashed = loop.e2e.files.stashed.at(-1);

@@ -6,7 +6,10 @@ import { runDemo } from './demo';
 // unless it knows it is testing: the narration is for people, so it is told.
 process.env.NODE_ENV ||= 'test';
 
-runDemo((line) => process.stdout.write(`${line}\n`)).then(
+// VIDEO_LINKS=storage runs the loop with object-store style video links that do not name the recording.
+const videoLinks = process.env.VIDEO_LINKS === 'storage' ? 'storage' : 'service';
+
+runDemo((line) => process.stdout.write(`${line}\n`), videoLinks).then(
   ({ ok }) => process.exit(ok ? 0 : 1),
   (error: unknown) => {
     process.stdout.write(`Demo: FAILED before it could finish: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,7 +1,8 @@
 import { MAX_PAGE_SIZE, RestClient } from '@screenrec/core';
 import { NodeApiError } from 'n8n-workflow';
-import { runScreenRecNode, shutDownN8nContexts, testCredential, type RunOptions } from '../support/n8n-contexts';
-import { failureOf, startN8nE2E, type N8nE2E, type N8nWorkspace } from './n8n/environment';
+import { runScreenRecNode, searchRecordingList, shutDownN8nContexts, testCredential, type RunOptions } from '../support/n8n-contexts';
+import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
+import { failureOf, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
 import { smallWebm } from './zapier/webm';
 
@@ -13,44 +14,54 @@ const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const WEBHOOK_BASE_URL = 'https://n8n.example.com/webhook';
 
 let e2e: N8nE2E;
+/** A second service handing out storage-style video links, started for the tests that run in both modes. */
+let storageE2E: N8nE2E | undefined;
+const serviceIn = async (mode: VideoLinkMode) => (mode === 'service' ? e2e : (storageE2E ??= await startN8nE2E('storage')));
 beforeAll(async () => {
-  e2e = await startN8nE2E();
+  e2e = await startN8nE2E('service');
 });
 afterAll(async () => {
   shutDownN8nContexts();
-  await e2e?.stop();
+  await Promise.all([e2e?.stop(), storageE2E?.stop()]);
 });
+
+/** A Recording field's value as the editor stores it. */
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** The ScreenRec node in a workflow of `workspace`'s n8n, run on one empty item. */
 const runNode = (workspace: N8nWorkspace, parameters: Record<string, unknown>, options: RunOptions = {}) =>
-  runScreenRecNode({ credentials: workspace.credentials, webhookBaseUrl: WEBHOOK_BASE_URL }, parameters as never, options);
+  runScreenRecNode({ credential: workspace.credential, webhookBaseUrl: WEBHOOK_BASE_URL }, parameters as never, options);
 
 const jsonOf = async (output: Promise<Array<{ json: unknown }>>) => (await output).map((item) => item.json);
 
-describe('credentials: n8n\'s "Test connection" against the service', () => {
-  it('passes for both credentials of a connected workspace; the PING names the workspace', async () => {
+describe('the credential: n8n\'s "Test connection" against the service', () => {
+  it('passes with both secrets of a connected workspace, naming the workspace; and with either alone', async () => {
     const workspace = await e2e.connectWorkspace('n8n Credentials Workspace');
-    await expect(testCredential('screenRecHookApi', { ...workspace.hookCredential, serviceUrl: `${e2e.server.baseUrl}/` })).resolves.toEqual({
+    await expect(testCredential({ ...workspace.credential, serviceUrl: `${e2e.server.baseUrl}/` })).resolves.toEqual({
       status: 'OK',
-      message: 'Connection tested successfully',
-      body: { status: 'success', workspace: 'n8n Credentials Workspace' },
+      message: 'Connection tested successfully: the Backend Token (workspace "n8n Credentials Workspace") and the API Key work.',
     });
-    await expect(testCredential('screenRecApi', workspace.restCredential)).resolves.toMatchObject({ status: 'OK' });
+    await expect(testCredential({ serviceUrl: e2e.server.baseUrl, backendToken: workspace.backendToken })).resolves.toMatchObject({ status: 'OK' });
+    await expect(testCredential({ serviceUrl: e2e.server.baseUrl, workspaceId: workspace.workspaceId, apiKey: workspace.apiKey })).resolves.toEqual({
+      status: 'OK',
+      message: 'Connection tested successfully: the API Key works.',
+    });
   });
 
-  it("fails with the credential's own advice once the integration is disconnected or the key revoked", async () => {
+  it('names the field that fails once the integration is disconnected or the key revoked, with what to do', async () => {
     const workspace = await e2e.connectWorkspace('n8n Broken Credentials Workspace');
     await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/integrations/N8N`);
     await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/api-keys/${workspace.keyId}`);
 
-    await expect(testCredential('screenRecHookApi', workspace.hookCredential)).resolves.toMatchObject({
+    const token = await testCredential(workspace.credential);
+    expect(token).toEqual({ status: 'Error', message: expect.stringMatching(/^Backend Token: ScreenRec says this integration was disconnected or no longer exists. .* press Setup on the n8n integration/) });
+    const key = await testCredential({ ...workspace.credential, backendToken: '' });
+    expect(key).toEqual({
       status: 'Error',
-      message: 'The n8n integration was disconnected or no longer exists. Connect it again in the ScreenRec dashboard and paste the new token.',
+      message:
+        "API Key: The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect. Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential.",
     });
-    await expect(testCredential('screenRecApi', workspace.restCredential)).resolves.toMatchObject({
-      status: 'Error',
-      message: "The API key was rejected: it is wrong, revoked or expired. Create a new key in the dashboard's API section.",
-    });
+    expect(JSON.stringify([token, key])).not.toContain(workspace.apiKey);
   });
 });
 
@@ -59,6 +70,7 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     const workspace = await e2e.connectWorkspace('n8n Create Workspace');
 
     const output = await runNode(workspace, { resource: 'recording', operation: 'create', externalReference: ' ticket-42 ', tags: 'support, n8n , ' });
+
 
     expect(output).toEqual([
       {
@@ -83,6 +95,12 @@ describe('Recording operations of the ScreenRec node against the service', () =>
       },
     ]);
     expect((await openRecordingPage(url)).config.status).toBe('NEW');
+
+    // Get, with the Recording field given as the page link (By URL), and the same recording from the list.
+    const [got] = await jsonOf(runNode(workspace, { resource: 'recording', operation: 'get', recordingId: { __rl: true, mode: 'url', value: url } }));
+    expect(got).toEqual(found[0]);
+    const list = await searchRecordingList({ credential: workspace.credential, webhookBaseUrl: WEBHOOK_BASE_URL }, 'TICKET-42');
+    expect(list.results).toEqual([{ name: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d · New · support, n8n · ticket-42$/), value: (got as { id: string }).id, url }]);
   });
 
   it('Request creates a recording through the REST API and e-mails the invitation', async () => {
@@ -121,7 +139,7 @@ describe('Recording operations of the ScreenRec node against the service', () =>
 
   it('Get Many filters by status, direction and tags, and honours Limit, Sort Order and Return All', async () => {
     const workspace = await e2e.connectWorkspace('n8n Get Many Workspace');
-    const rest = new RestClient({ baseUrl: e2e.server.baseUrl, workspaceId: workspace.workspaceId, apiKey: workspace.restCredential.apiKey });
+    const rest = new RestClient({ baseUrl: e2e.server.baseUrl, workspaceId: workspace.workspaceId, apiKey: workspace.apiKey });
     // More than one page of the largest size, so Return All must page through the list.
     const created: string[] = [];
     for (let index = 0; index < MAX_PAGE_SIZE + 2; index++) {
@@ -134,26 +152,36 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     const idsOf = async (parameters: Record<string, unknown>) =>
       (await runNode(workspace, { resource: 'recording', operation: 'getAll', ...parameters })).map((item) => item.json.id);
 
-    expect(await idsOf({ returnAll: true })).toEqual(created);
-    expect(await idsOf({ limit: 3 })).toEqual(created.slice(0, 3));
-    expect(await idsOf({ limit: 2, filters: { sortOrder: 'Descending' } })).toEqual(created.slice(-2).reverse());
-    expect(await idsOf({ returnAll: true, filters: { statuses: ['COMPLETED', 'REVIEWING'] } })).toEqual([created[30], created[31]]);
-    expect(await idsOf({ returnAll: true, filters: { tags: 'Sales-Demo', directions: ['RESPONSE'] } })).toEqual([created[0], created[30], created[60], created[90]]);
-    expect(await idsOf({ returnAll: true, filters: { ids: `${created[5]}, ${created[7]}`, userId: workspace.ownerUserId } })).toEqual([created[5], created[7]]);
+    const oldestFirst = { sortOrder: 'Ascending' };
+    expect(await idsOf({ returnAll: true, filters: oldestFirst })).toEqual(created);
+    expect(await idsOf({ returnAll: true })).toEqual([...created].reverse());
+    expect(await idsOf({ limit: 3, filters: oldestFirst })).toEqual(created.slice(0, 3));
+    expect(await idsOf({ limit: 2 })).toEqual(created.slice(-2).reverse());
+    expect(await idsOf({ returnAll: true, filters: { ...oldestFirst, statuses: ['COMPLETED', 'REVIEWING'] } })).toEqual([created[30], created[31]]);
+    expect(await idsOf({ returnAll: true, filters: { ...oldestFirst, tags: 'Sales-Demo', directions: ['RESPONSE'] } })).toEqual([created[0], created[30], created[60], created[90]]);
+    expect(await idsOf({ returnAll: true, filters: { ...oldestFirst, ids: `${created[5]}, ${created[7]}`, userId: workspace.ownerUserId } })).toEqual([created[5], created[7]]);
     expect(await idsOf({ returnAll: true, filters: { createdDateTo: '2000-01-01T00:00:00' } })).toEqual([]);
+    // A time without a zone is read in the workflow's timezone: "from one hour ahead of now, on the workflow's clocks" finds nothing yet.
+    const later = new Date(Date.now() + 3_600_000).toLocaleString('sv-SE', { timeZone: 'Europe/Berlin' }).replace(' ', 'T');
+    expect(await idsOf({ returnAll: true, filters: { createdDateFrom: later } })).toEqual([]);
+    const earlier = new Date(Date.now() - 3_600_000).toLocaleString('sv-SE', { timeZone: 'Europe/Berlin' }).replace(' ', 'T');
+    expect(await idsOf({ returnAll: true, filters: { createdDateFrom: earlier } })).toHaveLength(created.length);
   });
 
-  it('Get Video URL gives a working link to a finished recording and downloads its video as binary data', async () => {
-    const workspace = await e2e.connectWorkspace('n8n Video Workspace');
+  it.each(VIDEO_LINK_MODES)('Get Video URL (%s links) gives a working link to a finished recording and downloads its video as binary data', async (mode) => {
+    const service = await serviceIn(mode);
+    const workspace = await service.connectWorkspace(`n8n Video Workspace (${mode})`);
+    const runNode = (workspaceOfService: N8nWorkspace, parameters: Record<string, unknown>) =>
+      runScreenRecNode({ credential: workspaceOfService.credential, webhookBaseUrl: WEBHOOK_BASE_URL }, parameters as never);
     const [created] = await runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'video-1' });
     const pageUrl = String(created!.json.url);
     const recordingId = pageUrl.split('/').pop()!;
     const webm = smallWebm();
     await expect(uploadFromPage(pageUrl, await openRecordingPage(pageUrl), webm)).resolves.toEqual({ status: 200, body: { status: 'COMPLETED' } });
 
-    const [item] = await runNode(workspace, { resource: 'recording', operation: 'getVideoUrl', recordingId, download: true, binaryPropertyName: 'video' });
+    const [item] = await runNode(workspace, { resource: 'recording', operation: 'getVideoUrl', recordingId: byId(recordingId), download: true, binaryPropertyName: 'video' });
 
-    expect(item?.json).toEqual({ recordingId, videoUrl: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/videos/${recordingId}\\?expires=\\d+&signature=[\\w-]+$`)) });
+    expect(item?.json).toEqual({ recordingId, videoUrl: expect.stringMatching(videoLinkPattern(service, recordingId)) });
     expect(item?.binary?.video).toMatchObject({ mimeType: 'video/webm', fileName: `screenrec-${recordingId}.webm`, fileExtension: 'webm' });
     expect(Buffer.from(item!.binary!.video!.data, 'base64').equals(webm)).toBe(true);
     const link = await fetch(String(item!.json.videoUrl));
@@ -165,12 +193,12 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     const [created] = await runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'not-recorded' });
     const recordingId = String(created!.json.url).split('/').pop()!;
 
-    const error = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'getVideoUrl', recordingId }));
+    const error = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'getVideoUrl', recordingId: byId(recordingId) }));
 
     expect(error).toBeInstanceOf(NodeApiError);
     expect([error.httpCode, error.description]).toEqual([
       '404',
-      'Check the Recording ID (Get Many and the ScreenRec Trigger output it) and that the ScreenRec API credential is for the workspace that owns the recording.',
+      'Check the Recording ID (pick it From List, or take it from Get Many or a ScreenRec trigger) and that the ScreenRec account credential is for the workspace that owns the recording.',
     ]);
   });
 
@@ -181,7 +209,7 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     await runNode(workspace, { resource: 'recording', operation: 'request', direction: 'REQUEST', additionalFields: { tags: 'Support-EU, billing' } });
 
     const updated = await jsonOf(
-      runNode(workspace, { resource: 'recording', operation: 'update', recordingId, updateFields: { tags: 'Support-US, reviewed', comment: 'checked by n8n' } }),
+      runNode(workspace, { resource: 'recording', operation: 'update', recordingId: byId(recordingId), updateFields: { tags: 'Support-US, reviewed', comment: 'checked by n8n' } }),
     );
     expect(updated).toEqual([expect.objectContaining({ id: recordingId, tags: ['Support-US', 'reviewed'], comment: 'checked by n8n', direction: 'RESPONSE' })]);
     expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'SUPPORT' }))).toEqual(
@@ -189,10 +217,10 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     );
     expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'SUPPORT' }))).toHaveLength(2);
 
-    expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'delete', recordingId }))).toEqual([{ recordingId, deleted: true }]);
+    expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'delete', recordingId: byId(recordingId) }))).toEqual([{ recordingId, deleted: true }]);
     expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'getAll', returnAll: true, filters: { ids: recordingId } }))).toEqual([]);
     expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'support' }))).toEqual([{ tag: 'Support-EU' }]);
-    const again = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'delete', recordingId }));
+    const again = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'delete', recordingId: byId(recordingId) }));
     expect([again.constructor, again.httpCode]).toEqual([NodeApiError, '404']);
   });
 });
@@ -209,7 +237,7 @@ describe('failures the user must act on', () => {
       'The ScreenRec integration is not connected. Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.',
     );
     expect(error.description).toBe(
-      'In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the ScreenRec Hook API credential, then run the node again.',
+      'In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the Backend Token field of the ScreenRec account credential, then run the node again.',
     );
   });
 
@@ -224,7 +252,7 @@ describe('failures the user must act on', () => {
     expect([error.message, error.httpCode, error.description]).toEqual([
       message,
       '401',
-      "Create a new API key in the ScreenRec dashboard's API section and paste it into the ScreenRec API credential.",
+      "Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential.",
     ]);
     await expect(runNode(workspace, { resource: 'recording', operation: 'getAll' }, { continueOnFail: true })).resolves.toEqual([
       { json: { error: message }, pairedItem: { item: 0 } },

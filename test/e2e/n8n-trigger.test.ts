@@ -1,8 +1,9 @@
-import { HookClient } from '@screenrec/core';
+import { HookClient, LINK_NOT_CONFIRMED, RestClient } from '@screenrec/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { Catcher } from '../support/catcher';
-import { captureWarnings, runScreenRecNode, shutDownN8nContexts, triggerWorkflow, type TriggerWorkflow } from '../support/n8n-contexts';
-import { failureOf, startN8nE2E, type N8nE2E, type N8nWorkspace } from './n8n/environment';
+import { captureWarnings, pollingTrigger, runScreenRecNode, shutDownN8nContexts, triggerWorkflow, type TriggerWorkflow } from '../support/n8n-contexts';
+import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
+import { failureOf, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
 import { smallWebm } from './zapier/webm';
 
@@ -11,21 +12,27 @@ jest.setTimeout(60_000);
 const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 let e2e: N8nE2E;
+/** A second service handing out storage-style video links (paths that do not name the recording). */
+let storageE2E: N8nE2E | undefined;
+const serviceIn = async (mode: VideoLinkMode) => (mode === 'service' ? e2e : (storageE2E ??= await startN8nE2E('storage')));
 /** Stands in for n8n's webhook server: the service delivers to it, the test hands each body to webhook(). */
 const n8nWebhooks = new Catcher();
 
 beforeAll(async () => {
-  [e2e] = await Promise.all([startN8nE2E(), n8nWebhooks.start()]);
+  [e2e] = await Promise.all([startN8nE2E('service'), n8nWebhooks.start()]);
 });
 afterAll(async () => {
   shutDownN8nContexts();
-  await Promise.all([e2e?.stop(), n8nWebhooks.stop()]);
+  await Promise.all([e2e?.stop(), storageE2E?.stop(), n8nWebhooks.stop()]);
 });
+
+/** The query of a request the service delivered (the secret rides in it). */
+const queryOf = (path: string) => Object.fromEntries(new URL(path, 'http://n8n.invalid').searchParams);
 
 /** The trigger of one active workflow whose n8n serves webhooks on the catcher, over http (a local trial). */
 function activeTrigger(workspace: N8nWorkspace, parameters: Record<string, unknown> = {}): TriggerWorkflow {
   return triggerWorkflow({
-    credentials: workspace.credentials,
+    credential: workspace.credential,
     webhookBaseUrl: `${n8nWebhooks.url}/webhook`,
     parameters: { allowHttpWebhook: true, ...parameters },
   });
@@ -34,7 +41,7 @@ function activeTrigger(workspace: N8nWorkspace, parameters: Record<string, unkno
 /** Create (through the hook) and record one recording: the participant uploads `video` from the recording page. */
 async function recordOne(workspace: N8nWorkspace, externalReference: string, video: Buffer): Promise<{ recordingId: string; pageUrl: string }> {
   const [created] = await runScreenRecNode(
-    { credentials: workspace.credentials, webhookBaseUrl: `${n8nWebhooks.url}/webhook` },
+    { credential: workspace.credential, webhookBaseUrl: `${n8nWebhooks.url}/webhook` },
     { resource: 'recording', operation: 'create', externalReference, tags: 'e2e' },
   );
   const pageUrl = String(created!.json.url);
@@ -42,9 +49,10 @@ async function recordOne(workspace: N8nWorkspace, externalReference: string, vid
   return { recordingId: pageUrl.split('/').pop()!, pageUrl };
 }
 
-describe('ScreenRec Trigger lifecycle against the service', () => {
-  it('activates, receives a finished video as the documented item with details and binary, and deactivates', async () => {
-    const workspace = await e2e.connectWorkspace('n8n Trigger Workspace');
+describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service (%s video links)', (mode) => {
+  it('activates, receives a finished video as the documented item with details and binary, refuses strangers, and deactivates', async () => {
+    const e2e = await serviceIn(mode);
+    const workspace = await e2e.connectWorkspace(`n8n Trigger Workspace (${mode})`);
     const trigger = activeTrigger(workspace, { includeRecording: true, download: true });
     const webm = smallWebm();
 
@@ -53,48 +61,73 @@ describe('ScreenRec Trigger lifecycle against the service', () => {
     expect(await trigger.checkExists()).toBe(false);
     expect(await trigger.create()).toBe(true);
     const stored = trigger.staticData();
-    expect(stored).toEqual({ subscriptionId: expect.any(String), webhookUrl: trigger.webhookUrl });
-    expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([{ subscriptionId: stored!.subscriptionId, provider: 'N8N', callback: trigger.webhookUrl }]);
+    expect(stored).toEqual({ subscriptionId: expect.any(String), webhookUrl: trigger.webhookUrl, callbackSecret: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([
+      { subscriptionId: stored!.subscriptionId, provider: 'N8N', callback: `${trigger.webhookUrl}?secret=${String(stored!.callbackSecret)}` },
+    ]);
     expect(await trigger.checkExists()).toBe(true);
 
     // The participant records; the service POSTs the video link to the webhook URL.
     const { recordingId, pageUrl } = await recordOne(workspace, 'ticket-7', webm);
-    const [delivery] = await n8nWebhooks.waitFor(1);
-    expect(delivery).toMatchObject({ method: 'POST', path: `/webhook${trigger.webhookPath}`, headers: { 'content-type': expect.stringMatching(/^application\/json/) } });
+    await n8nWebhooks.waitFor(1);
+    // Taken off the catcher, which both link modes share.
+    const delivery = n8nWebhooks.received.shift();
+    // The service posts to the exact URL registered, secret included.
+    expect(delivery).toMatchObject({
+      method: 'POST',
+      path: `/webhook${trigger.webhookPath}?secret=${String(stored!.callbackSecret)}`,
+      headers: { 'content-type': expect.stringMatching(/^application\/json/) },
+    });
     const body = JSON.parse(delivery!.body) as { result: string };
-    expect(body).toEqual({ result: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/videos/${recordingId}\\?expires=\\d+&signature=[\\w-]+$`)) });
+    expect(body).toEqual({ result: expect.stringMatching(videoLinkPattern(e2e, recordingId)) });
 
-    // n8n hands exactly that body to webhook(); the workflow starts with one item.
-    const { result, response, warnings } = await trigger.deliver(body, { 'content-type': 'application/json' });
+    // n8n hands exactly that request to webhook(); the workflow starts with one item.
+    const { result, response, warnings } = await trigger.deliver(body, { query: queryOf(delivery!.path), headers: { 'content-type': 'application/json' } });
 
-    expect([response.statusCode, warnings]).toEqual([undefined, []]);
-    expect(result.workflowData).toEqual([
-      [
-        {
-          json: {
-            id: recordingId,
-            direction: 'REQUEST',
-            status: 'COMPLETED',
-            tags: ['e2e'],
-            notifications: [],
-            comment: '',
-            createdDate: expect.stringMatching(ISO_INSTANT),
-            userId: workspace.ownerUserId,
-            externalReference: 'ticket-7',
-            url: pageUrl,
-            videoUrl: body.result,
-            videoKey: `${e2e.server.baseUrl}/videos/${recordingId}`,
-            recordingId,
-            receivedAt: expect.stringMatching(ISO_INSTANT),
+    const notification = { videoUrl: body.result, videoKey: body.result.split('?')[0], receivedAt: expect.stringMatching(ISO_INSTANT) };
+    if (mode === 'service') {
+      // The link names the recording and the service confirms it: the item carries its details.
+      expect([response.statusCode, warnings]).toEqual([undefined, []]);
+      expect(result.workflowData).toEqual([
+        [
+          {
+            json: {
+              id: recordingId,
+              direction: 'REQUEST',
+              status: 'COMPLETED',
+              tags: ['e2e'],
+              notifications: [],
+              comment: '',
+              createdDate: expect.stringMatching(ISO_INSTANT),
+              userId: workspace.ownerUserId,
+              externalReference: 'ticket-7',
+              url: pageUrl,
+              ...notification,
+              recordingId,
+            },
+            binary: { data: expect.objectContaining({ mimeType: 'video/webm', fileName: `screenrec-${recordingId}.webm`, fileExtension: 'webm' }) },
           },
-          binary: {
-            data: expect.objectContaining({ mimeType: 'video/webm', fileName: `screenrec-${recordingId}.webm`, fileExtension: 'webm' }),
+        ],
+      ]);
+    } else {
+      // A storage link does not name the recording (its UUID is the workspace's): nothing is guessed, the item still
+      // goes out with the link and says why details are missing, and the video comes from the service's own host.
+      expect([response.statusCode, warnings]).toEqual([undefined, [`ScreenRec Trigger: ${LINK_NOT_CONFIRMED}`]]);
+      expect(result.workflowData).toEqual([
+        [
+          {
+            json: { ...notification, recordingId: null, recordingError: LINK_NOT_CONFIRMED },
+            binary: { data: expect.objectContaining({ mimeType: 'video/webm', fileName: 'screenrec-video.webm', fileExtension: 'webm' }) },
           },
-        },
-      ],
-    ]);
+        ],
+      ]);
+    }
     const video = result.workflowData![0]![0]!.binary!.data!;
     expect(Buffer.from(video.data, 'base64').equals(webm)).toBe(true);
+
+    // The same body from anyone without the secret (a stranger who learned the webhook URL) starts nothing.
+    const stranger = await trigger.deliver(body, { query: {} });
+    expect([stranger.result, stranger.response.statusCode]).toEqual([{ noWebhookResponse: true }, 401]);
 
     // Deactivation unsubscribes and forgets; a later completion reaches nobody.
     expect(await trigger.delete()).toBe(true);
@@ -104,16 +137,19 @@ describe('ScreenRec Trigger lifecycle against the service', () => {
     const later = await recordOne(workspace, 'after-deactivation', webm);
     const deliveries = await e2e.adminOk<Array<{ recordingId: string }>>(200, 'GET', '/admin/deliveries');
     expect(deliveries.filter((entry) => entry.recordingId === later.recordingId)).toEqual([]);
-    expect(n8nWebhooks.received).toHaveLength(1);
+    expect(n8nWebhooks.received).toHaveLength(0);
   });
 
+});
+
+describe('ScreenRec Trigger failures against the service', () => {
   it('deactivation still forgets a subscription the service already dropped, and says so in the log', async () => {
     const workspace = await e2e.connectWorkspace('n8n Dropped Subscription Workspace');
     const trigger = activeTrigger(workspace);
     expect(await trigger.create()).toBe(true);
     const { subscriptionId } = trigger.staticData() as { subscriptionId: string };
     // Someone else removed it (another instance, a support engineer): the service no longer knows the id.
-    const hook = new HookClient({ baseUrl: e2e.server.baseUrl, backendToken: workspace.hookCredential.backendToken, provider: 'N8N' });
+    const hook = new HookClient({ baseUrl: e2e.server.baseUrl, backendToken: workspace.backendToken, provider: 'N8N' });
     await hook.unsubscribe(subscriptionId);
     expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([]);
 
@@ -170,7 +206,31 @@ describe('ScreenRec Trigger lifecycle against the service', () => {
     expect([error.message, error.httpCode, error.description]).toEqual([
       'ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.',
       '424',
-      'In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the ScreenRec Hook API credential, then run the node again.',
+      'In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the Backend Token field of the ScreenRec account credential, then run the node again.',
     ]);
+  });
+});
+
+describe('ScreenRec New Recording Trigger (polling) against the service', () => {
+  it('reports each recording created after activation once, with the chosen filters, oldest first', async () => {
+    const workspace = await e2e.connectWorkspace('n8n Polling Workspace');
+    const rest = new RestClient({ baseUrl: e2e.server.baseUrl, workspaceId: workspace.workspaceId, apiKey: workspace.apiKey });
+    await rest.createRecording({ direction: 'REQUEST', tags: ['support'] });
+    const trigger = pollingTrigger({
+      credential: workspace.credential,
+      webhookBaseUrl: `${n8nWebhooks.url}/webhook`,
+      parameters: { filters: { directions: ['REQUEST'], tags: 'support' } },
+    });
+
+    expect(await trigger.poll()).toBeNull();
+    const first = await rest.createRecording({ direction: 'REQUEST', tags: ['support'] });
+    await rest.createRecording({ direction: 'RESPONSE', tags: ['support'] });
+    await rest.createRecording({ direction: 'REQUEST', tags: ['billing'] });
+    const second = await rest.createRecording({ direction: 'REQUEST', tags: ['support', 'vip'] });
+
+    const output = await trigger.poll();
+    expect(output?.[0]?.map((item) => item.json.id)).toEqual([first.id, second.id]);
+    expect(await trigger.poll()).toBeNull();
+    expect((await trigger.poll('manual'))?.[0]?.map((item) => item.json.id)).toEqual([second.id]);
   });
 });

@@ -1,3 +1,4 @@
+import { serverErrorMessage } from '@screenrec/core';
 import { useNock } from '../support/nock';
 import { BACKEND_TOKEN, RECORDING_ID, REST_ENV, callTool, connectClient, hookScope, restPath, restScope, textOf } from './harness';
 
@@ -60,6 +61,22 @@ describe('create_recording_link (the hook endpoint)', () => {
         ],
         isError: true,
       });
+    } finally {
+      await close();
+    }
+  });
+
+  it('does not remember a failed look-up of the integration: the next call asks again', async () => {
+    const { client, close } = await connectClient({ SCREENREC_BASE_URL: REST_ENV.SCREENREC_BASE_URL, SCREENREC_BACKEND_TOKEN: BACKEND_TOKEN });
+    try {
+      hookScope('ZAPIER', { action: 'PING' }).times(4).reply(503, { message: 'Service Unavailable' });
+      const failed = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42' });
+      expect(failed).toEqual({ content: [{ type: 'text', text: serverErrorMessage(503) }], isError: true });
+
+      hookScope('ZAPIER', { action: 'PING' }).reply(200, { status: 'success', workspace: 'Acme' });
+      hookScope('ZAPIER', { action: 'RECORDING', recording: { externalReference: 'TICKET-42' } }).reply(200, { url: PAGE_URL });
+      const created = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42' });
+      expect(created.structuredContent).toEqual({ url: PAGE_URL, recordingId: null });
     } finally {
       await close();
     }

@@ -97,4 +97,20 @@ describe('Streamable HTTP: who may call', () => {
       await client.close();
     }
   });
+
+  it('keeps at most 32 sessions: opening one more ends the least recently used', async () => {
+    const sessions: string[] = [];
+    for (let i = 0; i < 33; i++) sessions.push((await post(bearer)).headers['mcp-session-id'] as string);
+    const ping = (sessionId: string) =>
+      fetch(server.url, {
+        method: 'POST',
+        headers: { ...bearer, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+      });
+    const oldest = await ping(sessions[0]!);
+    expect([oldest.status, await oldest.text()]).toEqual([404, refusal('Session not found: start a new MCP session (initialize).')]);
+    const newest = await ping(sessions[32]!);
+    expect(newest.status).toBe(200);
+    await newest.text();
+  });
 });

@@ -2,7 +2,7 @@ import nock from 'nock';
 import { CANCELLED_MESSAGE, HINT_CHECK_SERVICE, deadlineMessage } from '@screenrec/core';
 import { NodeOperationError } from 'n8n-workflow';
 import { PassThrough } from 'node:stream';
-import { DOWNLOAD_CANCELLED } from '../../packages/n8n-nodes-screenrec/lib/video';
+import { DOWNLOAD_CANCELLED, downloadTimedOutMessage } from '../../packages/n8n-nodes-screenrec/lib/video';
 import { RECORDING_ID, byId, runScreenRec, searchRecordings } from './harness';
 import { failureOf, restPath, restScope, setUpNock } from './nock-setup';
 
@@ -74,6 +74,24 @@ describe('Stop and Timeout', () => {
 			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), download: true }, { abortSignal: controller.signal }),
 		);
 		expect(error.message).toBe(DOWNLOAD_CANCELLED);
+		body.destroy();
+	});
+
+	it('the Timeout option bounds a video download too, with its own message', async () => {
+		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(200, { url: `https://media.screenrec.test/v/${RECORDING_ID}.webm` });
+		const body = new PassThrough();
+		// The video host sends the first bytes, then nothing more.
+		nock('https://media.screenrec.test')
+			.get(`/v/${RECORDING_ID}.webm`)
+			.reply(200, () => {
+				body.write(Buffer.alloc(1024));
+				return body;
+			}, { 'content-type': 'video/webm' });
+		const error = await failureOf(() =>
+			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), download: true, options: { timeout: 1 } }),
+		);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe(downloadTimedOutMessage(1));
 		body.destroy();
 	});
 

@@ -34,8 +34,12 @@ describe('package.json', () => {
 		expect(packageJson.n8n).toEqual({
 			n8nNodesApiVersion: 1,
 			strict: true,
-			credentials: ['dist/credentials/ScreenRecHookApi.credentials.js', 'dist/credentials/ScreenRecApi.credentials.js'],
-			nodes: ['dist/nodes/ScreenRec/ScreenRec.node.js', 'dist/nodes/ScreenRecTrigger/ScreenRecTrigger.node.js'],
+			credentials: ['dist/credentials/ScreenRecApi.credentials.js'],
+			nodes: [
+				'dist/nodes/ScreenRec/ScreenRec.node.js',
+				'dist/nodes/ScreenRecTrigger/ScreenRecTrigger.node.js',
+				'dist/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node.js',
+			],
 		});
 		for (const path of [...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) {
 			expect(existsSync(join(PACKAGE_DIR, path))).toBe(true);
@@ -51,41 +55,79 @@ describe('the built files', () => {
 	};
 
 	it('each load with the class named after their file and the expected description', () => {
-		const [screenRec, trigger] = packageJson.n8n.nodes.map((path) => load<INodeType>(path));
+		const [screenRec, trigger, polling] = packageJson.n8n.nodes.map((path) => load<INodeType>(path));
 		expect(screenRec!.description).toMatchObject({ name: 'screenRec', displayName: 'ScreenRec', usableAsTool: true, version: 1 });
-		expect(screenRec!.description.credentials?.map((credential) => credential.name)).toEqual(['screenRecHookApi', 'screenRecApi']);
+		for (const node of [screenRec!, trigger!, polling!]) {
+			expect(node.description.credentials).toEqual([{ name: 'screenRecApi', required: true, testedBy: 'screenRecApiTest' }]);
+			expect(typeof node.methods?.credentialTest?.screenRecApiTest).toBe('function');
+		}
+		expect(typeof screenRec!.methods?.listSearch?.searchRecordings).toBe('function');
 		expect(trigger!.description).toMatchObject({ name: 'screenRecTrigger', displayName: 'ScreenRec Trigger', inputs: [], group: ['trigger'] });
 		expect(trigger!.description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
 		expect(Object.keys(trigger!.webhookMethods?.default ?? {}).sort()).toEqual(['checkExists', 'create', 'delete']);
+		expect(polling!.description).toMatchObject({
+			name: 'screenRecNewRecordingTrigger',
+			displayName: 'ScreenRec New Recording Trigger',
+			polling: true,
+			inputs: [],
+			group: ['trigger'],
+		});
+		expect(typeof polling!.poll).toBe('function');
 
-		const [hook, rest] = packageJson.n8n.credentials.map((path) => load<ICredentialType>(path));
-		expect(hook).toMatchObject({ name: 'screenRecHookApi', displayName: 'ScreenRec Hook API' });
-		expect(hook!.properties.map((property) => property.name)).toEqual(['serviceUrl', 'backendToken']);
-		expect(hook!.test?.request).toMatchObject({ url: '/public/webhooks/N8N', method: 'POST', body: { action: 'PING' } });
-		expect(rest).toMatchObject({ name: 'screenRecApi', displayName: 'ScreenRec API' });
-		expect(rest!.properties.map((property) => property.name)).toEqual(['serviceUrl', 'workspaceId', 'apiKey']);
-		expect(rest!.test?.request).toMatchObject({ method: 'POST', body: { pageSize: 1 } });
+		const [credential] = packageJson.n8n.credentials.map((path) => load<ICredentialType>(path));
+		expect(credential).toMatchObject({ name: 'screenRecApi', displayName: 'ScreenRec API' });
+		expect(credential!.properties.map((property) => property.name)).toEqual(['serviceUrl', 'workspaceId', 'backendToken', 'apiKey']);
+	});
+
+	it('gives every parameter an AI agent may fill a description it can use', () => {
+		const [screenRec] = packageJson.n8n.nodes.map((path) => load<INodeType>(path));
+		const undescribed: string[] = [];
+		const visit = (properties: ReadonlyArray<{ name: string; type: string; description?: string; options?: unknown[] }>, path: string) => {
+			for (const property of properties) {
+				if (['notice', 'options', 'collection'].includes(property.type) === false && (property.description ?? '').length < 20) undescribed.push(`${path}${property.name}`);
+				if (property.type === 'collection') visit(property.options as never, `${path}${property.name}.`);
+			}
+		};
+		const properties = screenRec!.description.properties.filter((property) => !['resource', 'operation', 'binaryPropertyName'].includes(property.name));
+		visit(properties as never, '');
+		expect(undescribed).toEqual([]);
+	});
+
+	it("the README's AI-agent example uses the node's own parameters, each shown for that operation and described", () => {
+		const readme = readFileSync(join(PACKAGE_DIR, 'README.md'), 'utf8');
+		const section = readme.slice(readme.indexOf('## AI agents'));
+		const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as Record<string, string>;
+		const [screenRec] = packageJson.n8n.nodes.map((path) => load<INodeType>(path));
+		const { resource, operation, ...filled } = example;
+		const operations = screenRec!.description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource));
+		expect(operations?.options?.map((option) => (option as { value: string }).value)).toContain(operation);
+		for (const [name, value] of Object.entries(filled)) {
+			expect(value).toMatch(new RegExp(`^=\\{\\{ \\$fromAI\\('${name}', '.{20,}', 'string'\\) \\}\\}$`));
+			const property = screenRec!.description.properties.find(
+				(candidate) => candidate.name === name && candidate.displayOptions?.show?.operation?.includes(operation) && candidate.displayOptions.show.resource?.includes(resource),
+			);
+			expect([name, (property?.description ?? '').length > 20]).toEqual([name, true]);
+		}
 	});
 
 	it("load through n8n's own package loader, with codex, themed icons and the credentials' supported nodes", async () => {
 		const loader = new PackageDirectoryLoader(PACKAGE_DIR);
 		await loader.loadAll();
-		expect(Object.keys(loader.known.nodes).sort()).toEqual(['screenRec', 'screenRecTrigger']);
-		expect(Object.keys(loader.known.credentials).sort()).toEqual(['screenRecApi', 'screenRecHookApi']);
+		expect(Object.keys(loader.known.nodes).sort()).toEqual(['screenRec', 'screenRecNewRecordingTrigger', 'screenRecTrigger']);
+		expect(Object.keys(loader.known.credentials)).toEqual(['screenRecApi']);
 		const screenRec = loader.nodeTypes.screenRec!.type as INodeType;
 		expect(screenRec.description.codex).toMatchObject({ categories: ['Productivity', 'Communication'] });
 		expect(screenRec.description.iconUrl).toEqual({
 			light: 'icons/n8n-nodes-screenrec/dist/icons/screenrec.svg',
 			dark: 'icons/n8n-nodes-screenrec/dist/icons/screenrec.dark.svg',
 		});
-		expect(loader.known.credentials.screenRecHookApi!.supportedNodes).toEqual(['screenRec', 'screenRecTrigger']);
-		expect(loader.known.credentials.screenRecApi!.supportedNodes).toEqual(['screenRec', 'screenRecTrigger']);
+		expect(loader.known.credentials.screenRecApi!.supportedNodes).toEqual(['screenRec', 'screenRecTrigger', 'screenRecNewRecordingTrigger']);
 		for (const icon of ['screenrec.svg', 'screenrec.dark.svg']) expect(existsSync(join(PACKAGE_DIR, 'dist/icons', icon))).toBe(true);
 	});
 });
 
 describe('npm pack', () => {
-	it('ships only dist, README, LICENSE and package.json, in under 250 kB', () => {
+	it('ships only dist, README, LICENSE and package.json, in at most 60 kB', () => {
 		const [pack] = JSON.parse(
 			execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: PACKAGE_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
 		) as Array<{ size: number; files: Array<{ path: string }> }>;
@@ -94,25 +136,26 @@ describe('npm pack', () => {
 			'LICENSE',
 			'README.md',
 			'dist/credentials/ScreenRecApi.credentials.js',
-			'dist/credentials/ScreenRecHookApi.credentials.js',
 			'dist/icons/screenrec.dark.svg',
 			'dist/icons/screenrec.svg',
 			'dist/lib/index.js',
 			'dist/nodes/ScreenRec/ScreenRec.node.js',
 			'dist/nodes/ScreenRec/ScreenRec.node.json',
+			'dist/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node.js',
+			'dist/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node.json',
 			'dist/nodes/ScreenRecTrigger/ScreenRecTrigger.node.js',
 			'dist/nodes/ScreenRecTrigger/ScreenRecTrigger.node.json',
 			'package.json',
 		]);
-		expect(pack!.size).toBeLessThanOrEqual(250_000);
+		expect(pack!.size).toBeLessThanOrEqual(60_000);
 	});
 
-	it('bundles core and zod into dist: the built code requires nothing but n8n-workflow, Node built-ins and its own files', () => {
+	it('bundles core but nothing n8n provides: the built code requires n8n-workflow, zod/v4 and crypto from n8n, and its own files', () => {
 		const requires = new Set<string>();
 		for (const path of ['dist/lib/index.js', ...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) {
 			for (const match of readFileSync(join(PACKAGE_DIR, path), 'utf8').matchAll(/require\("([^"]+)"\)/g)) requires.add(match[1]!);
 		}
-		const external = [...requires].filter((name) => !name.startsWith('.') && !name.startsWith('node:'));
-		expect(external).toEqual(['n8n-workflow']);
+		const external = [...requires].filter((name) => !name.startsWith('.')).sort();
+		expect(external).toEqual(['crypto', 'n8n-workflow', 'zod/v4']);
 	});
 });

@@ -1,6 +1,8 @@
 import nock from 'nock';
 import { LINK_NOT_CONFIRMED, detailsLookupFailedMessage, foreignVideoLinkMessage, UNAUTHORIZED_MESSAGE } from '@screenrec/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { PassThrough } from 'node:stream';
+import { DOWNLOAD_CANCELLED } from '../../packages/n8n-nodes-screenrec/lib/video';
 import { UNAUTHORIZED_NOTIFICATION } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
 import { API_KEY, BASE_URL, CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID, captureWarnings, triggerWorkflow, type TriggerSetup } from './harness';
 import { failureOf, hookScope, remember, restPath, restScope, setUpNock } from './nock-setup';
@@ -225,6 +227,27 @@ describe('webhook: the video-ready notification', () => {
 		nock(BASE_URL, { badheaders: ['authorization', 'x-service-token'] }).get('/files/video.webm').query({ sig: '1' }).reply(200, 'webm', { 'content-type': 'video/webm' });
 		const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { download: true } }).deliver({ result: ownLink });
 		expect(result.workflowData?.[0]?.[0]?.binary?.data).toMatchObject({ fileName: 'screenrec-video.webm' });
+	});
+
+	it('Download Video: when the service hangs up (it gave up waiting), the download stops and the item says so', async () => {
+		lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
+		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(200, { url: `https://media.screenrec.test/videos/${RECORDING_ID}?fresh=1` });
+		const body = new PassThrough();
+		let hangUp!: () => void;
+		const hungUp = new Promise<void>((resolve) => (hangUp = resolve));
+		nock('https://media.screenrec.test')
+			.get(`/videos/${RECORDING_ID}`)
+			.query(true)
+			.reply(200, () => {
+				body.write(Buffer.alloc(64 * 1024));
+				setImmediate(hangUp);
+				return body;
+			}, { 'content-type': 'video/webm' });
+		const { result } = await activeTrigger({ parameters: { download: true } }).deliver({ result: VIDEO_URL }, { query: { secret: SECRET }, hangUp: hungUp });
+		const item = result.workflowData?.[0]?.[0];
+		expect(item?.binary).toBeUndefined();
+		expect(item?.json).toMatchObject({ recordingId: RECORDING_ID, downloadError: DOWNLOAD_CANCELLED });
+		body.destroy();
 	});
 
 	it.each([

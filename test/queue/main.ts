@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     };
     const setupStarted = Date.now();
     cluster.cli(['import:credentials', `--input=${file('credentials.json', credentials(demo))}`]);
-    cluster.cli(['import:workflow', `--input=${file('workflows.json', [triggerWorkflow(checkpoint.url), operationsWorkflow])}`]);
+    cluster.cli(['import:workflow', `--input=${file('workflows.json', [triggerWorkflow('trigger', checkpoint.url), triggerWorkflow('worker', checkpoint.url), operationsWorkflow])}`]);
     await Promise.all([cluster.startMain(), cluster.startWebhook(), cluster.startWorker()]);
     console.log(`n8n main, worker and webhook processes ready on Postgres and Redis in ${seconds(Date.now() - setupStarted)} (database migrations and imports included)`);
 

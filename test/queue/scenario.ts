@@ -7,12 +7,13 @@ import { check, expectThat, seconds, waitUntil } from './checks';
 import { WORKER_CONCURRENCY, type QueueCluster } from './cluster';
 import { parseFlatted } from './flatted';
 import type { Checkpoint } from './checkpoint';
-import { OPERATIONS_PATH, OPERATIONS_WORKFLOW_ID, TRIGGER_WORKFLOW_ID, type Demo } from './workflows';
+import { OPERATIONS_PATH, OPERATIONS_WORKFLOW_ID, TRIGGER_DOWNLOAD_WORKFLOW_ID, TRIGGER_WORKFLOW_ID, type Demo } from './workflows';
 
 const BURST = 100;
 const KILLED = 3;
 const WHILE_DOWN = 3;
 const STOPPED = 2;
+const DOWNLOADED_IN_TRIGGER = 10;
 
 interface Context {
   cluster: QueueCluster;
@@ -67,10 +68,16 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     const wanted = new Set(ids);
     return (await server.adminOk<Delivery[]>(200, 'GET', '/admin/deliveries')).filter((delivery) => wanted.has(delivery.recordingId));
   };
+  /** Every execution of a workflow, newest first (n8n answers at most 100 a page). */
   const executions = async (workflowId = TRIGGER_WORKFLOW_ID): Promise<ExecutionRow[]> => {
-    const answer = await rest<{ data: { results: ExecutionRow[] } }>('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1000`);
-    if (answer.status !== 200) throw new Error(`listing executions answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return answer.body.data.results;
+    const rows: ExecutionRow[] = [];
+    for (;;) {
+      const page = `filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100${rows.length > 0 ? `&lastId=${rows.at(-1)!.id}` : ''}`;
+      const answer = await rest<{ data: { results: ExecutionRow[] } }>('GET', `/executions?${page}`);
+      if (answer.status !== 200) throw new Error(`listing executions answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      rows.push(...answer.body.data.results);
+      if (answer.body.data.results.length < 100) return rows;
+    }
   };
   const runOf = async (id: string): Promise<Run> => {
     const answer = await rest<{ data: ExecutionRow & { data: string } }>('GET', `/executions/${id}`);
@@ -109,31 +116,75 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
       return list.length === ids.length && list.every((delivery) => delivery.state !== 'PENDING') ? list : undefined;
     }, timeoutMs);
   const videoOf = (run: Run) => keyOf(String(run.items['Video Ready']?.json.videoUrl));
+  /** The bytes the run read back from n8n's binary data (Read Video) are the video the service serves at the link. */
+  const expectSameBytes = async (run: Run, link: string | undefined) => {
+    expectThat(link !== undefined, `execution ${run.id} names a video no notification carried: ${videoOf(run)}`);
+    const served = Buffer.from(await (await fetch(link!)).arrayBuffer());
+    const read = Buffer.from(String(run.items['On Worker']?.json.videoBase64 ?? ''), 'base64');
+    expectThat(served.length > 0 && read.equals(served), `execution ${run.id}: the worker read ${read.length} bytes, the service serves ${served.length} different ones`);
+  };
   const logHas = (log: string, line: string) => log.includes(`${line} `) || log.endsWith(line);
 
-  // 1. Activation on the main process.
-  let subscriptionId = '';
-  await check('activating the Video Ready workflow on the main process subscribes exactly once, with the webhook process\'s address', async () => {
-    for (const workflowId of [TRIGGER_WORKFLOW_ID, OPERATIONS_WORKFLOW_ID]) {
-      // n8n 2 activates (publishes) a named version of the workflow: the imported one.
-      const workflow = await rest<{ data: { versionId: string } }>('GET', `/workflows/${workflowId}`);
-      const activated = await rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.body.data.versionId });
-      expectThat(activated.status === 200, `activating ${workflowId} answered ${activated.status}: ${JSON.stringify(activated.body).slice(0, 500)}`);
-    }
+  const activate = async (workflowId: string) => {
+    // n8n 2 activates (publishes) a named version of the workflow: the imported one.
+    const workflow = await rest<{ data: { versionId: string } }>('GET', `/workflows/${workflowId}`);
+    const activated = await rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.body.data.versionId });
+    expectThat(activated.status === 200, `activating ${workflowId} answered ${activated.status}: ${JSON.stringify(activated.body).slice(0, 500)}`);
+  };
+  const deactivate = async (workflowId: string) => {
+    const deactivated = await rest('POST', `/workflows/${workflowId}/deactivate`, {});
+    expectThat(deactivated.status === 200, `deactivating ${workflowId} answered ${deactivated.status}: ${JSON.stringify(deactivated.body).slice(0, 300)}`);
+    await waitUntil('the trigger to unsubscribe', async (note) => (note(await subscriptions()).length === 0 ? true : undefined), 15_000);
+  };
+  /** The one subscription ScreenRec has, once the trigger made it and no other process made another. */
+  const theSubscription = async () => {
     await waitUntil('the trigger to subscribe', async () => ((await subscriptions()).length > 0 ? true : undefined), 30_000);
-    // The worker and the webhook process are up too: none of them may subscribe a second time.
     await sleep(3_000);
     const list = await subscriptions();
     expectThat(list.length === 1, `ScreenRec has ${list.length} subscriptions: ${JSON.stringify(list)}`);
     const [subscription] = list;
     expectThat(subscription!.provider === 'N8N', `subscribed as ${subscription!.provider}`);
     expectThat(subscription!.callback.startsWith(`${cluster.webhookUrl}/webhook/`), `the callback ${subscription!.callback} is not the webhook process's (${cluster.webhookUrl})`);
-    subscriptionId = subscription!.subscriptionId;
+    return subscription!.subscriptionId;
+  };
+
+  // 1. Activation on the main process, and the trigger's own download.
+  let subscribed = false;
+  await check("activating a Video Ready workflow on the main process subscribes exactly once, with the webhook process's address", async () => {
+    await activate(OPERATIONS_WORKFLOW_ID);
+    await activate(TRIGGER_DOWNLOAD_WORKFLOW_ID);
+    // The worker and the webhook process are up too: none of them may subscribe a second time.
+    await theSubscription();
+    subscribed = true;
+  });
+  if (!subscribed) throw new Error('the trigger did not subscribe, so nothing else can be checked');
+
+  await check('the video the trigger downloads on the webhook process arrives on the worker as binary data (in Postgres), the same bytes the service serves', async () => {
+    const ids = await createRecordings(Array.from({ length: DOWNLOADED_IN_TRIGGER }, (_, index) => `queue-trigger-download-${index}`));
+    const started = Date.now();
+    await complete(ids);
+    const deliveries = await allDelivered(ids);
+    const acknowledgedMs = Date.now() - started;
+    const rows = await waitUntil('the runs to finish', async (note) => {
+      const current = note(await executions(TRIGGER_DOWNLOAD_WORKFLOW_ID));
+      return current.length >= DOWNLOADED_IN_TRIGGER && current.every(settled) ? current : undefined;
+    });
+    console.log(`     figures: ${DOWNLOADED_IN_TRIGGER} notifications at once, the trigger downloading each video, acknowledged in ${seconds(acknowledgedMs)}`);
+    expectThat(deliveries.every((delivery) => delivery.state === 'DELIVERED' && delivery.attempts === 1), `deliveries: ${JSON.stringify(deliveries.map((delivery) => [delivery.state, delivery.attempts]))}`);
+    expectThat(rows.length === DOWNLOADED_IN_TRIGGER, `${rows.length} runs for ${DOWNLOADED_IN_TRIGGER} notifications`);
+    const links = new Map(deliveries.map((delivery) => [keyOf(delivery.payload.result), delivery.payload.result]));
+    for (const run of await runsOf(rows.map((row) => row.id))) {
+      expectThat(run.status === 'success' && run.items['On Worker']?.json.ranOn === 'worker', `execution ${run.id}: ${run.status} on ${String(run.items['On Worker']?.json.ranOn)}`);
+      const video = run.items['Video Ready']?.binary?.video;
+      expectThat(video?.id?.startsWith('database:') === true, `execution ${run.id}: the trigger's video is stored as ${JSON.stringify(video)}; its output: ${JSON.stringify(run.items['Video Ready']?.json).slice(0, 400)}`);
+      await expectSameBytes(run, links.get(videoOf(run)));
+    }
+    await deactivate(TRIGGER_DOWNLOAD_WORKFLOW_ID);
   });
 
-  if (subscriptionId === '') throw new Error('the trigger did not subscribe, so nothing else can be checked');
-
-  // 2. 100 notifications at once.
+  // 2. 100 notifications at once, to the workflow that downloads on the worker.
+  await activate(TRIGGER_WORKFLOW_ID);
+  const subscriptionId = await theSubscription();
   const beforeKillIds = new Set<string>();
   const burstIds = await createRecordings(Array.from({ length: BURST }, (_, index) => `queue-burst-${String(index).padStart(3, '0')}`));
   const beforeBurst = new Set((await executions()).map((row) => row.id));
@@ -151,22 +202,23 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     const finishedMs = Date.now() - burstStarted;
     await sleep(2_000);
     const fresh = (await executions()).filter((row) => !beforeBurst.has(row.id));
+    burstRuns = await runsOf(rows.map((row) => row.id));
+    const attempts = burstDeliveries.map((delivery) => delivery.attempts);
+    const resent = attempts.filter((count) => count > 1).length;
+    console.log(
+      `     figures: ${BURST} notifications acknowledged by the webhook process in ${seconds(acknowledgedMs)} (${resent} of them only after ScreenRec sent them again); ` +
+        `${fresh.length} runs, finished on 1 worker (concurrency ${WORKER_CONCURRENCY}) ${seconds(finishedMs)} after the completions, ${(fresh.length / (finishedMs / 1000)).toFixed(1)} runs/s`,
+    );
     const undelivered = burstDeliveries.filter((delivery) => delivery.state !== 'DELIVERED');
     expectThat(undelivered.length === 0, `${undelivered.length} notifications were not delivered: ${JSON.stringify(undelivered.slice(0, 3))}`);
+    expectThat(resent === 0, `${resent} notifications were not acknowledged within ScreenRec's timeout and were sent again (attempts: ${JSON.stringify(attempts)})`);
     expectThat(fresh.length === BURST, `n8n has ${fresh.length} new executions for ${BURST} notifications`);
-    burstRuns = await runsOf(rows.map((row) => row.id));
     const failed = burstRuns.filter((row) => row.status !== 'success');
     expectThat(failed.length === 0, `${failed.length} executions did not succeed: ${failed.slice(0, 3).map((row) => `${row.id} ${row.status}`).join(', ')}`);
     const distinct = new Set(burstRuns.map(videoOf));
     expectThat(
       distinct.size === BURST && burstDeliveries.every((delivery) => distinct.has(keyOf(delivery.payload.result))),
       `the executions name ${distinct.size} distinct videos of the ${BURST} notified; the first run's trigger output: ${JSON.stringify(burstRuns[0]?.items['Video Ready']?.json).slice(0, 600)}`,
-    );
-    const attempts = Math.max(...burstDeliveries.map((delivery) => delivery.attempts));
-    console.log(
-      `     figures: ${BURST} notifications acknowledged by the webhook process in ${seconds(acknowledgedMs)}; all ${BURST} runs finished on 1 worker ` +
-        `(concurrency ${WORKER_CONCURRENCY}) ${seconds(finishedMs)} after the completions, ${(BURST / (finishedMs / 1000)).toFixed(1)} runs/s; ` +
-        `most delivery attempts for one notification: ${attempts}`,
     );
   });
 
@@ -189,16 +241,13 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     }
   });
 
-  await check('the downloaded video arrives on the worker as binary data (in Postgres), the same bytes the service serves', async () => {
+  await check("the ScreenRec node downloads each video on the worker as binary data (in Postgres), the same bytes the service serves", async () => {
     expectThat(burstRuns.length === BURST, 'no runs to look at');
-    const linkOf = new Map(burstDeliveries.map((delivery) => [keyOf(delivery.payload.result), delivery.payload.result]));
+    const links = new Map(burstDeliveries.map((delivery) => [keyOf(delivery.payload.result), delivery.payload.result]));
     for (const run of burstRuns) {
-      const video = run.items['Video Ready']?.binary?.video;
+      const video = run.items['Get Video']?.binary?.video;
       expectThat(video?.id?.startsWith('database:') === true, `execution ${run.id}'s video is stored as ${JSON.stringify(video)}`);
-      const onWorker = run.items['On Worker']?.json;
-      const served = Buffer.from(await (await fetch(linkOf.get(videoOf(run))!)).arrayBuffer());
-      const read = Buffer.from(String(onWorker?.videoBase64 ?? ''), 'base64');
-      expectThat(served.length > 0 && read.equals(served), `execution ${run.id}: the worker read ${read.length} bytes, the service serves ${served.length} different ones`);
+      await expectSameBytes(run, links.get(videoOf(run)));
     }
   });
 
@@ -326,8 +375,6 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
   await check('after restarting the worker and the main process, ScreenRec still has the one subscription, and deactivating the workflow removes it', async () => {
     const list = await subscriptions();
     expectThat(list.length === 1 && list[0]!.subscriptionId === subscriptionId, `after the restarts ScreenRec has ${JSON.stringify(list)} (first: ${subscriptionId})`);
-    const deactivated = await rest('POST', `/workflows/${TRIGGER_WORKFLOW_ID}/deactivate`, {});
-    expectThat(deactivated.status === 200, `deactivate answered ${deactivated.status}: ${JSON.stringify(deactivated.body).slice(0, 300)}`);
-    await waitUntil('the trigger to unsubscribe', async () => ((await subscriptions()).length === 0 ? true : undefined), 15_000);
+    await deactivate(TRIGGER_WORKFLOW_ID);
   });
 }

@@ -1,11 +1,14 @@
 /**
  * What the queue-mode run imports into n8n: the ScreenRec credential (encrypted into Postgres, so every process
- * reads the same one) and two workflows. Ids are at most 16 characters: n8n silently skips saving static data of
+ * reads the same one) and three workflows. Ids are at most 16 characters: n8n silently skips saving static data of
  * a workflow with a longer id, and the trigger keeps its subscription there.
  */
 
 export const PACKAGE = 'n8n-nodes-screenrec';
+/** The Video Ready workflow the burst and crash checks use: the worker downloads the video. */
 export const TRIGGER_WORKFLOW_ID = 'srQueueTrigger01';
+/** The Video Ready workflow whose trigger downloads the video on the webhook process. */
+export const TRIGGER_DOWNLOAD_WORKFLOW_ID = 'srQueueTrigDl001';
 export const OPERATIONS_WORKFLOW_ID = 'srQueueOps000001';
 export const OPERATIONS_PATH = 'screenrec-queue-operations';
 /** The environment variable each n8n process sets to its role; the workflows write it into their output. */
@@ -50,57 +53,75 @@ function roleNode(name: string, position: [number, number], extra: Array<{ name:
 }
 
 /**
- * Video Ready (details and download on) → Read Video (the downloaded bytes as base64, read back from n8n's binary
- * data store by whichever process runs it) → On Worker (the process's role) → Checkpoint (tells the test's
- * checkpoint endpoint which run arrived where, and waits there while the test holds it).
+ * Where the workflow downloads the video: in the trigger (on the webhook process, before ScreenRec gets its answer)
+ * or with the ScreenRec node's Get Video URL (on the worker, after).
  */
-export function triggerWorkflow(checkpointUrl: string) {
+export type DownloadIn = 'trigger' | 'worker';
+
+/**
+ * Video Ready (details on; download on when it downloads in the trigger) → [Get Video, download on, when it downloads
+ * on the worker] → Read Video (the bytes as base64, read back from n8n's binary data store by the process that runs
+ * it) → On Worker (that process's role) → Checkpoint (tells the test's checkpoint which run arrived from where, and
+ * waits there while the test holds it).
+ */
+export function triggerWorkflow(downloadIn: DownloadIn, checkpointUrl: string) {
+  const nodes: Array<Record<string, unknown>> = [
+    {
+      id: 'trigger',
+      name: 'Video Ready',
+      type: `${PACKAGE}.screenRecTrigger`,
+      typeVersion: 1,
+      position: [0, 0],
+      webhookId: downloadIn === 'trigger' ? '0b5c4f7e-2a61-4c1d-9e3f-51a2b3c4d5e6' : '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      parameters: { allowHttpWebhook: true, includeRecording: true, download: downloadIn === 'trigger', binaryPropertyName: 'video' },
+      credentials: accountCredentials,
+    },
+  ];
+  if (downloadIn === 'worker') {
+    nodes.push({
+      id: 'video',
+      name: 'Get Video',
+      type: `${PACKAGE}.screenRec`,
+      typeVersion: 1,
+      position: [220, 0],
+      parameters: { resource: 'recording', operation: 'getVideoUrl', recordingId: recordingIdParameter('={{ $json.recordingId }}'), download: true, binaryPropertyName: 'video' },
+      credentials: accountCredentials,
+    });
+  }
+  nodes.push(
+    {
+      id: 'read',
+      name: 'Read Video',
+      type: 'n8n-nodes-base.extractFromFile',
+      typeVersion: 1.1,
+      position: [440, 0],
+      parameters: { operation: 'binaryToPropery', binaryPropertyName: 'video', destinationKey: 'videoBase64', options: { keepSource: 'json' } },
+    },
+    roleNode('On Worker', [660, 0], [], true),
+    {
+      id: 'checkpoint',
+      name: 'Checkpoint',
+      type: 'n8n-nodes-base.httpRequest',
+      typeVersion: 4.2,
+      position: [880, 0],
+      parameters: {
+        method: 'POST',
+        url: checkpointUrl,
+        sendBody: true,
+        specifyBody: 'json',
+        jsonBody: "={{ JSON.stringify({ videoUrl: $('Video Ready').item.json.videoUrl, ranOn: $json.ranOn }) }}",
+        options: { timeout: 300_000 },
+      },
+    },
+  );
+  const chain = nodes.map((node) => String(node.name));
   return {
-    id: TRIGGER_WORKFLOW_ID,
-    name: 'ScreenRec video ready (queue mode)',
+    id: downloadIn === 'trigger' ? TRIGGER_DOWNLOAD_WORKFLOW_ID : TRIGGER_WORKFLOW_ID,
+    name: `ScreenRec video ready, downloaded in the ${downloadIn === 'trigger' ? 'trigger' : 'workflow'} (queue mode)`,
     active: false,
     settings: { executionOrder: 'v1' },
-    nodes: [
-      {
-        id: 'trigger',
-        name: 'Video Ready',
-        type: `${PACKAGE}.screenRecTrigger`,
-        typeVersion: 1,
-        position: [0, 0],
-        webhookId: '0b5c4f7e-2a61-4c1d-9e3f-51a2b3c4d5e6',
-        parameters: { allowHttpWebhook: true, includeRecording: true, download: true, binaryPropertyName: 'video' },
-        credentials: accountCredentials,
-      },
-      {
-        id: 'read',
-        name: 'Read Video',
-        type: 'n8n-nodes-base.extractFromFile',
-        typeVersion: 1.1,
-        position: [220, 0],
-        parameters: { operation: 'binaryToPropery', binaryPropertyName: 'video', destinationKey: 'videoBase64', options: { keepSource: 'json' } },
-      },
-      roleNode('On Worker', [440, 0], [], true),
-      {
-        id: 'checkpoint',
-        name: 'Checkpoint',
-        type: 'n8n-nodes-base.httpRequest',
-        typeVersion: 4.2,
-        position: [660, 0],
-        parameters: {
-          method: 'POST',
-          url: checkpointUrl,
-          sendBody: true,
-          specifyBody: 'json',
-          jsonBody: '={{ JSON.stringify({ videoUrl: $json.videoUrl, ranOn: $json.ranOn }) }}',
-          options: { timeout: 300_000 },
-        },
-      },
-    ],
-    connections: {
-      'Video Ready': { main: [[{ node: 'Read Video', type: 'main', index: 0 }]] },
-      'Read Video': { main: [[{ node: 'On Worker', type: 'main', index: 0 }]] },
-      'On Worker': { main: [[{ node: 'Checkpoint', type: 'main', index: 0 }]] },
-    },
+    nodes,
+    connections: Object.fromEntries(chain.slice(0, -1).map((name, index) => [name, { main: [[{ node: chain[index + 1]!, type: 'main', index: 0 }]] }])),
   };
 }
 

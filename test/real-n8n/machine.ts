@@ -74,9 +74,23 @@ export function ensureNodeRuntime(repoRoot: string, version?: string): NodeRunti
   return { node, version: run(node, ['--version'], { env: env() }).trim(), env };
 }
 
-export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): string {
+export interface RunOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Kill the command (SIGTERM) after this long; none by default. */
+  timeoutMs?: number;
+}
+
+export function run(command: string, args: string[], options: RunOptions = {}): string {
   try {
-    return execFileSync(command, args, { cwd: options.cwd, env: options.env ?? machineEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? machineEnv(),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: options.timeoutMs,
+    });
   } catch (error) {
     const failure = error as { status?: number; stdout?: string; stderr?: string };
     throw new Error(`${path.basename(command)} ${args.join(' ')} exited with ${failure.status}:\n${failure.stdout ?? ''}\n${failure.stderr ?? ''}`);
@@ -87,9 +101,10 @@ export function run(command: string, args: string[], options: { cwd?: string; en
  * As run(), without blocking this process: the suite's own servers (the service proxy) must keep answering
  * while an n8n CLI command calls them.
  */
-export function runAsync(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+export function runAsync(command: string, args: string[], options: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd: options.cwd, env: options.env ?? machineEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const settings = { cwd: options.cwd, env: options.env ?? machineEnv(), encoding: 'utf8' as const, maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs };
+    execFile(command, args, settings, (error, stdout, stderr) => {
       if (error === null) resolve(stdout);
       else reject(new Error(`${path.basename(command)} ${args.join(' ')} exited with ${error.code}:\n${stdout}\n${stderr}`));
     });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../support/reference-server';
 import { Checks, since } from './checks';
 import { run } from './machine';
-import { runOnVersion } from './suite';
+import { installTargets, runOnVersion } from './suite';
 import { selectedTargets } from './versions';
 import { PACKAGE } from './workflows';
 
@@ -20,10 +20,14 @@ async function main(): Promise<void> {
   const workFolder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-real-n8n-'));
   try {
     const targets = selectedTargets();
-    run(npm[0]!, [...npm.slice(1), 'run', 'build', '-w', PACKAGE, '-w', '@screenrec/reference-server', '--silent'], { cwd: REPO_ROOT, env: process.env });
-    run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], { cwd: REPO_ROOT, env: process.env });
-    const tarball = path.join(workFolder, readdirSync(workFolder).find((file) => file.endsWith('.tgz'))!);
-    for (const target of targets) await runOnVersion(target, tarball, workFolder, checks.scoped(`[n8n ${target.n8n}] `));
+    // REAL_N8N_TARBALL runs the suite on a given package tarball (one already published, say) instead of packing ours.
+    const given = process.env.REAL_N8N_TARBALL;
+    run(npm[0]!, [...npm.slice(1), 'run', 'build', ...(given ? [] : ['-w', PACKAGE]), '-w', '@screenrec/reference-server', '--silent'], { cwd: REPO_ROOT, env: process.env });
+    if (!given) run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], { cwd: REPO_ROOT, env: process.env });
+    const tarball = given ? path.resolve(given) : path.join(workFolder, readdirSync(workFolder).find((file) => file.endsWith('.tgz'))!);
+    for (const installed of await installTargets(targets, checks)) {
+      await runOnVersion(installed, tarball, workFolder, checks.scoped(`[n8n ${installed.target.n8n}] `));
+    }
   } catch (error) {
     checks.fail('setting up the run', error);
   } finally {

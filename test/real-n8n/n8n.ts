@@ -8,12 +8,21 @@ import { N8N_TARGETS, NATIVE_MODULES_TO_BUILD, type N8nTarget } from './versions
 /** The oldest n8n the suite runs on (the one the package's n8n-workflow devDependency matches). */
 export const N8N_VERSION = N8N_TARGETS[0]!.n8n;
 
-/** Installs an n8n into a git-ignored cache folder once; later runs reuse it. Returns the path of its `bin/n8n`. */
-export function ensureN8n(repoRoot: string, target: N8nTarget = N8N_TARGETS[0]!, runtime: NodeRuntime = ensureNodeRuntime(repoRoot, target.node)): string {
+interface N8nInstall {
+  folder: string;
+  bin: string;
+  /** Ready once sqlite3's binding is built, the last install step: an interrupted install is redone. */
+  ready: boolean;
+}
+
+function n8nInstall(repoRoot: string, target: N8nTarget): N8nInstall {
   const folder = path.join(cacheFolder(repoRoot), `n8n-${target.n8n}`);
   const bin = path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n');
-  // Ready once sqlite3's binding is built, the last install step: an interrupted install is redone.
-  if (existsSync(bin) && existsSync(path.join(folder, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'))) return bin;
+  const ready = existsSync(bin) && existsSync(path.join(folder, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'));
+  return { folder, bin, ready };
+}
+
+function writeManifest(folder: string, target: N8nTarget): void {
   mkdirSync(folder, { recursive: true });
   writeFileSync(
     path.join(folder, 'package.json'),
@@ -25,10 +34,39 @@ export function ensureN8n(repoRoot: string, target: N8nTarget = N8N_TARGETS[0]!,
       overrides: { xlsx: '0.18.5' },
     }),
   );
-  const npm = (args: string[]) => run(machineBinary('npm'), [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder, env: runtime.env() });
-  npm(['install', '--omit=dev', '--ignore-scripts']);
-  const present = NATIVE_MODULES_TO_BUILD.filter((name) => existsSync(path.join(folder, 'node_modules', name, 'package.json')));
-  npm(['rebuild', ...present]);
+}
+
+/** An n8n CLI command (import, export, execute) takes 5 to 30 s here; one still running after this has hung. */
+const CLI_TIMEOUT_MS = 180_000;
+
+const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
+const INSTALL = ['install', '--omit=dev', '--ignore-scripts', ...NPM_QUIET];
+const rebuildArgs = (folder: string) => [
+  'rebuild',
+  ...NATIVE_MODULES_TO_BUILD.filter((name) => existsSync(path.join(folder, 'node_modules', name, 'package.json'))),
+  ...NPM_QUIET,
+];
+
+/**
+ * Installs an n8n into a git-ignored cache folder once; later runs reuse it. Returns the path of its `bin/n8n`.
+ * No install script runs except the native builds listed in versions.ts, against the runtime's Node headers.
+ */
+export function ensureN8n(repoRoot: string, target: N8nTarget = N8N_TARGETS[0]!, runtime: NodeRuntime = ensureNodeRuntime(repoRoot, target.node)): string {
+  const { folder, bin, ready } = n8nInstall(repoRoot, target);
+  if (ready) return bin;
+  writeManifest(folder, target);
+  run(machineBinary('npm'), INSTALL, { cwd: folder, env: runtime.env() });
+  run(machineBinary('npm'), rebuildArgs(folder), { cwd: folder, env: runtime.env() });
+  return bin;
+}
+
+/** As ensureN8n, without blocking: the suite installs every version at once (downloads overlap). */
+export async function ensureN8nAsync(repoRoot: string, target: N8nTarget, runtime: NodeRuntime): Promise<string> {
+  const { folder, bin, ready } = n8nInstall(repoRoot, target);
+  if (ready) return bin;
+  writeManifest(folder, target);
+  await runAsync(machineBinary('npm'), INSTALL, { cwd: folder, env: runtime.env() });
+  await runAsync(machineBinary('npm'), rebuildArgs(folder), { cwd: folder, env: runtime.env() });
   return bin;
 }
 
@@ -89,8 +127,8 @@ export async function prepareN8n(
     N8N_SECURE_COOKIE: 'false',
     ...extraEnv,
   });
-  const cli = (args: string[]) => run(runtime.node, [n8nBin, ...args], { env });
-  const cliAsync = (args: string[]) => runAsync(runtime.node, [n8nBin, ...args], { env });
+  const cli = (args: string[]) => run(runtime.node, [n8nBin, ...args], { env, timeoutMs: CLI_TIMEOUT_MS });
+  const cliAsync = (args: string[]) => runAsync(runtime.node, [n8nBin, ...args], { env, timeoutMs: CLI_TIMEOUT_MS });
   return { userFolder, tempFolder, runtime, env, cli, cliAsync, port, webhookUrl };
 }
 

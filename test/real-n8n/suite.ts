@@ -5,28 +5,51 @@ import { cancelCheck } from './cancel-check';
 import { since, type Checks } from './checks';
 import type { SuiteContext } from './context';
 import { startDribblingService, type DribblingService } from './dribbling-service';
-import { ensureNodeRuntime } from './machine';
-import { ensureN8n, prepareN8n, startN8n, type N8nServer } from './n8n';
+import { ensureNodeRuntime, type NodeRuntime } from './machine';
+import { ensureN8nAsync, prepareN8n, startN8n, type N8nServer } from './n8n';
 import { cliChecks, credentialChecks } from './package-checks';
 import { triggerChecks } from './trigger-check';
 import type { N8nTarget } from './versions';
 import { CANCEL_WORKFLOW_ID, TRIGGER_WORKFLOW_ID, actionWorkflow, cancelWorkflow, credentials, triggerWorkflow, type Demo } from './workflows';
 import { installZodProbe } from './zod-probe';
 
+export interface InstalledN8n {
+  target: N8nTarget;
+  runtime: NodeRuntime;
+  n8nBin: string;
+}
+
+/**
+ * Installs every target not yet in the cache, all at once (most of an install is downloading and unpacking, which
+ * overlap well), and says how long each took. A target whose install failed is reported and left out.
+ */
+export async function installTargets(targets: N8nTarget[], checks: Checks): Promise<InstalledN8n[]> {
+  const started = Date.now();
+  const results = await Promise.allSettled(
+    targets.map(async (target) => {
+      const runtime = ensureNodeRuntime(REPO_ROOT, target.node);
+      const n8nBin = await ensureN8nAsync(REPO_ROOT, target, runtime);
+      console.log(`n8n ${target.n8n} on Node ${runtime.version} ready in ${since(started)} (installed into .cache/ on the first run)`);
+      return { target, runtime, n8nBin };
+    }),
+  );
+  const installed: InstalledN8n[] = [];
+  results.forEach((result, index) => {
+    if (result.status === 'fulfilled') installed.push(result.value);
+    else checks.scoped(`[n8n ${targets[index]!.n8n}] `).fail('installing n8n', result.reason);
+  });
+  return installed;
+}
+
 /** Every check on one n8n version, in its own reference server, service proxy and n8n user folder. */
-export async function runOnVersion(target: N8nTarget, tarball: string, workFolder: string, checks: Checks): Promise<void> {
-  let started = Date.now();
+export async function runOnVersion({ target, runtime, n8nBin }: InstalledN8n, tarball: string, workFolder: string, checks: Checks): Promise<void> {
+  const started = Date.now();
   const failedBefore = checks.counts.failed;
   let service: DribblingService | undefined;
   let server: RunningServer | undefined;
   let n8n: N8nServer | undefined;
   let userFolder: string | undefined;
   try {
-    const runtime = ensureNodeRuntime(REPO_ROOT, target.node);
-    const n8nBin = ensureN8n(REPO_ROOT, target, runtime);
-    console.log(`n8n ${target.n8n} on Node ${runtime.version} ready in ${since(started)} (installed into .cache/ on the first run)`);
-    started = Date.now();
-
     service = await startDribblingService();
     server = await startReferenceServer(['--public-url', service.baseUrl]);
     service.setUpstream(server.baseUrl);

@@ -29,10 +29,16 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
       `subscribed ${JSON.stringify(subscribed)}`,
     );
   });
-  if (subscribed === undefined) return;
+  const STRANGER = 'a post without the subscription secret is answered 401 and runs nothing';
+  const COMPLETED = 'completing a recording runs the workflow with the video URL';
+  const DEACTIVATED = 'deactivating the workflow unsubscribes';
+  if (subscribed === undefined) {
+    for (const name of [STRANGER, COMPLETED, DEACTIVATED]) checks.fail(name, 'not run: the trigger did not subscribe');
+    return;
+  }
   const callback = subscribed.callback;
 
-  await checks.check('a post without the subscription secret is answered 401 and runs nothing', async () => {
+  await checks.check(STRANGER, async () => {
     const secretQuery = new URL(callback).searchParams;
     expectThat([...secretQuery.keys()].length > 0, `the registered callback ${callback} carries no secret in its query`);
     const withoutSecret = new URL(callback);
@@ -53,7 +59,7 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
     expectThat(after === before, `the strangers' posts started ${after - before} execution(s)`);
   });
 
-  await checks.check('completing a recording runs the workflow with the video URL', async () => {
+  await checks.check(COMPLETED, async () => {
     const recordingId = await createRecording(demo, 'real-n8n-trigger');
     const completed = await server.admin('POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
     expectThat(completed.status === 200, `completing the recording answered ${completed.status}`);
@@ -66,7 +72,7 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
     expectThat(data.includes('real-n8n-trigger'), `the execution's data holds no recording fields: ${data.slice(0, 1500)}`);
   });
 
-  await checks.check('deactivating the workflow unsubscribes', async () => {
+  await checks.check(DEACTIVATED, async () => {
     const deactivated = await n8n.rest('POST', `/workflows/${TRIGGER_WORKFLOW_ID}/deactivate`, {});
     expectThat(deactivated.status === 200, `deactivate answered ${deactivated.status}: ${JSON.stringify(deactivated.body)}`);
     await waitUntil('the trigger to unsubscribe', async () => ((await subscriptions()).length === 0 ? true : undefined), 15_000);

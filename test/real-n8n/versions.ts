@@ -12,7 +12,7 @@ export interface N8nTarget {
 
 export const N8N_TARGETS: readonly N8nTarget[] = [
   { n8n: '2.3.6' },
-  { n8n: '2.39.10', node: '24.21.0' },
+  { n8n: '2.41.1', node: '24.21.0' },
 ];
 
 /**

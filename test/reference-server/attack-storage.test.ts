@@ -162,7 +162,7 @@ describe('uploads and leftovers', () => {
     await clientsOf(first).hook('ZAPIER', first.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url });
     const recording = first.store.addRecording({ workspaceId: first.demo.workspaceId, direction: 'REQUEST' });
     await clientsOf(first).admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
-    await waitFor(() => (catcher.calls.length === 1 ? true : undefined));
+    await waitFor(() => (first.store.deliveries[0]?.attempts === 1 ? true : undefined));
     await first.close();
     const second = await started({ retryDelayMs: 1 });
     await waitFor(() => (catcher.calls.length === 2 ? true : undefined));

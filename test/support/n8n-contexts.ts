@@ -233,10 +233,21 @@ export function triggerWorkflow(setup: TriggerSetup) {
 		 * Delivers a request body to webhook() and returns what it answered, what it started and what it logged. The
 		 * query is what the caller's URL carried: by default the current secret, as the service sends it.
 		 */
-		async deliver(body: unknown, options: { query?: Record<string, string>; headers?: Record<string, string> } = {}) {
-			const { query = { secret: secret() }, headers = {} } = options;
+		async deliver(
+			body: unknown,
+			options: { query?: Record<string, string>; headers?: Record<string, string>; hangUp?: Promise<void> } = {},
+		) {
+			const { query = { secret: secret() }, headers = {}, hangUp } = options;
 			const response = { statusCode: undefined as number | undefined, body: undefined as unknown };
+			const closeListeners: Array<() => void> = [];
+			// `hangUp`: the caller (the service) closes the connection before n8n answered, as on its own timeout.
+			void hangUp?.then(() => closeListeners.forEach((listener) => listener()));
 			const httpResponse = {
+				writableEnded: false,
+				once(event: string, listener: () => void) {
+					if (event === 'close') closeListeners.push(listener);
+					return httpResponse;
+				},
 				status(code: number) {
 					response.statusCode = code;
 					return httpResponse;

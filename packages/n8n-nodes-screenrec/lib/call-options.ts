@@ -9,17 +9,19 @@ export const timeoutOption: INodeProperties = {
 	typeOptions: { minValue: 0 },
 	default: 0,
 	description:
-		'The longest one item\'s operation may take, retries and paging included; 0 means no limit. When it runs out the item fails with a message saying what was being done.',
+		'The longest one item\'s operation may take, retries, paging and a video download included; 0 means no limit. When it runs out the item fails with a message saying what was being done.',
 };
 
 /**
  * The bounds of one item's operation: the execution's cancel signal (the user pressed Stop, or the workflow's
  * timeout fired) and, with a Timeout, a deadline that long from now.
  */
-export function callOptionsOf(context: IExecuteFunctions, itemIndex: number): CallOptions {
+export function callOptionsOf(context: IExecuteFunctions, itemIndex: number): CallOptions & { timeoutSeconds?: number } {
 	const seconds = Number(context.getNodeParameter('options.timeout', itemIndex, 0));
+	const limited = Number.isFinite(seconds) && seconds > 0;
 	return {
 		signal: context.getExecutionCancelSignal(),
-		deadline: Number.isFinite(seconds) && seconds > 0 ? Date.now() + seconds * 1000 : undefined,
+		deadline: limited ? Date.now() + seconds * 1000 : undefined,
+		timeoutSeconds: limited ? seconds : undefined,
 	};
 }

@@ -23,31 +23,28 @@ export async function testScreenRecCredential(
 
 	const connection = new ScreenRecConnection(undefined, credential, legacyRequestSend(this));
 	const passed: string[] = [];
-	try {
-		if (testToken) {
-			const { workspace } = await checked('hook', FIELD_LABELS.backendToken, () => connection.hook('The connection test').ping());
-			passed.push(`the ${FIELD_LABELS.backendToken} (workspace "${workspace}")`);
-		}
-		if (testKey) {
-			await checked('rest', FIELD_LABELS.apiKey, () => connection.rest('The connection test').listRecordings({ pageSize: 1 }));
-			passed.push(`the ${FIELD_LABELS.apiKey}`);
-		}
-	} catch (error) {
-		if (error instanceof FieldFailure) return { status: 'Error', message: error.message };
-		throw error;
+	if (testToken) {
+		const ping = await checked('hook', FIELD_LABELS.backendToken, () => connection.hook('The connection test').ping());
+		if (!ping.ok) return { status: 'Error', message: ping.message };
+		passed.push(`the ${FIELD_LABELS.backendToken} (workspace "${ping.value.workspace}")`);
+	}
+	if (testKey) {
+		const list = await checked('rest', FIELD_LABELS.apiKey, () => connection.rest('The connection test').listRecordings({ pageSize: 1 }));
+		if (!list.ok) return { status: 'Error', message: list.message };
+		passed.push(`the ${FIELD_LABELS.apiKey}`);
 	}
 	return { status: 'OK', message: `Connection tested successfully: ${passed.join(' and ')} ${passed.length > 1 ? 'work' : 'works'}.` };
 }
 
-class FieldFailure extends Error {}
+type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Runs one check; a failure says which field it was about, what happened and what to change. */
-async function checked<T>(used: Interface, field: string, check: () => Promise<T>): Promise<T> {
+async function checked<T>(used: Interface, field: string, check: () => Promise<T>): Promise<Checked<T>> {
 	try {
-		return await check();
+		return { ok: true, value: await check() };
 	} catch (error) {
-		if (error instanceof MissingFieldError) throw new FieldFailure(error.missing.description.replace(/ Nothing was sent to ScreenRec\.$/, ''));
-		if (isScreenRecError(error)) throw new FieldFailure(`${field}: ${error.message} ${hintFor(error, used)}`);
-		throw error;
+		if (error instanceof MissingFieldError) return { ok: false, message: error.missing.description.replace(/ Nothing was sent to ScreenRec\.$/, '') };
+		if (isScreenRecError(error)) return { ok: false, message: `${field}: ${error.message} ${hintFor(error, used)}` };
+		return { ok: false, message: `${field}: the test failed unexpectedly (${error instanceof Error ? error.name : 'unknown error'}).` };
 	}
 }

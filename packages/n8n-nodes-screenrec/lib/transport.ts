@@ -82,8 +82,8 @@ export function n8nTransport(send: Send): Transport {
 		try {
 			body = await bodyText(response.body, request, signal);
 		} catch (error) {
-			if (isScreenRecError(error)) throw error;
-			throw failureOf(request, error, timeLimit);
+			// Core's own errors (the answer passed its cap) go back to core as they are; a broken stream is a network failure.
+			throw isScreenRecError(error) ? error : failureOf(request, error, timeLimit);
 		}
 		return { status: response.statusCode, headers: lowerCaseHeaders(response.headers), body };
 	};

@@ -1,28 +1,48 @@
 import { NodeApiError, NodeOperationError, type IBinaryData, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
-import type { Readable } from 'node:stream';
 import { errorCode, type HttpRequestHelpers } from './transport';
 
 /** A video host that sends nothing for this long (connecting, or mid-body) has stalled. */
 const DOWNLOAD_IDLE_TIMEOUT_MS = 120_000;
 export const DOWNLOAD_CANCELLED = 'The video download was cancelled: the run was stopped.';
+const DOWNLOAD_TIMEOUT_HINT = "Raise the node's Timeout option (under Options), or set it to 0 for no limit.";
+
+export function downloadTimedOutMessage(timeoutSeconds: number | undefined): string {
+	const limit = timeoutSeconds === undefined ? 'the time' : `the ${timeoutSeconds} s`;
+	return `The video download did not finish within ${limit} of the node's Timeout option.`;
+}
+
+/** What ends a download early: the execution's cancel signal, and the node's Timeout as an absolute deadline. */
+export interface DownloadBounds {
+	signal?: AbortSignal;
+	deadline?: number;
+	/** The Timeout option as the user set it, for the message. */
+	timeoutSeconds?: number;
+}
 const EXTENSIONS: Record<string, string> = { 'video/webm': 'webm', 'video/mp4': 'mp4', 'video/quicktime': 'mov' };
 
 export interface DownloadContext extends HttpRequestHelpers {
 	getNode(): INode;
 	helpers: HttpRequestHelpers['helpers'] & {
-		prepareBinaryData(binaryData: Buffer | Readable, filePath?: string, mimeType?: string): Promise<IBinaryData>;
+		prepareBinaryData(binaryData: Buffer | NodeJS.ReadableStream, filePath?: string, mimeType?: string): Promise<IBinaryData>;
 	};
 }
 
 /**
  * Streams a video through its pre-signed link into n8n's binary data: the file is never held in memory whole (with
  * n8n's filesystem or S3 binary mode it goes straight to storage). The link is its own authorization, so the request
- * carries no ScreenRec secret; a redirect is not followed (it could lead anywhere); `signal` (the execution's
- * cancel signal) stops the transfer at once.
+ * carries no ScreenRec secret; a redirect is not followed (it could lead anywhere); `bounds.signal` (the execution's
+ * cancel signal) stops the transfer at once, and `bounds.deadline` (the node's Timeout) ends it in time.
  */
-export async function downloadVideo(context: DownloadContext, videoUrl: string, fileStem: string, signal?: AbortSignal): Promise<IBinaryData> {
+export async function downloadVideo(context: DownloadContext, videoUrl: string, fileStem: string, bounds: DownloadBounds = {}): Promise<IBinaryData> {
 	const node = context.getNode();
 	const origin = new URL(videoUrl).origin;
+	const timeLimit = bounds.deadline === undefined ? undefined : AbortSignal.timeout(Math.max(1, bounds.deadline - Date.now()));
+	const stops = [bounds.signal, timeLimit].filter((stop): stop is AbortSignal => stop !== undefined);
+	const signal = stops.length === 0 ? undefined : AbortSignal.any(stops);
+	const failure = (error: unknown) =>
+		timeLimit?.aborted === true && bounds.signal?.aborted !== true
+			? new NodeOperationError(node, downloadTimedOutMessage(bounds.timeoutSeconds), { description: DOWNLOAD_TIMEOUT_HINT })
+			: downloadFailure(node, origin, error, signal);
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await context.helpers.httpRequest({
@@ -36,9 +56,9 @@ export async function downloadVideo(context: DownloadContext, videoUrl: string, 
 			abortSignal: signal,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		throw downloadFailure(node, origin, error, signal);
+		throw failure(error);
 	}
-	const body = response.body as Readable;
+	const body = response.body as NodeJS.ReadableStream & { destroy(error?: Error): void };
 	const { statusCode } = response;
 	if (statusCode >= 300) {
 		body.destroy();
@@ -52,7 +72,7 @@ export async function downloadVideo(context: DownloadContext, videoUrl: string, 
 		const fileName = extension === undefined ? fileStem : `${fileStem}.${extension}`;
 		return await context.helpers.prepareBinaryData(body, fileName, mimeType);
 	} catch (error) {
-		throw downloadFailure(node, origin, error, signal);
+		throw failure(error);
 	} finally {
 		signal?.removeEventListener('abort', stop);
 	}

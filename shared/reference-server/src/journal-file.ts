@@ -47,7 +47,7 @@ export class JournalFile {
   private pending: string[] = [];
   private recorded = 0;
   private durable = 0;
-  private running: Promise<void> | undefined;
+  private queue: Promise<void> = Promise.resolve();
   private handle: FileHandle | undefined;
   private appendedBytes = 0;
   private snapshotBytes = 0;
@@ -86,13 +86,11 @@ export class JournalFile {
     });
   }
 
-  /** One file operation at a time; a caller arriving while one runs waits for it and then runs its own. */
-  private async exclusive(operation: () => Promise<void>): Promise<void> {
-    while (this.running !== undefined) await this.running.catch(() => undefined);
-    this.running = operation().finally(() => {
-      this.running = undefined;
-    });
-    await this.running;
+  /** One file operation at a time, in the order asked (a queue: many waiting callers cost one link each). */
+  private exclusive(operation: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(operation);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   private async writePending(): Promise<void> {

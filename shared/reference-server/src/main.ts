@@ -43,7 +43,7 @@ ScreenRec reference server at ${publicUrl} (Ctrl+C stops it)
   n8n node:   ScreenRec credential with Service URL ${publicUrl}, backend token = demo.tokens.N8N
               (workspace ID ${demo.workspaceId}, API key = demo.apiKey)
   Dashboard stand-in: the admin API under ${publicUrl}/admin with header x-admin-token = adminToken
-  Callbacks to http:// URLs need --insecure-callbacks; the services' own callbacks must be reachable from here.
+  Callbacks go to public addresses only; --insecure-callbacks adds http:// and loopback receivers, nothing else.
 `;
 }
 

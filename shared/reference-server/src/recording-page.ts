@@ -12,7 +12,11 @@ const SCRIPT = `(() => {
   const startButton = byId('start'), stopButton = byId('stop'), resendButton = byId('resend');
   const timer = byId('timer'), status = byId('status'), preview = byId('preview');
   const say = (text, tone) => { status.textContent = text; status.className = tone || ''; };
-  if (config.status === 'COMPLETED') { startButton.hidden = true; say('This recording is complete. Thank you!', 'done'); return; }
+  if (config.status === 'COMPLETED') {
+    startButton.hidden = timer.hidden = byId('intro').hidden = true;
+    say('This recording is complete. Thank you!', 'done');
+    return;
+  }
   if (!navigator.mediaDevices || !navigator.mediaDevices.getDisplayMedia || typeof MediaRecorder === 'undefined') {
     startButton.disabled = true;
     say('This browser cannot record the screen. Please open this page in a recent Chrome, Edge or Firefox on a computer.', 'problem');
@@ -116,7 +120,8 @@ main{max-width:40rem;margin:3rem auto;padding:2rem;background:#fff;border-radius
 button{font-size:1rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#2f6fed;color:#fff;cursor:pointer}
 button#stop{background:#d93a3a}button:disabled{background:#999}
 #status.problem{color:#a4161a;font-weight:600}#status.done{color:#146c2e;font-weight:600}
-#timer{font-variant-numeric:tabular-nums;font-size:1.4rem;margin-left:1rem}
+#controls{display:flex;align-items:center;gap:1rem}
+#timer{font-variant-numeric:tabular-nums;font-size:1.4rem}
 video{width:100%;margin-top:1rem;border-radius:8px}`;
 
 const SCRIPT_HASH = createHash('sha256').update(SCRIPT, 'utf8').digest('base64');
@@ -154,8 +159,8 @@ export function renderRecordingPage(settings: RecordingPageSettings): string {
 <body>
 <main>
 <h1>Record your screen</h1>
-<p>You were asked to record your screen. Press <strong>Start recording</strong>, choose the screen or window to share, and press <strong>Stop and send</strong> when you are done. The video is sent to the person who asked for it.</p>
-<p><button id="start" type="button">Start recording</button> <button id="stop" type="button" hidden>Stop and send</button><span id="timer">00:00</span></p>
+<p id="intro">You were asked to record your screen. Press <strong>Start recording</strong>, choose the screen or window to share, and press <strong>Stop and send</strong> when you are done. The video is sent to the person who asked for it.</p>
+<p id="controls"><button id="start" type="button">Start recording</button> <button id="stop" type="button" hidden>Stop and send</button><span id="timer">00:00</span></p>
 <p id="status" role="status" aria-live="polite"></p>
 <p><button id="resend" type="button" hidden>Send again</button></p>
 <video id="preview" controls hidden></video>

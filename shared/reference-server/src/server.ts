@@ -117,10 +117,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   acceptEmptyJsonBodies(app);
   if (file !== undefined) {
+    let flushScheduled = false;
     store.onChange = (change) => {
       file.record(change);
-      // Changes made off the request path (deliveries) are saved without waiting for the next request.
-      setImmediate(() => void file.flush().catch((error: unknown) => app.log.error({ err: error }, 'could not save the data file')));
+      // Changes made off the request path (deliveries) are saved without waiting for the next request; one
+      // scheduled flush covers every change recorded before it runs.
+      if (flushScheduled) return;
+      flushScheduled = true;
+      setImmediate(() => {
+        flushScheduled = false;
+        file.flush().catch((error: unknown) => app.log.error({ err: error }, 'could not save the data file'));
+      });
     };
     await file.start();
   }
@@ -137,19 +144,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let publicUrl = '';
   const links = new VideoLinks(store.signingKey, options.linkTtlMs ?? DEFAULT_LINK_TTL_MS, Date.now, options.videoLinks ?? 'service');
   const resolveHost = options.resolveHost ?? systemResolver;
-  let lifecycle: RecordingLifecycle | undefined;
-  const deliveries = new DeliveryWorker(
+  const deliveries: DeliveryWorker = new DeliveryWorker(
     store,
     {
       retryDelayMs: options.retryDelayMs ?? 1000,
       allowHttp: options.insecureCallbacks ?? false,
       timeoutMs: options.callbackTimeoutMs,
       resolver: resolveHost,
-      linkFor: (recordingId) => lifecycle?.linkFor(recordingId),
+      // Called only once deliveries run, after `lifecycle` below exists.
+      linkFor: (recordingId): string | undefined => lifecycle.linkFor(recordingId),
     },
     app.log,
   );
-  lifecycle = new RecordingLifecycle(store, videosDir, links, deliveries, () => publicUrl);
+  const lifecycle: RecordingLifecycle = new RecordingLifecycle(store, videosDir, links, deliveries, () => publicUrl);
   const context: ServerContext = {
     store,
     lifecycle,

@@ -1,6 +1,5 @@
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
-import type { CredentialStore } from '../../support/n8n-contexts';
-import { startReferenceServer, type RunningServer } from '../../support/reference-server';
+import type { ScreenRecCredential } from '../../support/n8n-contexts';
+import { startReferenceServer, type RunningServer, type VideoLinkMode } from '../../support/reference-server';
 import { expectNoSecretsIn } from '../../support/secrets';
 
 /** A workspace connected the way an n8n user connects one: integration set up, API access on, one API key. */
@@ -9,14 +8,15 @@ export interface N8nWorkspace {
   name: string;
   ownerUserId: string;
   keyId: string;
-  hookCredential: ICredentialDataDecryptedObject & { serviceUrl: string; backendToken: string };
-  restCredential: ICredentialDataDecryptedObject & { serviceUrl: string; workspaceId: string; apiKey: string };
-  /** Both credentials, as the n8n credential store holds them for the nodes. */
-  credentials: CredentialStore;
+  backendToken: string;
+  apiKey: string;
+  /** The one ScreenRec credential with every field filled in, as n8n's credential store holds it. */
+  credential: ScreenRecCredential;
 }
 
 export interface N8nE2E {
   server: RunningServer;
+  videoLinks: VideoLinkMode;
   connectWorkspace: (name: string) => Promise<N8nWorkspace>;
   /** An admin call that must answer `status`; its body otherwise explains the failure. */
   adminOk: <T = unknown>(status: number, method: string, urlPath: string, body?: unknown) => Promise<T>;
@@ -25,27 +25,30 @@ export interface N8nE2E {
   stop: () => Promise<void>;
 }
 
-/** One reference server (a child process) for one test file. Stop it in afterAll. */
-export async function startN8nE2E(): Promise<N8nE2E> {
-  const server = await startReferenceServer();
+/** One reference server (a child process) handing out video links of one shape. Stop it in afterAll. */
+export async function startN8nE2E(videoLinks: VideoLinkMode = 'service'): Promise<N8nE2E> {
+  const server = await startReferenceServer({ videoLinks, failedAuthPerMinute: 1000 });
   const { adminOk } = server;
   return {
     server,
+    videoLinks,
     adminOk,
     subscriptionsOf: (workspaceId) => adminOk(200, 'GET', `/admin/workspaces/${workspaceId}/subscriptions`),
     connectWorkspace: async (name) => {
-      const { apiKey, backendToken, ...workspace } = await server.connectWorkspace(name, 'N8N');
-      const hookCredential = { serviceUrl: server.baseUrl, backendToken };
-      const restCredential = { serviceUrl: server.baseUrl, workspaceId: workspace.workspaceId, apiKey };
-      return {
-        ...workspace,
-        hookCredential,
-        restCredential,
-        credentials: { screenRecHookApi: hookCredential, screenRecApi: restCredential },
-      };
+      const workspace = await server.connectWorkspace(name, 'N8N');
+      const credential = { serviceUrl: server.baseUrl, workspaceId: workspace.workspaceId, backendToken: workspace.backendToken, apiKey: workspace.apiKey };
+      return { ...workspace, credential };
     },
     stop: () => server.stop(),
   };
+}
+
+/** The video link the service hands out for a recording, in each mode (the storage one does not name the recording). */
+export function videoLinkPattern(e2e: N8nE2E, recordingId: string): RegExp {
+  const base = e2e.server.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return e2e.videoLinks === 'service'
+    ? new RegExp(`^${base}/videos/${recordingId}\\?expires=\\d+&signature=[\\w-]+$`)
+    : new RegExp(`^${base}/storage/[\\w-]+/[0-9a-f-]{36}/[0-9a-f-]{32,36}\\.webm\\?X-Amz-[^ ]*X-Amz-Signature=[0-9a-f]+$`);
 }
 
 /**
@@ -60,6 +63,6 @@ export async function failureOf(workspace: N8nWorkspace, run: () => Promise<unkn
     failure = error;
   }
   if (!(failure instanceof Error)) throw new Error(`expected a failure, but it ${failure === undefined ? 'succeeded' : `threw ${String(failure)}`}`);
-  expectNoSecretsIn([failure], [workspace.hookCredential.backendToken, workspace.restCredential.apiKey]);
+  expectNoSecretsIn([failure], [workspace.backendToken, workspace.apiKey]);
   return failure as Error & Record<string, unknown>;
 }

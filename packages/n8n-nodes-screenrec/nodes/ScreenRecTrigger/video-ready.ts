@@ -40,7 +40,7 @@ export async function videoReadyItem(context: IWebhookFunctions): Promise<IWebho
 		const field = String(context.getNodeParameter('binaryPropertyName', 'data'));
 		try {
 			const url = await videoDownloadUrl(identified, rest, connection.serviceUrl, { signal });
-			item.binary = { [field]: await downloadVideo(context, url, `screenrec-${identified.recordingId ?? 'video'}`, signal) };
+			item.binary = { [field]: await downloadVideo(context, url, `screenrec-${identified.recordingId ?? 'video'}`, { signal }) };
 		} catch (error) {
 			const { message } = toNodeError(context.getNode(), error);
 			item.json.downloadError = message;

@@ -12,7 +12,7 @@ export interface OperationRun {
 	itemIndex: number;
 	connection: ScreenRecConnection;
 	/** The execution's cancel signal and the Timeout option's deadline: pass to every core call and the download. */
-	options: CallOptions;
+	options: CallOptions & { timeoutSeconds?: number };
 }
 
 /** One operation of one resource: its own fields, the interface it uses and what it does per item. */

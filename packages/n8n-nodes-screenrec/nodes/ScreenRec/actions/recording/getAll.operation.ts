@@ -122,7 +122,8 @@ export const getAll: Operation = {
 			defined({
 				limit: returnAll ? undefined : Number(parameter(run, 'limit') ?? 50),
 				externalReference: textOf(filters.externalReference),
-				...run.options,
+				signal: run.options.signal,
+				deadline: run.options.deadline,
 			}),
 		);
 		return recordings.map((recording) => ({ json: toJsonObject(recording) }));

@@ -35,7 +35,7 @@ export const getVideoUrl: Operation = {
 		const videoUrl = await videoDownloadUrl({ videoUrl: '', recordingId }, rest, run.connection.serviceUrl, run.options);
 		const field = String(parameter(run, 'binaryPropertyName') ?? 'data');
 		const result: OperationResult = { json: { recordingId, videoUrl } };
-		result.binary = { [field]: await downloadVideo(run.context, videoUrl, `screenrec-${recordingId}`, run.options.signal) };
+		result.binary = { [field]: await downloadVideo(run.context, videoUrl, `screenrec-${recordingId}`, run.options) };
 		return [result];
 	},
 };

@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The release path: what `npm publish` would upload, and the GitHub workflow that publishes it with provenance.
+
+jest.setTimeout(120_000);
+
+/** js-yaml comes with jest (no types of its own here). */
+const { load } = jest.requireActual<{ load: (text: string) => unknown }>('js-yaml');
+
+const REPO_ROOT = join(__dirname, '../..');
+const PACKAGE_DIR = join(REPO_ROOT, 'packages/n8n-nodes-screenrec');
+
+beforeAll(() => {
+	execFileSync(process.execPath, ['build.mjs'], { cwd: PACKAGE_DIR });
+});
+
+it('npm publish --dry-run uploads only dist, README, LICENSE and package.json, in at most 60 kB', () => {
+	const output = execFileSync('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], {
+		cwd: PACKAGE_DIR,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'ignore'],
+	});
+	const published = Object.values(JSON.parse(output) as Record<string, { size: number; files: Array<{ path: string }> }>)[0]!;
+	const paths = published.files.map((file) => file.path);
+	expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+	expect(paths.filter((path) => path.startsWith('dist/')).length).toBeGreaterThanOrEqual(9);
+	expect(published.size).toBeLessThanOrEqual(60_000);
+});
+
+interface Step {
+	name?: string;
+	run?: string;
+	uses?: string;
+	with?: Record<string, unknown>;
+	'working-directory'?: string;
+}
+
+it('the publish workflow runs on the package tag and by hand, on Node 22, tests, and publishes with provenance', () => {
+	const workflow = load(readFileSync(join(REPO_ROOT, '.github/workflows/publish-n8n.yml'), 'utf8')) as {
+		on: { push: { tags: string[] }; workflow_dispatch: unknown };
+		permissions: Record<string, string>;
+		jobs: { publish: { steps: Step[] } };
+	};
+	expect(workflow.on.push.tags).toEqual(['n8n-nodes-screenrec@*.*.*']);
+	expect('workflow_dispatch' in workflow.on).toBe(true);
+	expect(workflow.permissions).toEqual({ 'id-token': 'write', contents: 'read' });
+	const { steps } = workflow.jobs.publish;
+	expect(steps.find((step) => step.uses?.startsWith('actions/setup-node'))?.with?.['node-version']).toBe(22);
+	const runs = steps.map((step) => step.run?.trim()).filter((run): run is string => run !== undefined);
+	const order = ['npm ci --no-audit --no-fund', 'npm test', 'npm publish --provenance --access public'].map((command) => runs.indexOf(command));
+	expect(order.every((index) => index >= 0)).toBe(true);
+	expect([...order].sort((a, b) => a - b)).toEqual(order);
+	expect(steps.find((step) => step.run?.trim() === 'npm publish --provenance --access public')?.['working-directory']).toBe('packages/n8n-nodes-screenrec');
+});

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Runs n8n's verification gate (@n8n/scan-community-package, the scanner n8n runs before it lists a community
+// package) over the n8n package, offline: `node scan.mjs source <package dir>` lints the sources as `n8n-node lint`
+// and the gate do; `node scan.mjs tarball <package dir>` packs the package, unpacks the tarball and lints every file
+// of it as the gate does. Prints one JSON line { target, passed, errorCount, warningCount, messages } and exits 1 on
+// any error or warning. The scanner cannot be a devDependency (its eslint-plugin-n8n-nodes-base dependency has a
+// preinstall `npx only-allow pnpm` that breaks `npm ci`), so it is installed once into the git-ignored .cache/.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const SCANNER_VERSION = '0.32.0';
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const prefix = join(repoRoot, '.cache', 'n8n-scanner');
+const scannerPackage = join(prefix, 'node_modules', '@n8n', 'scan-community-package');
+
+function ensureScanner() {
+  const manifest = join(scannerPackage, 'package.json');
+  if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === SCANNER_VERSION) return;
+  execFileSync('npm', ['install', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund', `@n8n/scan-community-package@${SCANNER_VERSION}`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** npm pack into a temporary folder, unpacked: exactly the files the registry would serve. */
+function unpackedTarball(packageDir) {
+  const folder = mkdtempSync(join(tmpdir(), 'n8n-pack-'));
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', folder], { cwd: packageDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const tarball = readdirSync(folder).find((name) => name.endsWith('.tgz'));
+  execFileSync('tar', ['-xzf', tarball, '-C', folder], { cwd: folder });
+  return { dir: join(folder, 'package'), cleanUp: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+const [target, packageArgument] = process.argv.slice(2);
+if (!['source', 'tarball'].includes(target) || packageArgument === undefined) {
+  process.stderr.write('usage: node scan.mjs source|tarball <package dir>\n');
+  process.exit(2);
+}
+ensureScanner();
+const scanner = await import(pathToFileURL(join(scannerPackage, 'scanner', 'scanner.mjs')).href);
+const requireFromScanner = createRequire(join(scannerPackage, 'package.json'));
+const { ESLint } = requireFromScanner('eslint');
+const glob = requireFromScanner('fast-glob');
+
+const packageDir = resolve(packageArgument);
+const unpacked = target === 'tarball' ? unpackedTarball(packageDir) : undefined;
+const dir = unpacked?.dir ?? packageDir;
+// The gate's own file sets: the sources as `n8n-node lint` sees them, and every file of the tarball.
+const patterns = target === 'source' ? scanner.SOURCE_FILE_PATTERNS : ['**/*.js', '**/*.ts', '**/*.json'];
+try {
+  const verdict = await scanner.analyzePackage(dir, patterns);
+  // analyzePackage passes on warnings; count them with the same configuration, because the bar is zero of both.
+  const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: await scanner.buildScanConfig() });
+  const files = glob.sync(patterns, { cwd: dir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
+  const results = await eslint.lintFiles(files);
+  const messages = results.flatMap((result) =>
+    result.messages.map((message) => `${result.filePath.slice(dir.length + 1)}:${message.line} ${message.severity === 2 ? 'error' : 'warning'} ${message.ruleId} ${message.message}`),
+  );
+  const report = {
+    target,
+    files: files.length,
+    passed: verdict.passed,
+    errorCount: results.reduce((sum, result) => sum + result.errorCount, 0),
+    warningCount: results.reduce((sum, result) => sum + result.warningCount, 0),
+    messages,
+  };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+  process.exitCode = report.passed && report.errorCount === 0 && report.warningCount === 0 ? 0 : 1;
+} finally {
+  unpacked?.cleanUp();
+}
