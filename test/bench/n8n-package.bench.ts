@@ -5,7 +5,7 @@ import { COLD_START_SCRIPT, runCommand } from './commands';
 import { atMost, fromSamples, interleavedSamples, type Figure } from './measure';
 
 const KB = 1000;
-const TARBALL_LIMIT_KB = 250;
+const TARBALL_LIMIT_KB = 60;
 
 /** The smallest useful community package: one node that passes its items through, nothing else. */
 const MINIMAL_NODE = `

@@ -1,6 +1,7 @@
 import { HookClient, RestClient } from '@screenrec/core/portable';
-import { NodeOperationError, sleepWithAbort, type INode } from 'n8n-workflow';
+import { NodeOperationError, type INode } from 'n8n-workflow';
 import { CREDENTIAL, CredentialData, missingField, type MissingField } from './credential';
+import { n8nSleep } from './sleep';
 import { httpRequestSend, n8nTransport, type HttpRequestHelpers, type Send } from './transport';
 
 /** n8n names the service in the hook endpoint's path: /public/webhooks/N8N. */
@@ -46,7 +47,7 @@ export class ScreenRecConnection {
 			backendToken: this.credential.backendToken,
 			provider: PROVIDER,
 			transport: n8nTransport(this.send),
-			sleep: sleepWithAbort,
+			sleep: n8nSleep,
 			...options,
 		});
 	}
@@ -59,7 +60,7 @@ export class ScreenRecConnection {
 			workspaceId: this.credential.workspaceId,
 			apiKey: this.credential.apiKey,
 			transport: n8nTransport(this.send),
-			sleep: sleepWithAbort,
+			sleep: n8nSleep,
 		});
 	}
 
