@@ -1,15 +1,9 @@
 import { useNock } from '../support/nock';
-import { REST_ENV, callTool, connectClient, restPath, restScope, textOf, type Connected } from './harness';
+import { REST_ENV, callTool, connectEachTest, restPath, restScope, textOf } from './harness';
 
 useNock();
 
-let connected: Connected;
-beforeEach(async () => {
-  connected = await connectClient(REST_ENV);
-});
-afterEach(async () => {
-  await connected.close();
-});
+const connected = connectEachTest(REST_ENV);
 
 const find = (args: Record<string, unknown> = {}) => callTool(connected.client, 'find_recordings', args);
 

@@ -46,6 +46,34 @@ export async function connectClient(env: NodeJS.ProcessEnv): Promise<Connected> 
   };
 }
 
+/**
+ * Connects a fresh client before each test of the calling file and closes it after; the returned handle always
+ * points at the current test's connection.
+ */
+export function connectEachTest(env: NodeJS.ProcessEnv): Connected {
+  let current: Connected | undefined;
+  const live = (): Connected => {
+    if (current === undefined) throw new Error('the MCP client is connected only while a test runs');
+    return current;
+  };
+  beforeEach(async () => {
+    current = await connectClient(env);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    get client() {
+      return live().client;
+    },
+    get logs() {
+      return live().logs;
+    },
+    close: () => live().close(),
+  };
+}
+
 export type ToolResult = CallToolResult;
 
 /** Calls a tool and returns its result as the SDK client validated it. */

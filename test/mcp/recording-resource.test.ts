@@ -1,16 +1,10 @@
 import { NOT_FOUND_RECORDING } from '@screenrec/core';
 import { useNock } from '../support/nock';
-import { RECORDING_ID, REST_ENV, connectClient, recording, restPath, restScope, type Connected } from './harness';
+import { RECORDING_ID, REST_ENV, connectEachTest, recording, restPath, restScope } from './harness';
 
 useNock();
 
-let connected: Connected;
-beforeEach(async () => {
-  connected = await connectClient(REST_ENV);
-});
-afterEach(async () => {
-  await connected.close();
-});
+const connected = connectEachTest(REST_ENV);
 
 const lookup = () => restScope().post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 });
 

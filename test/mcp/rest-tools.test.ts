@@ -1,15 +1,9 @@
 import { useNock } from '../support/nock';
-import { RECORDING_ID, REST_ENV, callTool, connectClient, recording, restPath, restScope, textOf, type Connected } from './harness';
+import { RECORDING_ID, REST_ENV, callTool, connectEachTest, recording, restPath, restScope, textOf } from './harness';
 
 useNock();
 
-let connected: Connected;
-beforeEach(async () => {
-  connected = await connectClient(REST_ENV);
-});
-afterEach(async () => {
-  await connected.close();
-});
+const connected = connectEachTest(REST_ENV);
 
 const call = (name: string, args: Record<string, unknown> = {}) => callTool(connected.client, name, args);
 

@@ -59,12 +59,14 @@ async function main(): Promise<void> {
     tally.failed++;
     console.log(`FAIL setting up the run\n     ${(error as Error).message.split('\n').join('\n     ')}`);
   } finally {
+    // Each n8n process's whole log, read only when wanted (a process that never started has none).
+    const processLogs = [
+      ['main', () => cluster!.main.log()],
+      ['webhook', () => cluster!.webhook.log()],
+      ['worker', () => cluster!.workerLogs()],
+    ] as const;
     if (tally.failed > 0 && cluster !== undefined) {
-      for (const [role, log] of [
-        ['main', () => cluster!.main.log()],
-        ['webhook', () => cluster!.webhook.log()],
-        ['worker', () => cluster!.workerLogs()],
-      ] as const) {
+      for (const [role, log] of processLogs) {
         try {
           console.log(`--- n8n ${role}'s log (end) ---\n${log().slice(-2500)}`);
         } catch {
@@ -76,11 +78,7 @@ async function main(): Promise<void> {
     if (process.env.QUEUE_LOGS && cluster !== undefined) {
       // QUEUE_LOGS=<folder> keeps each n8n process's whole log there.
       mkdirSync(process.env.QUEUE_LOGS, { recursive: true });
-      for (const [role, log] of [
-        ['main', () => cluster!.main.log()],
-        ['webhook', () => cluster!.webhook.log()],
-        ['worker', () => cluster!.workerLogs()],
-      ] as const) {
+      for (const [role, log] of processLogs) {
         try {
           writeFileSync(path.join(process.env.QUEUE_LOGS, `${role}.log`), log());
         } catch {

@@ -4,7 +4,9 @@
  * a workflow with a longer id, and the trigger keeps its subscription there.
  */
 
-export const PACKAGE = 'n8n-nodes-screenrec';
+import { chainConnections, credentialsFile, recordingById, screenRecNode, videoReadyTriggerNode, workflow, type Credential, type Demo } from '../real-n8n/workflow-parts';
+
+export { PACKAGE, type Demo } from '../real-n8n/workflow-parts';
 /** The Video Ready workflow the burst and crash checks use: the worker downloads the video. */
 export const TRIGGER_WORKFLOW_ID = 'srQueueTrigger01';
 /** The Video Ready workflow whose trigger downloads the video on the webhook process. */
@@ -14,24 +16,12 @@ export const OPERATIONS_PATH = 'screenrec-queue-operations';
 /** The environment variable each n8n process sets to its role; the workflows write it into their output. */
 export const ROLE_VARIABLE = 'SCREENREC_QUEUE_ROLE';
 
-export interface Demo {
-  baseUrl: string;
-  backendToken: string;
-  workspaceId: string;
-  apiKey: string;
-}
-
 /** The one ScreenRec credential: the backend token for the trigger and Create, the API key for the REST operations. */
-const CREDENTIAL = { id: 'srQueueAccount01', name: 'ScreenRec account (queue)', type: 'screenRecApi' };
+const CREDENTIAL: Credential = { id: 'srQueueAccount01', name: 'ScreenRec account (queue)', type: 'screenRecApi' };
 
 export function credentials(demo: Demo) {
-  return [{ ...CREDENTIAL, data: { serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, backendToken: demo.backendToken, apiKey: demo.apiKey } }];
+  return credentialsFile(CREDENTIAL, demo);
 }
-
-const accountCredentials = { screenRecApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
-
-/** A Recording ID parameter (a resource locator) given by ID. */
-const recordingIdParameter = (expression: string) => ({ __rl: true, mode: 'id', value: expression });
 
 /** A Set node that adds which n8n process ran it (its ROLE_VARIABLE) to the item, or replaces the item with fields. */
 function roleNode(name: string, position: [number, number], extra: Array<{ name: string; value: string; type: string }>, includeOtherFields: boolean) {
@@ -66,27 +56,22 @@ export type DownloadIn = 'trigger' | 'worker';
  */
 export function triggerWorkflow(downloadIn: DownloadIn, checkpointUrl: string) {
   const nodes: Array<Record<string, unknown>> = [
-    {
+    videoReadyTriggerNode(CREDENTIAL, {
       id: 'trigger',
-      name: 'Video Ready',
-      type: `${PACKAGE}.screenRecTrigger`,
-      typeVersion: 1,
       position: [0, 0],
       webhookId: downloadIn === 'trigger' ? '0b5c4f7e-2a61-4c1d-9e3f-51a2b3c4d5e6' : '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
       parameters: { allowHttpWebhook: true, includeRecording: true, download: downloadIn === 'trigger', binaryPropertyName: 'video' },
-      credentials: accountCredentials,
-    },
+    }),
   ];
   if (downloadIn === 'worker') {
-    nodes.push({
-      id: 'video',
-      name: 'Get Video',
-      type: `${PACKAGE}.screenRec`,
-      typeVersion: 1,
-      position: [220, 0],
-      parameters: { resource: 'recording', operation: 'getVideoUrl', recordingId: recordingIdParameter('={{ $json.recordingId }}'), download: true, binaryPropertyName: 'video' },
-      credentials: accountCredentials,
-    });
+    nodes.push(
+      screenRecNode(CREDENTIAL, {
+        id: 'video',
+        name: 'Get Video',
+        position: [220, 0],
+        parameters: { resource: 'recording', operation: 'getVideoUrl', recordingId: recordingById('={{ $json.recordingId }}'), download: true, binaryPropertyName: 'video' },
+      }),
+    );
   }
   nodes.push(
     {
@@ -114,15 +99,12 @@ export function triggerWorkflow(downloadIn: DownloadIn, checkpointUrl: string) {
       },
     },
   );
-  const chain = nodes.map((node) => String(node.name));
-  return {
+  return workflow({
     id: downloadIn === 'trigger' ? TRIGGER_DOWNLOAD_WORKFLOW_ID : TRIGGER_WORKFLOW_ID,
     name: `ScreenRec video ready, downloaded in the ${downloadIn === 'trigger' ? 'trigger' : 'workflow'} (queue mode)`,
-    active: false,
-    settings: { executionOrder: 'v1' },
     nodes,
-    connections: Object.fromEntries(chain.slice(0, -1).map((name, index) => [name, { main: [[{ node: chain[index + 1]!, type: 'main', index: 0 }]] }])),
-  };
+    connections: chainConnections(nodes.map((node) => String(node.name))),
+  });
 }
 
 /**
@@ -130,11 +112,9 @@ export function triggerWorkflow(downloadIn: DownloadIn, checkpointUrl: string) {
  * by its reference, update its tags, get a completed recording's video with the download on, search tags → one
  * summary item with the process's role.
  */
-export const operationsWorkflow = {
+export const operationsWorkflow = workflow({
   id: OPERATIONS_WORKFLOW_ID,
   name: 'ScreenRec operations (queue mode)',
-  active: false,
-  settings: { executionOrder: 'v1' },
   nodes: [
     {
       id: 'request',
@@ -145,57 +125,42 @@ export const operationsWorkflow = {
       webhookId: '3d4e5f60-7182-4a93-b4c5-d6e7f8091a2b',
       parameters: { httpMethod: 'POST', path: OPERATIONS_PATH, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} },
     },
-    {
+    screenRecNode(CREDENTIAL, {
       id: 'create',
       name: 'Create Link',
-      type: `${PACKAGE}.screenRec`,
-      typeVersion: 1,
       position: [220, 0],
       parameters: { resource: 'recording', operation: 'create', externalReference: '={{ $json.body.reference }}', tags: 'queue, worker' },
-      credentials: accountCredentials,
-    },
-    {
+    }),
+    screenRecNode(CREDENTIAL, {
       id: 'find',
       name: 'Find By Reference',
-      type: `${PACKAGE}.screenRec`,
-      typeVersion: 1,
       position: [440, 0],
       parameters: { resource: 'recording', operation: 'getAll', returnAll: true, filters: { externalReference: "={{ $('Operations Request').item.json.body.reference }}" } },
-      credentials: accountCredentials,
-    },
-    {
+    }),
+    screenRecNode(CREDENTIAL, {
       id: 'update',
       name: 'Tag It',
-      type: `${PACKAGE}.screenRec`,
-      typeVersion: 1,
       position: [660, 0],
-      parameters: { resource: 'recording', operation: 'update', recordingId: recordingIdParameter('={{ $json.id }}'), updateFields: { tags: 'queue-worker, done' } },
-      credentials: accountCredentials,
-    },
-    {
+      parameters: { resource: 'recording', operation: 'update', recordingId: recordingById('={{ $json.id }}'), updateFields: { tags: 'queue-worker, done' } },
+    }),
+    screenRecNode(CREDENTIAL, {
       id: 'video',
       name: 'Get Video',
-      type: `${PACKAGE}.screenRec`,
-      typeVersion: 1,
       position: [880, 0],
       parameters: {
         resource: 'recording',
         operation: 'getVideoUrl',
-        recordingId: recordingIdParameter("={{ $('Operations Request').item.json.body.completedRecordingId }}"),
+        recordingId: recordingById("={{ $('Operations Request').item.json.body.completedRecordingId }}"),
         download: true,
         binaryPropertyName: 'video',
       },
-      credentials: accountCredentials,
-    },
-    {
+    }),
+    screenRecNode(CREDENTIAL, {
       id: 'tags',
       name: 'Find Tags',
-      type: `${PACKAGE}.screenRec`,
-      typeVersion: 1,
       position: [1100, 0],
       parameters: { resource: 'tag', operation: 'search', query: 'queue-w' },
-      credentials: accountCredentials,
-    },
+    }),
     roleNode(
       'Summary',
       [1320, 0],
@@ -210,12 +175,5 @@ export const operationsWorkflow = {
       false,
     ),
   ],
-  connections: {
-    'Operations Request': { main: [[{ node: 'Create Link', type: 'main', index: 0 }]] },
-    'Create Link': { main: [[{ node: 'Find By Reference', type: 'main', index: 0 }]] },
-    'Find By Reference': { main: [[{ node: 'Tag It', type: 'main', index: 0 }]] },
-    'Tag It': { main: [[{ node: 'Get Video', type: 'main', index: 0 }]] },
-    'Get Video': { main: [[{ node: 'Find Tags', type: 'main', index: 0 }]] },
-    'Find Tags': { main: [[{ node: 'Summary', type: 'main', index: 0 }]] },
-  },
-};
+  connections: chainConnections(['Operations Request', 'Create Link', 'Find By Reference', 'Tag It', 'Get Video', 'Find Tags', 'Summary']),
+});

@@ -3,9 +3,11 @@
  * Ids are at most 16 characters: n8n silently skips saving static data of a workflow with a longer id.
  */
 
-export const PACKAGE = 'n8n-nodes-screenrec';
+import { chainConnections, credentialsFile, recordingById, screenRecNode, videoReadyTriggerNode, workflow, type Credential, type Demo } from './workflow-parts';
+
+export { PACKAGE, credentialData, type CredentialData, type Demo } from './workflow-parts';
 /** The package's one credential type; n8n names a saved one "ScreenRec account". */
-export const CREDENTIAL = { id: 'srAccountCred001', name: 'ScreenRec account', type: 'screenRecApi' };
+export const CREDENTIAL: Credential = { id: 'srAccountCred001', name: 'ScreenRec account', type: 'screenRecApi' };
 export const ACTION_WORKFLOW_ID = 'srActionsWf00001';
 export const TRIGGER_WORKFLOW_ID = 'srTriggerWf00001';
 export const CANCEL_WORKFLOW_ID = 'srCancelWf000001';
@@ -13,108 +15,63 @@ export const CANCEL_WORKFLOW_ID = 'srCancelWf000001';
 export const CANCEL_WEBHOOK_PATH = 'screenrec-slow-download';
 export const EXTERNAL_REFERENCE = 'real-n8n-ticket-1';
 
-export interface Demo {
-  baseUrl: string;
-  backendToken: string;
-  workspaceId: string;
-  apiKey: string;
-}
-
-export interface CredentialData {
-  serviceUrl: string;
-  workspaceId?: string;
-  backendToken?: string;
-  apiKey?: string;
-}
-
-/** Every field filled in, as a user who uses both the hook (Create, Video Ready) and the REST operations would. */
-export function credentialData(demo: Demo): CredentialData {
-  return { serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, backendToken: demo.backendToken, apiKey: demo.apiKey };
-}
-
 export function credentials(demo: Demo) {
-  return [{ ...CREDENTIAL, data: credentialData(demo) }];
+  return credentialsFile(CREDENTIAL, demo);
 }
-
-const nodeCredentials = { screenRecApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
-const recordingById = (expression: string) => ({ __rl: true, mode: 'id', value: expression });
 
 /**
  * Manual trigger → Create (hook) → Get Many filtered by the same external reference → Get (by the id found,
  * through the Recording ID resource locator).
  */
-export const actionWorkflow = {
+export const actionWorkflow = workflow({
   id: ACTION_WORKFLOW_ID,
   name: 'ScreenRec create, find, get',
-  active: false,
-  settings: { executionOrder: 'v1' },
   nodes: [
     { id: 'n1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-    {
+    screenRecNode(CREDENTIAL, {
       id: 'n2',
       name: 'Create Recording',
-      type: `${PACKAGE}.screenRec`,
-      typeVersion: 1,
       position: [220, 0],
       parameters: { resource: 'recording', operation: 'create', externalReference: EXTERNAL_REFERENCE, tags: 'e2e, n8n' },
-      credentials: nodeCredentials,
-    },
-    {
+    }),
+    screenRecNode(CREDENTIAL, {
       id: 'n3',
       name: 'Find Recording',
-      type: `${PACKAGE}.screenRec`,
-      typeVersion: 1,
       position: [440, 0],
       parameters: { resource: 'recording', operation: 'getAll', returnAll: true, filters: { externalReference: EXTERNAL_REFERENCE } },
-      credentials: nodeCredentials,
-    },
-    {
+    }),
+    screenRecNode(CREDENTIAL, {
       id: 'n4',
       name: 'Get Recording',
-      type: `${PACKAGE}.screenRec`,
-      typeVersion: 1,
       position: [660, 0],
       parameters: { resource: 'recording', operation: 'get', recordingId: recordingById('={{ $json.id }}') },
-      credentials: nodeCredentials,
-    },
+    }),
   ],
-  connections: {
-    Start: { main: [[{ node: 'Create Recording', type: 'main', index: 0 }]] },
-    'Create Recording': { main: [[{ node: 'Find Recording', type: 'main', index: 0 }]] },
-    'Find Recording': { main: [[{ node: 'Get Recording', type: 'main', index: 0 }]] },
-  },
-};
+  connections: chainConnections(['Start', 'Create Recording', 'Find Recording', 'Get Recording']),
+});
 
 /** ScreenRec Trigger (Video Ready) with the recording's details, http allowed because this n8n listens on loopback. */
-export const triggerWorkflow = {
+export const triggerWorkflow = workflow({
   id: TRIGGER_WORKFLOW_ID,
   name: 'ScreenRec video ready',
-  active: false,
-  settings: { executionOrder: 'v1' },
   nodes: [
-    {
+    videoReadyTriggerNode(CREDENTIAL, {
       id: 't1',
-      name: 'Video Ready',
-      type: `${PACKAGE}.screenRecTrigger`,
-      typeVersion: 1,
       position: [0, 0],
       webhookId: '7d0c5b8e-1f2a-4c3d-9e8f-a1b2c3d4e5f6',
       parameters: { allowHttpWebhook: true, includeRecording: true },
-      credentials: nodeCredentials,
-    },
+    }),
   ],
   connections: {},
-};
+});
 
 /**
  * Webhook (answers at once) → ScreenRec Get Video URL with Download on, for the recording id posted. Started
  * through its production webhook so that the execution runs inside `n8n start`, where n8n's API can stop it.
  */
-export const cancelWorkflow = {
+export const cancelWorkflow = workflow({
   id: CANCEL_WORKFLOW_ID,
   name: 'ScreenRec slow download',
-  active: false,
-  settings: { executionOrder: 'v1' },
   nodes: [
     {
       id: 'c1',
@@ -125,15 +82,12 @@ export const cancelWorkflow = {
       webhookId: '0b6e2f4a-8c1d-4e7f-9a2b-3c4d5e6f7a8b',
       parameters: { httpMethod: 'POST', path: CANCEL_WEBHOOK_PATH, responseMode: 'onReceived', options: {} },
     },
-    {
+    screenRecNode(CREDENTIAL, {
       id: 'c2',
       name: 'Download Video',
-      type: `${PACKAGE}.screenRec`,
-      typeVersion: 1,
       position: [220, 0],
       parameters: { resource: 'recording', operation: 'getVideoUrl', recordingId: recordingById('={{ $json.body.recordingId }}'), download: true },
-      credentials: nodeCredentials,
-    },
+    }),
   ],
-  connections: { 'Start download': { main: [[{ node: 'Download Video', type: 'main', index: 0 }]] } },
-};
+  connections: chainConnections(['Start download', 'Download Video']),
+});

@@ -1,6 +1,7 @@
 import { RECORDING_DIRECTIONS, defined, listOf, textOf, toJsonObject } from '../../../../lib';
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { collection, parameter, showFor, type Operation } from '../operation';
+import { commentField } from './comment-field';
 import { tagsField } from './tags-field';
 
 const show = showFor('recording', 'request');
@@ -42,13 +43,7 @@ export const request: Operation = {
 			default: {},
 			displayOptions: show,
 			options: [
-				{
-					displayName: 'Comment',
-					name: 'comment',
-					type: 'string',
-					default: '',
-					description: 'An internal note, never shown to the person who records',
-				},
+				commentField('An internal note, never shown to the person who records'),
 				{
 					displayName: 'Notification Emails',
 					name: 'notificationEmails',

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { defined, listOf, recordingLocator, toJsonObject } from '../../../../lib';
 import { collection, recordingIdOf, showFor, type Operation } from '../operation';
+import { commentField } from './comment-field';
 import { tagsField } from './tags-field';
 
 const show = showFor('recording', 'update');
@@ -18,13 +19,7 @@ export const update: Operation = {
 			default: {},
 			displayOptions: show,
 			options: [
-				{
-					displayName: 'Comment',
-					name: 'comment',
-					type: 'string',
-					default: '',
-					description: 'The new internal note (replaces the old one)',
-				},
+				commentField('The new internal note (replaces the old one)'),
 				tagsField('Comma-separated labels that replace all existing tags; an empty value removes them all'),
 			],
 		},

@@ -1,0 +1,81 @@
+/**
+ * The pieces every workflow imported into a real n8n is built from (the single-process run in test/real-n8n and
+ * the queue-mode run in test/queue): the ScreenRec credential, its nodes and the chain that connects them.
+ */
+
+export const PACKAGE = 'n8n-nodes-screenrec';
+
+export interface Demo {
+  baseUrl: string;
+  backendToken: string;
+  workspaceId: string;
+  apiKey: string;
+}
+
+export interface CredentialData {
+  serviceUrl: string;
+  workspaceId?: string;
+  backendToken?: string;
+  apiKey?: string;
+}
+
+/** A saved ScreenRec credential as n8n's import reads it (without its data). */
+export interface Credential {
+  id: string;
+  name: string;
+  type: 'screenRecApi';
+}
+
+/** Every field filled in, as a user who uses both the hook (Create, Video Ready) and the REST operations would. */
+export function credentialData(demo: Demo): CredentialData {
+  return { serviceUrl: demo.baseUrl, workspaceId: demo.workspaceId, backendToken: demo.backendToken, apiKey: demo.apiKey };
+}
+
+/** The file `n8n import:credentials` reads: the one credential with every field filled in. */
+export function credentialsFile(credential: Credential, demo: Demo) {
+  return [{ ...credential, data: credentialData(demo) }];
+}
+
+/** How a node refers to the saved credential. */
+export function nodeCredentials(credential: Credential) {
+  return { screenRecApi: { id: credential.id, name: credential.name } };
+}
+
+/** A Recording ID parameter (a resource locator) given by ID. */
+export const recordingById = (expression: string) => ({ __rl: true, mode: 'id', value: expression });
+
+interface NodePlacement {
+  id: string;
+  name: string;
+  position: [number, number];
+  parameters: Record<string, unknown>;
+}
+
+/** A ScreenRec action node signed in with `credential`. */
+export function screenRecNode(credential: Credential, { id, name, position, parameters }: NodePlacement) {
+  return { id, name, type: `${PACKAGE}.screenRec`, typeVersion: 1, position, parameters, credentials: nodeCredentials(credential) };
+}
+
+/** A ScreenRec Trigger (Video Ready) node; n8n keys its subscription by `webhookId`. */
+export function videoReadyTriggerNode(credential: Credential, { id, position, webhookId, parameters }: Omit<NodePlacement, 'name'> & { webhookId: string }) {
+  return {
+    id,
+    name: 'Video Ready',
+    type: `${PACKAGE}.screenRecTrigger`,
+    typeVersion: 1,
+    position,
+    webhookId,
+    parameters,
+    credentials: nodeCredentials(credential),
+  };
+}
+
+/** Connects the named nodes one after the other, each one's main output to the next one's input. */
+export function chainConnections(names: readonly string[]) {
+  return Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1]!, type: 'main', index: 0 }]] }]));
+}
+
+/** A workflow as `n8n import:workflow` reads it: imported inactive, run in n8n's current (v1) execution order. */
+export function workflow<Node>({ id, name, nodes, connections }: { id: string; name: string; nodes: Node[]; connections: Record<string, unknown> }) {
+  return { id, name, active: false, settings: { executionOrder: 'v1' }, nodes, connections };
+}
