@@ -3,11 +3,11 @@
  * The parent (see children.ts) sends commands over the IPC channel and gets one reply per command.
  */
 import { RECORDING_DIRECTIONS, RECORDING_STATUSES } from '@screenrec/core';
-import { startServer, type RunningServer } from '../../shared/reference-server/src/server';
+import { startServer, type ListeningServer } from '../../shared/reference-server/src/server';
 import { listen } from './measure';
 import type { ChildCommand, ChildReply } from './children';
 
-let reference: RunningServer | undefined;
+let reference: ListeningServer | undefined;
 let bareAnswer = { status: 200, body: '{}' };
 let fanOutTargets: string[] = [];
 const closers: Array<() => Promise<void>> = [];

@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, stopServer } from '../support/loopback';
 
 export interface Figure {
   /** What was measured, as the table shows it. */
@@ -101,11 +101,6 @@ export function percentile(values: number[], p: number): number {
 
 export async function listen(handler: RequestListener): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
   const server = createServer({ keepAliveTimeout: 60_000 }, handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  };
-  return { server, url, close };
+  const url = await listenOnLoopback(server);
+  return { server, url, close: () => stopServer(server) };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../shared/reference-server/src/server';
+import { startServer, type ListeningServer } from '../../shared/reference-server/src/server';
 import { atMost, fromSamples, interleavedSamples, percentile, type Figure } from './measure';
 
 const SMALL = 1_000;
@@ -18,7 +18,7 @@ const TAG_SEARCH_LIMIT_MS = 5;
  */
 export async function benchServerHardening(requestsPerRound: number, rounds: number): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'screenrec-bench-hardening-'));
-  const servers: RunningServer[] = [];
+  const servers: ListeningServer[] = [];
   try {
     for (const size of [SMALL, LARGE]) {
       const server = await startServer({ port: 0, logLevel: 'silent', dataFile: join(dir, `state-${size}.json`) });
@@ -27,7 +27,7 @@ export async function benchServerHardening(requestsPerRound: number, rounds: num
       // The first write after seeding appends (and then compacts) the seeded state: done before measuring.
       for (let index = 0; index < 20; index++) await create(server);
     }
-    const [small, large] = servers as [RunningServer, RunningServer];
+    const [small, large] = servers as [ListeningServer, ListeningServer];
     const [createSmall, createLarge] = await interleavedSamples(rounds, [
       () => createLatencies(small, requestsPerRound),
       () => createLatencies(large, requestsPerRound),
@@ -53,7 +53,7 @@ function underLimit(figure: string, ours: number, baseline: number, limitMs: num
 }
 
 /** `size` recordings, each with a tag of its own (so the workspace has `size` distinct tags) and a team tag. */
-function seed(server: RunningServer, size: number): void {
+function seed(server: ListeningServer, size: number): void {
   const { store, demo } = server;
   for (let index = store.recordingsOf(demo.workspaceId).length; index < size; index++) {
     store.addRecording({ workspaceId: demo.workspaceId, direction: 'REQUEST', tags: [tagOf(index), `team-${index % 10}`], comment: `seeded ${index}` });
@@ -64,7 +64,7 @@ function tagOf(index: number): string {
   return `Ticket-${(index * 7919) % 1_000_003}-${index.toString(36)}`;
 }
 
-async function create(server: RunningServer): Promise<void> {
+async function create(server: ListeningServer): Promise<void> {
   const response = await fetch(`${server.baseUrl}/public/integration/${server.demo.workspaceId}/recordings`, {
     method: 'POST',
     headers: { authorization: `Bearer ${server.demo.apiKey}`, 'content-type': 'application/json' },
@@ -74,7 +74,7 @@ async function create(server: RunningServer): Promise<void> {
   if (response.status !== 201) throw new Error(`create answered ${response.status}`);
 }
 
-async function createLatencies(server: RunningServer, count: number): Promise<number[]> {
+async function createLatencies(server: ListeningServer, count: number): Promise<number[]> {
   const latencies: number[] = [];
   for (let index = 0; index < count; index++) {
     const started = performance.now();
@@ -85,7 +85,7 @@ async function createLatencies(server: RunningServer, count: number): Promise<nu
 }
 
 /** Queries a user would type: a part of one seeded tag (its middle digits), matching a handful of tags. */
-async function tagSearchLatencies(server: RunningServer, size: number, count: number): Promise<number[]> {
+async function tagSearchLatencies(server: ListeningServer, size: number, count: number): Promise<number[]> {
   const base = `${server.baseUrl}/public/integration/${server.demo.workspaceId}/recordings/tags?query=`;
   const headers = { authorization: `Bearer ${server.demo.apiKey}` };
   const latencies: number[] = [];

@@ -7,7 +7,7 @@
  * with apt-get when missing; stops every process it started. Screenshots: .cache/browser/*.png.
  */
 import { rmSync } from 'node:fs';
-import { Checks, since } from '../real-n8n/checks';
+import { Checks } from '../support/checks';
 import { shutDownN8nContexts } from '../support/n8n-contexts';
 import { ensureDebianPackages } from './machine';
 import { pageErrorChecks } from './page-error-checks';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const checks = new Checks();
   let session: Session | undefined;
-  const summary = () => `test:browser: ${checks.counts.passed} passed, ${checks.counts.failed} failed (${since(started)})`;
+  const summary = () => checks.summary('test:browser', started);
   try {
     ensureDebianPackages((line) => console.error(line));
     rmSync(SCREENSHOTS, { recursive: true, force: true });
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     shutDownN8nContexts();
   }
   console.log(summary());
-  process.exitCode = checks.counts.failed === 0 && checks.counts.passed > 0 ? 0 : 1;
+  process.exitCode = checks.exitCode();
 }
 
 // zapier-platform-core's appTester prints a memory report after every call unless it knows it is testing.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Route } from 'playwright-core';
-import type { Checks } from '../real-n8n/checks';
+import type { Checks } from '../support/checks';
 import { launchChromium } from './chromium';
 import { Participant, isUpload } from './participant';
 import type { Session } from './session';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { RECORDING_STATUSES } from '@screenrec/core';
 import type { VideoReadyItem } from '../../packages/zapier/src/triggers/video-ready';
-import type { Checks } from '../real-n8n/checks';
+import type { Checks } from '../support/checks';
+import { videoReadyBodyOf } from '../support/catcher';
 import { Participant } from './participant';
 import type { Session } from './session';
 import { StatusWalk } from './status-walk';
@@ -102,13 +103,13 @@ export async function recordingChecks(session: Session, checks: Checks): Promise
 
   await checks.check('ScreenRec calls back the Zap and the n8n workflow with a link that serves that video', async () => {
     const { recordingId, uploaded } = needRecording();
-    const [zap, n8n] = await Promise.all([session.notificationFor(session.zapHook, recordingId), session.notificationFor(session.n8nWebhooks, recordingId)]);
-    for (const { body } of [zap, n8n]) assert((await download(body.result)).equals(uploaded), `the link ${body.result} does not serve the uploaded video`);
+    const notifications = await Promise.all([session.zapHook.notificationFor(recordingId), session.n8nWebhooks.notificationFor(recordingId)]);
+    for (const { result } of notifications.map(videoReadyBodyOf)) assert((await download(result)).equals(uploaded), `the link ${result} does not serve the uploaded video`);
   });
 
   await checks.check("the Zap's Video Ready item names the recording, and its video file hydrates to those same bytes", async () => {
     const { recordingId, uploaded } = needRecording();
-    const { body } = await session.notificationFor(session.zapHook, recordingId);
+    const body = videoReadyBodyOf(await session.zapHook.notificationFor(recordingId));
     const { e2e, zapier } = session;
     const [item] = await e2e.run<VideoReadyItem[]>(e2e.operation('triggers', 'videoReady').perform, { authData: zapier, cleanedRequest: body });
     assert(item?.recordingId === recordingId && item.recording?.status === 'COMPLETED', `the item is ${JSON.stringify(item)}`);
@@ -124,8 +125,7 @@ export async function recordingChecks(session: Session, checks: Checks): Promise
   await checks.check('the n8n ScreenRec Trigger starts the workflow with those same bytes as binary data', async () => {
     const { recordingId, uploaded } = needRecording();
     // n8n hands webhook() the body and the query of the URL the service called (which carries the trigger's secret).
-    const { body, query } = await session.notificationFor(session.n8nWebhooks, recordingId);
-    const { result, response } = await session.trigger.deliver(body, { query, headers: { 'content-type': 'application/json' } });
+    const { result, response } = await session.trigger.deliverCaught(await session.n8nWebhooks.notificationFor(recordingId));
     assert(response.statusCode === undefined, `the trigger answered ${response.statusCode}: ${JSON.stringify(response.body)}`);
     const item = result.workflowData?.[0]?.[0];
     assert(item?.json.recordingId === recordingId && item.json.status === 'COMPLETED', `the workflow's item is ${JSON.stringify(item?.json)}`);

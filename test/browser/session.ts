@@ -1,7 +1,7 @@
 import { RestClient } from '@screenrec/core';
 import type { CreatedRecording } from '../../packages/zapier/src/creates/create-recording';
 import { startZapierE2E, type AuthData, type ZapierE2E } from '../e2e/zapier/environment';
-import { Catcher, type CaughtRequest } from '../support/catcher';
+import { Catcher } from '../support/catcher';
 import { triggerWorkflow, type N8nSetup, type TriggerWorkflow } from '../support/n8n-contexts';
 import { launchChromium, type Browser } from './chromium';
 
@@ -21,8 +21,6 @@ export interface Session {
   browser: Browser;
   /** Create Recording, run as a Zap step does; resolves with the step's output (its `url` is the participant's link). */
   createRecording: (externalReference: string) => Promise<CreatedRecording & { id: string }>;
-  /** The notification a platform received for a recording: the body (`{"result": <video link>}`) and the URL's query. */
-  notificationFor: (catcher: Catcher, recordingId: string, timeoutMs?: number) => Promise<Notification>;
   /** The recording's status through the REST API, as a dashboard or a Zap's search reads it. */
   statusOf: (recordingId: string) => Promise<string>;
   stop: () => Promise<void>;
@@ -78,16 +76,6 @@ export async function startSession(): Promise<Session> {
         if (created.id === null) throw new Error(`Create Recording gave no recording ID: ${JSON.stringify(created)}`);
         return { ...created, id: created.id };
       },
-      notificationFor: async (catcher, recordingId, timeoutMs = 15_000) => {
-        const deadline = Date.now() + timeoutMs;
-        for (;;) {
-          const found = notificationsIn(catcher.received).find(({ body }) => body.result.includes(`/videos/${recordingId}?`));
-          if (found !== undefined) return found;
-          const left = deadline - Date.now();
-          if (left <= 0) throw new Error(`no notification for recording ${recordingId} arrived within ${timeoutMs / 1000} s (${catcher.received.length} for others did)`);
-          await catcher.waitFor(catcher.received.length + 1, left).catch(() => undefined);
-        }
-      },
       statusOf: async (recordingId) => (await rest.getRecording(recordingId)).status,
       stop,
     };
@@ -95,16 +83,4 @@ export async function startSession(): Promise<Session> {
     await stop();
     throw error;
   }
-}
-
-export interface Notification {
-  body: { result: string };
-  /** The query of the URL the service called (n8n's carries the subscription's secret). */
-  query: Record<string, string>;
-}
-
-function notificationsIn(received: CaughtRequest[]): Notification[] {
-  return received
-    .map((request) => ({ body: JSON.parse(request.body) as { result: string }, query: Object.fromEntries(new URL(request.path, 'http://catcher').searchParams) }))
-    .filter(({ body }) => typeof body.result === 'string');
 }

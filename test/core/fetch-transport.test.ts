@@ -1,20 +1,21 @@
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import {
   BASE_URL_WITH_CREDENTIALS,
   CANCELLED_MESSAGE,
   HINT_NARROW_SEARCH,
-  MAX_ANSWER_BYTES,
   HookClient,
+  MAX_ANSWER_BYTES,
   RestClient,
   createFetchTransport,
   deadlineMessage,
+  invalidInputMessage,
   readBodyCapped,
   redirectMessage,
   responseTooLargeMessage,
 } from '@screenrec/core';
+import { serveOnLoopback, stopServer } from '../support/loopback';
 import { API_KEY, BACKEND_TOKEN, RECORDING_ID, WORKSPACE_ID, expectNoSecretsInThrownErrors, failureOf } from './fixtures';
 
 // Real loopback servers and Node's own fetch: what the default transport does on the wire.
@@ -30,21 +31,11 @@ interface Loopback {
 
 async function loopback(handler: Handler): Promise<Loopback> {
   const requests: Loopback['requests'] = [];
-  const server: Server = createServer((request, response) => {
+  const { server, url } = await serveOnLoopback((request, response) => {
     requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers });
     handler(request, response);
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
-  };
+  return { url, requests, close: () => stopServer(server) };
 }
 
 const hook = (baseUrl: string) => new HookClient({ baseUrl, backendToken: BACKEND_TOKEN, provider: 'N8N', maxRetries: 0 });
@@ -78,9 +69,7 @@ describe('redirects are not followed', () => {
   it('the REST key does not follow a redirect either', async () => {
     status = 307;
     const error = await failureOf(rest(service.url).getVideoUrl(RECORDING_ID));
-    expect(error.message).toBe(
-      'ScreenRec answered with a redirect (HTTP 307), which this connector does not follow. Check the Service URL: use the address the service is actually served at (https://…).',
-    );
+    expect(error.message).toBe(redirectMessage(307));
     expect(elsewhere.requests).toEqual([]);
   });
 });
@@ -126,7 +115,7 @@ describe('answers are read up to a cap', () => {
     const server = await loopback(handler);
     try {
       const error = await failureOf(rest(server.url).listRecordings());
-      expect(error.message).toBe(`ScreenRec at ${server.url} sent an answer larger than 10 MiB, more than this connector reads. Check that the Service URL points at ScreenRec.`);
+      expect(error.message).toBe(responseTooLargeMessage(server.url));
       await written.closed;
       expect(written.bytes).toBeLessThan(MAX_ANSWER_BYTES);
     } finally {
@@ -288,7 +277,7 @@ describe('the Service URL', () => {
     async (baseUrl) => {
       const error = await failureOf((async () => new HookClient({ baseUrl, backendToken: BACKEND_TOKEN, provider: 'ZAPIER' }))());
       expect(error).toMatchObject({ code: 'INVALID_INPUT', fieldErrors: [{ path: 'baseUrl', message: BASE_URL_WITH_CREDENTIALS }] });
-      expect(error.message).toBe(`Invalid input: \`baseUrl\`: ${BASE_URL_WITH_CREDENTIALS}. Nothing was sent to ScreenRec.`);
+      expect(error.message).toBe(invalidInputMessage(`\`baseUrl\`: ${BASE_URL_WITH_CREDENTIALS}`));
       expect(JSON.stringify(error)).not.toContain('s3cret');
       expect(JSON.stringify(error)).not.toContain('ana');
     },

@@ -1,3 +1,4 @@
+import { BASE_URL_FORMAT, invalidInputMessage, rateLimitedMessage, serverErrorMessage, unexpectedAnswerMessage } from '@screenrec/core';
 import nock from 'nock';
 import { BASE_URL, SUBSCRIPTION_ID, failureOf, hookClient, sleeps } from './fixtures';
 import { hookScope, setUpNock } from './nock-setup';
@@ -67,7 +68,7 @@ describe('hook client input validation sends nothing', () => {
     await expect(async () => hookClient({ backendToken: ' ' })).rejects.toMatchObject({ code: 'INVALID_INPUT', fieldErrors: [{ path: 'backendToken' }] });
     await expect(async () => hookClient({ provider: 'MAKE' as 'N8N' })).rejects.toMatchObject({ code: 'INVALID_INPUT', fieldErrors: [{ path: 'provider' }] });
     await expect(async () => hookClient({ baseUrl: 'api.screenrec.test' })).rejects.toMatchObject({
-      message: 'Invalid input: `baseUrl`: must be a full URL such as https://api.screenrec.example. Nothing was sent to ScreenRec.',
+      message: invalidInputMessage(`\`baseUrl\`: ${BASE_URL_FORMAT}`),
     });
   });
 
@@ -82,63 +83,11 @@ describe('hook client input validation sends nothing', () => {
   });
 });
 
-describe('hook error table (DESIGN.md)', () => {
-  const reconnect = 'Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.';
-
-  it.each([
-    ['400 on PING', () => hookClient().ping(), 400, { message: 'Bad request' }, 'BAD_REQUEST', `ScreenRec says this integration was disconnected or no longer exists. ${reconnect}`],
-    ['400 on RECORDING', () => hookClient().createRecording({ externalReference: 'x' }), 400, { message: 'Bad request' }, 'BAD_REQUEST', 'ScreenRec rejected the request as malformed (Bad request). Check the Service URL and the values you entered.'],
-    ['403', () => hookClient().ping(), 403, { message: 'Forbidden' }, 'FORBIDDEN', `The backend token was rejected. ${reconnect}`],
-    ['424', () => hookClient().subscribe('https://h.example/x'), 424, { message: 'Integration error' }, 'INTEGRATION_ERROR', `ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. ${reconnect}`],
-    ['404', () => hookClient().ping(), 404, { message: 'Not found' }, 'NOT_FOUND', "Nothing answers at this Service URL's automation endpoint. Check the Service URL."],
-  ])('%s', async (_name, call, status, body, code, message) => {
-    hookScope().reply(status, body);
-    const error = await failureOf(call());
-    expect({ code: error.code, status: error.status, message: error.message, retryable: error.retryable }).toEqual({ code, status, message, retryable: false });
-  });
-
-  it.each([
-    ['RECORDING', () => hookClient().createRecording({ externalReference: 'x' })],
-    ['CALLBACK_SUBSCRIBE', () => hookClient().subscribe('https://h.example/x')],
-  ])('200 "No active subscription." on %s is NO_ACTIVE_SUBSCRIPTION, not a success', async (_name, call) => {
-    hookScope().reply(200, { error: 'No active subscription.' });
-    const error = await failureOf(call());
-    expect(error).toMatchObject({
-      code: 'NO_ACTIVE_SUBSCRIPTION',
-      status: 200,
-      message: 'The ScreenRec workspace has no active subscription (it expired or was canceled). Renew it in the ScreenRec dashboard, then try again.',
-    });
-  });
-
-  it('200 "Integration not connected." is INTEGRATION_NOT_CONNECTED', async () => {
-    hookScope().reply(200, { error: 'Integration not connected.' });
-    expect(await failureOf(hookClient().createRecording({ externalReference: 'x' }))).toMatchObject({
-      code: 'INTEGRATION_NOT_CONNECTED',
-      message: `The ScreenRec integration is not connected. ${reconnect}`,
-    });
-  });
-
-  it('200 "Internal Server Error" on RECORDING is SERVICE_ERROR and is not retried', async () => {
-    hookScope().once().reply(200, { error: 'Internal Server Error' });
-    expect(await failureOf(hookClient().createRecording({ externalReference: 'x' }))).toMatchObject({
-      code: 'SERVICE_ERROR',
-      status: 200,
-      message: 'ScreenRec could not complete the request ("Internal Server Error"). Try again in a few minutes; if it keeps failing, check that the integration is still connected.',
-    });
-  });
-
-  it('200 "Internal Server Error" on CALLBACK_UNSUBSCRIBE says the subscription may be gone', async () => {
-    hookScope().reply(200, { error: 'Internal Server Error' });
-    expect(await failureOf(hookClient().unsubscribe(SUBSCRIPTION_ID))).toMatchObject({
-      code: 'SERVICE_ERROR',
-      message: 'ScreenRec could not remove this subscription ("Internal Server Error"): it may already be gone, or the integration was disconnected.',
-    });
-  });
-
+describe('hook answers beyond the failure table (failures.test.ts)', () => {
   it('an HTML 502 page is SERVICE_ERROR without the page in the message', async () => {
     hookScope().times(4).reply(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'content-type': 'text/html' });
     const error = await failureOf(hookClient().ping());
-    expect(error).toMatchObject({ code: 'SERVICE_ERROR', status: 502, retryable: true, message: 'ScreenRec had a server error (HTTP 502). Try again in a few minutes.' });
+    expect(error).toMatchObject({ code: 'SERVICE_ERROR', status: 502, retryable: true, message: serverErrorMessage(502) });
   });
 
   it('a 200 whose body does not match is UNEXPECTED_RESPONSE', async () => {
@@ -146,7 +95,7 @@ describe('hook error table (DESIGN.md)', () => {
     expect(await failureOf(hookClient().createRecording({ externalReference: 'x' }))).toMatchObject({
       code: 'UNEXPECTED_RESPONSE',
       status: 200,
-      message: 'ScreenRec answered in a form this connector does not understand (HTTP 200: `url`: must be a full http(s) URL). Check that the Service URL points at ScreenRec.',
+      message: unexpectedAnswerMessage(200, '`url`: must be a full http(s) URL'),
     });
   });
 
@@ -215,7 +164,7 @@ describe('hook retries', () => {
       code: 'RATE_LIMITED',
       status: 429,
       retryAfterMs: 3_600_000,
-      message: 'ScreenRec is receiving too many requests. Wait 3600 s and try again.',
+      message: rateLimitedMessage(3_600_000),
     });
     expect(sleeps).toEqual([]);
   });

@@ -1,14 +1,18 @@
 import fc from 'fast-check';
 import {
+  HINT_NARROW_SEARCH,
   LINK_NAMES_NO_RECORDING,
   LINK_NOT_CONFIRMED,
   MAX_VIDEO_ID_CANDIDATES,
   UNAUTHORIZED_MESSAGE,
+  deadlineMessage,
   detailsLookupFailedMessage,
   foreignVideoLinkMessage,
   identifyVideo,
   isNonPublicHost,
   privateVideoLinkMessage,
+  redirectMessage,
+  serverErrorMessage,
   videoDownloadUrl,
   videoIdCandidates,
 } from '@screenrec/core';
@@ -99,20 +103,19 @@ describe('identifyVideo', () => {
 
   it.each([
     ['a revoked key', { status: 401 }, UNAUTHORIZED_MESSAGE],
-    ['a server error', { status: 500 }, 'ScreenRec had a server error (HTTP 500). Try again in a few minutes.'],
-    ['a redirect', { status: 302 }, 'ScreenRec answered with a redirect (HTTP 302)'],
+    ['a server error', { status: 500 }, serverErrorMessage(500)],
+    ['a redirect', { status: 302 }, redirectMessage(302)],
   ])('a lookup failure (%s) never throws: the link is delivered with the reason', async (_name, answer, reason) => {
     const { client } = rest([answer]);
     const identified = await identifyVideo({ result: storageLink() }, client);
     expect(identified).toMatchObject({ videoUrl: storageLink(), recordingId: null, recording: null });
-    expect(identified.detailsError).toContain(detailsLookupFailedMessage(''));
-    expect(identified.detailsError).toContain(reason);
+    expect(identified.detailsError).toBe(detailsLookupFailedMessage(reason));
   });
 
   it('a lookup past its deadline is a reason too, not a failure', async () => {
     const { client } = rest([listing()]);
     const identified = await identifyVideo({ result: storageLink() }, client, { deadline: 0 });
-    expect(identified.detailsError).toMatch(/^The recording details could not be fetched: ScreenRec did not finish listing recordings/);
+    expect(identified.detailsError).toBe(detailsLookupFailedMessage(deadlineMessage('listing recordings', 0, HINT_NARROW_SEARCH)));
   });
 
   it('only an unreadable body throws', async () => {

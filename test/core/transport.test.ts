@@ -1,6 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { HookClient, RestClient, createFetchTransport, type Transport } from '@screenrec/core';
+import type { Server } from 'node:http';
+import {
+  HookClient,
+  RestClient,
+  createFetchTransport,
+  timedOutMessage,
+  transportFailureMessage,
+  unreachableMessage,
+  type Transport,
+} from '@screenrec/core';
+import { refusingUrl, serveOnLoopback, stopServer } from '../support/loopback';
 import {
   API_KEY,
   BACKEND_TOKEN,
@@ -25,20 +33,15 @@ describe('fetch transport', () => {
   const sockets = new Set<number>();
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
+    ({ server, url: baseUrl } = await serveOnLoopback((request, response) => {
       sockets.add(request.socket.remotePort ?? 0);
       if (request.url?.startsWith('/slow')) return; // never answers: the client must time out
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify({ status: 'success', workspace: 'Loopback' }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }));
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => stopServer(server));
 
   it('reuses kept-alive connections across sequential calls', async () => {
     sockets.clear();
@@ -53,20 +56,14 @@ describe('fetch transport', () => {
     expect(error).toMatchObject({
       code: 'NETWORK',
       retryable: true,
-      message: `ScreenRec at ${baseUrl} did not answer within 0.15 s. Try again later; if it keeps happening, check the Service URL.`,
+      message: timedOutMessage(baseUrl, 150),
     });
   });
 
   it('reports a refused connection as NETWORK, retried for idempotent calls', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const error = await failureOf(hookClient({ baseUrl: `http://127.0.0.1:${port}`, transport: createFetchTransport() }).ping());
-    expect(error).toMatchObject({
-      code: 'NETWORK',
-      message: `Could not reach ScreenRec at http://127.0.0.1:${port} (ECONNREFUSED). Check the Service URL and that the service is running.`,
-    });
+    const refusing = await refusingUrl();
+    const error = await failureOf(hookClient({ baseUrl: refusing, transport: createFetchTransport() }).ping());
+    expect(error).toMatchObject({ code: 'NETWORK', message: unreachableMessage(refusing, 'ECONNREFUSED') });
     expect(sleeps).toHaveLength(3);
   });
 
@@ -90,9 +87,7 @@ describe('secrets', () => {
     expect(hookError.code).toBe('NETWORK');
     expect(hookError.message).toContain('[redacted]');
     const restError = await failureOf(restClient({ transport: leaky, maxRetries: 0 }).getVideoUrl(RECORDING_ID));
-    expect(restError.message).toBe(
-      `Could not reach ScreenRec (request failed: {"accept":"application/json","authorization":"Bearer [redacted]"}). Check the Service URL and try again.`,
-    );
+    expect(restError.message).toBe(transportFailureMessage('request failed: {"accept":"application/json","authorization":"Bearer [redacted]"}'));
   });
 
   it('keeps secrets out of the client objects printed in a log', async () => {

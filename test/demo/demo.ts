@@ -4,7 +4,7 @@ import type { VideoReadyItem } from '../../packages/zapier/src/triggers/video-re
 import { startZapierE2E, type AuthData, type ZapierE2E } from '../e2e/zapier/environment';
 import { openRecordingPage, uploadFromPage } from '../e2e/zapier/recording-page';
 import { smallWebm } from '../e2e/zapier/webm';
-import { Catcher, type CaughtRequest } from '../support/catcher';
+import { Catcher, notificationNaming, videoReadyBodyOf, type CaughtRequest } from '../support/catcher';
 import { runScreenRecNode, shutDownN8nContexts, testCredential, triggerWorkflow, type N8nSetup, type TriggerWorkflow } from '../support/n8n-contexts';
 import type { VideoLinkMode } from '../support/reference-server';
 import { Narrator, check } from './narrator';
@@ -35,15 +35,11 @@ const sizeOf = (bytes: Buffer) => `${bytes.length} bytes`;
  * The notification of one recording among those an app received. A service link names its recording; a storage
  * link does not, and both videos are the same recording here, so any notification will do.
  */
-function notificationFor(loop: Loop, received: CaughtRequest[], recordingId: string): CaughtRequest & { json: { result: string } } {
-  const requests = received.map((request) => ({ ...request, json: JSON.parse(request.body) as { result: string } }));
-  const found = loop.videoLinks === 'storage' ? requests[0] : requests.find((request) => request.json.result.includes(`/videos/${recordingId}?`));
+function notificationFor(loop: Loop, received: CaughtRequest[], recordingId: string): CaughtRequest {
+  const found = loop.videoLinks === 'storage' ? received[0] : notificationNaming(received, recordingId);
   check(found !== undefined, `no notification names recording ${recordingId}`);
   return found;
 }
-
-/** The query of a request n8n received (the trigger's secret rides in it). */
-const queryOf = (path: string) => Object.fromEntries(new URL(path, 'http://n8n.invalid').searchParams);
 
 /**
  * The whole loop a no-code user cares about, through both apps against a fresh reference server:
@@ -156,7 +152,7 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
 
   await narrator.step('Zapier turns the notification into a trigger item', async () => {
     const recordingId = recordingIdOf(loop.zapRecording.url);
-    const body = notificationFor(loop, loop.zapNotifications, recordingId).json;
+    const body = videoReadyBodyOf(notificationFor(loop, loop.zapNotifications, recordingId));
     const videoReady = loop.e2e.operation('triggers', 'videoReady');
     const [item] = await loop.e2e.run<VideoReadyItem[]>(videoReady.perform, { authData: loop.zapier, cleanedRequest: body });
     loop.zapItem = item;
@@ -172,9 +168,8 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
 
   await narrator.step('n8n starts its workflow with the video attached', async () => {
     const recordingId = recordingIdOf(loop.n8nRecordingUrl);
-    const notification = notificationFor(loop, loop.n8nNotifications, recordingId);
     // n8n hands webhook() the request as it came: body, and the query that carries the subscription's secret.
-    const { result, response } = await loop.trigger.deliver(notification.json, { query: queryOf(notification.path), headers: { 'content-type': 'application/json' } });
+    const { result, response } = await loop.trigger.deliverCaught(notificationFor(loop, loop.n8nNotifications, recordingId));
     check(response.statusCode === undefined, `n8n answered the notification with ${response.statusCode}: ${JSON.stringify(response.body)}`);
     const item = result.workflowData?.[0]?.[0];
     const file = item?.binary?.data;

@@ -1,3 +1,5 @@
+import { since } from '../support/checks';
+
 /** Thrown by a step whose outcome is not what a user would expect; its message is the plain-words reason. */
 export class DemoCheckFailed extends Error {
   override name = 'DemoCheckFailed';
@@ -44,9 +46,9 @@ export class Narrator {
 
   /** The one-line verdict: what worked, or where and why it stopped. */
   verdict(): string {
-    const seconds = ((Date.now() - this.startedAt) / 1000).toFixed(1);
-    if (this.failure === undefined) return `Demo: the whole loop works through Zapier and n8n (${this.steps} steps, ${seconds} s).`;
+    const took = since(this.startedAt);
+    if (this.failure === undefined) return `Demo: the whole loop works through Zapier and n8n (${this.steps} steps, ${took}).`;
     const { step, title, reason } = this.failure;
-    return `Demo: FAILED at step ${step} (${title}) after ${seconds} s: ${reason}`;
+    return `Demo: FAILED at step ${step} (${title}) after ${took}: ${reason}`;
   }
 }

@@ -1,5 +1,6 @@
-import { MAX_PAGE_SIZE, RestClient } from '@screenrec/core';
+import { INTEGRATION_NOT_CONNECTED_MESSAGE, MAX_PAGE_SIZE, NOT_FOUND_RECORDING, PING_DISCONNECTED_MESSAGE, RestClient, UNAUTHORIZED_MESSAGE } from '@screenrec/core';
 import { NodeApiError } from 'n8n-workflow';
+import { N8N_HINT } from '../support/n8n-hints';
 import { runScreenRecNode, searchRecordingList, shutDownN8nContexts, testCredential, type RunOptions } from '../support/n8n-contexts';
 import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
 import { failureOf, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
@@ -54,12 +55,11 @@ describe('the credential: n8n\'s "Test connection" against the service', () => {
     await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/api-keys/${workspace.keyId}`);
 
     const token = await testCredential(workspace.credential);
-    expect(token).toEqual({ status: 'Error', message: expect.stringMatching(/^Backend Token: ScreenRec says this integration was disconnected or no longer exists. .* press Setup on the n8n integration/) });
+    expect(token).toEqual({ status: 'Error', message: `Backend Token: ${PING_DISCONNECTED_MESSAGE} ${N8N_HINT.badHookRequest}` });
     const key = await testCredential({ ...workspace.credential, backendToken: '' });
     expect(key).toEqual({
       status: 'Error',
-      message:
-        "API Key: The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect. Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential.",
+      message: `API Key: ${UNAUTHORIZED_MESSAGE} ${N8N_HINT.newApiKey}`,
     });
     expect(JSON.stringify([token, key])).not.toContain(workspace.apiKey);
   });
@@ -74,11 +74,19 @@ describe('Recording operations of the ScreenRec node against the service', () =>
 
     expect(output).toEqual([
       {
-        json: { url: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/r/[0-9a-f-]{36}$`)), externalReference: 'ticket-42', tags: ['support', 'n8n'] },
+        json: {
+          id: expect.stringMatching(UUID),
+          status: 'NEW',
+          detailsError: null,
+          url: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/r/[0-9a-f-]{36}$`)),
+          externalReference: 'ticket-42',
+          tags: ['support', 'n8n'],
+        },
         pairedItem: { item: 0 },
       },
     ]);
     const url = String(output[0]!.json.url);
+    expect(url.split('/').pop()).toBe(output[0]!.json.id);
     const found = await jsonOf(runNode(workspace, { resource: 'recording', operation: 'getAll', filters: { externalReference: 'ticket-42' } }));
     expect(found).toEqual([
       {
@@ -217,11 +225,18 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     );
     expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'SUPPORT' }))).toHaveLength(2);
 
-    expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'delete', recordingId: byId(recordingId) }))).toEqual([{ recordingId, deleted: true }]);
+    // Empty Tags keep the tags; Remove All Tags removes them.
+    const commented = await jsonOf(runNode(workspace, { resource: 'recording', operation: 'update', recordingId: byId(recordingId), updateFields: { tags: '', comment: 'tags kept' } }));
+    expect(commented).toEqual([expect.objectContaining({ tags: ['Support-US', 'reviewed'], comment: 'tags kept' })]);
+    const cleared = await jsonOf(runNode(workspace, { resource: 'recording', operation: 'update', recordingId: byId(recordingId), updateFields: { removeAllTags: true } }));
+    expect(cleared).toEqual([expect.objectContaining({ id: recordingId, tags: [], comment: 'tags kept' })]);
+
+    expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'delete', recordingId: byId(recordingId) }))).toEqual([{ ...(cleared[0] as object), deleted: true }]);
     expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'getAll', returnAll: true, filters: { ids: recordingId } }))).toEqual([]);
     expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'support' }))).toEqual([{ tag: 'Support-EU' }]);
     const again = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'delete', recordingId: byId(recordingId) }));
-    expect([again.constructor, again.httpCode]).toEqual([NodeApiError, '404']);
+    // The read before the delete finds nothing: NOT_FOUND, and no DELETE is sent.
+    expect([again.constructor, again.message]).toEqual([NodeApiError, NOT_FOUND_RECORDING]);
   });
 });
 
@@ -233,27 +248,19 @@ describe('failures the user must act on', () => {
     const error = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'x' }));
 
     expect(error).toBeInstanceOf(NodeApiError);
-    expect(error.message).toBe(
-      'The ScreenRec integration is not connected. Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.',
-    );
-    expect(error.description).toBe(
-      'In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the Backend Token field of the ScreenRec account credential, then run the node again.',
-    );
+    expect(error.message).toBe(INTEGRATION_NOT_CONNECTED_MESSAGE);
+    expect(error.description).toBe(N8N_HINT.newBackendToken);
   });
 
   it('Get Many with a revoked API key: NodeApiError 401 with the new-key hint; with Continue On Fail, an error item', async () => {
     const workspace = await e2e.connectWorkspace('n8n Revoked Key Workspace');
     await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/api-keys/${workspace.keyId}`);
-    const message = "The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.";
+    const message = UNAUTHORIZED_MESSAGE;
 
     const error = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'getAll' }));
 
     expect(error).toBeInstanceOf(NodeApiError);
-    expect([error.message, error.httpCode, error.description]).toEqual([
-      message,
-      '401',
-      "Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential.",
-    ]);
+    expect([error.message, error.httpCode, error.description]).toEqual([message, '401', N8N_HINT.newApiKey]);
     await expect(runNode(workspace, { resource: 'recording', operation: 'getAll' }, { continueOnFail: true })).resolves.toEqual([
       { json: { error: message }, pairedItem: { item: 0 } },
     ]);

@@ -1,7 +1,8 @@
-import { HookClient, LINK_NOT_CONFIRMED, RestClient } from '@screenrec/core';
+import { HookClient, LINK_NOT_CONFIRMED, NO_INTEGRATION_MESSAGE, RestClient, hookRefusedMessage, unsubscribeRefusedMessage } from '@screenrec/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { Catcher } from '../support/catcher';
 import { captureWarnings, pollingTrigger, runScreenRecNode, shutDownN8nContexts, triggerWorkflow, type TriggerWorkflow } from '../support/n8n-contexts';
+import { N8N_HINT } from '../support/n8n-hints';
 import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
 import { failureOf, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
@@ -25,9 +26,6 @@ afterAll(async () => {
   shutDownN8nContexts();
   await Promise.all([e2e?.stop(), storageE2E?.stop(), n8nWebhooks.stop()]);
 });
-
-/** The query of a request the service delivered (the secret rides in it). */
-const queryOf = (path: string) => Object.fromEntries(new URL(path, 'http://n8n.invalid').searchParams);
 
 /** The trigger of one active workflow whose n8n serves webhooks on the catcher, over http (a local trial). */
 function activeTrigger(workspace: N8nWorkspace, parameters: Record<string, unknown> = {}): TriggerWorkflow {
@@ -82,7 +80,7 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
     expect(body).toEqual({ result: expect.stringMatching(videoLinkPattern(e2e, recordingId)) });
 
     // n8n hands exactly that request to webhook(); the workflow starts with one item.
-    const { result, response, warnings } = await trigger.deliver(body, { query: queryOf(delivery!.path), headers: { 'content-type': 'application/json' } });
+    const { result, response, warnings } = await trigger.deliverCaught(delivery!);
 
     const notification = { videoUrl: body.result, videoKey: body.result.split('?')[0], receivedAt: expect.stringMatching(ISO_INSTANT) };
     if (mode === 'service') {
@@ -164,7 +162,7 @@ describe('ScreenRec Trigger failures against the service', () => {
 
     expect(trigger.staticData()).toEqual({});
     expect(logged).toEqual([
-      `ScreenRec Trigger could not remove subscription ${subscriptionId}; forgetting it anyway. ScreenRec could not remove this subscription ("Internal Server Error"): it may already be gone, or the integration was disconnected.`,
+      `ScreenRec Trigger could not remove subscription ${subscriptionId}; forgetting it anyway. ${unsubscribeRefusedMessage('Internal Server Error')}`,
     ]);
   });
 
@@ -188,9 +186,7 @@ describe('ScreenRec Trigger failures against the service', () => {
     const error = await failureOf(workspace, () => trigger.create());
 
     expect(error).toBeInstanceOf(NodeApiError);
-    expect(error.message).toBe(
-      'ScreenRec could not complete the request ("Internal Server Error"). Try again in a few minutes; if it keeps failing, check that the integration is still connected.',
-    );
+    expect(error.message).toBe(hookRefusedMessage('Internal Server Error'));
     expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([]);
     expect(trigger.staticData()?.subscriptionId).toBeUndefined();
   });
@@ -204,9 +200,9 @@ describe('ScreenRec Trigger failures against the service', () => {
 
     expect(error).toBeInstanceOf(NodeApiError);
     expect([error.message, error.httpCode, error.description]).toEqual([
-      'ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.',
+      NO_INTEGRATION_MESSAGE,
       '424',
-      'In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the Backend Token field of the ScreenRec account credential, then run the node again.',
+      N8N_HINT.newBackendToken,
     ]);
   });
 });

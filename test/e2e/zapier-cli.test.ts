@@ -1,3 +1,4 @@
+import { NO_INTEGRATION_MESSAGE } from '@screenrec/core';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
 import type { AuthData } from './zapier/environment';
 import { assertNoDotEnv, zapierInvoke, type CliRun } from './zapier/zapier-cli';
@@ -82,9 +83,7 @@ describe('zapier-platform invoke against the reference server, as a maintainer r
     const run = await runs.replacedToken;
 
     expect([run.exitCode, run.stdout]).toEqual([2, '']);
-    expect(run.stderr).toContain(
-      'Error: ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.',
-    );
+    expect(run.stderr).toContain(`Error: ${NO_INTEGRATION_MESSAGE}`);
     expect(run.stderr).not.toContain(replacedToken);
   });
 });

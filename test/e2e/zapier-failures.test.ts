@@ -1,10 +1,17 @@
+import {
+  INTEGRATION_NOT_CONNECTED_MESSAGE,
+  NO_ACTIVE_SUBSCRIPTION_MESSAGE,
+  NO_INTEGRATION_MESSAGE,
+  PING_DISCONNECTED_MESSAGE,
+  REST_FORBIDDEN_MESSAGE,
+  UNAUTHORIZED_MESSAGE,
+  hookRefusedMessage,
+} from '@screenrec/core';
 import type { ConnectionTestResult } from '../../packages/zapier/src/authentication';
 import { startZapierE2E, type AuthData, type Connection, type ZapierE2E } from './zapier/environment';
-import { zapierFailure, type ZapierFailure } from './zapier/zapier-failure';
+import { zapierFailure } from '../support/zapier-failure';
 
 jest.setTimeout(60_000);
-
-const RECONNECT = 'Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.';
 
 let e2e: ZapierE2E;
 
@@ -28,13 +35,9 @@ function stepsWith(authData: AuthData) {
   };
 }
 
-/** The failure as the user sees it; whatever happened, no secret of the connection is in it. */
-async function failureOf(step: Promise<unknown>, connection: Connection): Promise<ZapierFailure> {
-  const failure = await zapierFailure(step);
-  const shown = JSON.stringify(failure);
-  expect(shown).not.toContain(connection.authData.backendToken);
-  expect(shown).not.toContain(connection.authData.apiKey);
-  return failure;
+/** What must appear in no failure a connection's steps give. */
+function secretsOf(connection: Connection): string[] {
+  return [connection.authData.backendToken, connection.authData.apiKey];
 }
 
 function workspacePath(connection: Connection): string {
@@ -47,24 +50,23 @@ describe('integration disconnected in the dashboard', () => {
     const steps = stepsWith(connection.authData);
     await e2e.adminOk(204, 'DELETE', `${workspacePath(connection)}/integrations/ZAPIER`);
 
-    await expect(failureOf(steps.testConnection(), connection)).resolves.toEqual({
+    await expect(zapierFailure(steps.testConnection(), secretsOf(connection))).resolves.toEqual({
       name: 'AppError',
       code: 'BAD_REQUEST',
       status: 400,
-      message: `ScreenRec says this integration was disconnected or no longer exists. ${RECONNECT}`,
+      message: PING_DISCONNECTED_MESSAGE,
     });
-    await expect(failureOf(steps.createRecording(), connection)).resolves.toEqual({
+    await expect(zapierFailure(steps.createRecording(), secretsOf(connection))).resolves.toEqual({
       name: 'AppError',
       code: 'INTEGRATION_NOT_CONNECTED',
       status: 200,
-      message: `The ScreenRec integration is not connected. ${RECONNECT}`,
+      message: INTEGRATION_NOT_CONNECTED_MESSAGE,
     });
-    await expect(failureOf(steps.subscribe(), connection)).resolves.toEqual({
+    await expect(zapierFailure(steps.subscribe(), secretsOf(connection))).resolves.toEqual({
       name: 'AppError',
       code: 'SERVICE_ERROR',
       status: 200,
-      message:
-        'ScreenRec could not complete the request ("Internal Server Error"). Try again in a few minutes; if it keeps failing, check that the integration is still connected.',
+      message: hookRefusedMessage('Internal Server Error'),
     });
   });
 });
@@ -78,12 +80,12 @@ describe('backend token replaced by a later Setup', () => {
 
     const reconnect = {
       name: 'ExpiredAuthError',
-      message: `ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. ${RECONNECT}`,
+      message: NO_INTEGRATION_MESSAGE,
     };
-    await expect(failureOf(oldSteps.testConnection(), connection)).resolves.toEqual(reconnect);
-    await expect(failureOf(oldSteps.createRecording(), connection)).resolves.toEqual(reconnect);
-    await expect(failureOf(oldSteps.subscribe(), connection)).resolves.toEqual(reconnect);
-    await expect(failureOf(oldSteps.unsubscribe(subscription), connection)).resolves.toEqual(reconnect);
+    await expect(zapierFailure(oldSteps.testConnection(), secretsOf(connection))).resolves.toEqual(reconnect);
+    await expect(zapierFailure(oldSteps.createRecording(), secretsOf(connection))).resolves.toEqual(reconnect);
+    await expect(zapierFailure(oldSteps.subscribe(), secretsOf(connection))).resolves.toEqual(reconnect);
+    await expect(zapierFailure(oldSteps.unsubscribe(subscription), secretsOf(connection))).resolves.toEqual(reconnect);
 
     const newSteps = stepsWith({ ...connection.authData, backendToken });
     await expect(newSteps.testConnection()).resolves.toEqual({ workspace: 'Rotated Workspace', restApi: 'connected' });
@@ -102,10 +104,10 @@ describe.each(['EXPIRED', 'CANCELED'])('workspace subscription %s', (state) => {
       name: 'AppError',
       code: 'NO_ACTIVE_SUBSCRIPTION',
       status: 200,
-      message: 'The ScreenRec workspace has no active subscription (it expired or was canceled). Renew it in the ScreenRec dashboard, then try again.',
+      message: NO_ACTIVE_SUBSCRIPTION_MESSAGE,
     };
-    await expect(failureOf(steps.createRecording(), connection)).resolves.toEqual(renew);
-    await expect(failureOf(steps.subscribe(), connection)).resolves.toEqual(renew);
+    await expect(zapierFailure(steps.createRecording(), secretsOf(connection))).resolves.toEqual(renew);
+    await expect(zapierFailure(steps.subscribe(), secretsOf(connection))).resolves.toEqual(renew);
     await expect(steps.testConnection()).resolves.toEqual({ workspace: `${state} Workspace`, restApi: 'connected' });
     await expect(steps.unsubscribe(subscription)).resolves.toEqual({ status: 'success' });
 
@@ -122,12 +124,11 @@ describe('API access turned off for the workspace', () => {
 
     const turnOn = {
       name: 'ExpiredAuthError',
-      message:
-        "This API key may not use this workspace: API access is off for the workspace, or the key belongs to another workspace. Turn API access on in the dashboard's API section, or check the workspace ID.",
+      message: REST_FORBIDDEN_MESSAGE,
     };
-    await expect(failureOf(steps.testConnection(), connection)).resolves.toEqual(turnOn);
-    await expect(failureOf(steps.newRecording(), connection)).resolves.toEqual(turnOn);
-    await expect(failureOf(steps.findRecording(), connection)).resolves.toEqual(turnOn);
+    await expect(zapierFailure(steps.testConnection(), secretsOf(connection))).resolves.toEqual(turnOn);
+    await expect(zapierFailure(steps.newRecording(), secretsOf(connection))).resolves.toEqual(turnOn);
+    await expect(zapierFailure(steps.findRecording(), secretsOf(connection))).resolves.toEqual(turnOn);
     await expect(steps.createRecording()).resolves.toEqual(expect.objectContaining({ externalReference: 'ticket-4711' }));
 
     await e2e.adminOk(200, 'PATCH', workspacePath(connection), { apiAccess: true });
@@ -143,16 +144,16 @@ describe('API key revoked', () => {
 
     const newKey = {
       name: 'ExpiredAuthError',
-      message: "The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.",
+      message: UNAUTHORIZED_MESSAGE,
     };
-    await expect(failureOf(steps.testConnection(), connection)).resolves.toEqual(newKey);
-    await expect(failureOf(steps.newRecording(), connection)).resolves.toEqual(newKey);
-    await expect(failureOf(steps.findRecording(), connection)).resolves.toEqual(newKey);
+    await expect(zapierFailure(steps.testConnection(), secretsOf(connection))).resolves.toEqual(newKey);
+    await expect(zapierFailure(steps.newRecording(), secretsOf(connection))).resolves.toEqual(newKey);
+    await expect(zapierFailure(steps.findRecording(), secretsOf(connection))).resolves.toEqual(newKey);
     const recordingId = await e2e
       .run<{ url: string }>(e2e.operation('creates', 'createRecording').perform, { authData: connection.authData, inputData: { externalReference: 'ticket-4711' } })
       .then(({ url }) => url.split('/').pop()!);
     // A Zap whose trigger fired before the key was revoked still has the file pointer; fetching the file now fails the same way.
     const hydrate = e2e.run(e2e.app.hydrators.videoFile, { authData: connection.authData, inputData: { recordingId } });
-    await expect(failureOf(hydrate, connection)).resolves.toEqual(newKey);
+    await expect(zapierFailure(hydrate, secretsOf(connection))).resolves.toEqual(newKey);
   });
 });

@@ -1,8 +1,9 @@
+import { NOT_FOUND_RECORDING } from '@screenrec/core';
 import type { CreatedRecording } from '../../packages/zapier/src/creates/create-recording';
 import type { RecordingOutput } from '../../packages/zapier/src/recording';
 import type { VideoReadyItem } from '../../packages/zapier/src/triggers/video-ready';
 import { VIDEO_LINK_MODES, startZapierE2E, type Connection, type VideoLinkMode, type ZapierE2E } from './zapier/environment';
-import { zapierFailure } from './zapier/zapier-failure';
+import { zapierFailure } from '../support/zapier-failure';
 
 jest.setTimeout(60_000);
 
@@ -148,8 +149,8 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
     });
 
     it('Get Video URL gives a link that downloads the video, and finds nothing before the recording is done', async () => {
-      const [link] = await zap.step<Array<{ id: string; videoUrl: string }>>('searches', 'getVideoUrl', { recordingId: finished.id });
-      expect(link).toEqual({ id: finished.id, videoUrl: expect.stringMatching(/^https?:\/\/.*\?/) });
+      const [link] = await zap.step<Array<{ recordingId: string; videoUrl: string }>>('searches', 'getVideoUrl', { recordingId: finished.id });
+      expect(link).toEqual({ recordingId: finished.id, videoUrl: expect.stringMatching(/^https?:\/\/.*\?/) });
       const video = await fetch(link!.videoUrl);
       expect([video.status, video.headers.get('content-type')]).toEqual([200, 'video/webm']);
 
@@ -200,10 +201,7 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
     });
 
     it('Find Tags finds the workspace\'s tags by part of their name, in any case', async () => {
-      await expect(zap.step('searches', 'findTags', { query: 'SUP' })).resolves.toEqual([
-        { id: 'Super-urgent', name: 'Super-urgent' },
-        { id: 'support', name: 'support' },
-      ]);
+      await expect(zap.step('searches', 'findTags', { query: 'SUP' })).resolves.toEqual([{ tag: 'Super-urgent' }, { tag: 'support' }]);
       await expect(zap.step('searches', 'findTags', { query: 'nothing-like-it' })).resolves.toEqual([]);
     });
 
@@ -238,6 +236,12 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
       await expect(zap.step('creates', 'updateRecording', { recordingId, comment: 'Called back' })).resolves.toMatchObject({ tags: ['support'], comment: 'Called back' });
     });
 
+    it('Update Recording removes every tag with Remove All Tags', async () => {
+      const recordingId = await zap.createRecording({ externalReference: 'ticket-5', tags: ['support', 'vip'] });
+
+      await expect(zap.step('creates', 'updateRecording', { recordingId, clearTags: true })).resolves.toMatchObject({ id: recordingId, tags: [] });
+    });
+
     it('Delete Recording returns what it deleted; afterwards the recording is gone', async () => {
       const recordingId = await zap.createRecording({ externalReference: 'ticket-4', tags: ['obsolete'] });
 
@@ -260,7 +264,7 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
       await expect(zapierFailure(zap.step('creates', 'deleteRecording', { recordingId }))).resolves.toEqual({
         name: 'AppError',
         code: 'NOT_FOUND',
-        message: 'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).',
+        message: NOT_FOUND_RECORDING,
       });
     });
   });

@@ -1,10 +1,10 @@
-import { DeadlineError, deadlineMessage, retryPastDeadlineReason } from '@screenrec/core';
+import { DeadlineError, HINT_CHECK_SERVICE, deadlineMessage, retryPastDeadlineReason } from '@screenrec/core';
 import { within } from '../../packages/mcp-server/src/call';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import nock from 'nock';
+import { serveOnLoopback, stopServer } from '../support/loopback';
 import { useNock } from '../support/nock';
-import { RECORDING_ID, REST_ENV, callTool, connectClient, restPath, restScope, until } from './harness';
+import { waitUntil } from '../support/wait';
+import { RECORDING_ID, REST_ENV, callTool, connectClient, restPath, restScope } from './harness';
 
 useNock();
 
@@ -19,7 +19,7 @@ describe('a tool call is bounded by its deadline and by the client cancelling it
         content: [
           {
             type: 'text',
-            text: deadlineMessage('fetching a link to the video', 2_000, 'check that ScreenRec answers at the Service URL', retryPastDeadlineReason(30_000, 429)),
+            text: deadlineMessage('fetching a link to the video', 2_000, HINT_CHECK_SERVICE, retryPastDeadlineReason(30_000, 429)),
           },
         ],
         isError: true,
@@ -33,26 +33,24 @@ describe('a tool call is bounded by its deadline and by the client cancelling it
     // A service that takes the request and never answers: the client gives up while the request is in flight.
     let requested = false;
     let connectionClosed = false;
-    const silent = createServer((request) => {
+    const silent = await serveOnLoopback((request) => {
       requested = true;
       request.socket.on('close', () => (connectionClosed = true));
     });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     nock.enableNetConnect('127.0.0.1');
-    const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_BASE_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+    const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_BASE_URL: silent.url });
     try {
       const controller = new AbortController();
       const pending = client.callTool({ name: 'get_video_url', arguments: { recordingId: RECORDING_ID } }, undefined, { signal: controller.signal });
-      await until(() => requested);
+      await waitUntil('the request to reach the silent service', () => requested || undefined);
       controller.abort('the user pressed Stop');
       await expect(pending).rejects.toThrow('the user pressed Stop');
-      await until(() => connectionClosed && logs.length > 0);
+      await waitUntil('the connection to close and the call to be logged', (note) => (connectionClosed && note(logs).length > 0) || undefined);
       expect(logs).toEqual([expect.stringMatching(/^get_video_url: CANCELLED after \d+ ms$/)]);
     } finally {
       await close();
       nock.disableNetConnect();
-      silent.closeAllConnections();
-      await new Promise((resolve) => silent.close(resolve));
+      await stopServer(silent.server);
     }
   });
 

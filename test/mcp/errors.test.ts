@@ -2,13 +2,13 @@ import {
   HOOK_MALFORMED_MESSAGE,
   HOOK_NOT_FOUND_MESSAGE,
   INTEGRATION_NOT_CONNECTED_MESSAGE,
+  MAX_ANSWER_BYTES,
   NOT_FOUND_VIDEO,
   NO_ACTIVE_SUBSCRIPTION_MESSAGE,
   NO_INTEGRATION_MESSAGE,
   REST_FORBIDDEN_MESSAGE,
   TOKEN_REJECTED_MESSAGE,
   UNAUTHORIZED_MESSAGE,
-  MAX_ANSWER_BYTES,
   hookRefusedMessage,
   invalidInputMessage,
   rateLimitedMessage,
@@ -16,11 +16,11 @@ import {
   responseTooLargeMessage,
   restValidationMessage,
   serverErrorMessage,
+  unexpectedAnswerMessage,
   unreachableMessage,
 } from '@screenrec/core';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import nock from 'nock';
+import { refusingUrl } from '../support/loopback';
 import { useNock } from '../support/nock';
 import { expectNoSecretsIn } from '../support/secrets';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, RECORDING_ID, REST_ENV, callTool, connectClient, hookScope, restPath, restScope, type Connected, type ToolResult } from './harness';
@@ -86,10 +86,7 @@ describe('every core error is a tool result with isError and core message (plus 
 
   it('NETWORK names SCREENREC_BASE_URL', async () => {
     // A port nothing listens on: a real refused connection, as a user with a wrong address gets it.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const unused = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-    await new Promise((resolve) => closed.close(resolve));
+    const unused = await refusingUrl();
     nock.enableNetConnect('127.0.0.1');
     const elsewhere = await connectClient({ ...REST_ENV, SCREENREC_BASE_URL: unused });
     try {
@@ -109,7 +106,7 @@ describe('every core error is a tool result with isError and core message (plus 
   it('UNEXPECTED_RESPONSE (an answer core does not understand)', async () => {
     presign().reply(200, { link: 'https://cdn.test/v' });
     const text = (await videoUrl()).content[0];
-    expect(text).toEqual({ type: 'text', text: expect.stringMatching(/^ScreenRec answered in a form this connector does not understand \(HTTP 200: `url`: .*\)\. Check that the Service URL points at ScreenRec\. This server's Service URL is SCREENREC_BASE_URL\.$/) });
+    expect(text).toEqual({ type: 'text', text: `${unexpectedAnswerMessage(200, '`url`: must be a full http(s) URL')} ${SERVICE_URL_HINT}` });
   });
 
   it('RESPONSE_TOO_LARGE', async () => {

@@ -1,3 +1,4 @@
+import { invalidInputMessage } from '@screenrec/core';
 import { useNock } from '../support/nock';
 import { REST_ENV, callTool, connectEachTest, restPath, restScope, textOf } from './harness';
 
@@ -72,7 +73,7 @@ describe('find_recordings', () => {
 
   it('refuses a limit over 100 and a cursor of another search, sending nothing', async () => {
     const over = await find({ limit: 101 });
-    expect(over).toEqual({ content: [{ type: 'text', text: 'Invalid input: `limit`: must be at most 100. Nothing was sent to ScreenRec.' }], isError: true });
+    expect(over).toEqual({ content: [{ type: 'text', text: invalidInputMessage('`limit`: must be at most 100') }], isError: true });
 
     restScope()
       .post(restPath('/recordings/list'), { tags: ['a'], first: 0, pageSize: 1, ...NEWEST_FIRST })
@@ -83,14 +84,16 @@ describe('find_recordings', () => {
       content: [
         {
           type: 'text',
-          text: 'Invalid input: `cursor`: belongs to a search with other filters: repeat the filters of the call that returned it, or leave cursor out to start a new search. Nothing was sent to ScreenRec.',
+          text: invalidInputMessage(
+            '`cursor`: belongs to a search with other filters: repeat the filters of the call that returned it, or leave cursor out to start a new search',
+          ),
         },
       ],
       isError: true,
     });
     const garbage = await find({ cursor: 'not-a-cursor' });
     expect(textOf(garbage)).toBe(
-      'Invalid input: `cursor`: is not a cursor from find_recordings: pass nextCursor exactly as it was returned, or leave cursor out to start from the newest. Nothing was sent to ScreenRec.',
+      invalidInputMessage('`cursor`: is not a cursor from find_recordings: pass nextCursor exactly as it was returned, or leave cursor out to start from the newest'),
     );
   });
 });

@@ -1,7 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import nock from 'nock';
+import { BASE_URL, RECORDING_ID, WORKSPACE_ID } from '../support/sample-connection';
+import { serviceMock } from '../support/service-mock';
 import { readSettings } from '../../packages/mcp-server/src/config';
 import { connect } from '../../packages/mcp-server/src/connections';
 import { silentLogger, type Logger } from '../../packages/mcp-server/src/log';
@@ -10,11 +11,9 @@ import { createScreenRecServer } from '../../packages/mcp-server/src/server';
 // Every suite runs beside others on a shared machine: in-process calls are quick, but not under any load.
 jest.setTimeout(30_000);
 
-export const BASE_URL = 'https://api.screenrec.test';
-export const WORKSPACE_ID = '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
-export const API_KEY = 'sk_live_0a1b2c3d4e5f6789';
-export const BACKEND_TOKEN = 'bt_live_9f8e7d6c5b4a3210';
-export const RECORDING_ID = '0b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e';
+export { BASE_URL, RECORDING_ID, WORKSPACE_ID } from '../support/sample-connection';
+export const API_KEY = 'sk_mcp_3c2b1a0f9e8d7c6b';
+export const BACKEND_TOKEN = 'bt_mcp_8d7c6b5a4f3e2d1c';
 
 /** The environment of a fully configured server, without the hook token unless a test adds it. */
 export const REST_ENV = { SCREENREC_BASE_URL: BASE_URL, SCREENREC_WORKSPACE_ID: WORKSPACE_ID, SCREENREC_API_KEY: API_KEY };
@@ -89,11 +88,7 @@ export function textOf(result: ToolResult): string {
   return block.text;
 }
 
-export const restScope = () => nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } });
-export const restPath = (path: string) => `/public/integration/${WORKSPACE_ID}${path}`;
-/** Expects one POST to the hook endpoint of `provider` with the token and exactly `body`. */
-export const hookScope = (provider: 'N8N' | 'ZAPIER', body: nock.RequestBodyMatcher) =>
-  nock(BASE_URL, { reqheaders: { 'x-service-token': BACKEND_TOKEN, 'content-type': 'application/json' } }).post(`/public/webhooks/${provider}`, body);
+export const { restScope, restPath, hookScope } = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
 
 /** A recording as the service answers it. */
 export const recording = {
@@ -105,11 +100,3 @@ export const recording = {
   comment: 'VIP customer',
   createdDate: '2026-11-21T09:30:00.000Z',
 };
-
-/** Polls a condition the server reaches by itself (a log line, a request seen), for at most 5 s. */
-export async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5_000) throw new Error('condition not reached within 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

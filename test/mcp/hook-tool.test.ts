@@ -1,4 +1,4 @@
-import { serverErrorMessage } from '@screenrec/core';
+import { TOKEN_REJECTED_MESSAGE, serverErrorMessage } from '@screenrec/core';
 import { useNock } from '../support/nock';
 import { BACKEND_TOKEN, RECORDING_ID, REST_ENV, callTool, connectClient, hookScope, restPath, restScope, textOf } from './harness';
 
@@ -54,9 +54,7 @@ describe('create_recording_link (the hook endpoint)', () => {
         content: [
           {
             type: 'text',
-            text:
-              'The backend token was rejected. Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect. ' +
-              "This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, then restart the MCP client.",
+            text: `${TOKEN_REJECTED_MESSAGE} This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, then restart the MCP client.`,
           },
         ],
         isError: true,

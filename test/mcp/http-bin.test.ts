@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { runProcess } from '../support/run-process';
 import { REPO_ROOT } from '../support/reference-server';
-import { until } from './harness';
+import { waitUntil } from '../support/wait';
 import { MCP_BIN } from './stdio-bin';
 
 jest.setTimeout(60_000);
@@ -29,7 +29,7 @@ describe('screenrec-mcp --http', () => {
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
-      await until(() => /listening on http:\/\/127\.0\.0\.1:\d+\/mcp/.test(stderr));
+      await waitUntil('the server to say where it listens', (note) => /listening on http:\/\/127\.0\.0\.1:\d+\/mcp/.test(note(stderr)) || undefined);
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr)![1]!;
       const client = new Client({ name: 'bin-probe', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));

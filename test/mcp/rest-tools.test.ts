@@ -59,10 +59,10 @@ describe('REST tools: the request sent and the result returned', () => {
     expect(textOf(result)).toBe(`Video of recording ${RECORDING_ID} (temporary link): ${videoUrl}`);
   });
 
-  it('update_recording PUTs only the fields given', async () => {
+  it('update_recording PUTs only the fields given, each tag once', async () => {
     const updated = { ...recording, tags: ['support', 'done'] };
     restScope().put(restPath(`/recordings/${RECORDING_ID}`), { tags: ['support', 'done'] }).reply(202, updated);
-    const result = await call('update_recording', { recordingId: RECORDING_ID, tags: ['support', 'done'] });
+    const result = await call('update_recording', { recordingId: RECORDING_ID, tags: ['support', ' done ', 'support'] });
     expect(result.structuredContent).toEqual(updated);
     expect(textOf(result)).toBe(`Updated recording ${RECORDING_ID}: NEW, REQUEST, created 2026-11-21T09:30:00.000Z, tags support, done, comment "VIP customer".`);
   });
@@ -74,11 +74,14 @@ describe('REST tools: the request sent and the result returned', () => {
     expect(result.structuredContent).toEqual(cleared);
   });
 
-  it('delete_recording sends DELETE and confirms', async () => {
+  it('delete_recording reads the recording, sends DELETE, and returns what was deleted', async () => {
+    restScope().post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 }).reply(200, { content: [recording], totalElements: 1, totalPages: 1 });
     restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(204);
     const result = await call('delete_recording', { recordingId: RECORDING_ID });
-    expect(result.structuredContent).toEqual({ recordingId: RECORDING_ID, deleted: true });
-    expect(textOf(result)).toBe(`Deleted recording ${RECORDING_ID} and its video.`);
+    expect(result.structuredContent).toEqual({ ...recording, deleted: true });
+    expect(textOf(result)).toBe(
+      `Deleted this recording and its video: ${RECORDING_ID}: NEW, REQUEST, created 2026-11-21T09:30:00.000Z, tags support, comment "VIP customer".`,
+    );
   });
 
   it('search_tags sends the query and returns the tags', async () => {

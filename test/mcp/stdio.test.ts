@@ -1,7 +1,8 @@
 import { NOT_FOUND_RECORDING, NOT_FOUND_VIDEO } from '@screenrec/core';
 import { startReferenceServer, type ConnectedWorkspace, type RunningServer } from '../support/reference-server';
 import { expectNoSecretsIn } from '../support/secrets';
-import { until, type ToolResult } from './harness';
+import { waitUntil } from '../support/wait';
+import type { ToolResult } from './harness';
 import { spawnStdioServer, type SpawnedServer } from './stdio-bin';
 
 jest.setTimeout(120_000);
@@ -100,7 +101,7 @@ describe('the built bin over stdio, against the reference server', () => {
     expect(await toolError('get_recording', { recordingId: invited.id })).toBe(NOT_FOUND_RECORDING);
 
     // Log lines travel on stderr, beside the answers on stdout: wait for the last one.
-    await until(() => mcp.stderr().includes('delete_recording: ok'));
+    await waitUntil('the delete_recording log line', (note) => note(mcp.stderr()).includes('delete_recording: ok') || undefined);
     const log = mcp.stderr();
     expect(log).toContain(`screenrec-mcp: 0.1.0 over stdio: ScreenRec at ${service.baseUrl}, with create_recording_link`);
     expect(log).toContain('screenrec-mcp: create_recording_link: ok in');

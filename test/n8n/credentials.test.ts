@@ -1,13 +1,13 @@
-import nock from 'nock';
+import { NO_INTEGRATION_MESSAGE, UNAUTHORIZED_MESSAGE, redirectMessage } from '@screenrec/core';
 import { ScreenRecApi } from '../../packages/n8n-nodes-screenrec/credentials/ScreenRecApi.credentials';
+import { N8N_HINT } from '../support/n8n-hints';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, CREDENTIAL, WORKSPACE_ID, testCredential } from './harness';
-import { remember, restPath, setUpNock } from './nock-setup';
+import { hookScope, remember, restPath, restScope, setUpNock } from './nock-setup';
 
 setUpNock();
 
-const ping = () => nock(BASE_URL, { reqheaders: { 'x-service-token': BACKEND_TOKEN }, badheaders: ['authorization'] }).post('/public/webhooks/N8N', { action: 'PING' });
-const listOne = () =>
-	nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` }, badheaders: ['x-service-token'] }).post(restPath('/recordings/list'), { pageSize: 1 });
+const ping = () => hookScope({ action: 'PING' });
+const listOne = () => restScope().post(restPath('/recordings/list'), { pageSize: 1 });
 
 describe('the one "ScreenRec API" credential (saved as "ScreenRec account")', () => {
 	it('holds the Service URL, Workspace ID, Backend Token and API Key; only the two secrets are passwords', () => {
@@ -53,13 +53,13 @@ describe('"Test connection" checks whatever is filled in', () => {
 		listOne().reply(401, { message: 'Unauthorized' });
 		const result = remember(await testCredential(CREDENTIAL));
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/^API Key: .+ Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential\.$/);
+		expect(result.message).toBe(`API Key: ${UNAUTHORIZED_MESSAGE} ${N8N_HINT.newApiKey}`);
 	});
 
 	it('a replaced token: names the Backend Token and stops before the key', async () => {
 		ping().reply(424, { message: 'Integration error' });
 		const result = remember(await testCredential(CREDENTIAL));
-		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^Backend Token: ScreenRec has no active integration for this backend token/) });
+		expect(result).toEqual({ status: 'Error', message: `Backend Token: ${NO_INTEGRATION_MESSAGE} ${N8N_HINT.newBackendToken}` });
 	});
 
 	it('an API key without a Workspace ID: names the missing field, sending nothing', async () => {
@@ -80,6 +80,6 @@ describe('"Test connection" checks whatever is filled in', () => {
 	it('does not follow a redirect with the token', async () => {
 		ping().reply(301, '', { location: 'https://elsewhere.example/public/webhooks/N8N' });
 		const result = await testCredential({ serviceUrl: BASE_URL, backendToken: BACKEND_TOKEN });
-		expect(result).toEqual({ status: 'Error', message: expect.stringContaining('Backend Token: ScreenRec answered with a redirect (HTTP 301)') });
+		expect(result).toEqual({ status: 'Error', message: `Backend Token: ${redirectMessage(301)} ${N8N_HINT.checkServiceAddress}` });
 	});
 });

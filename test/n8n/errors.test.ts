@@ -1,14 +1,11 @@
 import nock from 'nock';
-import { MAX_ANSWER_BYTES, redirectMessage, responseTooLargeMessage } from '@screenrec/core';
+import * as core from '@screenrec/core';
 import { NodeApiError, NodeOperationError, type INodeParameters } from 'n8n-workflow';
+import { N8N_HINT } from '../support/n8n-hints';
 import { BASE_URL, RECORDING_ID, byId, runScreenRec } from './harness';
 import { failureOf, hookScope, restPath, restScope, setUpNock } from './nock-setup';
 
 setUpNock();
-
-const NEW_BACKEND_TOKEN =
-	'In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the Backend Token field of the ScreenRec account credential, then run the node again.';
-const RECONNECT = "Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.";
 
 const CREATE: INodeParameters = { resource: 'recording', operation: 'create', externalReference: 'ticket-1' };
 const REQUEST: INodeParameters = { resource: 'recording', operation: 'request', email: 'ana@example.com' };
@@ -36,8 +33,8 @@ const ROWS: Row[] = [
 		answer: hookAnswers(400, { message: 'Bad request' }),
 		error: NodeApiError,
 		httpCode: '400',
-		message: 'ScreenRec rejected the request as malformed (Bad request). Check the Service URL and the values you entered.',
-		hint: `Check the Service URL in the ScreenRec account credential. ${NEW_BACKEND_TOKEN}`,
+		message: core.HOOK_MALFORMED_MESSAGE,
+		hint: N8N_HINT.badHookRequest,
 	},
 	{
 		code: 'FORBIDDEN (hook)',
@@ -45,8 +42,8 @@ const ROWS: Row[] = [
 		answer: hookAnswers(403, { message: 'Forbidden' }),
 		error: NodeApiError,
 		httpCode: '403',
-		message: `The backend token was rejected. ${RECONNECT}`,
-		hint: NEW_BACKEND_TOKEN,
+		message: core.TOKEN_REJECTED_MESSAGE,
+		hint: N8N_HINT.newBackendToken,
 	},
 	{
 		code: 'INTEGRATION_ERROR',
@@ -54,8 +51,8 @@ const ROWS: Row[] = [
 		answer: hookAnswers(424, { message: 'Integration error' }),
 		error: NodeApiError,
 		httpCode: '424',
-		message: `ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. ${RECONNECT}`,
-		hint: NEW_BACKEND_TOKEN,
+		message: core.NO_INTEGRATION_MESSAGE,
+		hint: N8N_HINT.newBackendToken,
 	},
 	{
 		code: 'NO_ACTIVE_SUBSCRIPTION',
@@ -63,8 +60,7 @@ const ROWS: Row[] = [
 		answer: hookAnswers(200, { error: 'No active subscription.' }),
 		error: NodeApiError,
 		httpCode: null,
-		message:
-			'The ScreenRec workspace has no active subscription (it expired or was canceled). Renew it in the ScreenRec dashboard, then try again.',
+		message: core.NO_ACTIVE_SUBSCRIPTION_MESSAGE,
 		hint: 'Renew the workspace subscription in the ScreenRec dashboard; nothing needs to change in n8n.',
 	},
 	{
@@ -73,8 +69,8 @@ const ROWS: Row[] = [
 		answer: hookAnswers(200, { error: 'Integration not connected.' }),
 		error: NodeApiError,
 		httpCode: null,
-		message: `The ScreenRec integration is not connected. ${RECONNECT}`,
-		hint: NEW_BACKEND_TOKEN,
+		message: core.INTEGRATION_NOT_CONNECTED_MESSAGE,
+		hint: N8N_HINT.newBackendToken,
 	},
 	{
 		code: 'SERVICE_ERROR (hook, 200)',
@@ -82,9 +78,8 @@ const ROWS: Row[] = [
 		answer: hookAnswers(200, { error: 'Internal Server Error' }),
 		error: NodeApiError,
 		httpCode: null,
-		message:
-			'ScreenRec could not complete the request ("Internal Server Error"). Try again in a few minutes; if it keeps failing, check that the integration is still connected.',
-		hint: 'The problem is on ScreenRec\'s side. Run the node again later, or turn on the node\'s "Retry On Fail" setting.',
+		message: core.hookRefusedMessage('Internal Server Error'),
+		hint: N8N_HINT.serviceSide,
 	},
 	{
 		code: 'NOT_FOUND (hook)',
@@ -92,7 +87,7 @@ const ROWS: Row[] = [
 		answer: hookAnswers(404, { message: 'Not found' }),
 		error: NodeApiError,
 		httpCode: '404',
-		message: "Nothing answers at this Service URL's automation endpoint. Check the Service URL.",
+		message: core.HOOK_NOT_FOUND_MESSAGE,
 		hint: 'Check the Service URL in the ScreenRec account credential: it is the address of the ScreenRec service, without a path.',
 	},
 	{
@@ -104,7 +99,7 @@ const ROWS: Row[] = [
 			),
 		error: NodeApiError,
 		httpCode: null,
-		message: `Could not reach ScreenRec at ${BASE_URL} (ECONNREFUSED). Check the Service URL and that the service is running.`,
+		message: core.unreachableMessage(BASE_URL, 'ECONNREFUSED'),
 		hint: 'Check the Service URL in the ScreenRec account credential and that this n8n instance can reach it (proxy, firewall, DNS).',
 	},
 	{
@@ -113,9 +108,8 @@ const ROWS: Row[] = [
 		answer: createAnswers(401, { message: 'Unauthorized' }),
 		error: NodeApiError,
 		httpCode: '401',
-		message:
-			"The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.",
-		hint: "Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential.",
+		message: core.UNAUTHORIZED_MESSAGE,
+		hint: N8N_HINT.newApiKey,
 	},
 	{
 		code: 'FORBIDDEN (REST)',
@@ -123,8 +117,7 @@ const ROWS: Row[] = [
 		answer: createAnswers(403, { message: 'Forbidden' }),
 		error: NodeApiError,
 		httpCode: '403',
-		message:
-			"This API key may not use this workspace: API access is off for the workspace, or the key belongs to another workspace. Turn API access on in the dashboard's API section, or check the workspace ID.",
+		message: core.REST_FORBIDDEN_MESSAGE,
 		hint: "In the ScreenRec dashboard's API section, turn API access on for the workspace, and check that the Workspace ID in the ScreenRec account credential is the key's workspace.",
 	},
 	{
@@ -133,7 +126,7 @@ const ROWS: Row[] = [
 		answer: () => restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(404, { message: 'Not found' }),
 		error: NodeApiError,
 		httpCode: '404',
-		message: 'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).',
+		message: core.NOT_FOUND_RECORDING,
 		hint: 'Check the Recording ID (pick it From List, or take it from Get Many or a ScreenRec trigger) and that the ScreenRec account credential is for the workspace that owns the recording.',
 	},
 	{
@@ -142,8 +135,8 @@ const ROWS: Row[] = [
 		answer: createAnswers(400, { message: 'Bad request', errors: [{ path: 'email', message: 'is not deliverable' }] }),
 		error: NodeApiError,
 		httpCode: '400',
-		message: 'ScreenRec rejected the values sent (`email`: is not deliverable). Correct them and try again.',
-		hint: 'Correct the fields named in the message and run the node again.',
+		message: core.restValidationMessage('`email`: is not deliverable'),
+		hint: N8N_HINT.fixFields,
 	},
 	{
 		code: 'RATE_LIMITED',
@@ -151,7 +144,7 @@ const ROWS: Row[] = [
 		answer: createAnswers(429, { message: 'Too many requests' }, { 'retry-after': '30' }),
 		error: NodeApiError,
 		httpCode: '429',
-		message: 'ScreenRec is receiving too many requests. Wait 30 s and try again.',
+		message: core.rateLimitedMessage(30_000),
 		hint: 'Send fewer requests at once: process items in smaller batches (Loop Over Items with a Wait node), or turn on "Retry On Fail" with a wait between tries.',
 	},
 	{
@@ -160,8 +153,8 @@ const ROWS: Row[] = [
 		answer: createAnswers(502, 'Bad Gateway'),
 		error: NodeApiError,
 		httpCode: '502',
-		message: 'ScreenRec had a server error (HTTP 502). Try again in a few minutes.',
-		hint: 'The problem is on ScreenRec\'s side. Run the node again later, or turn on the node\'s "Retry On Fail" setting.',
+		message: core.serverErrorMessage(502),
+		hint: N8N_HINT.serviceSide,
 	},
 	{
 		code: 'UNEXPECTED_RESPONSE',
@@ -169,24 +162,23 @@ const ROWS: Row[] = [
 		answer: createAnswers(201, '<html>Welcome</html>'),
 		error: NodeApiError,
 		httpCode: null,
-		message:
-			'ScreenRec answered in a form this connector does not understand (HTTP 201: Invalid input: expected object, received undefined). Check that the Service URL points at ScreenRec.',
-		hint: "Check that the Service URL in the ScreenRec account credential is the ScreenRec service's address, not a web page or a proxy in front of it.",
+		message: core.unexpectedAnswerMessage(201, 'Invalid input: expected object, received undefined'),
+		hint: N8N_HINT.checkServiceAddress,
 	},
 	{
 		code: 'UNEXPECTED_RESPONSE (a redirect is not followed: the API key never reaches the other host)',
 		parameters: DELETE,
 		answer: () => restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(302, '', { location: 'https://elsewhere.example/steal' }),
 		error: NodeApiError,
-		message: redirectMessage(302),
-		hint: "Check that the Service URL in the ScreenRec account credential is the ScreenRec service's address, not a web page or a proxy in front of it.",
+		message: core.redirectMessage(302),
+		hint: N8N_HINT.checkServiceAddress,
 	},
 	{
 		code: 'RESPONSE_TOO_LARGE',
 		parameters: REQUEST,
-		answer: createAnswers(201, 'x'.repeat(MAX_ANSWER_BYTES + 1)),
+		answer: createAnswers(201, 'x'.repeat(core.MAX_ANSWER_BYTES + 1)),
 		error: NodeApiError,
-		message: responseTooLargeMessage(BASE_URL),
+		message: core.responseTooLargeMessage(BASE_URL),
 		hint: "Check that the Service URL in the ScreenRec account credential is the ScreenRec service's address; ScreenRec's answers are never this large.",
 	},
 	{
@@ -194,8 +186,8 @@ const ROWS: Row[] = [
 		parameters: { ...DELETE, recordingId: byId('recording-7') },
 		answer: () => undefined,
 		error: NodeOperationError,
-		message: 'Invalid input: `recordingId`: must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c. Nothing was sent to ScreenRec.',
-		hint: 'Correct the fields named in the message and run the node again. Nothing was sent to ScreenRec.',
+		message: core.invalidInputMessage('`recordingId`: must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'),
+		hint: `${N8N_HINT.fixFields} Nothing was sent to ScreenRec.`,
 	},
 ];
 
@@ -220,7 +212,7 @@ describe.each(ROWS)('$code', ({ parameters, answer, error: errorClass, httpCode,
 it('an invalid e-mail address is refused before anything is sent', async () => {
 	const error = await failureOf(() => runScreenRec({ ...REQUEST, email: 'ana@' }));
 	expect(error).toBeInstanceOf(NodeOperationError);
-	expect(error.message).toBe('Invalid input: `email`: must be an e-mail address such as ana@example.com. Nothing was sent to ScreenRec.');
+	expect(error.message).toBe(core.invalidInputMessage('`email`: must be an e-mail address such as ana@example.com'));
 	expect(nock.pendingMocks()).toEqual([]);
 });
 

@@ -8,6 +8,7 @@ import {
 	type RunOptions as NodeRunOptions,
 	type ScreenRecCredential,
 } from '../support/n8n-contexts';
+import { BASE_URL, WORKSPACE_ID } from '../support/sample-connection';
 
 // The nodes run in n8n-core's real contexts (test/support/n8n-contexts.ts); here against nock, with fixed
 // credentials and a public https webhook base URL.
@@ -16,12 +17,9 @@ afterAll(() => shutDownN8nContexts());
 
 export { WORKFLOW_TIMEZONE, captureWarnings, testCredential, type ScreenRecCredential } from '../support/n8n-contexts';
 
-export const BASE_URL = 'https://api.screenrec.test';
+export { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '../support/sample-connection';
 export const BACKEND_TOKEN = 'bt_n8n_5e4d3c2b1a09f8e7';
 export const API_KEY = 'sk_n8n_7a6b5c4d3e2f1a0b';
-export const WORKSPACE_ID = '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
-export const RECORDING_ID = '0b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e';
-export const SUBSCRIPTION_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 export const WEBHOOK_BASE_URL = 'https://n8n.example.com/webhook';
 export { WORKFLOW_ID } from '../support/n8n-contexts';
 

@@ -1,38 +1,24 @@
-import nock from 'nock';
+import type nock from 'nock';
 import { useNock } from '../support/nock';
-import { expectNoSecretsIn } from '../support/secrets';
+import { serviceMock } from '../support/service-mock';
+import { failureOf as anyFailureOf, type Failure } from '../support/failure';
+import { SecretWatch } from '../support/secrets';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, WORKSPACE_ID } from './harness';
 
-/** Every error and output a suite produced, for the secret-leak check. */
-const seen: unknown[] = [];
-export const remember = <T>(value: T): T => {
-	seen.push(value);
-	return value;
-};
+/** Every error and output a suite produced, for the secret-leak check at its end. */
+const produced = new SecretWatch([BACKEND_TOKEN, API_KEY]);
+export const remember = produced.remember;
 
 export function setUpNock(): void {
 	useNock();
-	afterAll(() => expectNoSecretsIn(seen, [BACKEND_TOKEN, API_KEY]));
+	afterAll(produced.expectNoneLeaked);
 }
 
-/** One POST to the hook endpoint carrying the token exactly once, with exactly `body`. */
-export const hookScope = (body: nock.RequestBodyMatcher) =>
-	nock(BASE_URL, { reqheaders: { 'x-service-token': BACKEND_TOKEN, 'content-type': 'application/json' }, badheaders: ['authorization'] }).post(
-		'/public/webhooks/N8N',
-		body,
-	);
+const service = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
 
-export const restScope = () =>
-	nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` }, badheaders: ['x-service-token'] });
-export const restPath = (path: string) => `/public/integration/${WORKSPACE_ID}${path}`;
+/** One POST to n8n's hook endpoint carrying the token, with exactly `body`. */
+export const hookScope = (body: nock.RequestBodyMatcher) => service.hookScope('N8N', body);
+export const { restScope, restPath } = service;
 
-/** Runs `run` and returns what it threw. */
-export async function failureOf(run: () => Promise<unknown>): Promise<Error & Record<string, unknown>> {
-	try {
-		await run();
-	} catch (error) {
-		remember(error);
-		return error as Error & Record<string, unknown>;
-	}
-	throw new Error('expected a failure, but it succeeded');
-}
+/** What a node run threw, kept for the secret-leak check. */
+export const failureOf = async (run: () => Promise<unknown>): Promise<Failure> => remember(await anyFailureOf(run));

@@ -1,7 +1,8 @@
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { NOT_FOUND_RECORDING, privateVideoLinkMessage } from '@screenrec/core';
+import { NOTHING_TO_UPDATE_MESSAGE, NOT_FOUND_RECORDING, TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE, VIDEO_LINK_EXPIRED_MESSAGE, privateVideoLinkMessage, videoHostRedirectMessage } from '@screenrec/core';
 import { BACKEND_TOKEN, BASE_URL, CREDENTIAL, RECORDING_ID, byId, runScreenRec } from './harness';
+import { N8N_HINT } from '../support/n8n-hints';
 import { failureOf, hookScope, remember, restPath, restScope, setUpNock } from './nock-setup';
 
 setUpNock();
@@ -18,19 +19,21 @@ const recording = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('Recording: Create (automation hook)', () => {
+	/** A credential with only the hook's secret: no lookup of the new recording's ID. */
+	const HOOK_ONLY = { serviceUrl: BASE_URL, backendToken: BACKEND_TOKEN };
+	const NO_DETAILS = { id: null, status: null, detailsError: null };
+
 	it('sends RECORDING with the external reference and tags, and outputs the recording page URL', async () => {
 		hookScope({ action: 'RECORDING', recording: { externalReference: 'ticket-1', tags: ['onboarding', 'bug'] } }).reply(200, {
 			url: 'https://app.screenrec.test/r/abc',
 		});
-		const output = await runScreenRec({
-			resource: 'recording',
-			operation: 'create',
-			externalReference: 'ticket-1',
-			tags: 'onboarding, bug,',
-		});
+		const output = await runScreenRec(
+			{ resource: 'recording', operation: 'create', externalReference: ' ticket-1 ', tags: 'onboarding, bug, onboarding,' },
+			{ credential: HOOK_ONLY },
+		);
 		expect(remember(output)).toEqual([
 			{
-				json: { url: 'https://app.screenrec.test/r/abc', externalReference: 'ticket-1', tags: ['onboarding', 'bug'] },
+				json: { ...NO_DETAILS, url: 'https://app.screenrec.test/r/abc', externalReference: 'ticket-1', tags: ['onboarding', 'bug'] },
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -41,12 +44,22 @@ describe('Recording: Create (automation hook)', () => {
 		hookScope({ action: 'RECORDING', recording: { externalReference: 'T-2' } }).reply(200, { url: 'https://app.screenrec.test/r/2' });
 		const output = await runScreenRec(
 			{ resource: 'recording', operation: 'create', externalReference: '={{ $json.ticket }}' },
-			{ items: [{ json: { ticket: 'T-1' } }, { json: { ticket: 'T-2' } }] },
+			{ items: [{ json: { ticket: 'T-1' } }, { json: { ticket: 'T-2' } }], credential: HOOK_ONLY },
 		);
 		expect(output).toEqual([
-			{ json: { url: 'https://app.screenrec.test/r/1', externalReference: 'T-1' }, pairedItem: { item: 0 } },
-			{ json: { url: 'https://app.screenrec.test/r/2', externalReference: 'T-2' }, pairedItem: { item: 1 } },
+			{ json: { ...NO_DETAILS, url: 'https://app.screenrec.test/r/1', externalReference: 'T-1', tags: [] }, pairedItem: { item: 0 } },
+			{ json: { ...NO_DETAILS, url: 'https://app.screenrec.test/r/2', externalReference: 'T-2', tags: [] }, pairedItem: { item: 1 } },
 		]);
+	});
+
+	it('with the Workspace ID and API Key, looks the new recording up among the newest for its ID and status', async () => {
+		const pageUrl = `https://app.screenrec.test/r/${RECORDING_ID}`;
+		hookScope({ action: 'RECORDING', recording: { externalReference: 'ticket-1' } }).reply(200, { url: pageUrl });
+		restScope()
+			.post(restPath('/recordings/list'), { sortField: 'createdDate', sortOrder: 'Descending', first: 0, pageSize: 100 })
+			.reply(200, { content: [recording({ url: pageUrl })], totalElements: 1, totalPages: 1 });
+		const output = await runScreenRec({ resource: 'recording', operation: 'create', externalReference: 'ticket-1' });
+		expect(output[0]?.json).toEqual({ id: RECORDING_ID, status: 'NEW', detailsError: null, url: pageUrl, externalReference: 'ticket-1', tags: [] });
 	});
 });
 
@@ -70,7 +83,7 @@ describe('one credential: an operation whose secret is missing names the field t
 			{ resource: 'recording', operation: 'create', externalReference: 'ticket-1' },
 			{ credential: { serviceUrl: BASE_URL, backendToken: BACKEND_TOKEN } },
 		);
-		expect(output[0]?.json).toEqual({ url: 'https://app.screenrec.test/r/abc', externalReference: 'ticket-1' });
+		expect(output[0]?.json).toEqual({ id: null, status: null, detailsError: null, url: 'https://app.screenrec.test/r/abc', externalReference: 'ticket-1', tags: [] });
 	});
 });
 
@@ -141,9 +154,10 @@ describe('Recording: Get Many', () => {
 			statuses: ['COMPLETED', 'PROCESSING'],
 			directions: ['REQUEST'],
 			tags: ['onboarding', 'demo'],
-			// 08:00 on the workflow's clocks (Europe/Berlin, UTC+1 in November) is 07:00 UTC; a plain date passes as it is.
-			createdDateFrom: '2026-11-01T07:00:00Z',
-			createdDateTo: '2026-11-20',
+			// 08:00 on the workflow's clocks (Europe/Berlin, UTC+1 in November).
+			createdDateFrom: '2026-11-01T08:00:00+01:00',
+			// A plain date is midnight on the workflow's clocks, as on Zapier.
+			createdDateTo: '2026-11-20T00:00:00+01:00',
 			sortOrder: 'Ascending',
 		};
 		restScope()
@@ -244,7 +258,7 @@ describe('Recording: Get Video URL', () => {
 		const error = await failureOf(() =>
 			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), download: true }),
 		);
-		expect(error.message).toBe('The video host answered with a redirect (HTTP 302), which is not followed.');
+		expect(error.message).toBe(videoHostRedirectMessage(302));
 	});
 
 	it('refuses to download from a private address the service handed out', async () => {
@@ -263,8 +277,8 @@ describe('Recording: Get Video URL', () => {
 			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), download: true }),
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('The video could not be downloaded (HTTP 403).');
-		expect(error.description).toBe('Its temporary link has expired. Fetch a fresh one with the ScreenRec node\'s "Get Video URL" operation.');
+		expect(error.message).toBe(VIDEO_LINK_EXPIRED_MESSAGE);
+		expect(error.description).toBe('Run the node again: the ScreenRec node\'s "Get Video URL" operation fetches a fresh link each time.');
 	});
 });
 
@@ -282,22 +296,39 @@ describe('Recording: Update and Delete', () => {
 		expect(output).toEqual([{ json: recording({ tags: ['done', 'reviewed'], comment: 'checked' }), pairedItem: { item: 0 } }]);
 	});
 
-	it('clears the tags when the added Tags field is left empty', async () => {
+	it('removes every tag with Remove All Tags', async () => {
 		restScope().put(restPath(`/recordings/${RECORDING_ID}`), { tags: [] }).reply(202, recording({ tags: [] }));
-		const output = await runScreenRec({ resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID), updateFields: { tags: '' } });
+		const output = await runScreenRec({ resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID), updateFields: { removeAllTags: true } });
 		expect(output[0]?.json.tags).toEqual([]);
+	});
+
+	it('keeps the tags when the added Tags field is left empty, so an update with only that is refused, sending nothing', async () => {
+		const error = await failureOf(() =>
+			runScreenRec({ resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID), updateFields: { tags: ' , ', comment: '' } }),
+		);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect([error.message, error.description]).toEqual([NOTHING_TO_UPDATE_MESSAGE, `${N8N_HINT.fixFields} Nothing was sent to ScreenRec.`]);
+	});
+
+	it('refuses Tags together with Remove All Tags, sending nothing', async () => {
+		const error = await failureOf(() =>
+			runScreenRec({ resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID), updateFields: { tags: 'done', removeAllTags: true } }),
+		);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe(TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE);
 	});
 
 	it('refuses an update with no field, sending nothing', async () => {
 		const error = await failureOf(() => runScreenRec({ resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID) }));
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('Nothing to update: add Tags or Comment under Update Fields.');
+		expect(error.message).toBe(NOTHING_TO_UPDATE_MESSAGE);
 	});
 
-	it('deletes and outputs the deleted ID', async () => {
+	it('reads the recording, deletes it, and outputs what was deleted', async () => {
+		restScope().post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 }).reply(200, { content: [recording()], totalElements: 1, totalPages: 1 });
 		restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(204);
 		const output = await runScreenRec({ resource: 'recording', operation: 'delete', recordingId: byId(RECORDING_ID) });
-		expect(output).toEqual([{ json: { recordingId: RECORDING_ID, deleted: true }, pairedItem: { item: 0 } }]);
+		expect(output).toEqual([{ json: { ...recording(), deleted: true }, pairedItem: { item: 0 } }]);
 	});
 });
 
@@ -317,28 +348,28 @@ describe('Tag: Search', () => {
 });
 
 describe('continueOnFail', () => {
+	const other = '99999999-8888-4777-8666-555555555555';
+	const read = (id: string, found: boolean) =>
+		restScope()
+			.post(restPath('/recordings/list'), { ids: [id], pageSize: 1 })
+			.reply(200, { content: found ? [recording({ id })] : [], totalElements: found ? 1 : 0, totalPages: found ? 1 : 0 });
+
 	it('turns a failed item into {error} and goes on with the next item', async () => {
-		const other = '99999999-8888-4777-8666-555555555555';
-		restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(404, { message: 'Not found' });
+		read(RECORDING_ID, false);
+		read(other, true);
 		restScope().delete(restPath(`/recordings/${other}`)).reply(204);
 		const output = await runScreenRec(
 			{ resource: 'recording', operation: 'delete', recordingId: byId('={{ $json.id }}') },
 			{ items: [{ json: { id: RECORDING_ID } }, { json: { id: other } }], continueOnFail: true },
 		);
 		expect(output).toEqual([
-			{
-				json: {
-					error:
-						'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).',
-				},
-				pairedItem: { item: 0 },
-			},
-			{ json: { recordingId: other, deleted: true }, pairedItem: { item: 1 } },
+			{ json: { error: NOT_FOUND_RECORDING }, pairedItem: { item: 0 } },
+			{ json: { ...recording({ id: other }), deleted: true }, pairedItem: { item: 1 } },
 		]);
 	});
 
 	it('without it, stops at the failed item with its index', async () => {
-		restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(404, { message: 'Not found' });
+		read(RECORDING_ID, false);
 		const error = await failureOf(() =>
 			runScreenRec(
 				{ resource: 'recording', operation: 'delete', recordingId: byId('={{ $json.id }}') },

@@ -1,5 +1,13 @@
 import nock from 'nock';
-import { LINK_NOT_CONFIRMED, detailsLookupFailedMessage, foreignVideoLinkMessage, UNAUTHORIZED_MESSAGE } from '@screenrec/core';
+import {
+	LINK_NOT_CONFIRMED,
+	NO_ACTIVE_SUBSCRIPTION_MESSAGE,
+	UNAUTHORIZED_MESSAGE,
+	detailsLookupFailedMessage,
+	foreignVideoLinkMessage,
+	notAVideoReadyMessage,
+	unsubscribeRefusedMessage,
+} from '@screenrec/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { PassThrough } from 'node:stream';
 import { DOWNLOAD_CANCELLED } from '../../packages/n8n-nodes-screenrec/lib/video';
@@ -99,9 +107,7 @@ describe('activation: create / checkExists', () => {
 		subscribeScope().reply(200, { error: 'No active subscription.' });
 		const error = await failureOf(() => trigger.create());
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe(
-			'The ScreenRec workspace has no active subscription (it expired or was canceled). Renew it in the ScreenRec dashboard, then try again.',
-		);
+		expect(error.message).toBe(NO_ACTIVE_SUBSCRIPTION_MESSAGE);
 		expect(error.description).toBe('Renew the workspace subscription in the ScreenRec dashboard; nothing needs to change in n8n.');
 		expect(trigger.staticData()?.subscriptionId).toBeUndefined();
 	});
@@ -125,7 +131,7 @@ describe('deactivation: delete', () => {
 		warnings.restore();
 		expect(trigger.staticData()).toEqual({});
 		expect(messages).toEqual([
-			`ScreenRec Trigger could not remove subscription ${SUBSCRIPTION_ID}; forgetting it anyway. ScreenRec could not remove this subscription ("Internal Server Error"): it may already be gone, or the integration was disconnected.`,
+			`ScreenRec Trigger could not remove subscription ${SUBSCRIPTION_ID}; forgetting it anyway. ${unsubscribeRefusedMessage('Internal Server Error')}`,
 		]);
 	});
 
@@ -256,7 +262,7 @@ describe('webhook: the video-ready notification', () => {
 		['another service\'s event', { event: 'ping', result: 42 }],
 	])('answers %s with 400 and starts nothing', async (_case, body) => {
 		const { result, response, warnings } = await activeTrigger().deliver(body);
-		const message = 'This is not a ScreenRec video-ready notification (`result`: must be a full http(s) URL): expected a JSON body like {"result": "https://…"}.';
+		const message = notAVideoReadyMessage('`result`: must be a full http(s) URL');
 		expect(result).toEqual({ noWebhookResponse: true });
 		expect(response).toEqual({ statusCode: 400, body: { message } });
 		expect(warnings).toEqual([`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`]);

@@ -6,7 +6,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { background, machineBinary, machineEnv, run, type Background } from '../real-n8n/machine';
-import { freePort } from '../real-n8n/n8n';
+import { n8nRestClient, signInAsOwner, waitForN8n, type N8nRest } from '../real-n8n/n8n-api';
+import { freePort } from '../support/loopback';
 import { ROLE_VARIABLE } from './workflows';
 
 export type Role = 'main' | 'worker' | 'webhook';
@@ -54,52 +55,17 @@ export interface QueueCluster {
 // NO_COLOR keeps the logs plain text, so checks can search them.
 const withLog = (role: Role, started: Background): N8nProcess => ({ ...started, role, log: started.output });
 
-async function waitReady(started: N8nProcess, url: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (started.child.exitCode !== null) throw new Error(`n8n ${started.role} exited with ${started.child.exitCode}:\n${started.log().slice(-3000)}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`n8n ${started.role} was not ready within 120 s:\n${started.log().slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 export interface MainProcess extends N8nProcess {
   /** Calls n8n's internal REST API as the owner. */
-  rest: <T = unknown>(method: string, urlPath: string, body?: unknown) => Promise<{ status: number; body: T }>;
+  rest: N8nRest;
 }
-
-const OWNER = { email: 'owner@example.com', firstName: 'Ada', lastName: 'Owner', password: 'Screenrec-test-1' };
 
 /** `n8n start`, ready when its REST routes answer, with a REST client holding the owner's session cookie. */
 async function startMainProcess(n8nBin: string, env: NodeJS.ProcessEnv, baseUrl: string, account: 'set up the owner' | 'log in'): Promise<MainProcess> {
   const main = withLog('main', background(machineBinary('node'), [n8nBin, 'start'], { env }));
-  await waitReady(main, `${baseUrl}/healthz/readiness`);
-  let cookie = '';
-  const rest = async <T,>(method: string, urlPath: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}/rest${urlPath}`, {
-      method,
-      headers: { 'browser-id': 'screenrec-queue', cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = response.headers.get('set-cookie')?.match(/n8n-auth=[^;]+/);
-    if (setCookie) cookie = setCookie[0];
-    const text = await response.text();
-    return { status: response.status, body: (text === '' || text.startsWith('<') ? text : JSON.parse(text)) as T };
-  };
-  const [urlPath, credentials] = account === 'set up the owner' ? ['/owner/setup', OWNER] : ['/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password }];
-  // The readiness check answers before the REST routes are mounted: retry until they are.
-  const deadline = Date.now() + 60_000;
-  let answer = await rest('POST', urlPath, credentials);
-  while (answer.status === 404 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    answer = await rest('POST', urlPath, credentials);
-  }
-  if (answer.status !== 200) throw new Error(`n8n main: ${account} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  await waitForN8n(main, `${baseUrl}/healthz/readiness`, 'n8n main');
+  const rest = n8nRestClient(baseUrl, 'screenrec-queue');
+  await signInAsOwner(rest, account, 'n8n main');
   return { ...main, rest };
 }
 
@@ -198,12 +164,12 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
     },
     startWebhook: async () => {
       webhook = withLog('webhook', background(node, [options.n8nBin, 'webhook'], { env: webhookEnv }));
-      await waitReady(webhook, `${webhookUrl}/healthz/readiness`);
+      await waitForN8n(webhook, `${webhookUrl}/healthz/readiness`, 'n8n webhook');
     },
     startWorker: async () => {
       if (worker !== undefined) earlierWorkerLogs += worker.log();
       worker = withLog('worker', background(node, [options.n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`], { env: workerEnv() }));
-      await waitReady(worker, `http://127.0.0.1:${workerPort}/healthz/readiness`);
+      await waitForN8n(worker, `http://127.0.0.1:${workerPort}/healthz/readiness`, 'n8n worker');
     },
     killWorker: async () => {
       const current = cluster.worker();

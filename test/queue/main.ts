@@ -6,11 +6,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Checks, seconds } from '../support/checks';
 import { REPO_ROOT, startReferenceServer, type RunningServer } from '../support/reference-server';
 import { run } from '../real-n8n/machine';
 import { ensureN8n, prepareN8n } from '../real-n8n/n8n';
 import { startCheckpoint, type Checkpoint } from './checkpoint';
-import { seconds, tally } from './checks';
 import { prepareCluster, type QueueCluster } from './cluster';
 import { ensureServicePackages, startPostgres, startRedis, type Service } from './services';
 import { runScenario } from './scenario';
@@ -18,6 +18,7 @@ import { PACKAGE, credentials, operationsWorkflow, triggerWorkflow, type Demo } 
 
 async function main(): Promise<void> {
   const started = Date.now();
+  const checks = new Checks();
   const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
   const workFolder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-queue-'));
   const stops: Array<() => Promise<void>> = [];
@@ -39,7 +40,8 @@ async function main(): Promise<void> {
     server = await startReferenceServer();
     const demo: Demo = { baseUrl: server.baseUrl, backendToken: server.demo.tokens.N8N, workspaceId: server.demo.workspaceId, apiKey: server.demo.apiKey };
 
-    checkpoint = await startCheckpoint();
+    const endpoint = await startCheckpoint();
+    checkpoint = endpoint.checkpoint;
     const packageFolder = await prepareN8n(n8nBin, tarball);
     stops.push(async () => rmSync(packageFolder.userFolder, { recursive: true, force: true }));
     cluster = await prepareCluster({ n8nBin, packageUserFolder: packageFolder.userFolder, redisPort: redis.port, postgres });
@@ -50,14 +52,13 @@ async function main(): Promise<void> {
     };
     const setupStarted = Date.now();
     cluster.cli(['import:credentials', `--input=${file('credentials.json', credentials(demo))}`]);
-    cluster.cli(['import:workflow', `--input=${file('workflows.json', [triggerWorkflow('trigger', checkpoint.url), triggerWorkflow('worker', checkpoint.url), operationsWorkflow])}`]);
+    cluster.cli(['import:workflow', `--input=${file('workflows.json', [triggerWorkflow('trigger', endpoint.url), triggerWorkflow('worker', endpoint.url), operationsWorkflow])}`]);
     await Promise.all([cluster.startMain(), cluster.startWebhook(), cluster.startWorker()]);
     console.log(`n8n main, worker and webhook processes ready on Postgres and Redis in ${seconds(Date.now() - setupStarted)} (database migrations and imports included)`);
 
-    await runScenario({ cluster, server, demo, checkpoint });
+    await runScenario({ cluster, server, demo, checkpoint, checks });
   } catch (error) {
-    tally.failed++;
-    console.log(`FAIL setting up the run\n     ${(error as Error).message.split('\n').join('\n     ')}`);
+    checks.fail('setting up the run', error);
   } finally {
     // Each n8n process's whole log, read only when wanted (a process that never started has none).
     const processLogs = [
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
       ['webhook', () => cluster!.webhook.log()],
       ['worker', () => cluster!.workerLogs()],
     ] as const;
-    if (tally.failed > 0 && cluster !== undefined) {
+    if (checks.counts.failed > 0 && cluster !== undefined) {
       for (const [role, log] of processLogs) {
         try {
           console.log(`--- n8n ${role}'s log (end) ---\n${log().slice(-2500)}`);
@@ -87,13 +88,13 @@ async function main(): Promise<void> {
       }
     }
     await server?.stop();
-    await checkpoint?.close();
+    await checkpoint?.stop();
     await Promise.all(services.map((service) => service.stop()));
     for (const stop of stops) await stop();
     rmSync(workFolder, { recursive: true, force: true });
   }
-  console.log(`queue: ${tally.passed} passed, ${tally.failed} failed (${seconds(Date.now() - started)})`);
-  process.exitCode = tally.failed === 0 && tally.passed > 0 ? 0 : 1;
+  console.log(checks.summary('queue', started));
+  process.exitCode = checks.exitCode();
 }
 
 void main();

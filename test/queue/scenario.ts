@@ -3,10 +3,11 @@
  * operations on the worker, a worker killed mid-run, and deactivation.
  */
 import type { RunningServer } from '../support/reference-server';
-import { check, expectThat, seconds, waitUntil } from './checks';
+import { Checks, PROCESS_WAIT, expectThat, seconds } from '../support/checks';
+import { waitUntil } from '../support/wait';
 import { WORKER_CONCURRENCY, type QueueCluster } from './cluster';
 import { parseFlatted } from './flatted';
-import type { Checkpoint } from './checkpoint';
+import { arrivalsAt, type Checkpoint } from './checkpoint';
 import { OPERATIONS_PATH, OPERATIONS_WORKFLOW_ID, TRIGGER_DOWNLOAD_WORKFLOW_ID, TRIGGER_WORKFLOW_ID, type Demo } from './workflows';
 
 const BURST = 100;
@@ -20,6 +21,7 @@ interface Context {
   server: RunningServer;
   demo: Demo;
   checkpoint: Checkpoint;
+  checks: Checks;
 }
 
 interface ExecutionRow {
@@ -60,7 +62,7 @@ const settled = (row: ExecutionRow) => row.status !== 'new' && row.status !== 'r
 /** A notification's video link without its signature: one per recording, whatever the node makes of it. */
 const keyOf = (link: string) => link.split('?')[0]!;
 
-export async function runScenario({ cluster, server, demo, checkpoint }: Context): Promise<void> {
+export async function runScenario({ cluster, server, demo, checkpoint, checks }: Context): Promise<void> {
   const rest = <T,>(method: string, urlPath: string, body?: unknown) => cluster.main.rest<T>(method, urlPath, body);
   const subscriptions = async () =>
     (await server.adminOk<Array<{ subscriptionId: string; provider: string; callback: string }>>(200, 'GET', `/admin/workspaces/${demo.workspaceId}/subscriptions`)) ?? [];
@@ -114,7 +116,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     waitUntil(`ScreenRec to deliver ${ids.length} notifications`, async (note) => {
       const list = note(await deliveriesOf(ids));
       return list.length === ids.length && list.every((delivery) => delivery.state !== 'PENDING') ? list : undefined;
-    }, timeoutMs);
+    }, { ...PROCESS_WAIT, timeoutMs });
   const videoOf = (run: Run) => keyOf(String(run.items['Video Ready']?.json.videoUrl));
   /** The bytes the run read back from n8n's binary data (Read Video) are the video the service serves at the link. */
   const expectSameBytes = async (run: Run, link: string | undefined) => {
@@ -134,11 +136,11 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
   const deactivate = async (workflowId: string) => {
     const deactivated = await rest('POST', `/workflows/${workflowId}/deactivate`, {});
     expectThat(deactivated.status === 200, `deactivating ${workflowId} answered ${deactivated.status}: ${JSON.stringify(deactivated.body).slice(0, 300)}`);
-    await waitUntil('the trigger to unsubscribe', async (note) => (note(await subscriptions()).length === 0 ? true : undefined), 15_000);
+    await waitUntil('the trigger to unsubscribe', async (note) => (note(await subscriptions()).length === 0 ? true : undefined), { ...PROCESS_WAIT, timeoutMs: 15_000 });
   };
   /** The one subscription ScreenRec has, once the trigger made it and no other process made another. */
   const theSubscription = async () => {
-    await waitUntil('the trigger to subscribe', async () => ((await subscriptions()).length > 0 ? true : undefined), 30_000);
+    await waitUntil('the trigger to subscribe', async () => ((await subscriptions()).length > 0 ? true : undefined), { ...PROCESS_WAIT, timeoutMs: 30_000 });
     await sleep(3_000);
     const list = await subscriptions();
     expectThat(list.length === 1, `ScreenRec has ${list.length} subscriptions: ${JSON.stringify(list)}`);
@@ -150,7 +152,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
 
   // 1. Activation on the main process, and the trigger's own download.
   let subscribed = false;
-  await check("activating a Video Ready workflow on the main process subscribes exactly once, with the webhook process's address", async () => {
+  await checks.check("activating a Video Ready workflow on the main process subscribes exactly once, with the webhook process's address", async () => {
     await activate(OPERATIONS_WORKFLOW_ID);
     await activate(TRIGGER_DOWNLOAD_WORKFLOW_ID);
     // The worker and the webhook process are up too: none of them may subscribe a second time.
@@ -159,7 +161,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
   });
   if (!subscribed) throw new Error('the trigger did not subscribe, so nothing else can be checked');
 
-  await check('the video the trigger downloads on the webhook process arrives on the worker as binary data (in Postgres), the same bytes the service serves', async () => {
+  await checks.check('the video the trigger downloads on the webhook process arrives on the worker as binary data (in Postgres), the same bytes the service serves', async () => {
     const ids = await createRecordings(Array.from({ length: DOWNLOADED_IN_TRIGGER }, (_, index) => `queue-trigger-download-${index}`));
     const started = Date.now();
     await complete(ids);
@@ -168,7 +170,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     const rows = await waitUntil('the runs to finish', async (note) => {
       const current = note(await executions(TRIGGER_DOWNLOAD_WORKFLOW_ID));
       return current.length >= DOWNLOADED_IN_TRIGGER && current.every(settled) ? current : undefined;
-    });
+    }, PROCESS_WAIT);
     console.log(`     figures: ${DOWNLOADED_IN_TRIGGER} notifications at once, the trigger downloading each video, acknowledged in ${seconds(acknowledgedMs)}`);
     expectThat(deliveries.every((delivery) => delivery.state === 'DELIVERED' && delivery.attempts === 1), `deliveries: ${JSON.stringify(deliveries.map((delivery) => [delivery.state, delivery.attempts]))}`);
     expectThat(rows.length === DOWNLOADED_IN_TRIGGER, `${rows.length} runs for ${DOWNLOADED_IN_TRIGGER} notifications`);
@@ -192,13 +194,13 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
   await complete(burstIds);
   let burstRuns: Run[] = [];
   let burstDeliveries: Delivery[] = [];
-  await check(`${BURST} notifications sent at once give exactly ${BURST} executions, one per recording, none twice`, async () => {
+  await checks.check(`${BURST} notifications sent at once give exactly ${BURST} executions, one per recording, none twice`, async () => {
     burstDeliveries = await allDelivered(burstIds);
     const acknowledgedMs = Date.now() - burstStarted;
     const rows = await waitUntil(`${BURST} executions to finish`, async (note) => {
       const fresh = note((await executions()).filter((row) => !beforeBurst.has(row.id)));
       return fresh.length >= BURST && fresh.every(settled) ? fresh : undefined;
-    }, 240_000);
+    }, { ...PROCESS_WAIT, timeoutMs: 240_000 });
     const finishedMs = Date.now() - burstStarted;
     await sleep(2_000);
     const fresh = (await executions()).filter((row) => !beforeBurst.has(row.id));
@@ -222,7 +224,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     );
   });
 
-  await check('the callbacks went to the webhook process, which queued the runs, and every run happened on the worker', () => {
+  await checks.check('the callbacks went to the webhook process, which queued the runs, and every run happened on the worker', () => {
     expectThat(burstRuns.length === BURST, 'no runs to look at');
     const elsewhere = burstDeliveries.filter((delivery) => !delivery.callback.startsWith(`${cluster.webhookUrl}/webhook/`));
     expectThat(elsewhere.length === 0, `${elsewhere.length} notifications went elsewhere, e.g. ${elsewhere[0]?.callback}`);
@@ -230,7 +232,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     const workerLog = cluster.workerLogs();
     const mainLog = cluster.main.log();
     const burstVideos = new Set(burstDeliveries.map((delivery) => keyOf(delivery.payload.result)));
-    const arrivals = checkpoint.arrivals.filter((arrival) => burstVideos.has(keyOf(arrival.videoUrl)));
+    const arrivals = arrivalsAt(checkpoint).filter((arrival) => burstVideos.has(keyOf(arrival.videoUrl)));
     expectThat(arrivals.length === BURST && arrivals.every((arrival) => arrival.ranOn === 'worker'), `the checkpoint saw ${arrivals.length} runs, from ${[...new Set(arrivals.map((arrival) => arrival.ranOn))].join(', ')}`);
     for (const run of burstRuns) {
       expectThat(run.mode === 'webhook', `execution ${run.id} ran in mode ${run.mode}`);
@@ -241,7 +243,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     }
   });
 
-  await check("the ScreenRec node downloads each video on the worker as binary data (in Postgres), the same bytes the service serves", async () => {
+  await checks.check("the ScreenRec node downloads each video on the worker as binary data (in Postgres), the same bytes the service serves", async () => {
     expectThat(burstRuns.length === BURST, 'no runs to look at');
     const links = new Map(burstDeliveries.map((delivery) => [keyOf(delivery.payload.result), delivery.payload.result]));
     for (const run of burstRuns) {
@@ -252,7 +254,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
   });
 
   // 3. The ScreenRec node's operations.
-  await check("the ScreenRec node's operations run on the worker with the shared credential", async () => {
+  await checks.check("the ScreenRec node's operations run on the worker with the shared credential", async () => {
     const reference = 'queue-operations-1';
     const operationsStarted = Date.now();
     const answer = await fetch(`${cluster.webhookUrl}/webhook/${OPERATIONS_PATH}`, {
@@ -285,7 +287,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
 
   // 4. A worker killed mid-run.
   let killed: { slowRows: ExecutionRow[]; queuedRows: ExecutionRow[]; delivered: Delivery[]; killedAt: number; restartedAt: number } | undefined;
-  await check('notifications delivered while the only worker is down wait in Redis and run when it is back', async () => {
+  await checks.check('notifications delivered while the only worker is down wait in Redis and run when it is back', async () => {
     for (const row of await executions()) beforeKillIds.add(row.id);
     const newRows = async () => (await executions()).filter((row) => !beforeKillIds.has(row.id));
     checkpoint.hold();
@@ -295,7 +297,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     const slowRows = await waitUntil('the runs to be held mid-run at the checkpoint', async (note) => {
       const rows = note(await newRows());
       return checkpoint.held() === KILLED && rows.length === KILLED && rows.every((row) => row.status === 'running') ? rows : undefined;
-    });
+    }, PROCESS_WAIT);
     await cluster.killWorker();
     const killedAt = Date.now();
     checkpoint.release();
@@ -306,7 +308,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     const queuedRows = await waitUntil('the notifications delivered while no worker runs to be queued', async (note) => {
       const rows = note((await newRows()).filter((row) => !slowRows.some((slow) => slow.id === row.id)));
       return rows.length === WHILE_DOWN ? rows : undefined;
-    });
+    }, PROCESS_WAIT);
     const delivered = [...slowDeliveries, ...downDeliveries];
     killed = { slowRows, queuedRows, delivered, killedAt, restartedAt: Date.now() };
     expectThat(delivered.every((delivery) => delivery.state === 'DELIVERED'), `ScreenRec's deliveries: ${JSON.stringify(delivered.map((delivery) => delivery.state))}`);
@@ -315,12 +317,12 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     const rows = await waitUntil('the queued runs to finish on the restarted worker', async (note) => {
       const current = note((await executions()).filter((row) => queuedRows.some((queued) => queued.id === row.id)));
       return current.every(settled) ? current : undefined;
-    });
+    }, PROCESS_WAIT);
     expectThat(rows.every((row) => row.status === 'success'), `the queued runs ended ${JSON.stringify(rows.map((row) => row.status))}`);
     console.log(`     figures: ${WHILE_DOWN} notifications delivered while no worker ran finished ${seconds(Date.now() - killed.restartedAt)} after the worker was started again`);
   });
 
-  await check('a run in progress on a worker killed with SIGKILL is not run again: n8n fails it, and that notification is lost to the workflow', async () => {
+  await checks.check('a run in progress on a worker killed with SIGKILL is not run again: n8n fails it, and that notification is lost to the workflow', async () => {
     expectThat(killed !== undefined, 'the worker was not killed');
     const { slowRows, queuedRows, delivered, killedAt } = killed!;
     // Bull notices a dead worker's jobs when their lock expires (10 s here, 60 s by default). n8n sets maxStalledCount
@@ -329,7 +331,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     const ended = await waitUntil('the killed runs to end', async (note) => {
       const rows = note((await executions()).filter((row) => slowRows.some((slow) => slow.id === row.id)));
       return rows.every(settled) ? rows : undefined;
-    }, 90_000);
+    }, { ...PROCESS_WAIT, timeoutMs: 90_000 });
     const endedMs = Date.now() - killedAt;
     const newWorkerLog = cluster.worker().log();
     for (const row of slowRows) expectThat(!logHas(newWorkerLog, `Worker started execution ${row.id}`), `the restarted worker ran execution ${row.id} again`);
@@ -347,7 +349,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     );
   });
 
-  await check('a worker stopped normally (SIGTERM) mid-run finishes its runs before it exits: nothing is lost', async () => {
+  await checks.check('a worker stopped normally (SIGTERM) mid-run finishes its runs before it exits: nothing is lost', async () => {
     for (const row of await executions()) beforeKillIds.add(row.id);
     checkpoint.hold();
     const ids = await createRecordings(Array.from({ length: STOPPED }, (_, index) => `queue-stopped-${index}`));
@@ -356,7 +358,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
     const rows = await waitUntil('the runs to be held mid-run at the checkpoint', async (note) => {
       const current = note((await executions()).filter((row) => !beforeKillIds.has(row.id)));
       return checkpoint.held() === STOPPED && current.length === STOPPED && current.every((row) => row.status === 'running') ? current : undefined;
-    });
+    }, PROCESS_WAIT);
     const stopping = cluster.stopWorker();
     await sleep(2_000);
     checkpoint.release();
@@ -372,7 +374,7 @@ export async function runScenario({ cluster, server, demo, checkpoint }: Context
 
   // 5. Deactivation, after a restart of the main process (which activates the workflow again).
   await cluster.restartMain();
-  await check('after restarting the worker and the main process, ScreenRec still has the one subscription, and deactivating the workflow removes it', async () => {
+  await checks.check('after restarting the worker and the main process, ScreenRec still has the one subscription, and deactivating the workflow removes it', async () => {
     const list = await subscriptions();
     expectThat(list.length === 1 && list[0]!.subscriptionId === subscriptionId, `after the restarts ScreenRec has ${JSON.stringify(list)} (first: ${subscriptionId})`);
     await deactivate(TRIGGER_WORKFLOW_ID);

@@ -7,8 +7,8 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createConnection } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { background, type Background } from '../real-n8n/machine';
-import { freePort } from '../real-n8n/n8n';
+import { background, waitForProcess, type Background } from '../real-n8n/machine';
+import { freePort } from '../support/loopback';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -41,20 +41,15 @@ export interface Service {
 }
 
 async function waitForPort(port: number, process: Background, name: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (process.child.exitCode !== null) throw new Error(`${name} exited with ${process.child.exitCode}:\n${process.output()}`);
-    const open = await new Promise<boolean>((resolve) => {
+  const accepts = () =>
+    new Promise<true | undefined>((resolve) => {
       const socket = createConnection({ host: '127.0.0.1', port }, () => {
         socket.end();
         resolve(true);
       });
-      socket.once('error', () => resolve(false));
+      socket.once('error', () => resolve(undefined));
     });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`${name} did not listen on port ${port} within 30 s:\n${process.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitForProcess(process, `${name} to listen on port ${port}`, accepts, { timeoutMs: 30_000, intervalMs: 200 });
 }
 
 /** redis-server on 127.0.0.1 with no persistence, in a throwaway folder. */

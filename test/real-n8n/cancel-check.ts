@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expectThat, waitUntil } from './checks';
+import { PROCESS_WAIT, expectThat } from '../support/checks';
+import { waitUntil } from '../support/wait';
 import { createRecording, executionsOf, type SuiteContext } from './context';
 import { CANCEL_WEBHOOK_PATH, CANCEL_WORKFLOW_ID } from './workflows';
 
@@ -43,11 +44,15 @@ export async function cancelCheck({ checks, demo, server, service, instance, n8n
         body: JSON.stringify({ recordingId }),
       });
       expectThat(started.status === 200, `the workflow's webhook answered ${started.status}: ${await started.text()}`);
-      const video = await waitUntil('n8n to start downloading the video', async () =>
-        service.dribbled().find((item) => item.path.includes(recordingId) && item.bytesSent >= 2),
+      const video = await waitUntil(
+        'n8n to start downloading the video',
+        () => service.dribbled().find((item) => item.path.includes(recordingId) && item.bytesSent >= 2),
+        PROCESS_WAIT,
       );
-      const execution = await waitUntil('the download execution to be listed as running', async () =>
-        (await executionsOf(n8n, CANCEL_WORKFLOW_ID)).find((item) => item.status === 'running'),
+      const execution = await waitUntil(
+        'the download execution to be listed as running',
+        async () => (await executionsOf(n8n, CANCEL_WORKFLOW_ID)).find((item) => item.status === 'running'),
+        PROCESS_WAIT,
       );
 
       const stoppedAt = Date.now();
@@ -56,7 +61,7 @@ export async function cancelCheck({ checks, demo, server, service, instance, n8n
       const closedAt = await waitUntil(
         "n8n to close the download's connection",
         async () => video.closedAt,
-        5_000,
+        { ...PROCESS_WAIT, timeoutMs: 5_000 },
       ).catch(() => undefined);
       expectThat(
         closedAt !== undefined,
@@ -69,7 +74,7 @@ export async function cancelCheck({ checks, demo, server, service, instance, n8n
       const status = await waitUntil('the execution to end', async () => {
         const found = (await executionsOf(n8n, CANCEL_WORKFLOW_ID)).find((item) => item.id === execution.id);
         return found !== undefined && found.status !== 'running' ? found.status : undefined;
-      }, 10_000);
+      }, { ...PROCESS_WAIT, timeoutMs: 10_000 });
       expectThat(status === 'canceled', `the stopped execution ended as "${status}", not "canceled"`);
 
       // The package's own temporary files would land in n8n's TMPDIR: none may be left.
@@ -82,7 +87,7 @@ export async function cancelCheck({ checks, demo, server, service, instance, n8n
       expectThat(foreign.length === 0, `the stopped download left files outside its execution's data: ${foreign.map((file) => path.relative(instance.userFolder, file)).join(', ')}`);
       const deleted = await n8n.rest('POST', '/executions/delete', { ids: [execution.id] });
       expectThat(deleted.status === 200, `deleting execution ${execution.id} answered ${deleted.status}: ${JSON.stringify(deleted.body)}`);
-      const leftBehind = await waitUntil('the stopped execution\'s files to be removed', async () => (newFiles().length === 0 ? [] : undefined), 5_000).catch(newFiles);
+      const leftBehind = await waitUntil('the stopped execution\'s files to be removed', async () => (newFiles().length === 0 ? [] : undefined), { ...PROCESS_WAIT, timeoutMs: 5_000 }).catch(newFiles);
       expectThat(leftBehind.length === 0, `deleting the stopped execution left ${leftBehind.map((file) => path.relative(instance.userFolder, file)).join(', ')}`);
     } finally {
       service.dribbleVideos(false);

@@ -1,5 +1,5 @@
 import type { RunningServer } from '../support/reference-server';
-import type { Checks } from './checks';
+import type { Checks } from '../support/checks';
 import type { DribblingService } from './dribbling-service';
 import type { N8nInstance, N8nServer } from './n8n';
 import type { Demo } from './workflows';

@@ -1,6 +1,7 @@
 import { execFile, execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { waitUntil, type WaitOptions } from '../support/wait';
 
 /**
  * The environment for the machine's own Node and npm: no node_modules/.bin on PATH (that is where the repo's
@@ -133,3 +134,26 @@ export function background(command: string, args: string[], options: SpawnOption
   };
   return { child, output: () => output, stop };
 }
+
+/**
+ * Polls `probe` until it gives a value while `process` starts up. Fails at once if the process exits, and on timeout,
+ * either way with the end of its output: that is where it says why.
+ */
+export async function waitForProcess<T>(process: Background, what: string, probe: () => Promise<T | undefined>, options: WaitOptions): Promise<T> {
+  const outputEnd = () => process.output().slice(-3000);
+  try {
+    return await waitUntil(
+      what,
+      async () => {
+        if (process.child.exitCode !== null) throw new ProcessExited(`${what}: the process exited with ${process.child.exitCode}:\n${outputEnd()}`);
+        return probe();
+      },
+      options,
+    );
+  } catch (error) {
+    if (error instanceof ProcessExited) throw error;
+    throw new Error(`${(error as Error).message}\n${outputEnd()}`);
+  }
+}
+
+class ProcessExited extends Error {}

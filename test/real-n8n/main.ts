@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../support/reference-server';
-import { Checks, since } from './checks';
+import { Checks, since } from '../support/checks';
 import { run } from './machine';
 import { installTargets, runOnVersion } from './suite';
 import { selectedTargets } from './versions';
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const { passed, failed } = checks.counts;
   console.log(`real n8n run took ${since(started)}`);
   console.log(`real-n8n: ${passed} passed, ${failed} failed`);
-  process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
+  process.exitCode = checks.exitCode();
 }
 
 void main();

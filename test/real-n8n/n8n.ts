@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { background, cacheFolder, ensureNodeRuntime, machineBinary, machineRuntime, run, runAsync, type Background, type NodeRuntime } from './machine';
+import { freePort } from '../support/loopback';
+import { n8nRestClient, signInAsOwner, waitForN8n, type N8nRest } from './n8n-api';
 import { N8N_TARGETS, NATIVE_MODULES_TO_BUILD, type N8nTarget } from './versions';
 
 /** The oldest n8n the suite runs on (the one the package's n8n-workflow devDependency matches). */
@@ -70,17 +71,6 @@ export async function ensureN8nAsync(repoRoot: string, target: N8nTarget, runtim
   return bin;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface N8nInstance {
   userFolder: string;
   /** The TMPDIR n8n runs with: the cancel check finds it empty after a stopped download. */
@@ -135,45 +125,15 @@ export async function prepareN8n(
 export interface N8nServer extends Background {
   baseUrl: string;
   /** Calls n8n's internal REST API as the owner. */
-  rest: <T = unknown>(method: string, urlPath: string, body?: unknown) => Promise<{ status: number; body: T }>;
+  rest: N8nRest;
 }
-
-const BROWSER_ID = 'screenrec-real-n8n';
 
 /** Starts `n8n start`, waits for it to answer, and sets up the owner account. */
 export async function startN8n(n8nBin: string, instance: N8nInstance & { port: number }): Promise<N8nServer> {
   const server = background(instance.runtime.node, [n8nBin, 'start'], { env: instance.env });
   const baseUrl = `http://127.0.0.1:${instance.port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`n8n exited with ${server.child.exitCode}:\n${server.output()}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz/readiness`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`n8n did not become ready within 120 s:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  let cookie = '';
-  const rest = async <T,>(method: string, urlPath: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}/rest${urlPath}`, {
-      method,
-      headers: { 'browser-id': BROWSER_ID, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = response.headers.get('set-cookie')?.match(/n8n-auth=[^;]+/);
-    if (setCookie) cookie = setCookie[0];
-    const text = await response.text();
-    return { status: response.status, body: (text === '' || text.startsWith('<') ? text : JSON.parse(text)) as T };
-  };
-  // The health check answers before the REST routes are mounted: retry the first call until they are.
-  const ownerAccount = { email: 'owner@example.com', firstName: 'Ada', lastName: 'Owner', password: 'Screenrec-test-1' };
-  let owner = await rest('POST', '/owner/setup', ownerAccount);
-  while (owner.status === 404 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    owner = await rest('POST', '/owner/setup', ownerAccount);
-  }
-  if (owner.status !== 200) throw new Error(`owner setup failed with ${owner.status}: ${JSON.stringify(owner.body)}`);
+  await waitForN8n(server, `${baseUrl}/healthz/readiness`, 'n8n');
+  const rest = n8nRestClient(baseUrl, 'screenrec-real-n8n');
+  await signInAsOwner(rest, 'set up the owner', 'n8n');
   return { ...server, baseUrl, rest };
 }

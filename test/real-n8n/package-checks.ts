@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expectThat } from './checks';
+import { expectThat } from '../support/checks';
 import type { SuiteContext } from './context';
 import { ACTION_WORKFLOW_ID, CREDENTIAL, EXTERNAL_REFERENCE, PACKAGE, type CredentialData } from './workflows';
 import { bundledZodIn, type ZodProbe } from './zod-probe';

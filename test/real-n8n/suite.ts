@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, startReferenceServer, type RunningServer } from '../support/reference-server';
 import { cancelCheck } from './cancel-check';
-import { since, type Checks } from './checks';
+import { since, type Checks } from '../support/checks';
 import type { SuiteContext } from './context';
 import { startDribblingService, type DribblingService } from './dribbling-service';
 import { ensureNodeRuntime, type NodeRuntime } from './machine';

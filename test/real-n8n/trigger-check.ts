@@ -1,4 +1,5 @@
-import { expectThat, waitUntil } from './checks';
+import { PROCESS_WAIT, expectThat } from '../support/checks';
+import { waitUntil } from '../support/wait';
 import { createRecording, executionsOf, type SuiteContext } from './context';
 import { TRIGGER_WORKFLOW_ID } from './workflows';
 
@@ -23,7 +24,7 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
     subscribed = await waitUntil('the trigger to subscribe', async () => {
       const list = await subscriptions();
       return list.length === 1 ? list[0] : undefined;
-    });
+    }, PROCESS_WAIT);
     expectThat(
       subscribed.provider === 'N8N' && subscribed.callback.startsWith(`http://127.0.0.1:${instance.port}/webhook/`),
       `subscribed ${JSON.stringify(subscribed)}`,
@@ -63,8 +64,10 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
     const recordingId = await createRecording(demo, 'real-n8n-trigger');
     const completed = await server.admin('POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
     expectThat(completed.status === 200, `completing the recording answered ${completed.status}`);
-    const execution = await waitUntil('the trigger workflow to run', async () =>
-      (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).find((item) => item.status === 'success'),
+    const execution = await waitUntil(
+      'the trigger workflow to run',
+      async () => (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).find((item) => item.status === 'success'),
+      PROCESS_WAIT,
     );
     const details = await n8n.rest('GET', `/executions/${execution.id}`);
     const data = JSON.stringify(details.body);
@@ -75,6 +78,6 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
   await checks.check(DEACTIVATED, async () => {
     const deactivated = await n8n.rest('POST', `/workflows/${TRIGGER_WORKFLOW_ID}/deactivate`, {});
     expectThat(deactivated.status === 200, `deactivate answered ${deactivated.status}: ${JSON.stringify(deactivated.body)}`);
-    await waitUntil('the trigger to unsubscribe', async () => ((await subscriptions()).length === 0 ? true : undefined), 15_000);
+    await waitUntil('the trigger to unsubscribe', async () => ((await subscriptions()).length === 0 ? true : undefined), { ...PROCESS_WAIT, timeoutMs: 15_000 });
   });
 }

@@ -1,16 +1,16 @@
-import type { RunningServer } from '../../shared/reference-server/src/server';
-import { UNKNOWN_ID, clientsOf, send, startQuietServer } from './support';
+import type { InProcessServer } from '../../shared/reference-server/src/server';
+import { UNKNOWN_ID, buildQuietServer, clientsOf } from './support';
 
 const UNAUTHORIZED = '{"message":"Unauthorized"}';
 const NOT_FOUND = '{"message":"Not found"}';
 
-let server: RunningServer;
+let server: InProcessServer;
 let clients: ReturnType<typeof clientsOf>;
 
 beforeAll(async () => {
   // 22 refused calls in a row below: more than the 20 failed authentications a minute one address gets before 429
   // (that limit has its own suite, attack.test.ts).
-  server = await startQuietServer({ failedAuthPerMinute: 1_000 });
+  server = await buildQuietServer({ failedAuthPerMinute: 1_000 });
   clients = clientsOf(server);
 });
 afterAll(() => server.close());
@@ -34,16 +34,16 @@ describe('the admin token', () => {
     ['GET', '/admin/outbox'],
   ];
   it.each(calls)('%s %s answers 401 without it or with a wrong one', async (method, path) => {
-    const missing = await send(`${server.baseUrl}${path}`, { method });
-    const wrong = await send(`${server.baseUrl}${path}`, { method, headers: { 'x-admin-token': `${server.adminToken}x` } });
+    const missing = await clients.request(path, { method });
+    const wrong = await clients.request(path, { method, headers: { 'x-admin-token': `${server.adminToken}x` } });
     expect([missing.status, missing.text, wrong.status, wrong.text]).toEqual([401, UNAUTHORIZED, 401, UNAUTHORIZED]);
   });
 
   it('is the one given with --admin-token when there is one', async () => {
-    const other = await startQuietServer({ adminToken: 'correct-horse-battery' });
+    const other = await buildQuietServer({ adminToken: 'correct-horse-battery' });
     try {
       expect(other.adminToken).toBe('correct-horse-battery');
-      expect((await send(`${other.baseUrl}/admin/outbox`, { headers: { 'x-admin-token': 'correct-horse-battery' } })).status).toBe(200);
+      expect((await clientsOf(other).request('/admin/outbox', { headers: { 'x-admin-token': 'correct-horse-battery' } })).status).toBe(200);
     } finally {
       await other.close();
     }
@@ -201,7 +201,7 @@ describe('recording status', () => {
 
 describe('deliveries and outbox', () => {
   it('start empty on a fresh server', async () => {
-    const fresh = await startQuietServer();
+    const fresh = await buildQuietServer();
     try {
       const { admin } = clientsOf(fresh);
       expect([(await admin('GET', '/deliveries')).text, (await admin('GET', '/outbox')).text]).toEqual(['[]', '[]']);

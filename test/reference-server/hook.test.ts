@@ -1,6 +1,6 @@
 import { HookClient } from '@screenrec/core';
-import type { RunningServer } from '../../shared/reference-server/src/server';
-import { UNKNOWN_ID, clientsOf, send, startQuietServer } from './support';
+import type { InProcessServer } from '../../shared/reference-server/src/server';
+import { UNKNOWN_ID, buildQuietServer, clientsOf, injectTransport } from './support';
 
 const BAD_REQUEST = '{"message":"Bad request"}';
 const FORBIDDEN = '{"message":"Forbidden"}';
@@ -14,11 +14,11 @@ const RECORDING = { action: 'RECORDING', recording: { externalReference: 'ticket
 const SUBSCRIBE = { action: 'CALLBACK_SUBSCRIBE', callback: 'https://hooks.example/catch' };
 const unsubscribe = (subscriptionId: string) => ({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId });
 
-let server: RunningServer;
+let server: InProcessServer;
 let clients: ReturnType<typeof clientsOf>;
 
 beforeAll(async () => {
-  server = await startQuietServer({ insecureCallbacks: false });
+  server = await buildQuietServer({ insecureCallbacks: false });
   clients = clientsOf(server);
 });
 afterAll(() => server.close());
@@ -70,7 +70,7 @@ describe('row 2: malformed body, checked before the token', () => {
     ['a text body', 'action=PING', 'text/plain'],
     ['a form body', 'action=PING', 'application/x-www-form-urlencoded'],
   ])('answers 400 Bad request for %s', async (_label, raw, contentType) => {
-    const answer = await send(`${server.baseUrl}/public/webhooks/ZAPIER`, {
+    const answer = await clients.request('/public/webhooks/ZAPIER', {
       method: 'POST',
       headers: { 'content-type': contentType, 'x-service-token': token() },
       raw,
@@ -79,7 +79,7 @@ describe('row 2: malformed body, checked before the token', () => {
   });
 
   it('answers 400 Bad request when there is no body at all', async () => {
-    const answer = await send(`${server.baseUrl}/public/webhooks/ZAPIER`, { method: 'POST', headers: { 'x-service-token': token() } });
+    const answer = await clients.request('/public/webhooks/ZAPIER', { method: 'POST', headers: { 'x-service-token': token() } });
     expect([answer.status, answer.text]).toEqual([400, BAD_REQUEST]);
   });
 });
@@ -237,8 +237,8 @@ describe('successful actions', () => {
   it('RECORDING creates a NEW REQUEST recording with the tags and external reference, and answers its page URL', async () => {
     const answer = await clients.hook('ZAPIER', server.demo.tokens.ZAPIER, RECORDING);
     const { url } = answer.json as { url: string };
-    const id = url.slice(`${server.baseUrl}/r/`.length);
-    expect(url).toBe(`${server.baseUrl}/r/${id}`);
+    const id = url.slice(`${server.publicUrl}/r/`.length);
+    expect(url).toBe(`${server.publicUrl}/r/${id}`);
     const page = await clients.rest('POST', '/recordings/list', { ids: [id] });
     expect(page.json).toEqual({
       content: [
@@ -268,7 +268,7 @@ describe('successful actions', () => {
   });
 
   it("speaks core's HookClient end to end", async () => {
-    const client = new HookClient({ baseUrl: server.baseUrl, provider: 'N8N', backendToken: server.demo.tokens.N8N, allowHttpCallbacks: false });
+    const client = new HookClient({ baseUrl: server.publicUrl, provider: 'N8N', backendToken: server.demo.tokens.N8N, allowHttpCallbacks: false, transport: injectTransport(server) });
     await expect(client.ping()).resolves.toEqual({ status: 'success', workspace: 'Demo Workspace' });
     const { subscriptionId } = await client.subscribe('https://hooks.example/n8n');
     await expect(client.unsubscribe(subscriptionId)).resolves.toEqual({ status: 'success' });
@@ -277,7 +277,7 @@ describe('successful actions', () => {
 
 describe('--public-url and --insecure-callbacks', () => {
   it('builds page URLs on the public URL and accepts http callbacks only when allowed', async () => {
-    const other = await startQuietServer({ publicUrl: 'https://rec.example/screenrec/', insecureCallbacks: true });
+    const other = await buildQuietServer({ publicUrl: 'https://rec.example/screenrec/', insecureCallbacks: true });
     try {
       const { hook } = clientsOf(other);
       const recording = await hook('ZAPIER', other.demo.tokens.ZAPIER, RECORDING);

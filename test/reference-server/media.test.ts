@@ -1,16 +1,18 @@
 import { createHash, createHmac } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import type { RunningServer } from '../../shared/reference-server/src/server';
 import { parseRange } from '../../shared/reference-server/src/plugins/videos';
-import { UNKNOWN_ID, clientsOf, send, startCatcher, startQuietServer, waitFor } from './support';
+import type { InProcessServer } from '../../shared/reference-server/src/server';
+import { Catcher } from '../support/catcher';
+import { waitUntil } from '../support/wait';
+import { UNKNOWN_ID, buildQuietServer, clientsOf } from './support';
 
 const FORBIDDEN = '{"message":"Forbidden"}';
 
-let server: RunningServer;
+let server: InProcessServer;
 let clients: ReturnType<typeof clientsOf>;
 
 beforeAll(async () => {
-  server = await startQuietServer({ maxUploadBytes: 64 * 1024 });
+  server = await buildQuietServer({ maxUploadBytes: 64 * 1024 });
   clients = clientsOf(server);
 });
 afterAll(() => server.close());
@@ -53,8 +55,8 @@ describe('pre-signed video links', () => {
   });
 
   it('stream the whole video with its type and length', async () => {
-    const answer = await fetch(url);
-    const bytes = Buffer.from(await answer.arrayBuffer());
+    const answer = await clients.request(url.toString());
+    const { bytes } = answer;
     expect([answer.status, answer.headers.get('content-type'), answer.headers.get('accept-ranges'), answer.headers.get('content-length')]).toEqual([
       200,
       'video/webm',
@@ -67,19 +69,20 @@ describe('pre-signed video links', () => {
   });
 
   it('serve byte ranges', async () => {
-    const whole = Buffer.from(await (await fetch(url)).arrayBuffer());
-    const first = await fetch(url, { headers: { range: 'bytes=0-3' } });
+    const fetchRange = (range?: string) => clients.request(url.toString(), { headers: range === undefined ? {} : { range } });
+    const whole = (await fetchRange()).bytes;
+    const first = await fetchRange('bytes=0-3');
     expect([first.status, first.headers.get('content-range'), first.headers.get('content-length')]).toEqual([206, `bytes 0-3/${size}`, '4']);
-    expect(Buffer.from(await first.arrayBuffer())).toEqual(whole.subarray(0, 4));
-    const suffix = await fetch(url, { headers: { range: 'bytes=-5' } });
+    expect(first.bytes).toEqual(whole.subarray(0, 4));
+    const suffix = await fetchRange('bytes=-5');
     expect([suffix.status, suffix.headers.get('content-range')]).toEqual([206, `bytes ${size - 5}-${size - 1}/${size}`]);
-    expect(Buffer.from(await suffix.arrayBuffer())).toEqual(whole.subarray(size - 5));
-    const open = await fetch(url, { headers: { range: 'bytes=10-' } });
-    expect(Buffer.from(await open.arrayBuffer())).toEqual(whole.subarray(10));
+    expect(suffix.bytes).toEqual(whole.subarray(size - 5));
+    const open = await fetchRange('bytes=10-');
+    expect(open.bytes).toEqual(whole.subarray(10));
   });
 
   it('answer 416 for a range past the end', async () => {
-    const answer = await send(url.toString(), { headers: { range: `bytes=${size}-` } });
+    const answer = await clients.request(url.toString(), { headers: { range: `bytes=${size}-` } });
     expect([answer.status, answer.headers.get('content-range'), answer.text]).toEqual([416, `bytes */${size}`, '{"message":"Range not satisfiable"}']);
   });
 
@@ -91,25 +94,25 @@ describe('pre-signed video links', () => {
     ['a signature for another recording', () => url.toString().replace(id, UNKNOWN_ID)],
     ['a non-numeric expiry', () => withQuery({ expires: 'never' })],
   ])('answer 403 Forbidden for %s', async (_label, link) => {
-    const answer = await send(link());
+    const answer = await clients.request(link());
     expect([answer.status, answer.text]).toEqual([403, FORBIDDEN]);
   });
 
   it('answer 403 Forbidden once expired, even with a correct signature', async () => {
     const expires = String(Math.floor(Date.now() / 1000) - 1);
     const signature = createHmac('sha256', server.store.signingKey).update(`${id}.${expires}`).digest('hex');
-    const answer = await send(withQuery({ expires, signature }));
+    const answer = await clients.request(withQuery({ expires, signature }));
     expect([answer.status, answer.text]).toEqual([403, FORBIDDEN]);
   });
 
   it('answer 403 from a server whose links live 0 ms', async () => {
-    const shortLived = await startQuietServer({ linkTtlMs: 0 });
+    const shortLived = await buildQuietServer({ linkTtlMs: 0 });
     try {
       const recording = shortLived.store.addRecording({ workspaceId: shortLived.demo.workspaceId, direction: 'REQUEST' });
-      const { admin, rest } = clientsOf(shortLived);
+      const { admin, rest, request } = clientsOf(shortLived);
       await admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
       const link = ((await rest('GET', `/recordings/${recording.id}/presign`)).json as { url: string }).url;
-      expect((await send(link)).status).toBe(403);
+      expect((await request(link)).status).toBe(403);
     } finally {
       await shortLived.close();
     }
@@ -120,7 +123,7 @@ describe('pre-signed video links', () => {
     await clients.admin('POST', `/recordings/${other.id}/status`, { status: 'COMPLETED' });
     const link = await presign(other.id);
     await clients.rest('DELETE', `/recordings/${other.id}`);
-    const answer = await send(link);
+    const answer = await clients.request(link);
     expect([answer.status, answer.text]).toEqual([404, '{"message":"Not found"}']);
   });
 });
@@ -145,7 +148,7 @@ describe('parseRange', () => {
 describe('the recording page', () => {
   it('is a page that captures the screen, times it, stops, and uploads', async () => {
     const recording = newRecording({ comment: 'internal: do not show' });
-    const answer = await send(`${server.baseUrl}/r/${recording.id}`);
+    const answer = await clients.request(`/r/${recording.id}`);
     expect([answer.status, answer.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
     for (const part of ['getDisplayMedia', 'MediaRecorder', 'id="start"', 'id="stop"', 'id="timer"', "method: 'POST'"]) expect(answer.text).toContain(part);
     expect(answer.text).not.toContain('internal: do not show');
@@ -155,7 +158,7 @@ describe('the recording page', () => {
 
   it('allows exactly its own inline script through its Content-Security-Policy', async () => {
     const { id } = newRecording();
-    const answer = await send(`${server.baseUrl}/r/${id}`);
+    const answer = await clients.request(`/r/${id}`);
     const script = /<script>(.*?)<\/script>/s.exec(answer.text)![1]!;
     const hash = createHash('sha256').update(script).digest('base64');
     expect(answer.headers.get('content-security-policy')).toContain(`script-src 'sha256-${hash}'`);
@@ -164,7 +167,7 @@ describe('the recording page', () => {
 
   it('answers 404 for an unknown or malformed id', async () => {
     for (const path of [`/r/${UNKNOWN_ID}`, '/r/42', `/r/${UNKNOWN_ID}/upload`]) {
-      const answer = await send(`${server.baseUrl}${path}`, { method: path.endsWith('upload') ? 'POST' : 'GET', headers: { 'content-type': 'video/webm' }, raw: path.endsWith('upload') ? 'x' : undefined });
+      const answer = await clients.request(`${path}`, { method: path.endsWith('upload') ? 'POST' : 'GET', headers: { 'content-type': 'video/webm' }, raw: path.endsWith('upload') ? 'x' : undefined });
       expect([answer.status, answer.text]).toEqual([404, '{"message":"Not found"}']);
     }
   });
@@ -172,41 +175,42 @@ describe('the recording page', () => {
 
 describe('the participant flow', () => {
   it('start moves the recording to RECORDING; the upload completes it, stores the bytes and notifies', async () => {
-    const catcher = await startCatcher();
+    const catcher = new Catcher();
+    await catcher.start();
     try {
       const { subscriptionId } = (await clients.hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url })).json as {
         subscriptionId: string;
       };
       const recording = newRecording({ notifications: ['watcher@example.com'] });
-      const started = await send(`${server.baseUrl}/r/${recording.id}/start`, { method: 'POST' });
+      const started = await clients.request(`/r/${recording.id}/start`, { method: 'POST' });
       expect([started.status, server.store.recording(recording.id)!.status]).toEqual([204, 'RECORDING']);
 
       const video = Buffer.concat([Buffer.from('1a45dfa3', 'hex'), Buffer.alloc(20_000, 7)]);
-      const upload = await send(`${server.baseUrl}/r/${recording.id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm;codecs=vp9,opus' }, raw: video });
+      const upload = await clients.request(`/r/${recording.id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm;codecs=vp9,opus' }, raw: video });
       expect([upload.status, upload.text]).toEqual([200, '{"status":"COMPLETED"}']);
       expect(server.store.recording(recording.id)).toMatchObject({ status: 'COMPLETED', video: { contentType: 'video/webm', size: video.length } });
 
-      const served = await fetch(await presign(recording.id));
-      expect(Buffer.from(await served.arrayBuffer())).toEqual(video);
-      await waitFor(() => (catcher.calls.length > 0 ? true : undefined));
-      expect(JSON.parse(catcher.calls[0]!.body)).toEqual({ result: expect.stringContaining(`/videos/${recording.id}?expires=`) });
+      const served = await clients.request(await presign(recording.id));
+      expect(served.bytes).toEqual(video);
+      const [notification] = await catcher.waitFor(1);
+      expect(JSON.parse(notification!.body)).toEqual({ result: expect.stringContaining(`/videos/${recording.id}?expires=`) });
       expect(((await clients.admin('GET', '/outbox')).json as Array<{ to: string }>).map((mail) => mail.to)).toContain('watcher@example.com');
 
-      const page = await send(`${server.baseUrl}/r/${recording.id}`);
+      const page = await clients.request(`/r/${recording.id}`);
       expect(page.text).toContain('"status":"COMPLETED"');
-      const again = await send(`${server.baseUrl}/r/${recording.id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, raw: video });
-      const restart = await send(`${server.baseUrl}/r/${recording.id}/start`, { method: 'POST' });
+      const again = await clients.request(`/r/${recording.id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, raw: video });
+      const restart = await clients.request(`/r/${recording.id}/start`, { method: 'POST' });
       expect([again.status, again.text]).toEqual([409, '{"message":"This recording is already complete."}']);
       expect(restart.status).toBe(409);
       await clients.hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId });
     } finally {
-      await catcher.close();
+      await catcher.stop();
     }
   });
 
   it('takes an untyped octet stream as WebM', async () => {
     const { id } = newRecording();
-    const upload = await send(`${server.baseUrl}/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, raw: Buffer.from('webm bytes') });
+    const upload = await clients.request(`/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, raw: Buffer.from('webm bytes') });
     expect(upload.status).toBe(200);
     expect(server.store.recording(id)!.video).toMatchObject({ contentType: 'video/webm', fileName: expect.stringMatching(new RegExp(`^${id}\\.[0-9a-f]{12}\\.webm$`)) });
   });
@@ -214,30 +218,32 @@ describe('the participant flow', () => {
   it('refuses an upload over the size limit with 413 and keeps nothing of it', async () => {
     const { id } = newRecording();
     const before = readdirSync(server.videosDir).length;
-    const declared = await send(`${server.baseUrl}/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, raw: Buffer.alloc(64 * 1024 + 1) });
+    const declared = await clients.request(`/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, raw: Buffer.alloc(64 * 1024 + 1) });
     expect([declared.status, declared.text]).toEqual([413, '{"message":"Payload too large"}']);
 
-    // A chunked body says nothing of its size up front: the limit is enforced while streaming.
+    // A chunked body says nothing of its size up front: the limit is enforced while streaming, and the connection is
+    // cut (a socket's matter: inject() has none), so this one goes over the wire.
+    const { baseUrl } = await server.listen();
     const chunks = new ReadableStream<Uint8Array>({
       start(controller) {
         for (let index = 0; index < 20; index++) controller.enqueue(new Uint8Array(8 * 1024));
         controller.close();
       },
     });
-    const streamed = await fetch(`${server.baseUrl}/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, body: chunks, duplex: 'half' } as RequestInit).then(
+    const streamed = await fetch(`${baseUrl}/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, body: chunks, duplex: 'half' } as RequestInit).then(
       (response) => response.status,
       () => 'connection closed',
     );
     expect([413, 'connection closed']).toContain(streamed);
     expect(server.store.recording(id)!.status).toBe('NEW');
-    await waitFor(() => (readdirSync(server.videosDir).length === before ? true : undefined));
+    await waitUntil('the refused upload to leave no file', (note) => (note(readdirSync(server.videosDir)).length === before ? true : undefined));
   });
 
   it('refuses an empty upload with 400 and a body of another type with 415', async () => {
     const { id } = newRecording();
-    const empty = await send(`${server.baseUrl}/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, raw: Buffer.alloc(0) });
-    const json = await send(`${server.baseUrl}/r/${id}/upload`, { method: 'POST', body: { video: 'x' } });
-    const untyped = await send(`${server.baseUrl}/r/${id}/upload`, { method: 'POST' });
+    const empty = await clients.request(`/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, raw: Buffer.alloc(0) });
+    const json = await clients.request(`/r/${id}/upload`, { method: 'POST', body: { video: 'x' } });
+    const untyped = await clients.request(`/r/${id}/upload`, { method: 'POST' });
     expect([empty.status, empty.text]).toEqual([400, '{"message":"Bad request"}']);
     expect([json.status, json.text, untyped.status]).toEqual([415, '{"message":"Unsupported media type"}', 415]);
     expect(server.store.recording(id)!.status).toBe('NEW');

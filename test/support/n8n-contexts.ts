@@ -21,6 +21,7 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
+import type { CaughtRequest } from './catcher';
 import { ScreenRecNewRecordingTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node';
 import { ScreenRecTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
 
@@ -38,6 +39,8 @@ export const WORKFLOW_ID = 'wf1';
 export const WORKFLOW_TIMEZONE = 'Europe/Berlin';
 const TRIGGER_NAME = 'ScreenRec Trigger';
 const TRIGGER_WEBHOOK_ID = 'f00dfeed';
+/** The path n8n serves the trigger's webhook on, below its webhook base URL. */
+const WEBHOOK_PATH = `/${TRIGGER_WEBHOOK_ID}/webhook`;
 
 /**
  * A stand-in for an engine object: the given members, and for anything else a function that does nothing,
@@ -218,62 +221,66 @@ export function triggerWorkflow(setup: TriggerSetup) {
 
 	const lifecycle = nodeType.webhookMethods.default;
 	const secret = () => String((workflow.staticData[`node:${TRIGGER_NAME}`] as IDataObject | undefined)?.callbackSecret ?? '');
+	/**
+	 * Delivers a request body to webhook() and returns what it answered, what it started and what it logged. The
+	 * query is what the caller's URL carried: by default the current secret, as the service sends it.
+	 */
+	const deliver = async (
+		body: unknown,
+		options: { query?: Record<string, string>; headers?: Record<string, string>; hangUp?: Promise<void> } = {},
+	) => {
+		const { query = { secret: secret() }, headers = {}, hangUp } = options;
+		const response = { statusCode: undefined as number | undefined, body: undefined as unknown };
+		const closeListeners: Array<() => void> = [];
+		// `hangUp`: the caller (the service) closes the connection before n8n answered, as on its own timeout.
+		void hangUp?.then(() => closeListeners.forEach((listener) => listener()));
+		const httpResponse = {
+			writableEnded: false,
+			once(event: string, listener: () => void) {
+				if (event === 'close') closeListeners.push(listener);
+				return httpResponse;
+			},
+			status(code: number) {
+				response.statusCode = code;
+				return httpResponse;
+			},
+			json(payload: unknown) {
+				response.body = payload;
+				return httpResponse;
+			},
+		};
+		const context = new WebhookContext(
+			workflow,
+			node,
+			additionalDataFor(setup, { httpRequest: { body, headers, query } as never, httpResponse: httpResponse as never }),
+			'webhook',
+			webhookData,
+			[],
+			null,
+		);
+		const warnings = captureWarnings(context.logger);
+		try {
+			const result = await nodeType.webhook!.call(context);
+			return { result, response, warnings: warnings.messages() };
+		} finally {
+			warnings.restore();
+		}
+	};
 	return {
-		webhookUrl: `${setup.webhookBaseUrl}/${TRIGGER_WEBHOOK_ID}/webhook`,
+		webhookUrl: `${setup.webhookBaseUrl}${WEBHOOK_PATH}`,
 		/** The path n8n serves this trigger's webhook on, below its webhook base URL. */
-		webhookPath: `/${TRIGGER_WEBHOOK_ID}/webhook`,
+		webhookPath: WEBHOOK_PATH,
 		staticData: () => workflow.staticData[`node:${TRIGGER_NAME}`] as IDataObject | undefined,
 		hookContext,
 		checkExists: (context = hookContext()) => lifecycle.checkExists.call(context),
 		create: (context = hookContext()) => lifecycle.create.call(context),
 		delete: (context = hookContext()) => lifecycle.delete.call(context),
 		/** The callback URL registered with the service: the webhook URL with the current secret. */
-		callbackUrl: () => `${setup.webhookBaseUrl}/${TRIGGER_WEBHOOK_ID}/webhook?secret=${secret()}`,
-		/**
-		 * Delivers a request body to webhook() and returns what it answered, what it started and what it logged. The
-		 * query is what the caller's URL carried: by default the current secret, as the service sends it.
-		 */
-		async deliver(
-			body: unknown,
-			options: { query?: Record<string, string>; headers?: Record<string, string>; hangUp?: Promise<void> } = {},
-		) {
-			const { query = { secret: secret() }, headers = {}, hangUp } = options;
-			const response = { statusCode: undefined as number | undefined, body: undefined as unknown };
-			const closeListeners: Array<() => void> = [];
-			// `hangUp`: the caller (the service) closes the connection before n8n answered, as on its own timeout.
-			void hangUp?.then(() => closeListeners.forEach((listener) => listener()));
-			const httpResponse = {
-				writableEnded: false,
-				once(event: string, listener: () => void) {
-					if (event === 'close') closeListeners.push(listener);
-					return httpResponse;
-				},
-				status(code: number) {
-					response.statusCode = code;
-					return httpResponse;
-				},
-				json(payload: unknown) {
-					response.body = payload;
-					return httpResponse;
-				},
-			};
-			const context = new WebhookContext(
-				workflow,
-				node,
-				additionalDataFor(setup, { httpRequest: { body, headers, query } as never, httpResponse: httpResponse as never }),
-				'webhook',
-				webhookData,
-				[],
-				null,
-			);
-			const warnings = captureWarnings(context.logger);
-			try {
-				const result = await nodeType.webhook!.call(context);
-				return { result, response, warnings: warnings.messages() };
-			} finally {
-				warnings.restore();
-			}
-		},
+		callbackUrl: () => `${setup.webhookBaseUrl}${WEBHOOK_PATH}?secret=${secret()}`,
+		deliver,
+		/** Hands webhook() a request the service made to a Catcher, as n8n would: its JSON body, query and headers. */
+		deliverCaught: (request: CaughtRequest) =>
+			deliver(JSON.parse(request.body), { query: request.query, headers: { 'content-type': request.headers['content-type'] ?? '' } }),
 	};
 }
 

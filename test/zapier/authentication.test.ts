@@ -1,5 +1,6 @@
+import { BASE_URL_FORMAT, PING_DISCONNECTED_MESSAGE, UNAUTHORIZED_MESSAGE, invalidInputMessage } from '@screenrec/core';
 import authentication, { testConnection } from '../../packages/zapier/src/authentication';
-import { API_KEY, BACKEND_TOKEN, BASE_URL, HOOK_PATH, REST_PATH, WORKSPACE_ID, appTester, hookApi, hookAuth, page, restApi, restAuth, useNock, zapierError } from './harness';
+import { API_KEY, BACKEND_TOKEN, BASE_URL, HOOK_PATH, REST_PATH, WORKSPACE_ID, appTester, hookApi, hookAuth, page, restApi, restAuth, useNock, zapierFailure } from './harness';
 
 useNock();
 
@@ -24,17 +25,14 @@ describe('connection test', () => {
     hookApi().post(HOOK_PATH, { action: 'PING' }).reply(200, { status: 'success', workspace: 'Demo Workspace' });
     restApi().post(`${REST_PATH}/recordings/list`, { pageSize: 1 }).reply(401, { message: 'Unauthorized' });
 
-    const error = await zapierError(appTester(testConnection, { authData: restAuth }));
-
-    expect(error).toEqual({
+    await expect(zapierFailure(appTester(testConnection, { authData: restAuth }), [API_KEY])).resolves.toEqual({
       name: 'ExpiredAuthError',
-      message: "The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.",
+      message: UNAUTHORIZED_MESSAGE,
     });
-    expect(JSON.stringify(error)).not.toContain(API_KEY);
   });
 
   it('asks for both REST fields when only one is given, before sending anything', async () => {
-    const error = await zapierError(appTester(testConnection, { authData: { ...hookAuth, workspaceId: WORKSPACE_ID } }));
+    const error = await zapierFailure(appTester(testConnection, { authData: { ...hookAuth, workspaceId: WORKSPACE_ID } }));
 
     expect(error).toEqual({
       name: 'AppError',
@@ -46,22 +44,21 @@ describe('connection test', () => {
   it('treats a disconnected integration (PING 400) as an error that says to reconnect', async () => {
     hookApi().post(HOOK_PATH, { action: 'PING' }).reply(400, { message: 'Bad request' });
 
-    const error = await zapierError(appTester(testConnection, { authData: hookAuth }));
+    const error = await zapierFailure(appTester(testConnection, { authData: hookAuth }));
 
     expect(error).toEqual({
       name: 'AppError',
-      message:
-        "ScreenRec says this integration was disconnected or no longer exists. Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.",
+      message: PING_DISCONNECTED_MESSAGE,
       code: 'BAD_REQUEST',
       status: 400,
     });
   });
 
   it('reports an unusable Service URL before sending anything', async () => {
-    const error = await zapierError(appTester(testConnection, { authData: { ...hookAuth, baseUrl: 'screenrec.test' } }));
+    const error = await zapierFailure(appTester(testConnection, { authData: { ...hookAuth, baseUrl: 'screenrec.test' } }));
 
     expect(error).toMatchObject({ name: 'AppError', code: 'INVALID_INPUT' });
-    expect(error.message).toBe('Invalid input: "Service URL": must be a full URL such as https://api.screenrec.example. Nothing was sent to ScreenRec.');
+    expect(error.message).toBe(invalidInputMessage(`"Service URL": ${BASE_URL_FORMAT}`));
   });
 
   it('has the four connection fields, the secrets as passwords', () => {

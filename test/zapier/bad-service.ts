@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { listenOnLoopback } from '../support/loopback';
 
 /** How a misbehaving ScreenRec answers every request. */
 export type Misbehaviour = 'silent' | 'dribble' | '503' | '429' | 'pages';
@@ -74,8 +75,7 @@ export class BadService {
   }
 
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = await listenOnLoopback(this.server);
     return this.url;
   }
 

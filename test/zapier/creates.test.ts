@@ -1,8 +1,17 @@
+import {
+  CREATED_NOT_LISTED_YET,
+  NOTHING_TO_UPDATE_MESSAGE,
+  NOT_FOUND_RECORDING,
+  TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE,
+  UNAUTHORIZED_MESSAGE,
+  createdIdLookupFailedMessage,
+  invalidInputMessage,
+} from '@screenrec/core';
 import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
 import { perform as deleteRecording } from '../../packages/zapier/src/creates/delete-recording';
 import { perform as requestRecording } from '../../packages/zapier/src/creates/request-recording';
 import { perform as updateRecording } from '../../packages/zapier/src/creates/update-recording';
-import { BASE_URL, HOOK_PATH, OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, hookApi, hookAuth, page, restApi, restAuth, serviceRecording, useNock, zapierError } from './harness';
+import { BASE_URL, HOOK_PATH, OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, hookApi, hookAuth, page, restApi, restAuth, serviceRecording, useNock, zapierFailure } from './harness';
 
 useNock();
 
@@ -18,7 +27,7 @@ describe('Create Recording Link (hook RECORDING)', () => {
 
     const result = await appTester(createRecording, {
       authData: hookAuth,
-      inputData: { externalReference: ' ticket-4711 ', tags: ['support', '', 'vip'] },
+      inputData: { externalReference: ' ticket-4711 ', tags: ['support', '', ' vip ', 'support'] },
     });
 
     expect(result).toEqual({ id: null, status: null, url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support', 'vip'], detailsError: null });
@@ -66,7 +75,7 @@ describe('Create Recording Link (hook RECORDING)', () => {
       url: PAGE_URL,
       externalReference: 'ticket-4711',
       tags: [],
-      detailsError: expect.stringMatching(/^The recording was created, but its ID could not be fetched: The API key was rejected/),
+      detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE),
     });
   });
 
@@ -76,7 +85,7 @@ describe('Create Recording Link (hook RECORDING)', () => {
 
     await expect(appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } })).resolves.toMatchObject({
       id: null,
-      detailsError: 'The recording was created, but ScreenRec did not list it yet, so its ID is missing.',
+      detailsError: CREATED_NOT_LISTED_YET,
     });
   });
 });
@@ -117,24 +126,24 @@ describe('Request Recording (REST create)', () => {
   });
 
   it('names a malformed e-mail by its field label before sending anything', async () => {
-    const error = await zapierError(appTester(requestRecording, { authData: restAuth, inputData: { direction: 'REQUEST', email: 'ana-at-example' } }));
+    const error = await zapierFailure(appTester(requestRecording, { authData: restAuth, inputData: { direction: 'REQUEST', email: 'ana-at-example' } }));
 
     expect(error).toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: 'Invalid input: "Invite E-mail": must be an e-mail address such as ana@example.com. Nothing was sent to ScreenRec.',
+      message: invalidInputMessage('"Invite E-mail": must be an e-mail address such as ana@example.com'),
     });
   });
 
   it('names the row of a malformed notification e-mail as the user sees it, not core\'s path', async () => {
-    const error = await zapierError(
+    const error = await zapierFailure(
       appTester(requestRecording, { authData: restAuth, inputData: { direction: 'REQUEST', notificationEmails: ['team@example.com', 'nobody'] } }),
     );
 
     expect(error).toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: 'Invalid input: "Notify E-mails" (entry 2): must be an e-mail address such as ana@example.com. Nothing was sent to ScreenRec.',
+      message: invalidInputMessage('"Notify E-mails" (entry 2): must be an e-mail address such as ana@example.com'),
     });
   });
 });
@@ -160,22 +169,39 @@ describe('Update Recording', () => {
     });
   });
 
-  it('refuses an update with nothing to change', async () => {
-    await expect(zapierError(appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, tags: [''] } }))).resolves.toEqual({
+  it('refuses an update with nothing to change, before it asks for the REST credentials', async () => {
+    await expect(zapierFailure(appTester(updateRecording, { authData: hookAuth, inputData: { recordingId: RECORDING_ID, tags: [''], clearTags: false } }))).resolves.toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: 'Nothing to update: fill in Tags, Comment or both.',
+      message: NOTHING_TO_UPDATE_MESSAGE,
     });
+  });
+
+  it.each([
+    ['a boolean', true],
+    ['the text of a mapped value', 'True'],
+  ])('removes every tag when Remove All Tags is %s', async (_kind, clearTags) => {
+    restApi().put(`${REST_PATH}/recordings/${RECORDING_ID}`, { tags: [] }).reply(202, serviceRecording({ tags: [] }));
+
+    // A mapped value arrives as text, whatever the field's type says.
+    const inputData = { recordingId: RECORDING_ID, clearTags: clearTags as boolean };
+    await expect(appTester(updateRecording, { authData: restAuth, inputData })).resolves.toMatchObject({ tags: [] });
+  });
+
+  it('refuses Tags together with Remove All Tags', async () => {
+    await expect(
+      zapierFailure(appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, tags: ['resolved'], clearTags: true } })),
+    ).resolves.toEqual({ name: 'AppError', code: 'INVALID_INPUT', message: TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE });
   });
 
   it('reports an unknown recording as NOT_FOUND', async () => {
     restApi().put(`${REST_PATH}/recordings/${RECORDING_ID}`, { comment: 'x' }).reply(404, { message: 'Not found' });
 
-    await expect(zapierError(appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, comment: 'x' } }))).resolves.toEqual({
+    await expect(zapierFailure(appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, comment: 'x' } }))).resolves.toEqual({
       name: 'AppError',
       code: 'NOT_FOUND',
       status: 404,
-      message: 'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).',
+      message: NOT_FOUND_RECORDING,
     });
   });
 });
@@ -194,18 +220,18 @@ describe('Delete Recording', () => {
   it('reports an unknown recording as NOT_FOUND without sending the delete', async () => {
     restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(200, page([]));
 
-    await expect(zapierError(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
+    await expect(zapierFailure(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
       name: 'AppError',
       code: 'NOT_FOUND',
-      message: 'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).',
+      message: NOT_FOUND_RECORDING,
     });
   });
 
   it('names a malformed recording ID before sending anything', async () => {
-    await expect(zapierError(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: '42' } }))).resolves.toEqual({
+    await expect(zapierFailure(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: '42' } }))).resolves.toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: 'Invalid input: "Recording ID": must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c. Nothing was sent to ScreenRec.',
+      message: invalidInputMessage('"Recording ID": must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'),
     });
   });
 });

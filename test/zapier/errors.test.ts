@@ -1,71 +1,43 @@
-import { redirectMessage, responseTooLargeMessage } from '@screenrec/core';
+import * as core from '@screenrec/core';
 import nock from 'nock';
 import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
 import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
-import { API_KEY, BACKEND_TOKEN, HOOK_PATH, REST_PATH, appTester, hookApi, hookAuth, restApi, restAuth, useNock, zapierError } from './harness';
+import { refusingUrl } from '../support/loopback';
+import { API_KEY, BACKEND_TOKEN, HOOK_PATH, REST_PATH, appTester, hookApi, hookAuth, restApi, restAuth, useNock, zapierFailure } from './harness';
 
 useNock();
 
-const RECONNECT = 'Press Setup on the integration in the ScreenRec dashboard, copy the new backend token and reconnect.';
 const recordingBody = { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } };
 const runCreate = () => appTester(createRecording, { authData: hookAuth, inputData: { externalReference: 'ticket-4711' } });
 
 describe('hook errors as Zapier errors (Create Recording, sent once: never retried)', () => {
   it.each([
-    [403, { message: 'Forbidden' }, { name: 'ExpiredAuthError', message: `The backend token was rejected. ${RECONNECT}` }],
-    [
-      424,
-      { message: 'Integration error' },
-      {
-        name: 'ExpiredAuthError',
-        message: `ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. ${RECONNECT}`,
-      },
-    ],
-    [
-      400,
-      { message: 'Bad request' },
-      {
-        name: 'AppError',
-        code: 'BAD_REQUEST',
-        status: 400,
-        message: 'ScreenRec rejected the request as malformed (Bad request). Check the Service URL and the values you entered.',
-      },
-    ],
-    [
-      500,
-      { message: 'boom' },
-      { name: 'AppError', code: 'SERVICE_ERROR', status: 500, message: 'ScreenRec had a server error (HTTP 500). Try again in a few minutes.' },
-    ],
+    [403, { message: 'Forbidden' }, { name: 'ExpiredAuthError', message: core.TOKEN_REJECTED_MESSAGE }],
+    [424, { message: 'Integration error' }, { name: 'ExpiredAuthError', message: core.NO_INTEGRATION_MESSAGE }],
+    [400, { message: 'Bad request' }, { name: 'AppError', code: 'BAD_REQUEST', status: 400, message: core.HOOK_MALFORMED_MESSAGE }],
+    [500, { message: 'boom' }, { name: 'AppError', code: 'SERVICE_ERROR', status: 500, message: core.serverErrorMessage(500) }],
   ])('HTTP %i becomes %o', async (status, body, expected) => {
     hookApi().post(HOOK_PATH, recordingBody).reply(status, body);
 
-    await expect(zapierError(runCreate())).resolves.toEqual(expected);
+    await expect(zapierFailure(runCreate())).resolves.toEqual(expected);
   });
 
   it.each([
-    [
-      'No active subscription.',
-      'NO_ACTIVE_SUBSCRIPTION',
-      'The ScreenRec workspace has no active subscription (it expired or was canceled). Renew it in the ScreenRec dashboard, then try again.',
-    ],
-    ['Integration not connected.', 'INTEGRATION_NOT_CONNECTED', `The ScreenRec integration is not connected. ${RECONNECT}`],
-    [
-      'Internal Server Error',
-      'SERVICE_ERROR',
-      'ScreenRec could not complete the request ("Internal Server Error"). Try again in a few minutes; if it keeps failing, check that the integration is still connected.',
-    ],
+    ['No active subscription.', 'NO_ACTIVE_SUBSCRIPTION', core.NO_ACTIVE_SUBSCRIPTION_MESSAGE],
+    ['Integration not connected.', 'INTEGRATION_NOT_CONNECTED', core.INTEGRATION_NOT_CONNECTED_MESSAGE],
+    ['Internal Server Error', 'SERVICE_ERROR', core.hookRefusedMessage('Internal Server Error')],
   ])('a 200 answer with error "%s" is never a success: %s', async (refusal, code, message) => {
     hookApi().post(HOOK_PATH, recordingBody).reply(200, { error: refusal });
 
-    await expect(zapierError(runCreate())).resolves.toEqual({ name: 'AppError', code, status: 200, message });
+    await expect(zapierFailure(runCreate())).resolves.toEqual({ name: 'AppError', code, status: 200, message });
   });
 
   it('429 becomes ThrottledError with the delay the service asked for, so Zapier retries later', async () => {
     hookApi().post(HOOK_PATH, recordingBody).reply(429, { message: 'Too many requests' }, { 'Retry-After': '120' });
 
-    await expect(zapierError(runCreate())).resolves.toEqual({
+    await expect(zapierFailure(runCreate())).resolves.toEqual({
       name: 'ThrottledError',
-      message: 'ScreenRec is receiving too many requests. Wait 120 s and try again.',
+      message: core.rateLimitedMessage(120_000),
       delay: 120,
     });
   });
@@ -73,33 +45,37 @@ describe('hook errors as Zapier errors (Create Recording, sent once: never retri
   it('an answer that is not ScreenRec\'s is UNEXPECTED_RESPONSE', async () => {
     hookApi().post(HOOK_PATH, recordingBody).reply(200, '<html>proxy login</html>', { 'Content-Type': 'text/html' });
 
-    const error = await zapierError(runCreate());
+    const error = await zapierFailure(runCreate());
 
-    expect(error).toMatchObject({ name: 'AppError', code: 'UNEXPECTED_RESPONSE', status: 200 });
-    expect(error.message).toContain('ScreenRec answered in a form this connector does not understand (HTTP 200');
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'UNEXPECTED_RESPONSE',
+      status: 200,
+      message: core.unexpectedAnswerMessage(200, 'Invalid input: expected object, received undefined'),
+    });
   });
 
   it('a network failure is NETWORK and names no secret', async () => {
     nock.enableNetConnect('127.0.0.1');
-    const closedPort = 'http://127.0.0.1:9';
+    const closedPort = await refusingUrl();
 
-    const error = await zapierError(
+    const error = await zapierFailure(
       appTester(createRecording, { authData: { ...hookAuth, baseUrl: closedPort }, inputData: { externalReference: 'ticket-4711' } }),
+      [BACKEND_TOKEN],
     );
     nock.disableNetConnect();
 
     expect(error).toMatchObject({ name: 'AppError', code: 'NETWORK' });
-    expect(error.message).toBe('Could not reach ScreenRec at http://127.0.0.1:9 (ECONNREFUSED). Check the Service URL and that the service is running.');
-    expect(JSON.stringify(error)).not.toContain(BACKEND_TOKEN);
+    expect(error.message).toBe(core.unreachableMessage(closedPort, 'ECONNREFUSED'));
   });
 
   it('bad input is INVALID_INPUT naming the field by its label, and nothing is sent', async () => {
-    const error = await zapierError(appTester(createRecording, { authData: hookAuth, inputData: { externalReference: '  ' } }));
+    const error = await zapierFailure(appTester(createRecording, { authData: hookAuth, inputData: { externalReference: '  ' } }));
 
     expect(error).toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: 'Invalid input: "External Reference": must not be empty. Nothing was sent to ScreenRec.',
+      message: core.invalidInputMessage('"External Reference": must not be empty'),
     });
   });
 });
@@ -108,17 +84,17 @@ describe('through Zapier\'s request client, the transport keeps core\'s rules', 
   it('follows no redirect: the credential never goes to the other host, and the message names the status', async () => {
     hookApi().post(HOOK_PATH, recordingBody).reply(307, '', { Location: 'https://elsewhere.test/public/webhooks/ZAPIER' });
 
-    const error = await zapierError(runCreate());
+    const error = await zapierFailure(runCreate());
 
-    expect(error).toEqual({ name: 'AppError', code: 'UNEXPECTED_RESPONSE', status: 307, message: redirectMessage(307) });
+    expect(error).toEqual({ name: 'AppError', code: 'UNEXPECTED_RESPONSE', status: 307, message: core.redirectMessage(307) });
   });
 
   it('stops reading an answer past 10 MiB, with a clear error', async () => {
     restApi().get(`${REST_PATH}/recordings/tags`).query({ query: 'sup' }).reply(200, `{"result":["${'x'.repeat(11 * 1024 * 1024)}"]}`, { 'Content-Type': 'application/json' });
 
-    const error = await zapierError(appTester(findTags, { authData: restAuth, inputData: { query: 'sup' } }));
+    const error = await zapierFailure(appTester(findTags, { authData: restAuth, inputData: { query: 'sup' } }));
 
-    expect(error).toEqual({ name: 'AppError', code: 'RESPONSE_TOO_LARGE', message: responseTooLargeMessage('https://screenrec.test') });
+    expect(error).toEqual({ name: 'AppError', code: 'RESPONSE_TOO_LARGE', message: core.responseTooLargeMessage('https://screenrec.test') });
   });
 });
 
@@ -126,37 +102,13 @@ describe('REST errors as Zapier errors (Find Tags)', () => {
   const runSearch = () => appTester(findTags, { authData: restAuth, inputData: { query: 'sup' } });
 
   it.each([
-    [
-      401,
-      {
-        name: 'ExpiredAuthError',
-        message: "The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.",
-      },
-    ],
-    [
-      403,
-      {
-        name: 'ExpiredAuthError',
-        message:
-          "This API key may not use this workspace: API access is off for the workspace, or the key belongs to another workspace. Turn API access on in the dashboard's API section, or check the workspace ID.",
-      },
-    ],
-    [
-      404,
-      {
-        name: 'AppError',
-        code: 'NOT_FOUND',
-        status: 404,
-        message: 'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).',
-      },
-    ],
+    [401, { name: 'ExpiredAuthError', message: core.UNAUTHORIZED_MESSAGE }],
+    [403, { name: 'ExpiredAuthError', message: core.REST_FORBIDDEN_MESSAGE }],
+    [404, { name: 'AppError', code: 'NOT_FOUND', status: 404, message: core.NOT_FOUND_WORKSPACE }],
   ])('HTTP %i becomes %o', async (status, expected) => {
     restApi().get(`${REST_PATH}/recordings/tags`).query({ query: 'sup' }).reply(status, { message: 'x' });
 
-    const error = await zapierError(runSearch());
-
-    expect(error).toEqual(expected);
-    expect(JSON.stringify(error)).not.toContain(API_KEY);
+    await expect(zapierFailure(runSearch(), [API_KEY])).resolves.toEqual(expected);
   });
 
   it('400 is VALIDATION with the service\'s field messages, naming the field by its label', async () => {
@@ -165,16 +117,16 @@ describe('REST errors as Zapier errors (Find Tags)', () => {
       .query({ query: 'sup' })
       .reply(400, { message: 'Bad request', errors: [{ path: 'query', message: 'too long' }] });
 
-    await expect(zapierError(runSearch())).resolves.toEqual({
+    await expect(zapierFailure(runSearch())).resolves.toEqual({
       name: 'AppError',
       code: 'VALIDATION',
       status: 400,
-      message: 'ScreenRec rejected the values sent ("Tag Contains": too long). Correct them and try again.',
+      message: core.restValidationMessage('"Tag Contains": too long'),
     });
   });
 
   it('a REST step without REST credentials says which connection fields to fill in', async () => {
-    await expect(zapierError(appTester(findTags, { authData: hookAuth, inputData: { query: 'sup' } }))).resolves.toEqual({
+    await expect(zapierFailure(appTester(findTags, { authData: hookAuth, inputData: { query: 'sup' } }))).resolves.toEqual({
       name: 'AppError',
       code: 'REST_NOT_CONFIGURED',
       message:

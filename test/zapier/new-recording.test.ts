@@ -1,6 +1,7 @@
+import { RECORDING_STATUSES, invalidInputMessage } from '@screenrec/core';
 import { perform } from '../../packages/zapier/src/triggers/new-recording';
 import { perform as listTags } from '../../packages/zapier/src/triggers/tag-list';
-import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, hookAuth, page, restApi, restAuth, serviceRecording, useNock, zapierError } from './harness';
+import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, hookAuth, page, restApi, restAuth, serviceRecording, useNock, zapierFailure } from './harness';
 
 useNock();
 
@@ -61,10 +62,9 @@ describe('New Recording (polling)', () => {
   });
 
   it('rejects an unknown state before sending anything, naming the field and its entry as the user sees them', async () => {
-    const error = await zapierError(appTester(perform, { authData: restAuth, inputData: { statuses: ['DONE'] } }));
+    const error = await zapierFailure(appTester(perform, { authData: restAuth, inputData: { statuses: ['DONE'] } }));
 
-    expect(error).toMatchObject({ name: 'AppError', code: 'INVALID_INPUT' });
-    expect(error.message).toMatch(/^Invalid input: "Statuses" \(entry 1\): .*Nothing was sent to ScreenRec\.$/);
+    expect(error).toEqual({ name: 'AppError', code: 'INVALID_INPUT', message: invalidInputMessage(`"Statuses" (entry 1): Invalid option: expected one of ${RECORDING_STATUSES.map((status) => `"${status}"`).join('|')}`) });
   });
 });
 

@@ -1,7 +1,8 @@
+import { invalidInputMessage } from '@screenrec/core';
 import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
 import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
 import { perform as getVideoUrl } from '../../packages/zapier/src/searches/get-video-url';
-import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, page, restApi, restAuth, serviceRecording, useNock, videoUrl, zapierError } from './harness';
+import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, page, restApi, restAuth, serviceRecording, useNock, videoUrl, zapierFailure } from './harness';
 
 useNock();
 
@@ -117,7 +118,7 @@ describe('Find Recording', () => {
       const others = Array.from({ length: 100 }, (_, n) => serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, externalReference: 'other' }));
       restApi().post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo)).delay(250).reply(200, page(others, 100_000));
 
-      const error = await zapierError(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } }));
+      const error = await zapierFailure(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } }));
 
       expect(error).toMatchObject({ name: 'AppError', code: 'SEARCH_INCOMPLETE' });
       expect(error.message).toMatch(/ticket-4711/);
@@ -135,10 +136,10 @@ describe('Get Video URL', () => {
   });
 
   it('still fails on a real failure, naming the field', async () => {
-    await expect(zapierError(appTester(getVideoUrl, { authData: restAuth, inputData: { recordingId: '42' } }))).resolves.toEqual({
+    await expect(zapierFailure(appTester(getVideoUrl, { authData: restAuth, inputData: { recordingId: '42' } }))).resolves.toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: 'Invalid input: "Recording ID": must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c. Nothing was sent to ScreenRec.',
+      message: invalidInputMessage('"Recording ID": must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'),
     });
   });
 

@@ -1,6 +1,7 @@
 import nock from 'nock';
+import { NOT_FOUND_VIDEO, privateVideoLinkMessage, videoHostRedirectMessage } from '@screenrec/core';
 import { hydrateVideoFile } from '../../packages/zapier/src/video-file';
-import { API_KEY, BASE_URL, RECORDING_ID, REST_PATH, appTester, hookAuth, restApi, restAuth, useNock, videoUrl, zapierError } from './harness';
+import { API_KEY, BASE_URL, RECORDING_ID, REST_PATH, appTester, hookAuth, restApi, restAuth, useNock, videoUrl, zapierFailure } from './harness';
 
 useNock();
 
@@ -66,36 +67,37 @@ describe('video file hydration', () => {
     restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
     nock(BASE_URL).get(`/videos/${RECORDING_ID}`).query(true).reply(302, '', { Location: 'https://elsewhere.test/video' });
 
-    await expect(zapierError(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
+    await expect(zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
       name: 'AppError',
-      code: 'UNEXPECTED_RESPONSE',
+      code: 'SERVICE_ERROR',
       status: 302,
-      message: "The video's storage answered HTTP 302 instead of the video. Try again in a few minutes; if it keeps happening, tell your ScreenRec administrator.",
+      message: videoHostRedirectMessage(302),
     });
   });
 
   it('refuses a video link on a private address the service is not on', async () => {
     restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: `http://169.254.169.254/latest/meta-data?X-Amz-Signature=abc` });
 
-    const error = await zapierError(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }));
-
-    expect(error).toMatchObject({ name: 'AppError', code: 'INVALID_INPUT' });
-    expect(error.message).toContain('169.254.169.254');
+    await expect(zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
+      name: 'AppError',
+      code: 'INVALID_INPUT',
+      message: privateVideoLinkMessage('169.254.169.254'),
+    });
   });
 
   it('reports a recording without a video as NOT_FOUND', async () => {
     restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(404, { message: 'Not found' });
 
-    await expect(zapierError(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
+    await expect(zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
       name: 'AppError',
       code: 'NOT_FOUND',
       status: 404,
-      message: 'ScreenRec has no video for this recording: the recording does not exist in this workspace, or it has not been recorded yet.',
+      message: NOT_FOUND_VIDEO,
     });
   });
 
   it('needs the REST credentials', async () => {
-    const error = await zapierError(appTester(hydrateVideoFile, { authData: hookAuth, inputData: { recordingId: RECORDING_ID } }));
+    const error = await zapierFailure(appTester(hydrateVideoFile, { authData: hookAuth, inputData: { recordingId: RECORDING_ID } }));
 
     expect(error).toMatchObject({ name: 'AppError', code: 'REST_NOT_CONFIGURED' });
   });
@@ -103,7 +105,7 @@ describe('video file hydration', () => {
 
 describe('requests leave only for the Service URL', () => {
   it('refuses a request that would carry a connection secret to another host, before sending it', async () => {
-    const error = await zapierError(
+    const error = await zapierFailure(
       appTester(async (z) => z.request({ url: 'https://elsewhere.test/steal', method: 'POST', headers: { authorization: `Bearer ${API_KEY}` } }), { authData: restAuth }),
     );
 

@@ -1,4 +1,14 @@
 import nock from 'nock';
+import {
+  HTTPS_CALLBACK_REQUIRED,
+  LINK_NOT_CONFIRMED,
+  UNAUTHORIZED_MESSAGE,
+  detailsLookupFailedMessage,
+  invalidInputMessage,
+  notAVideoReadyMessage,
+  serverErrorMessage,
+  unsubscribeRefusedMessage,
+} from '@screenrec/core';
 import { perform, performList, performSubscribe, performUnsubscribe } from '../../packages/zapier/src/triggers/video-ready';
 import {
   HOOK_PATH,
@@ -15,7 +25,7 @@ import {
   useNock,
   videoUrl,
   WORKSPACE_ID,
-  zapierError,
+  zapierFailure,
 } from './harness';
 
 useNock();
@@ -96,7 +106,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
       videoUrl: storageLink('sig1'),
       receivedAt: expect.stringMatching(ISO_INSTANT),
       recordingId: null,
-      detailsError: 'ScreenRec has no recording in this workspace that matches the video link (it may belong to another workspace). The link itself still works.',
+      detailsError: LINK_NOT_CONFIRMED,
     });
   });
 
@@ -111,38 +121,37 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
         videoUrl: videoUrl(RECORDING_ID, 'sig1'),
         receivedAt: expect.stringMatching(ISO_INSTANT),
         recordingId: null,
-        detailsError:
-          "The recording details could not be fetched: The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.",
+        detailsError: detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE),
       },
     ]);
   });
 
   it('rejects a body that is not a video-ready notification', async () => {
-    await expect(zapierError(appTester(perform, { authData: hookAuth, cleanedRequest: { hello: 'world' } }))).resolves.toEqual({
+    await expect(zapierFailure(appTester(perform, { authData: hookAuth, cleanedRequest: { hello: 'world' } }))).resolves.toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: expect.stringMatching(/^This is not a ScreenRec video-ready notification/),
+      message: notAVideoReadyMessage('`result`: must be a full http(s) URL'),
     });
   });
 
   it('refuses an http target URL for a service that is not on this machine, before sending anything', async () => {
-    const error = await zapierError(appTester(performSubscribe, { authData: hookAuth, targetUrl: 'http://hooks.example/x' }));
+    const error = await zapierFailure(appTester(performSubscribe, { authData: hookAuth, targetUrl: 'http://hooks.example/x' }));
 
     expect(error).toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: "Invalid input: the Zap's webhook address: must be an https URL: ScreenRec only calls https callbacks. Nothing was sent to ScreenRec.",
+      message: invalidInputMessage(`the Zap's webhook address: ${HTTPS_CALLBACK_REQUIRED}`),
     });
   });
 
   it('reports a subscription the service no longer knows when unsubscribing', async () => {
     hookApi().post(HOOK_PATH, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { error: 'Internal Server Error' });
 
-    await expect(zapierError(appTester(performUnsubscribe, { authData: hookAuth, subscribeData: { id: SUBSCRIPTION_ID } }))).resolves.toEqual({
+    await expect(zapierFailure(appTester(performUnsubscribe, { authData: hookAuth, subscribeData: { id: SUBSCRIPTION_ID } }))).resolves.toEqual({
       name: 'AppError',
       code: 'SERVICE_ERROR',
       status: 200,
-      message: 'ScreenRec could not remove this subscription ("Internal Server Error"): it may already be gone, or the integration was disconnected.',
+      message: unsubscribeRefusedMessage('Internal Server Error'),
     });
   });
 });
@@ -176,11 +185,13 @@ describe('Video Ready: only for recordings with given tags or direction', () => 
     nock.cleanAll();
 
     expect(item?.recordingId).toBeNull();
-    expect(item?.detailsError).toMatch(/^The recording details could not be fetched: .*The "Only With Tags" and "Only Direction" options could not be checked, so the video is passed on\.$/);
+    expect(item?.detailsError).toBe(
+      `${detailsLookupFailedMessage(serverErrorMessage(503))} The "Only With Tags" and "Only Direction" options could not be checked, so the video is passed on.`,
+    );
   });
 
   it('refuses to turn on with a filter but without REST credentials, before subscribing', async () => {
-    await expect(zapierError(appTester(performSubscribe, { authData: hookAuth, inputData: { direction: 'REQUEST' }, targetUrl: TARGET_URL }))).resolves.toEqual({
+    await expect(zapierFailure(appTester(performSubscribe, { authData: hookAuth, inputData: { direction: 'REQUEST' }, targetUrl: TARGET_URL }))).resolves.toEqual({
       name: 'AppError',
       code: 'REST_NOT_CONFIGURED',
       message:

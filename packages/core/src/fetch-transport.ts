@@ -1,6 +1,7 @@
 import { CancelledError, ScreenRecError } from './errors';
 import { CANCELLED_MESSAGE } from './messages';
-import { networkFailure, responseTooLarge, type Transport, type TransportRequest } from './transport';
+import { networkFailure, responseTooLarge } from './failures';
+import type { Transport, TransportRequest } from './transport';
 
 /**
  * The default transport, on the runtime's fetch (Node only: the portable entry does not reach this file).

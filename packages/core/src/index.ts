@@ -3,7 +3,7 @@
  * credentials. Platforms whose shipped code may not touch timers or Node globals (n8n) import
  * `@screenrec/core/portable` and pass their own transport and sleep.
  */
-import type { ClientOptions } from './exchange';
+import type { ClientOptions } from './request-sender';
 import { createFetchTransport } from './fetch-transport';
 import { HookClient as PortableHookClient, type HookClientOptions } from './hook-client';
 import { sleep } from './node-sleep';

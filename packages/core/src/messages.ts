@@ -91,6 +91,11 @@ export const HTTPS_CALLBACK_REQUIRED = 'must be an https URL: ScreenRec only cal
 export const MISSING_PLATFORM_PIECES =
   'is required: the portable @screenrec/core entry has no Node defaults, so pass the platform\'s own transport and sleep';
 
+export const NOTHING_TO_UPDATE_MESSAGE =
+  'Nothing to update: fill in Tags or Comment, or turn on Remove All Tags. Nothing was sent to ScreenRec.';
+export const TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE =
+  'Tags and Remove All Tags were both given: leave Tags empty to remove every tag, or turn Remove All Tags off to replace the tags with the ones given. Nothing was sent to ScreenRec.';
+
 export function invalidInputMessage(fieldErrors: string): string {
   return `Invalid input: ${fieldErrors}. Nothing was sent to ScreenRec.`;
 }
@@ -101,6 +106,9 @@ export const UNAUTHORIZED_MESSAGE =
 export const REST_FORBIDDEN_MESSAGE =
   "This API key may not use this workspace: API access is off for the workspace, or the key belongs to another workspace. Turn API access on in the dashboard's API section, or check the workspace ID.";
 export const NOT_FOUND_RECORDING = 'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).';
+/** A 404 of a workspace-wide call (list, create, tag search): the workspace itself is not there. */
+export const NOT_FOUND_WORKSPACE =
+  'ScreenRec has no workspace with this Workspace ID at this Service URL. Check both in the connection (the Workspace ID is shown in the dashboard\'s API section).';
 export const NOT_FOUND_VIDEO =
   'ScreenRec has no video for this recording: the recording does not exist in this workspace, or it has not been recorded yet.';
 
@@ -141,6 +149,13 @@ export function hookRefusedStatusMessage(status: number): string {
   return `ScreenRec refused the request (HTTP ${status}). Check the Service URL and the values you entered.`;
 }
 
+// A recording the hook just created.
+export const CREATED_NOT_LISTED_YET = 'The recording was created, but ScreenRec did not list it yet, so its ID is missing.';
+
+export function createdIdLookupFailedMessage(reason: string): string {
+  return `The recording was created, but its ID could not be fetched: ${reason}`;
+}
+
 // Video ready.
 export const NOT_A_VIDEO_READY_HINT = 'expected a JSON body like {"result": "https://…"}';
 export const LINK_NAMES_NO_RECORDING =
@@ -162,6 +177,18 @@ export function foreignVideoLinkMessage(host: string): string {
 
 export function privateVideoLinkMessage(host: string): string {
   return `The video was not downloaded: the link points to a private or local network address (${host}) that is not the Service URL's host.`;
+}
+
+// The video's own host (storage), reached through a pre-signed link.
+export const VIDEO_LINK_EXPIRED_MESSAGE =
+  "The video's storage refused its temporary link (HTTP 403): the link has expired. Get a fresh one with Get Video URL and try again.";
+
+export function videoHostRedirectMessage(status: number): string {
+  return `The video's storage answered with a redirect (HTTP ${status}), which is not followed. Get a fresh link with Get Video URL and try again.`;
+}
+
+export function videoHostStatusMessage(status: number): string {
+  return `The video's storage answered HTTP ${status} instead of the video. Try again in a few minutes; the video may not be available yet.`;
 }
 
 function formatBytes(bytes: number): string {

@@ -7,19 +7,12 @@
 export * from './schemas';
 export * from './errors';
 export * from './messages';
-export {
-  MAX_ANSWER_BYTES,
-  networkFailure,
-  readBodyCapped,
-  responseTooLarge,
-  type HttpMethod,
-  type Transport,
-  type TransportRequest,
-  type TransportResponse,
-} from './transport';
+export { MAX_ANSWER_BYTES, readBodyCapped, type HttpMethod, type Transport, type TransportRequest, type TransportResponse } from './transport';
+export { networkFailure, responseTooLarge, videoHostFailure } from './failures';
+export { HEADER, NOTIFICATION_ANSWER, isRedirect, isSuccess } from './protocol';
 export type { CallOptions, Sleep } from './operation';
-export type { ClientOptions } from './exchange';
-export { fieldErrorsOf } from './exchange';
+export type { ClientOptions } from './request-sender';
+export { fieldErrorsOf } from './reading';
 export { HookClient, type HookClientOptions, type CreateHookRecordingInput } from './hook-client';
 export {
   RestClient,
@@ -39,3 +32,6 @@ export {
   type VideoReady,
 } from './video-ready';
 export { isNonPublicHost } from './addresses';
+export { cleanTags, recordingChanges, type RecordingChangesInput } from './recording-input';
+export { createdRecordingDetails, type CreatedRecordingDetails } from './created-recording';
+export { inTimeZone, knownTimeZone, offsetMinutes } from './dates';

@@ -1,40 +1,30 @@
 import { z } from 'zod/v4';
-import {
-  DeadlineError,
-  ForbiddenError,
-  NotFoundError,
-  ServiceError,
-  UnauthorizedError,
-  ValidationError,
-  describeFieldErrors,
-  type ScreenRecError,
-} from './errors';
-import { Exchange, parseJson, rateLimitedError, readAnswer, validateInput, type Answer, type ClientOptions } from './exchange';
+import { DeadlineError, NotFoundError } from './errors';
+import { failureOfResponse } from './failures';
 import {
   API_KEY_REQUIRED,
   HINT_NARROW_SEARCH,
   NOT_FOUND_RECORDING,
   NOT_FOUND_VIDEO,
-  REST_FORBIDDEN_MESSAGE,
-  UNAUTHORIZED_MESSAGE,
-  quoteServiceText,
+  NOT_FOUND_WORKSPACE,
   referenceSearchSummary,
-  restValidationMessage,
-  serverErrorMessage,
 } from './messages';
 import type { CallOptions, Operation, OperationLabel } from './operation';
-import type { HttpMethod } from './transport';
+import { HEADER, REST_PATHS, bearer, isSuccess, workspaceApi } from './protocol';
+import { readResponse, validateInput } from './reading';
+import { RequestSender, type ClientOptions } from './request-sender';
+import type { HttpMethod, TransportResponse } from './transport';
 import {
   CreateRecordingRequest,
   ListRecordingsRequest,
   MAX_PAGE_SIZE,
+  NEWEST_FIRST,
   PresignResponse,
   Recording,
   RecordingPage,
   TagSearchResponse,
   UpdateRecordingRequest,
   Uuid,
-  ValidationErrorBody,
 } from './schemas';
 
 export interface RestClientOptions extends ClientOptions {
@@ -67,26 +57,24 @@ export interface ReferenceSearch {
   summary: string;
 }
 
-interface RestCall {
+interface RestRequest {
   method: HttpMethod;
+  /** One of REST_PATHS, relative to the workspace's API. */
   path: string;
   body?: unknown;
   idempotent: boolean;
-  /** What a 404 means for this call, in the user's words. */
+  /** What a 404 means for this request, in the user's words; by default, that the workspace is not there. */
   notFound?: string;
 }
 
 const LISTING: OperationLabel = { doing: 'listing recordings', hint: HINT_NARROW_SEARCH };
-const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' } as const;
 const ExternalReference = z.string().trim().min(1, { error: 'must not be empty' });
-/** The most of the service's field errors kept on a VALIDATION error. */
-const MAX_FIELD_ERRORS = 20;
 /** A search stops before the next page when less than this many times the slowest page's duration is left. */
 const PAGE_TIME_MARGIN = 2;
 
 /** The REST API of one workspace, with an API key. */
 export class RestClient {
-  private readonly exchange: Exchange;
+  private readonly sender: RequestSender;
   private readonly workspaceId: string;
   // A true private field: it stays out of JSON.stringify, util.inspect and any log of the client.
   readonly #apiKey: string;
@@ -94,28 +82,25 @@ export class RestClient {
   constructor(options: RestClientOptions) {
     this.workspaceId = validateInput(Uuid, options.workspaceId?.trim(), () => 'workspaceId');
     this.#apiKey = validateInput(z.string().trim().min(1, { error: API_KEY_REQUIRED }), options.apiKey, () => 'apiKey');
-    this.exchange = new Exchange(options);
+    this.sender = new RequestSender(options);
   }
 
   async createRecording(input: CreateRecordingRequest, options?: CallOptions): Promise<Recording> {
     const body = validateInput(CreateRecordingRequest, input);
-    const operation = this.exchange.begin({ doing: 'creating the recording request' }, options);
-    return readAnswer(Recording, await this.call({ method: 'POST', path: '/recordings', body, idempotent: false }, operation));
+    const operation = this.sender.begin({ doing: 'creating the recording request' }, options);
+    return readResponse(Recording, await this.request({ method: 'POST', path: REST_PATHS.recordings, body, idempotent: false }, operation));
   }
 
   /** One page of recordings. `sortOrder: 'Descending'` is newest first. */
   async listRecordings(filter: z.input<typeof ListRecordingsRequest> = {}, options?: CallOptions): Promise<RecordingPage> {
     const body = validateInput(ListRecordingsRequest, filter);
-    return this.list(body, this.exchange.begin(LISTING, options));
+    return this.list(body, this.sender.begin(LISTING, options));
   }
 
   /** One recording, by its id: NOT_FOUND when the workspace has none with it. */
   async getRecording(recordingId: string, options?: CallOptions): Promise<Recording> {
     const id = validateInput(Uuid, recordingId, () => 'recordingId').toLowerCase();
-    const page = await this.list({ ids: [id], pageSize: 1 }, this.exchange.begin({ doing: 'looking up the recording' }, options));
-    const recording = page.content.find((candidate) => candidate.id.toLowerCase() === id);
-    if (recording === undefined) throw new NotFoundError(NOT_FOUND_RECORDING);
-    return recording;
+    return this.recordingById(id, this.sender.begin({ doing: 'looking up the recording' }, options));
   }
 
   /**
@@ -127,7 +112,7 @@ export class RestClient {
   async *iterateRecordings(filter: RecordingFilter = {}, options: IterateOptions = {}): AsyncGenerator<Recording> {
     const limit = validateInput(z.number().int().min(1).optional(), options.limit, () => 'limit');
     const body = validateInput(ListRecordingsRequest, filter);
-    const operation = this.exchange.begin(LISTING, options);
+    const operation = this.sender.begin(LISTING, options);
     // With a client-side filter a page may hold few matches, so only then is the page size not cut to the limit.
     const pageSize = limit === undefined || options.externalReference !== undefined ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE);
     let yielded = 0;
@@ -157,7 +142,7 @@ export class RestClient {
     const filter = validateInput(ListRecordingsRequest, { ...NEWEST_FIRST, createdDateFrom: options.createdAfter }, (path) =>
       path === 'createdDateFrom' ? 'createdAfter' : path,
     );
-    const operation = this.exchange.begin({ doing: 'finding the recording by its external reference', hint: HINT_NARROW_SEARCH }, options);
+    const operation = this.sender.begin({ doing: 'finding the recording by its external reference', hint: HINT_NARROW_SEARCH }, options);
     const started = operation.clock();
     let scanned = 0;
     let recording: Recording | null = null;
@@ -205,7 +190,7 @@ export class RestClient {
   async findCreatedRecording(pageUrl: string, externalReference: string, options?: CallOptions): Promise<Recording | null> {
     const url = validateInput(z.string().trim().min(1, { error: 'must not be empty' }), pageUrl, () => 'pageUrl');
     const reference = validateInput(ExternalReference, externalReference, () => 'externalReference');
-    const operation = this.exchange.begin({ doing: 'looking up the new recording' }, options);
+    const operation = this.sender.begin({ doing: 'looking up the new recording' }, options);
     const page = await this.list({ ...NEWEST_FIRST, first: 0, pageSize: MAX_PAGE_SIZE }, operation);
     return (
       page.content.find((recording) => recording.url !== undefined && sameUrl(recording.url, url)) ??
@@ -217,36 +202,49 @@ export class RestClient {
   /** A fresh, temporary link to the recording's video. */
   async getVideoUrl(recordingId: string, options?: CallOptions): Promise<string> {
     const id = validateInput(Uuid, recordingId, () => 'recordingId');
-    const operation = this.exchange.begin({ doing: 'fetching a link to the video' }, options);
-    const answer = await this.call({ method: 'GET', path: `/recordings/${id}/presign`, idempotent: true, notFound: NOT_FOUND_VIDEO }, operation);
-    return readAnswer(PresignResponse, answer).url;
+    const operation = this.sender.begin({ doing: 'fetching a link to the video' }, options);
+    const answer = await this.request({ method: 'GET', path: REST_PATHS.presign(id), idempotent: true, notFound: NOT_FOUND_VIDEO }, operation);
+    return readResponse(PresignResponse, answer).url;
   }
 
   async updateRecording(recordingId: string, changes: UpdateRecordingRequest, options?: CallOptions): Promise<Recording> {
     const id = validateInput(Uuid, recordingId, () => 'recordingId');
     const body = validateInput(UpdateRecordingRequest, changes);
-    const operation = this.exchange.begin({ doing: 'updating the recording' }, options);
-    return readAnswer(Recording, await this.call({ method: 'PUT', path: `/recordings/${id}`, body, idempotent: true, notFound: NOT_FOUND_RECORDING }, operation));
+    const operation = this.sender.begin({ doing: 'updating the recording' }, options);
+    return readResponse(Recording, await this.request({ method: 'PUT', path: REST_PATHS.recording(id), body, idempotent: true, notFound: NOT_FOUND_RECORDING }, operation));
   }
 
   /** Tags used in the workspace that contain `query` (case-insensitive). A blank query matches nothing. */
   async searchTags(query: string, options?: CallOptions): Promise<string[]> {
     const text = validateInput(z.string(), query, () => 'query');
     if (text.trim() === '') return [];
-    const operation = this.exchange.begin({ doing: 'searching tags' }, options);
-    const answer = await this.call({ method: 'GET', path: `/recordings/tags?query=${encodeURIComponent(text)}`, idempotent: true }, operation);
-    return readAnswer(TagSearchResponse, answer).result;
+    const operation = this.sender.begin({ doing: 'searching tags' }, options);
+    const answer = await this.request({ method: 'GET', path: REST_PATHS.tagSearch(text), idempotent: true }, operation);
+    return readResponse(TagSearchResponse, answer).result;
   }
 
-  /** Deletes the recording for good. */
-  async deleteRecording(recordingId: string, options?: CallOptions): Promise<void> {
-    const id = validateInput(Uuid, recordingId, () => 'recordingId');
-    const operation = this.exchange.begin({ doing: 'deleting the recording' }, options);
-    await this.call({ method: 'DELETE', path: `/recordings/${id}`, idempotent: true, notFound: NOT_FOUND_RECORDING }, operation);
+  /**
+   * Deletes the recording for good and returns it as it was: it is read first, since nothing of it can be read
+   * afterwards. NOT_FOUND, with nothing deleted, when the workspace has no recording with this id.
+   */
+  async deleteRecording(recordingId: string, options?: CallOptions): Promise<Recording> {
+    const id = validateInput(Uuid, recordingId, () => 'recordingId').toLowerCase();
+    const operation = this.sender.begin({ doing: 'deleting the recording' }, options);
+    const recording = await this.recordingById(id, operation);
+    await this.request({ method: 'DELETE', path: REST_PATHS.recording(id), idempotent: true, notFound: NOT_FOUND_RECORDING }, operation);
+    return recording;
+  }
+
+  /** There is no GET of one recording (SPEC.md): a list filtered by that id. */
+  private async recordingById(id: string, operation: Operation): Promise<Recording> {
+    const page = await this.list({ ids: [id], pageSize: 1 }, operation);
+    const recording = page.content.find((candidate) => candidate.id.toLowerCase() === id);
+    if (recording === undefined) throw new NotFoundError(NOT_FOUND_RECORDING);
+    return recording;
   }
 
   private async list(body: z.output<typeof ListRecordingsRequest>, operation: Operation): Promise<RecordingPage> {
-    return readAnswer(RecordingPage, await this.call({ method: 'POST', path: '/recordings/list', body, idempotent: true }, operation));
+    return readResponse(RecordingPage, await this.request({ method: 'POST', path: REST_PATHS.list, body, idempotent: true }, operation));
   }
 
   /** Pages of recordings not seen before, under one operation; see iterateRecordings for when it stops. */
@@ -267,20 +265,21 @@ export class RestClient {
     }
   }
 
-  private async call(call: RestCall, operation: Operation): Promise<Answer> {
-    const answer = await this.exchange.send(
+  private async request(request: RestRequest, operation: Operation): Promise<TransportResponse> {
+    const apiKey = this.#apiKey;
+    const response = await this.sender.send(
       {
-        method: call.method,
-        url: `${this.exchange.baseUrl}/public/integration/${this.workspaceId}${call.path}`,
-        headers: { authorization: `Bearer ${this.#apiKey}` },
-        body: call.body,
-        idempotent: call.idempotent,
-        secret: this.#apiKey,
+        method: request.method,
+        url: `${workspaceApi(this.sender.baseUrl, this.workspaceId)}${request.path}`,
+        headers: { [HEADER.authorization]: bearer(apiKey) },
+        body: request.body,
+        idempotent: request.idempotent,
+        secret: apiKey,
       },
       operation,
     );
-    if (answer.status >= 200 && answer.status < 300) return answer;
-    throw restFailure(answer, call.notFound ?? NOT_FOUND_RECORDING, this.#apiKey);
+    if (isSuccess(response.status)) return response;
+    throw failureOfResponse(response, { action: 'REST', notFound: request.notFound ?? NOT_FOUND_WORKSPACE, secret: apiKey });
   }
 }
 
@@ -291,28 +290,4 @@ function sameUrl(a: string, b: string): boolean {
   } catch {
     return false;
   }
-}
-
-function restFailure(answer: Answer, notFound: string, secret: string): ScreenRecError {
-  const details = { status: answer.status };
-  switch (answer.status) {
-    case 401:
-      return new UnauthorizedError(UNAUTHORIZED_MESSAGE, details);
-    case 403:
-      return new ForbiddenError(REST_FORBIDDEN_MESSAGE, details);
-    case 404:
-      return new NotFoundError(notFound, details);
-    case 429:
-      return rateLimitedError(answer);
-  }
-  if (answer.status >= 500) return new ServiceError(serverErrorMessage(answer.status), details);
-  const body = ValidationErrorBody.safeParse(parseJson(answer.text));
-  // The service's own field errors are kept whole for the caller, but quoted in the message only in part.
-  const fieldErrors = body.success ? (body.data.errors ?? []) : [];
-  const reason = fieldErrors.length > 0 ? describeFieldErrors(fieldErrors) : body.success ? body.data.message : `HTTP ${answer.status}`;
-  return new ValidationError(restValidationMessage(quoteServiceText(reason, [secret])), { ...details, fieldErrors: fieldErrors.slice(0, MAX_FIELD_ERRORS).map((e) => scrubField(e, secret)) });
-}
-
-function scrubField(error: { path: string; message: string }, secret: string): { path: string; message: string } {
-  return { path: quoteServiceText(error.path, [secret]), message: quoteServiceText(error.message, [secret]) };
 }

@@ -7,6 +7,8 @@ export const SORT_ORDERS = ['Ascending', 'Descending'] as const;
 export const SORT_FIELDS = ['createdDate'] as const;
 export const HOOK_PROVIDERS = ['ZAPIER', 'N8N'] as const;
 export const MAX_PAGE_SIZE = 100;
+/** The list order every platform uses unless the user picks another. */
+export const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' } as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 export const RecordingStatus = z.enum(RECORDING_STATUSES);

@@ -1,5 +1,5 @@
-import { NetworkError, ResponseTooLargeError } from './errors';
-import { MAX_ANSWER_BYTES, quoteServiceText, responseTooLargeMessage, timedOutMessage, unreachableMessage } from './messages';
+import { responseTooLarge } from './failures';
+import { MAX_ANSWER_BYTES } from './messages';
 
 export { MAX_ANSWER_BYTES } from './messages';
 
@@ -35,24 +35,6 @@ export interface TransportResponse {
  * reading a body past `maxBodyBytes` (readBodyCapped does that for any stream of chunks).
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
-
-/**
- * The NETWORK error of a request that got no answer, for every transport. Only the origin and a low-level
- * reason (ECONNREFUSED…) reach the message: a platform's own error may carry the request, credentials included.
- */
-export function networkFailure(
-  request: Pick<TransportRequest, 'url' | 'timeoutMs'>,
-  failure: { timedOut: boolean; reason?: string },
-): NetworkError {
-  const origin = new URL(request.url).origin;
-  if (failure.timedOut) return new NetworkError(timedOutMessage(origin, request.timeoutMs));
-  return new NetworkError(unreachableMessage(origin, quoteServiceText(failure.reason ?? 'network failure')));
-}
-
-/** The RESPONSE_TOO_LARGE error of a request whose answer passed its cap. */
-export function responseTooLarge(request: Pick<TransportRequest, 'url'> & Partial<Pick<TransportRequest, 'maxBodyBytes'>>): ResponseTooLargeError {
-  return new ResponseTooLargeError(responseTooLargeMessage(new URL(request.url).origin, request.maxBodyBytes ?? MAX_ANSWER_BYTES));
-}
 
 /**
  * Reads a body given as chunks (a fetch body, a Node stream) into text, and stops, leaving the rest unread, as

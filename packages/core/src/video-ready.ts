@@ -1,6 +1,6 @@
 import { isNonPublicHost } from './addresses';
 import { InvalidInputError, ScreenRecError, describeFieldErrors } from './errors';
-import { fieldErrorsOf, invalidInput, parseJson } from './exchange';
+import { fieldErrorsOf, invalidInput, parseJson } from './reading';
 import {
   LINK_NAMES_NO_RECORDING,
   LINK_NOT_CONFIRMED,

@@ -4,7 +4,9 @@ export {
 	RECORDING_DIRECTIONS,
 	RECORDING_STATUSES,
 	SORT_ORDERS,
+	createdRecordingDetails,
 	identifyVideo,
+	recordingChanges,
 	videoDownloadUrl,
 	type CallOptions,
 	type IdentifiedVideo,
@@ -18,6 +20,7 @@ export { ScreenRecConnection } from './connection';
 export { CREDENTIAL, CREDENTIAL_LABEL, CREDENTIAL_TEST } from './credential';
 export { testScreenRecCredential } from './credential-test';
 export { toNodeError, type Interface } from './errors';
-export { defined, isoDateIn, listOf, textOf, toJsonObject, wallTimeText } from './parameters';
+export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject, wallTimeText } from './parameters';
 export { SEARCH_RECORDINGS, recordingLabel, recordingLocator, searchRecordings, statusLabel } from './recording-locator';
 export { DOWNLOAD_CANCELLED, downloadVideo } from './video';
+export { NEWEST_FIRST, NOTIFICATION_ANSWER } from '@screenrec/core/portable';

@@ -1,4 +1,4 @@
-import type { Recording } from '@screenrec/core/portable';
+import { NEWEST_FIRST, type Recording } from '@screenrec/core/portable';
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import { ScreenRecConnection } from './connection';
 import { toNodeError } from './errors';
@@ -81,7 +81,7 @@ export async function searchRecordings(this: ILoadOptionsFunctions, filter?: str
 	const timeZone = this.getTimezone();
 	try {
 		const rest = (await ScreenRecConnection.of(this)).rest('Picking a recording from the list');
-		const page = await rest.listRecordings({ sortField: 'createdDate', sortOrder: 'Descending', first, pageSize: PAGE_SIZE });
+		const page = await rest.listRecordings({ ...NEWEST_FIRST, first, pageSize: PAGE_SIZE });
 		const results: INodeListSearchItems[] = page.content
 			.filter((recording) => wanted === '' || matches(recording, wanted))
 			.map((recording) => ({ name: recordingLabel(recording, timeZone), value: recording.id, url: recording.url }));

@@ -1,4 +1,5 @@
 import { NodeApiError, NodeOperationError, type IBinaryData, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
+import { HEADER, isSuccess, videoHostFailure } from '@screenrec/core/portable';
 import { errorCode, type HttpRequestHelpers } from './transport';
 
 /** A video host that sends nothing for this long (connecting, or mid-body) has stalled. */
@@ -60,14 +61,14 @@ export async function downloadVideo(context: DownloadContext, videoUrl: string, 
 	}
 	const body = response.body as NodeJS.ReadableStream & { destroy(error?: Error): void };
 	const { statusCode } = response;
-	if (statusCode >= 300) {
+	if (!isSuccess(statusCode)) {
 		body.destroy();
 		throw refusal(node, statusCode);
 	}
 	const stop = () => body.destroy(new Error('aborted'));
 	signal?.addEventListener('abort', stop, { once: true });
 	try {
-		const mimeType = String(response.headers['content-type'] ?? 'application/octet-stream').split(';')[0]!.trim();
+		const mimeType = String(response.headers[HEADER.contentType] ?? 'application/octet-stream').split(';')[0]!.trim();
 		const extension = EXTENSIONS[mimeType];
 		const fileName = extension === undefined ? fileStem : `${fileStem}.${extension}`;
 		return await context.helpers.prepareBinaryData(body, fileName, mimeType);
@@ -87,20 +88,10 @@ function downloadFailure(node: INode, origin: string, error: unknown, signal: Ab
 	});
 }
 
+/** What the video's storage answered instead of the video: core's words, and what to do in n8n. */
 function refusal(node: INode, statusCode: number): NodeApiError {
-	if (statusCode < 400) {
-		return new NodeApiError(node, { status: statusCode }, {
-			message: `The video host answered with a redirect (HTTP ${statusCode}), which is not followed.`,
-			description: 'Fetch a fresh link with the ScreenRec node\'s "Get Video URL" operation and try again.',
-			httpCode: String(statusCode),
-		});
-	}
-	return new NodeApiError(node, { status: statusCode }, {
-		message: `The video could not be downloaded (HTTP ${statusCode}).`,
-		description:
-			statusCode === 403
-				? 'Its temporary link has expired. Fetch a fresh one with the ScreenRec node\'s "Get Video URL" operation.'
-				: 'Run the node again later; the video may not be available yet.',
-		httpCode: String(statusCode),
-	});
+	const failure = videoHostFailure(statusCode);
+	return new NodeApiError(node, { status: statusCode }, { message: failure.message, description: REFUSAL_HINT, httpCode: String(statusCode) });
 }
+
+const REFUSAL_HINT = 'Run the node again: the ScreenRec node\'s "Get Video URL" operation fetches a fresh link each time.';

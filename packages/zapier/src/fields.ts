@@ -1,6 +1,5 @@
-import { RECORDING_DIRECTIONS, RECORDING_STATUSES, type RecordingDirection, type RecordingFilter, type RecordingStatus } from '@screenrec/core';
+import { NEWEST_FIRST, RECORDING_DIRECTIONS, RECORDING_STATUSES, inTimeZone, type RecordingDirection, type RecordingFilter, type RecordingStatus } from '@screenrec/core';
 import { defineInputField, type FieldChoiceWithLabel } from 'zapier-platform-core';
-import { inTimeZone } from './dates';
 
 const DIRECTION_LABELS: Record<RecordingDirection, string> = {
   REQUEST: 'Request: ask someone else to record their screen',
@@ -53,23 +52,23 @@ export function cleanText(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
-export const newRecordingTagsField = defineInputField({
-  key: 'tags',
-  label: 'Tags',
-  list: true,
-  required: false,
-  dynamic: TAG_DROPDOWN,
-  helpText: 'Labels for the new recording, for example `support`.',
-});
+/** A Tags input: one tag a row, with the tags in use to pick from (free text stays allowed). */
+function tagsField(helpText: string) {
+  return defineInputField({ key: 'tags', label: 'Tags', list: true, required: false, dynamic: TAG_DROPDOWN, helpText });
+}
 
-export const tagsFilterField = defineInputField({
-  key: 'tags',
-  label: 'Tags',
-  list: true,
-  required: false,
-  dynamic: TAG_DROPDOWN,
-  helpText: 'Only recordings with at least one of these tags, for example `support`. Leave empty for any tags.',
-});
+export const newRecordingTagsField = tagsField('Labels for the new recording, for example `support`.');
+
+export const tagsFilterField = tagsField('Only recordings with at least one of these tags, for example `support`. Leave empty for any tags.');
+
+export const updateTagsField = tagsField(
+  'The new tags, for example `support` and `resolved`. They **replace** all current tags; leave empty to keep them.',
+);
+
+/** A Comment input: the recording's internal note, which the person who records never sees. */
+export function commentField(helpText: string) {
+  return defineInputField({ key: 'comment', label: 'Comment', type: 'text', required: false, helpText });
+}
 
 export const statusesFilterField = defineInputField({
   key: 'statuses',
@@ -127,7 +126,6 @@ export function recordingFilter(input: RecordingFilterInput, timezone: string | 
     ...(tags.length === 0 ? {} : { tags }),
     ...(createdFrom === undefined ? {} : { createdDateFrom: inTimeZone(createdFrom, timezone) }),
     ...(createdTo === undefined ? {} : { createdDateTo: inTimeZone(createdTo, timezone) }),
-    sortField: 'createdDate',
-    sortOrder: 'Descending',
+    ...NEWEST_FIRST,
   };
 }

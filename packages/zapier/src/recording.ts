@@ -47,13 +47,3 @@ export function recordingOutputFields(prefix = '', labelPrefix = ''): PlainOutpu
   ];
   return fields.map((field) => ({ ...field, label: `${labelPrefix}${field.label ?? field.key}` }));
 }
-
-/** Paging can shift while new recordings arrive, so a recording may show twice: keep its first (newest) copy. */
-export function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => {
-    if (seen.has(item.id)) return false;
-    seen.add(item.id);
-    return true;
-  });
-}

@@ -1,4 +1,4 @@
-import { videoDownloadUrl } from '@screenrec/core';
+import { isSuccess, videoDownloadUrl, videoHostFailure } from '@screenrec/core';
 import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { restClient } from './clients';
 import { performStep } from './step';
@@ -18,13 +18,7 @@ export const hydrateVideoFile = performStep(
     if (left <= 0) throw step.deadlineError('fetching the video');
     const request = { url: link, method: 'GET', raw: true, redirect: 'manual', skipThrowForStatus: true, signal: AbortSignal.timeout(left) } as const;
     const video = (await z.request(request as Parameters<ZObject['request']>[0])) as unknown as RawHttpResponse;
-    if (video.status >= 300) {
-      throw new z.errors.Error(
-        `The video's storage answered HTTP ${video.status} instead of the video. Try again in a few minutes; if it keeps happening, tell your ScreenRec administrator.`,
-        'UNEXPECTED_RESPONSE',
-        video.status,
-      );
-    }
+    if (!isSuccess(video.status)) throw videoHostFailure(video.status);
     return z.stashFile(Promise.resolve(video));
   },
   { recordingId: 'Recording ID' },

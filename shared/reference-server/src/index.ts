@@ -1,2 +1,11 @@
-export { startServer, JSON_BODY_LIMIT, type DemoWorkspace, type RunningServer, type ServerOptions } from './server';
+export {
+  buildServer,
+  startServer,
+  JSON_BODY_LIMIT,
+  type DemoWorkspace,
+  type InProcessServer,
+  type ListenAddress,
+  type ListeningServer,
+  type ServerOptions,
+} from './server';
 export { parseOptions, USAGE } from './options';

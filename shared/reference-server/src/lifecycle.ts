@@ -1,4 +1,3 @@
-import { RECORDING_STATUSES, type RecordingStatus } from '@screenrec/core';
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,20 +6,7 @@ import type { DeliveryWorker } from './delivery-worker';
 import type { Recording, StoredVideo } from './model';
 import type { NewRecording, Store } from './store';
 import type { VideoLinks } from './video-links';
-
-/** A recording as the API shows it: the creation fields plus userId, externalReference and the page url. */
-export interface RecordingView {
-  id: string;
-  direction: string;
-  status: string;
-  tags: string[];
-  notifications: Array<{ type: string; value: string }>;
-  comment: string;
-  createdDate: string;
-  userId: string;
-  externalReference?: string;
-  url: string;
-}
+import { RECORDING_STATUSES, type RecordingAnswer, type RecordingStatus } from './wire';
 
 export class TransitionRefused extends Error {}
 
@@ -52,7 +38,8 @@ export class RecordingLifecycle {
     return recording;
   }
 
-  view(recording: Recording): RecordingView {
+  /** A recording as every API answer shows it. */
+  view(recording: Recording): RecordingAnswer {
     return {
       id: recording.id,
       direction: recording.direction,

@@ -1,5 +1,5 @@
 import { USAGE, UsageError, parseOptions } from './options';
-import { startServer, type RunningServer } from './server';
+import { startServer, type ListeningServer } from './server';
 
 /**
  * `npm start`: stdout carries exactly one JSON line ({"event":"listening",…}) for tools to read;
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   }
 }
 
-function hint({ publicUrl, demo }: RunningServer): string {
+function hint({ publicUrl, demo }: ListeningServer): string {
   return `
 ScreenRec reference server at ${publicUrl} (Ctrl+C stops it)
   Zapier app: Service URL ${publicUrl}, backend token = demo.tokens.ZAPIER from the JSON line above

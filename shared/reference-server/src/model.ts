@@ -1,4 +1,4 @@
-import type { HookProvider, RecordingDirection, RecordingStatus } from '@screenrec/core';
+import type { HookProvider, RecordingDirection, RecordingStatus } from './wire';
 
 export const WORKSPACE_SUBSCRIPTION_STATES = ['ACTIVE', 'EXPIRED', 'CANCELED'] as const;
 export type WorkspaceSubscriptionState = (typeof WORKSPACE_SUBSCRIPTION_STATES)[number];

@@ -1,7 +1,7 @@
-import { DEFAULT_PAGE_SIZE, type ListRecordingsRequest } from '@screenrec/core';
 import type { z } from 'zod';
 import type { Recording } from './model';
 import { intersection, lowerBound, union, type PostingLists, type RecordingIndex } from './recording-index';
+import { DEFAULT_PAGE_SIZE, type ListRecordingsRequest } from './wire';
 
 export type RecordingQuery = z.output<typeof ListRecordingsRequest>;
 
@@ -55,10 +55,10 @@ export function queryRecordings(recordings: readonly Recording[], index: Recordi
 function postingListsOf(index: RecordingIndex, query: RecordingQuery): Array<readonly number[]> | undefined {
   const lists: Array<readonly number[]> = [];
   if (query.ids !== undefined && query.ids.length > 0) {
-    const seqs = query.ids.map((id) => index.seqOfId(id.toLowerCase())).filter((seq) => seq !== undefined);
+    const seqs = query.ids.map((id) => index.seqOfId(id)).filter((seq) => seq !== undefined);
     lists.push([...new Set(seqs)].sort((a, b) => a - b));
   }
-  if (query.userId !== undefined) lists.push(index.users.get(query.userId.toLowerCase()));
+  if (query.userId !== undefined) lists.push(index.users.get(query.userId));
   const anyOf = (values: readonly string[] | undefined, postings: PostingLists) => {
     if (values !== undefined && values.length > 0) lists.push(union([...new Set(values)].map((value) => postings.get(value))));
   };

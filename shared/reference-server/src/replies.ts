@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { fieldErrorsOf, type FieldError } from '@screenrec/core';
 import type { z } from 'zod';
+import type { FieldError } from './wire';
 
 /** Error bodies, byte for byte as DESIGN.md and SPEC.md give them. */
 export const MESSAGES = {
@@ -34,4 +34,12 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix
     prefix === undefined ? error : { ...error, path: error.path === '' ? prefix : `${prefix}.${error.path}` },
   );
   return { ok: false, errors };
+}
+
+/** One `errors[]` entry per issue: the dotted path of the field, and what is wrong with it. */
+export function fieldErrorsOf(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message,
+  }));
 }

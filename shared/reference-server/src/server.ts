@@ -1,4 +1,3 @@
-import { HOOK_PROVIDERS, type HookProvider } from '@screenrec/core';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -23,18 +22,23 @@ import { MESSAGES, sendMessage } from './replies';
 import { newSecret } from './secrets';
 import { Store, type StoreLimits } from './store';
 import { DEFAULT_LINK_TTL_MS, VideoLinks, type VideoLinkMode } from './video-links';
+import { HOOK_PROVIDERS, type HookProvider } from './wire';
 
-export interface ServerOptions {
+/** Where `listen` takes the server; the defaults are a free port on loopback. */
+export interface ListenAddress {
   /** 0 (the default here) picks a free port. */
   port?: number;
   host?: string;
+}
+
+export interface ServerOptions extends ListenAddress {
   /** Persist every change to this file and reload it on start. Default: memory only. */
   dataFile?: string;
   /** Allow http: callbacks (for loopback receivers in tests). */
   insecureCallbacks?: boolean;
   /** Base of the callback retry backoff. Default 1000 ms. */
   retryDelayMs?: number;
-  /** The base that links (recording pages, videos) are built on. Default: the listening address. */
+  /** The base that links (recording pages, videos) are built on. Default: the listening address (before listening, http://localhost, the host inject() sends). */
   publicUrl?: string;
   /** Default: a fresh random token. */
   adminToken?: string;
@@ -66,24 +70,52 @@ export interface DemoWorkspace {
   apiKey: string;
 }
 
-export interface RunningServer {
-  baseUrl: string;
-  publicUrl: string;
+/**
+ * The reference service in this process, built and not yet listening: `app.inject()` reaches every route without a
+ * socket. Deliveries of new notifications run from the start; those a previous run left pending resume on `listen`,
+ * once links can name the address the server answers on.
+ */
+export interface InProcessServer {
+  /** The base links are built on: `publicUrl` if given, else the listening address (http://localhost before). */
+  readonly publicUrl: string;
   adminToken: string;
   demo: DemoWorkspace;
   /** Where videos are kept: beside the data file, or a temp dir removed on close. */
   videosDir: string;
-  /** For in-process tests and benchmarks: the live state and the fastify instance (inject()). */
+  /** The live state, for tests and benchmarks that set up or inspect it directly. */
   store: Store;
   app: FastifyInstance;
+  /** Starts listening (once), then resumes pending deliveries. */
+  listen(address?: ListenAddress): Promise<ListeningServer>;
   close(): Promise<void>;
+}
+
+/** An in-process server that listens on a socket (a separate process's server is test/support's RunningServer). */
+export interface ListeningServer extends InProcessServer {
+  baseUrl: string;
 }
 
 export const JSON_BODY_LIMIT = LIMITS.restBodyBytes;
 const DEFAULT_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
+/** What a request's URL is resolved against before the server listens: inject() sends Host: localhost:80. */
+const UNLISTENED_BASE = 'http://localhost';
 
-/** Starts the reference service: loads or seeds the state, listens, and resumes pending deliveries. */
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+/** Starts the reference service: builds it, then listens on `options.port`/`host`. */
+export async function startServer(options: ServerOptions = {}): Promise<ListeningServer> {
+  const server = await buildServer(options);
+  try {
+    return await server.listen(options);
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+/**
+ * Builds the reference service without listening: loads or seeds the state, registers the routes and hooks, and
+ * wires the delivery worker. `listen` is separate, so route tests can use `app.inject()`.
+ */
+export async function buildServer(options: ServerOptions = {}): Promise<InProcessServer> {
   const logLimits: StoreLimits = { outboxEntries: LIMITS.outboxEntries, deliveryLogEntries: LIMITS.deliveryLogEntries, ...options.logLimits };
   const store = loadStore(options.dataFile, logLimits);
   const file = options.dataFile === undefined ? undefined : new JournalFile(options.dataFile, () => store.snapshot(), options.minCompactionBytes);
@@ -141,7 +173,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   await app.register(rateLimit, { global: false });
 
-  let publicUrl = '';
+  let publicUrl = trimUrl(options.publicUrl ?? UNLISTENED_BASE);
   const links = new VideoLinks(store.signingKey, options.linkTtlMs ?? DEFAULT_LINK_TTL_MS, Date.now, options.videoLinks ?? 'service');
   const resolveHost = options.resolveHost ?? systemResolver;
   const deliveries: DeliveryWorker = new DeliveryWorker(
@@ -183,8 +215,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
   }
   // A body left unread (refused before parsing) is not drained: the connection is closed after the answer.
+  // (`complete` is false on a socket's request until its body is read; an injected request has no such flag.)
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
+    if (request.raw.complete === false) reply.header('connection', 'close');
     done(null, payload);
   });
   app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
@@ -200,15 +233,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await app.register(adminPlugin(context));
   await app.register(participantPlugin(context));
   await app.register(videosPlugin(context));
-
-  await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : options.port;
-  const host = options.host === undefined || options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
-  const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  publicUrl = (options.publicUrl ?? baseUrl).replace(/\/+$/, '');
+  await app.ready();
   await file?.flush();
-  deliveries.resumePending();
+
+  let listening: Promise<ListeningServer> | undefined;
+  async function listen(address: ListenAddress = {}): Promise<ListeningServer> {
+    await app.listen({ port: address.port ?? 0, host: address.host ?? '127.0.0.1' });
+    const bound = app.server.address();
+    const port = typeof bound === 'object' && bound !== null ? bound.port : address.port;
+    const host = address.host === undefined || address.host === '0.0.0.0' ? '127.0.0.1' : address.host;
+    const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    if (options.publicUrl === undefined) publicUrl = baseUrl;
+    deliveries.resumePending();
+    return Object.assign(server, { baseUrl });
+  }
 
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
@@ -217,16 +255,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await file?.close();
     if (options.dataFile === undefined) rmSync(videosDir, { recursive: true, force: true });
   }
-  return {
-    baseUrl,
-    publicUrl,
+  const server: InProcessServer = {
+    get publicUrl() {
+      return publicUrl;
+    },
     adminToken: context.adminToken,
     demo,
     videosDir,
     store,
     app,
+    listen: (address) => (listening ??= listen(address)),
     close: () => (closing ??= close()),
   };
+  return server;
+}
+
+function trimUrl(url: string): string {
+  return url.replace(/\/+$/, '');
 }
 
 /** The state a previous run left (snapshot, then its journal replayed in order), or a fresh one. */

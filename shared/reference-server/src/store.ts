@@ -1,4 +1,3 @@
-import type { HookProvider, RecordingDirection, RecordingStatus } from '@screenrec/core';
 import type {
   ApiKey,
   Delivery,
@@ -17,6 +16,7 @@ import { LIMITS } from './limits';
 import { RecordingIndex } from './recording-index';
 import { hashSecret, newId, newSecret } from './secrets';
 import { TagIndex } from './tag-index';
+import type { HookProvider, RecordingDirection, RecordingStatus } from './wire';
 
 /** The whole state, as the journal's first line holds it (version 1 files were this alone, on one line). */
 export interface Snapshot {

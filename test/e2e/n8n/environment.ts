@@ -1,6 +1,6 @@
 import type { ScreenRecCredential } from '../../support/n8n-contexts';
 import { startReferenceServer, type RunningServer, type VideoLinkMode } from '../../support/reference-server';
-import { expectNoSecretsIn } from '../../support/secrets';
+import { failureOf as anyFailureOf, type Failure } from '../../support/failure';
 
 /** A workspace connected the way an n8n user connects one: integration set up, API access on, one API key. */
 export interface N8nWorkspace {
@@ -51,18 +51,6 @@ export function videoLinkPattern(e2e: N8nE2E, recordingId: string): RegExp {
     : new RegExp(`^${base}/storage/[\\w-]+/[0-9a-f-]{36}/[0-9a-f-]{32,36}\\.webm\\?X-Amz-[^ ]*X-Amz-Signature=[0-9a-f]+$`);
 }
 
-/**
- * Runs a step that must fail and returns what it threw, after checking that the workspace's secrets appear
- * nowhere in it (message, stack, hidden fields, JSON): n8n shows and stores errors.
- */
-export async function failureOf(workspace: N8nWorkspace, run: () => Promise<unknown>): Promise<Error & Record<string, unknown>> {
-  let failure: unknown;
-  try {
-    await run();
-  } catch (error) {
-    failure = error;
-  }
-  if (!(failure instanceof Error)) throw new Error(`expected a failure, but it ${failure === undefined ? 'succeeded' : `threw ${String(failure)}`}`);
-  expectNoSecretsIn([failure], [workspace.backendToken, workspace.apiKey]);
-  return failure as Error & Record<string, unknown>;
-}
+/** What a step that must fail threw, checked to hold none of the workspace's secrets: n8n shows and stores errors. */
+export const failureOf = (workspace: N8nWorkspace, run: () => Promise<unknown>): Promise<Failure> =>
+  anyFailureOf(run, { secrets: [workspace.backendToken, workspace.apiKey] });

@@ -1,4 +1,4 @@
-import { Recording } from '@screenrec/core';
+import { Recording, cleanTags } from '@screenrec/core';
 import { z } from 'zod';
 import { describeRecording } from '../describe';
 import { Comment, Direction, NotifyEmails, RecipientEmail, Tags } from '../schemas';
@@ -26,7 +26,7 @@ export const createRecordingRequest = defineTool({
       {
         direction,
         ...(email === undefined ? {} : { email }),
-        ...(tags === undefined ? {} : { tags }),
+        ...(tags === undefined ? {} : { tags: cleanTags(tags) }),
         ...(notifyEmails === undefined ? {} : { notifications: notifyEmails.map((value) => ({ type: 'EMAIL' as const, value })) }),
         ...(comment === undefined ? {} : { comment }),
       },

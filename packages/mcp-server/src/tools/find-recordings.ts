@@ -1,4 +1,4 @@
-import { Recording, SORT_FIELDS } from '@screenrec/core';
+import { NEWEST_FIRST, Recording } from '@screenrec/core';
 import { z } from 'zod';
 import { continueWith, decodeCursor, encodeCursor, type FindFilter, type FindPosition } from '../cursor';
 import { describeRecording } from '../describe';
@@ -32,7 +32,7 @@ export const findRecordings = defineTool({
     const filter: FindFilter = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
     const position: FindPosition = cursor === undefined ? { filter, first: 0 } : continueWith(decodeCursor(cursor), filter);
     const page = await connections.rest().listRecordings(
-      { ...position.filter, first: position.first, pageSize: limit, sortField: SORT_FIELDS[0], sortOrder: 'Descending' },
+      { ...position.filter, first: position.first, pageSize: limit, ...NEWEST_FIRST },
       call,
     );
     const recordings = page.content.filter((recording) => isOlderThan(recording, position.last));

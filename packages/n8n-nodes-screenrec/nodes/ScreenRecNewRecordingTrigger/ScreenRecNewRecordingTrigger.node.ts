@@ -1,7 +1,6 @@
 import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
 import {
-
-
+	NEWEST_FIRST,
 	RECORDING_DIRECTIONS,
 	RECORDING_STATUSES,
 	ScreenRecConnection,
@@ -88,7 +87,7 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 			const rest = (await ScreenRecConnection.of(this)).rest('The ScreenRec New Recording Trigger');
 			if (this.getMode() === 'manual') {
 				// "Fetch Test Event": the newest matching recording, without touching what the active trigger remembers.
-				const [newest] = await rest.collectRecordings({ ...filter, sortField: 'createdDate', sortOrder: 'Descending' }, { limit: 1 });
+				const [newest] = await rest.collectRecordings({ ...filter, ...NEWEST_FIRST }, { limit: 1 });
 				return newest === undefined ? null : [[{ json: toJsonObject(newest) }]];
 			}
 			const data = this.getWorkflowStaticData('node');

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { Recording, RecordingFilter, RestClient } from '../../lib';
+import { NEWEST_FIRST, type Recording, type RecordingFilter, type RestClient } from '../../lib';
 
 /** Recordings created this long before the last poll are listed again: clocks of n8n and ScreenRec may differ. */
 export const OVERLAP_MS = 5 * 60_000;
@@ -48,7 +48,7 @@ export async function pollNewRecordings(rest: RestClient, filter: RecordingFilte
 	const lastPollAt = previous?.lastPollAt ?? now;
 	const sinceLastPoll = filter.statuses === undefined ? lastPollAt - OVERLAP_MS : now - STATUS_LOOKBACK_MS;
 	const windowStart = Math.max(activatedAt - OVERLAP_MS, sinceLastPoll);
-	const listed = await rest.collectRecordings({ ...filter, createdDateFrom: new Date(windowStart).toISOString(), sortField: 'createdDate', sortOrder: 'Descending' });
+	const listed = await rest.collectRecordings({ ...filter, createdDateFrom: new Date(windowStart).toISOString(), ...NEWEST_FIRST });
 	const seen: Record<string, number> = {};
 	for (const [id, time] of Object.entries(previous?.seen ?? {})) if (time >= windowStart - OVERLAP_MS) seen[id] = time;
 	const fresh: Recording[] = [];

@@ -7,7 +7,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { ScreenRecConnection, testScreenRecCredential, toNodeError } from '../../lib';
+import { NOTIFICATION_ANSWER, ScreenRecConnection, testScreenRecCredential, toNodeError } from '../../lib';
 import { callbackUrlOf } from './callback-url';
 import { SECRET_PARAMETER, callbackUrlWithSecret, forgetSubscription, hasStoredSubscriptionId, newCallbackSecret, readSubscription, saveSubscription, secretMatches } from './subscription';
 import { videoReadyItem } from './video-ready';
@@ -113,7 +113,7 @@ export class ScreenRecTrigger implements INodeType {
 		const given = (this.getQueryData() as IDataObject)[SECRET_PARAMETER];
 		if (stored === undefined || !secretMatches(given, stored.callbackSecret)) {
 			this.logger.warn('ScreenRec Trigger refused a request without the secret of its current subscription (answered 401, no execution).');
-			this.getResponseObject().status(401).json({ message: UNAUTHORIZED_NOTIFICATION });
+			this.getResponseObject().status(NOTIFICATION_ANSWER.unauthorized).json({ message: UNAUTHORIZED_NOTIFICATION });
 			return { noWebhookResponse: true };
 		}
 		return await videoReadyItem(this);

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { ScreenRecConnection, downloadVideo, identifyVideo, toJsonObject, toNodeError, videoDownloadUrl, type IdentifiedVideo } from '../../lib';
+import { NOTIFICATION_ANSWER, ScreenRecConnection, downloadVideo, identifyVideo, toJsonObject, toNodeError, videoDownloadUrl, type IdentifiedVideo } from '../../lib';
 
 const NO_API_KEY =
 	"The recording details were not fetched: the ScreenRec credential has no API Key (and Workspace ID). Fill them in to get the recording's fields.";
@@ -19,7 +19,7 @@ export async function videoReadyItem(context: IWebhookFunctions): Promise<IWebho
 	} catch (error) {
 		const { message } = toNodeError(context.getNode(), error);
 		context.logger.warn(`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`);
-		context.getResponseObject().status(400).json({ message });
+		context.getResponseObject().status(NOTIFICATION_ANSWER.unreadable).json({ message });
 		return { noWebhookResponse: true };
 	}
 	const json: IDataObject = {

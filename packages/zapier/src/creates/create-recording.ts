@@ -1,7 +1,7 @@
-import { isScreenRecError, type Recording } from '@screenrec/core';
+import { cleanTags, createdRecordingDetails, type CreatedRecordingDetails } from '@screenrec/core';
 import { defineCreate, defineInputFields, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import { hookClient, optionalRestClient } from '../clients';
-import { cleanList, cleanText, newRecordingTagsField } from '../fields';
+import { cleanText, newRecordingTagsField } from '../fields';
 import { performStep } from '../step';
 import sample from './create-recording.sample.json';
 
@@ -16,16 +16,12 @@ const inputFields = defineInputFields([
   newRecordingTagsField,
 ]);
 
-export interface CreatedRecording {
-  /** The new recording's ID: only with REST credentials in the connection, else null. */
-  id: string | null;
-  status: string | null;
+/** The ID and status need REST credentials in the connection; without them they are null, and so is detailsError. */
+export interface CreatedRecording extends CreatedRecordingDetails {
   /** The recording page to send to the person who records. */
   url: string;
   externalReference: string;
   tags: string[];
-  /** Why the ID and status are missing although REST credentials are there; null otherwise. */
-  detailsError: string | null;
 }
 
 /**
@@ -36,20 +32,10 @@ export interface CreatedRecording {
 export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<CreatedRecording> => {
     const externalReference = cleanText(bundle.inputData.externalReference)?.trim() ?? '';
-    const tags = cleanList(bundle.inputData.tags);
+    const tags = cleanTags(bundle.inputData.tags);
     const { url } = await hookClient(z, bundle, step).createRecording({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, step.call);
-    const created: CreatedRecording = { id: null, status: null, url, externalReference, tags, detailsError: null };
-    const rest = optionalRestClient(z, bundle, step);
-    if (rest === undefined) return created;
-    let recording: Recording | null;
-    try {
-      recording = await rest.findCreatedRecording(url, externalReference, step.call);
-    } catch (error) {
-      if (!isScreenRecError(error)) throw error;
-      return { ...created, detailsError: `The recording was created, but its ID could not be fetched: ${error.message}` };
-    }
-    if (recording === null) return { ...created, detailsError: 'The recording was created, but ScreenRec did not list it yet, so its ID is missing.' };
-    return { ...created, id: recording.id, status: recording.status };
+    const details = await createdRecordingDetails(optionalRestClient(z, bundle, step), url, externalReference, step.call);
+    return { ...details, url, externalReference, tags };
   },
   { externalReference: 'External Reference', tags: 'Tags' },
 );

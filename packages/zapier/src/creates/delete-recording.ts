@@ -9,13 +9,10 @@ const inputFields = defineInputFields([recordingIdField]);
 
 export type DeletedRecording = RecordingOutput & { deleted: true };
 
-/** Reads the recording first, so the step shows what was deleted: the data is gone afterwards. */
+/** Outputs the recording as it was (core reads it before deleting): the data is gone afterwards. */
 export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<DeletedRecording> => {
-    const recordingId = (bundle.inputData.recordingId ?? '').trim();
-    const rest = restClient(z, bundle, step);
-    const recording = await rest.getRecording(recordingId, step.call);
-    await rest.deleteRecording(recordingId, step.call);
+    const recording = await restClient(z, bundle, step).deleteRecording((bundle.inputData.recordingId ?? '').trim(), step.call);
     return { ...recordingOutput(recording), deleted: true };
   },
   { recordingId: 'Recording ID' },

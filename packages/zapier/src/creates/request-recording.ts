@@ -1,7 +1,7 @@
 import { defineCreate, defineInputFields, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
-import type { CreateRecordingRequest, RecordingDirection } from '@screenrec/core';
+import { cleanTags, type CreateRecordingRequest, type RecordingDirection } from '@screenrec/core';
 import { restClient } from '../clients';
-import { cleanList, cleanText, directionChoices, newRecordingTagsField } from '../fields';
+import { cleanList, cleanText, commentField, directionChoices, newRecordingTagsField } from '../fields';
 import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
 import { performStep } from '../step';
 import sample from './request-recording.sample.json';
@@ -30,20 +30,14 @@ const inputFields = defineInputFields([
     required: false,
     helpText: 'Addresses ScreenRec notifies about this recording, for example `team@example.com`.',
   },
-  {
-    key: 'comment',
-    label: 'Comment',
-    type: 'text',
-    required: false,
-    helpText: 'An internal note, never shown to the person who records, for example `Escalated by Tom`.',
-  },
+  commentField('An internal note, never shown to the person who records, for example `Escalated by Tom`.'),
 ]);
 
 export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<RecordingOutput> => {
     const { direction, email, tags, notificationEmails, comment } = bundle.inputData;
     const inviteEmail = cleanText(email)?.trim();
-    const tagList = cleanList(tags);
+    const tagList = cleanTags(tags);
     const notifications = cleanList(notificationEmails).map((value) => ({ type: 'EMAIL' as const, value }));
     const note = cleanText(comment);
     // The direction is passed on as typed: core rejects anything but REQUEST or RESPONSE before sending.

@@ -1,50 +1,48 @@
 import { defineCreate, defineInputFields, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
-import type { UpdateRecordingRequest } from '@screenrec/core';
+import { recordingChanges } from '@screenrec/core';
 import { restClient } from '../clients';
-import { TAG_DROPDOWN, cleanList, cleanText, recordingIdField } from '../fields';
+import { commentField, recordingIdField, updateTagsField } from '../fields';
 import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
 import { performStep } from '../step';
 import sample from './update-recording.sample.json';
 
 const inputFields = defineInputFields([
   recordingIdField,
+  updateTagsField,
   {
-    key: 'tags',
-    label: 'Tags',
-    list: true,
+    key: 'clearTags',
+    label: 'Remove All Tags',
+    type: 'boolean',
     required: false,
-    dynamic: TAG_DROPDOWN,
-    helpText: 'The new tags, for example `support` and `resolved`. They **replace** all current tags; leave empty to keep them.',
+    default: 'false',
+    helpText: 'Choose `True` to remove every tag from the recording; leave **Tags** empty then.',
   },
-  {
-    key: 'comment',
-    label: 'Comment',
-    type: 'text',
-    required: false,
-    helpText: 'A new internal note, for example `Fixed in release 4.2`. Leave empty to keep the current one.',
-  },
+  commentField('A new internal note, for example `Fixed in release 4.2`. Leave empty to keep the current one.'),
 ]);
 
 export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<RecordingOutput> => {
-    const tags = cleanList(bundle.inputData.tags);
-    const comment = cleanText(bundle.inputData.comment);
-    if (tags.length === 0 && comment === undefined) {
-      throw new z.errors.Error('Nothing to update: fill in Tags, Comment or both.', 'INVALID_INPUT');
-    }
-    const changes: UpdateRecordingRequest = { ...(tags.length === 0 ? {} : { tags }), ...(comment === undefined ? {} : { comment }) };
-    const updated = await restClient(z, bundle, step).updateRecording((bundle.inputData.recordingId ?? '').trim(), changes, step.call);
+    const { recordingId, tags, clearTags, comment } = bundle.inputData;
+    // Checked before the client is made: a refused update names the fields, whatever the connection holds.
+    const changes = recordingChanges({ tags, comment, removeAllTags: isTrue(clearTags) });
+    const updated = await restClient(z, bundle, step).updateRecording((recordingId ?? '').trim(), changes, step.call);
     return recordingOutput(updated);
   },
   { recordingId: 'Recording ID', tags: 'Tags', comment: 'Comment' },
 );
+
+/** Zapier hands a boolean field over as a boolean, or as the text of a mapped value ("true", "yes"). */
+function isTrue(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && ['true', 'yes', '1'].includes(value.trim().toLowerCase()));
+}
 
 export default defineCreate({
   key: 'updateRecording',
   noun: 'Recording',
   display: {
     label: 'Update Recording',
-    description: "Replaces a recording's tags and/or its internal comment. Needs the Workspace ID and API Key in the connection.",
+    description:
+      "Replaces a recording's tags and/or its internal comment, or removes all its tags. Needs the Workspace ID and API Key in the connection.",
   },
   operation: {
     inputFields,

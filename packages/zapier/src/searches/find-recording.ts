@@ -1,7 +1,8 @@
 import { MAX_PAGE_SIZE, type Recording } from '@screenrec/core';
 import { defineInputFields, defineSearch, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import { restClient } from '../clients';
-import { daysAgo, inTimeZone } from '../dates';
+import { inTimeZone } from '@screenrec/core';
+import { daysAgo } from '../dates';
 import {
   DATE_ZONE_HELP,
   FILTER_FIELD_LABELS,
@@ -12,8 +13,9 @@ import {
   statusesFilterField,
   tagsFilterField,
 } from '../fields';
-import { recordingOutput, recordingOutputFields, uniqueById, type RecordingOutput } from '../recording';
+import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
 import { performStep } from '../step';
+import { foundOrNothing } from './nothing-found';
 import sample from './find-recording.sample.json';
 
 /** Zapier uses the first result; a few more help "find many" style use and the editor's preview. */
@@ -64,8 +66,10 @@ export const perform = performStep(async (z: ZObject, bundle: FindBundle, step):
   const externalReference = cleanText(bundle.inputData.externalReference)?.trim();
   const filter = recordingFilter(bundle.inputData, step.timezone);
   if (externalReference === undefined) {
+    const recordingId = idAlone(filter);
+    if (recordingId !== undefined) return (await foundOrNothing(rest.getRecording(recordingId, step.call))).map(recordingOutput);
     const recordings = await rest.collectRecordings(filter, { limit: RESULT_LIMIT, ...step.call });
-    return uniqueById(recordings.map(recordingOutput));
+    return recordings.map(recordingOutput);
   }
   const createdFrom = cleanText(bundle.inputData.createdFrom);
   const createdAfter = createdFrom === undefined ? daysAgo(REFERENCE_WINDOW_DAYS) : inTimeZone(createdFrom, step.timezone);
@@ -84,6 +88,12 @@ export const perform = performStep(async (z: ZObject, bundle: FindBundle, step):
   if (search.recording === null || !meetsOtherCriteria(search.recording, filter)) return [];
   return [recordingOutput(search.recording)];
 }, FILTER_FIELD_LABELS);
+
+/** The ID when it is the only criterion: then the search is the same lookup as Get on the other platforms. */
+function idAlone(filter: ReturnType<typeof recordingFilter>): string | undefined {
+  const { ids, sortField: _field, sortOrder: _order, ...criteria } = filter;
+  return ids?.length === 1 && Object.keys(criteria).length === 0 ? ids[0] : undefined;
+}
 
 /** The criteria besides the reference, checked on the newest recording that has it. */
 function meetsOtherCriteria(recording: Recording, filter: ReturnType<typeof recordingFilter>): boolean {

@@ -13,14 +13,13 @@ const inputFields = defineInputFields([
 ]);
 
 export interface FoundTag {
-  id: string;
-  name: string;
+  tag: string;
 }
 
 export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<FoundTag[]> => {
     const tags = await restClient(z, bundle, step).searchTags(bundle.inputData.query ?? '', step.call);
-    return tags.map((tag) => ({ id: tag, name: tag }));
+    return tags.map((tag) => ({ tag }));
   },
   { query: 'Tag Contains' },
 );
@@ -37,8 +36,7 @@ export default defineSearch({
     perform,
     sample,
     outputFields: [
-      { key: 'id', label: 'Tag', type: 'string' },
-      { key: 'name', label: 'Tag Name', type: 'string' },
+      { key: 'tag', label: 'Tag', type: 'string' },
     ],
   },
 });

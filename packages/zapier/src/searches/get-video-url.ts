@@ -1,15 +1,14 @@
 import { defineInputFields, defineSearch, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
-import { isScreenRecError } from '@screenrec/core';
 import { restClient } from '../clients';
 import { recordingIdField } from '../fields';
 import { performStep } from '../step';
+import { foundOrNothing } from './nothing-found';
 import sample from './get-video-url.sample.json';
 
 const inputFields = defineInputFields([recordingIdField]);
 
 export interface VideoLink {
-  /** The recording's id. */
-  id: string;
+  recordingId: string;
   videoUrl: string;
 }
 
@@ -17,13 +16,8 @@ export interface VideoLink {
 export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<VideoLink[]> => {
     const recordingId = (bundle.inputData.recordingId ?? '').trim();
-    try {
-      const videoUrl = await restClient(z, bundle, step).getVideoUrl(recordingId, step.call);
-      return [{ id: recordingId, videoUrl }];
-    } catch (error) {
-      if (isScreenRecError(error) && error.code === 'NOT_FOUND') return [];
-      throw error;
-    }
+    const rest = restClient(z, bundle, step);
+    return await foundOrNothing(rest.getVideoUrl(recordingId, step.call).then((videoUrl) => ({ recordingId, videoUrl })));
   },
   { recordingId: 'Recording ID' },
 );
@@ -41,7 +35,7 @@ export default defineSearch({
     perform,
     sample,
     outputFields: [
-      { key: 'id', label: 'Recording ID', type: 'string' },
+      { key: 'recordingId', label: 'Recording ID', type: 'string' },
       { key: 'videoUrl', label: 'Video URL (temporary link)', type: 'string' },
     ],
   },

@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE } from '@screenrec/core';
 import { defineInputFields, defineTrigger, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import { restClient } from '../clients';
 import { FILTER_FIELD_LABELS, directionFilterField, recordingFilter, statusesFilterField, tagsFilterField } from '../fields';
-import { recordingOutput, recordingOutputFields, uniqueById, type RecordingOutput } from '../recording';
+import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
 import { performStep } from '../step';
 import sample from './new-recording.sample.json';
 
@@ -13,7 +13,7 @@ export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<RecordingOutput[]> => {
     const limit = bundle.meta?.limit > 0 ? Math.min(bundle.meta.limit, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
     const recordings = await restClient(z, bundle, step).collectRecordings(recordingFilter(bundle.inputData, step.timezone), { limit, ...step.call });
-    return uniqueById(recordings.map(recordingOutput));
+    return recordings.map(recordingOutput);
   },
   FILTER_FIELD_LABELS,
 );

@@ -1,4 +1,3 @@
-import { HookProvider, RecordingStatus, Uuid } from '@screenrec/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
@@ -6,6 +5,7 @@ import { TransitionRefused } from '../lifecycle';
 import { WORKSPACE_SUBSCRIPTION_STATES, type Workspace } from '../model';
 import { MESSAGES, parseWith, sendMessage, sendValidationErrors } from '../replies';
 import { sameSecret } from '../secrets';
+import { HookProvider, RecordingStatus, RequestId } from '../wire';
 
 const CreateWorkspace = z.strictObject({ name: z.string().trim().min(1, { error: 'must not be empty' }) });
 const PatchWorkspace = z.strictObject({
@@ -25,12 +25,12 @@ export function adminPlugin(context: ServerContext) {
   const { store, lifecycle } = context;
 
   function workspaceOf(params: Params, reply: FastifyReply): Workspace | undefined {
-    const id = parseWith(Uuid, params.workspaceId, 'workspaceId');
+    const id = parseWith(RequestId, params.workspaceId, 'workspaceId');
     if (!id.ok) {
       sendValidationErrors(reply, id.errors);
       return undefined;
     }
-    const workspace = store.workspace(id.value.toLowerCase());
+    const workspace = store.workspace(id.value);
     if (workspace === undefined) sendMessage(reply, 404, MESSAGES.notFound);
     return workspace;
   }
@@ -92,7 +92,9 @@ export function adminPlugin(context: ServerContext) {
     app.delete<{ Params: Params }>('/admin/workspaces/:workspaceId/api-keys/:keyId', async (request, reply) => {
       const workspace = workspaceOf(request.params, reply);
       if (workspace === undefined) return reply;
-      if (!store.revokeApiKey(workspace.id, String(request.params.keyId).toLowerCase())) return sendMessage(reply, 404, MESSAGES.notFound);
+      const keyId = parseWith(RequestId, request.params.keyId, 'keyId');
+      if (!keyId.ok) return sendValidationErrors(reply, keyId.errors);
+      if (!store.revokeApiKey(workspace.id, keyId.value)) return sendMessage(reply, 404, MESSAGES.notFound);
       return reply.code(204).send();
     });
 
@@ -112,9 +114,9 @@ export function adminPlugin(context: ServerContext) {
     });
 
     app.post<{ Params: Params }>('/admin/recordings/:recordingId/status', async (request, reply) => {
-      const id = parseWith(Uuid, request.params.recordingId, 'recordingId');
+      const id = parseWith(RequestId, request.params.recordingId, 'recordingId');
       if (!id.ok) return sendValidationErrors(reply, id.errors);
-      const recording = store.recording(id.value.toLowerCase());
+      const recording = store.recording(id.value);
       if (recording === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
       const input = parseWith(AdvanceRecording, request.body);
       if (!input.ok) return sendValidationErrors(reply, input.errors);

@@ -1,14 +1,20 @@
-import { HookAction, HookProvider } from '@screenrec/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { HTTPS_ONLY, callbackUrlRefusal, resolveChecked, type HostResolver } from '../address-policy';
 import type { ServerContext } from '../context';
-import { fieldLimitErrors } from '../field-limits';
 import { LIMITS, SUBSCRIPTION_LIMIT_MESSAGE } from '../limits';
 import type { Integration, Workspace } from '../model';
-import { MESSAGES, sendMessage, sendValidationErrors } from '../replies';
+import { MESSAGES, fieldErrorsOf, sendMessage, sendValidationErrors } from '../replies';
 import type { TokenResolution } from '../store';
+import { HookAction, HookProvider } from '../wire';
 
-type Action = HookAction;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Hook endpoint: what its x-service-token resolved to, set in onRequest, before any byte of the body is read. */
+    serviceToken: TokenResolution | 'missing' | null;
+  }
+}
+
 type HookRequest = FastifyRequest<{ Params: { provider: string } }>;
 
 /**
@@ -19,12 +25,10 @@ type HookRequest = FastifyRequest<{ Params: { provider: string } }>;
  * goes only to a caller with a valid token. A small body is still parsed first, so row 2 keeps its place.
  */
 export function hookPlugin(context: ServerContext) {
-  const tokens = new WeakMap<FastifyRequest, TokenResolution | 'missing'>();
-
   /** Rows 3 to 5 for a token that is not current, or undefined when it is. Counts the failure. */
   async function refuseToken(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    const resolution = tokens.get(request);
-    if (resolution === undefined || (resolution !== 'missing' && resolution.kind === 'current')) return undefined;
+    const resolution = request.serviceToken;
+    if (resolution === null || (resolution !== 'missing' && resolution.kind === 'current')) return undefined;
     const throttled = await context.failedAuthentication(request, reply);
     if (throttled !== undefined) return throttled;
     if (resolution !== 'missing' && resolution.kind === 'never-issued') return sendMessage(reply, 403, MESSAGES.forbidden);
@@ -32,6 +36,8 @@ export function hookPlugin(context: ServerContext) {
   }
 
   return async function hook(app: FastifyInstance): Promise<void> {
+    app.decorateRequest('serviceToken', null);
+
     // Row 2: whatever keeps the body from being a JSON object is a bad request here, not a 415.
     app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
       if (error.statusCode === 413) return (await refuseToken(request, reply)) ?? sendMessage(reply, 413, MESSAGES.payloadTooLarge);
@@ -49,7 +55,7 @@ export function hookPlugin(context: ServerContext) {
           const provider = HookProvider.safeParse(request.params.provider);
           if (!provider.success) return sendMessage(reply, 400, MESSAGES.badRequest);
           const token = request.headers['x-service-token'];
-          tokens.set(request, typeof token !== 'string' || token === '' ? 'missing' : context.store.resolveToken(provider.data, token));
+          request.serviceToken = typeof token !== 'string' || token === '' ? 'missing' : context.store.resolveToken(provider.data, token);
         },
         // A caller without a valid token gets no more than the limit read: a declared larger body is refused unread.
         preParsing: async (request, reply, payload) => {
@@ -60,9 +66,11 @@ export function hookPlugin(context: ServerContext) {
       async (request, reply) => {
         const provider = HookProvider.parse(request.params.provider);
         const parsed = HookAction.safeParse(request.body);
-        if (!parsed.success) return sendMessage(reply, 400, MESSAGES.badRequest);
-        const limitErrors = parsed.data.action === 'RECORDING' ? fieldLimitErrors({ tags: parsed.data.recording.tags }, 'recording.') : [];
-        if (limitErrors.length > 0) return sendValidationErrors(reply, limitErrors);
+        if (!parsed.success) {
+          // Row 2 is the plain answer; a body whose only fault is the Limits table's field limits is told which field.
+          if (onlyPastLimits(parsed.error)) return sendValidationErrors(reply, fieldErrorsOf(parsed.error));
+          return sendMessage(reply, 400, MESSAGES.badRequest);
+        }
         if (parsed.data.action === 'CALLBACK_SUBSCRIBE') {
           const refusal = callbackUrlRefusal(new URL(parsed.data.callback), { allowHttp: context.allowHttpCallbacks, allowLoopback: context.allowHttpCallbacks });
           // The scheme is row 2 as ever (the plain answer); a refused address also says why.
@@ -72,8 +80,8 @@ export function hookPlugin(context: ServerContext) {
 
         const refused = await refuseToken(request, reply);
         if (refused !== undefined) return refused;
-        const resolution = tokens.get(request);
-        if (resolution === undefined || resolution === 'missing' || resolution.kind !== 'current') throw new Error('token not resolved');
+        const resolution = request.serviceToken;
+        if (resolution === null || resolution === 'missing' || resolution.kind !== 'current') throw new Error('token not resolved');
         try {
           return await answer(reply, context, parsed.data, resolution.integration, resolution.workspace);
         } catch (error) {
@@ -84,6 +92,11 @@ export function hookPlugin(context: ServerContext) {
       },
     );
   };
+}
+
+/** True when every issue is a length past the Limits table (the only maximums a hook body has). */
+function onlyPastLimits(error: z.ZodError): boolean {
+  return error.issues.every((issue) => issue.code === 'too_big');
 }
 
 /** How long a subscribe waits for a host name to resolve before taking it as unresolved. */
@@ -106,7 +119,7 @@ function withTimeout(resolver: HostResolver, ms: number): HostResolver {
     });
 }
 
-async function answer(reply: FastifyReply, context: ServerContext, action: Action, integration: Integration, workspace: Workspace): Promise<FastifyReply> {
+async function answer(reply: FastifyReply, context: ServerContext, action: HookAction, integration: Integration, workspace: Workspace): Promise<FastifyReply> {
   if (!integration.connected) {
     if (action.action === 'PING') return sendMessage(reply, 400, MESSAGES.badRequest);
     return reply.send({ error: action.action === 'RECORDING' ? 'Integration not connected.' : MESSAGES.internal });
@@ -139,7 +152,7 @@ async function answer(reply: FastifyReply, context: ServerContext, action: Actio
       return reply.send({ subscriptionId: subscription.id });
     }
     case 'CALLBACK_UNSUBSCRIBE': {
-      const removed = context.store.removeSubscription(workspace.id, integration.provider, action.subscriptionId.toLowerCase());
+      const removed = context.store.removeSubscription(workspace.id, integration.provider, action.subscriptionId);
       return reply.send(removed ? { status: 'success' } : { error: MESSAGES.internal });
     }
   }

@@ -1,4 +1,3 @@
-import { Uuid } from '@screenrec/core';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import type { Recording } from '../model';
 import { RECORDING_PAGE_CSP, renderRecordingPage } from '../recording-page';
 import { MESSAGES, sendMessage } from '../replies';
 import { newId } from '../secrets';
+import { RequestId } from '../wire';
 
 type Params = { recordingId: string };
 
@@ -21,8 +21,8 @@ export function participantPlugin(context: ServerContext) {
   const { store, lifecycle } = context;
 
   function recordingOf(params: Params, reply: FastifyReply): Recording | undefined {
-    const id = Uuid.safeParse(params.recordingId);
-    const recording = id.success ? store.recording(id.data.toLowerCase()) : undefined;
+    const id = RequestId.safeParse(params.recordingId);
+    const recording = id.success ? store.recording(id.data) : undefined;
     if (recording === undefined) sendMessage(reply, 404, MESSAGES.notFound);
     return recording;
   }

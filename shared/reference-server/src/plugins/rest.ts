@@ -1,37 +1,39 @@
-import { CreateRecordingRequest, ListRecordingsRequest, UpdateRecordingRequest, Uuid } from '@screenrec/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { ServerContext } from '../context';
-import { fieldLimitErrors } from '../field-limits';
 import type { Recording, Workspace } from '../model';
 import { queryRecordings } from '../recording-query';
 import { MESSAGES, parseWith, sendMessage, sendValidationErrors } from '../replies';
+import { CreateRecordingRequest, ListRecordingsRequest, RequestId, TagSearchQuery, UpdateRecordingRequest } from '../wire';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** REST API: the workspace the API key opens, set by the authentication hook before any handler runs. */
+    workspace: Workspace | null;
+  }
+}
 
 type WorkspaceRequest = FastifyRequest<{ Params: { workspaceId: string; recordingId?: string } }>;
 
-const TagQuery = z.object({ query: z.string() });
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /** The REST API of SPEC.md 4.1, under /public/integration/{workspaceId}, with an API key. */
 export function restPlugin(context: ServerContext) {
   const { store, lifecycle } = context;
-  const workspaces = new WeakMap<FastifyRequest, Workspace>();
 
   /** The authenticated workspace; the onRequest hook has set it before any handler runs. */
   function workspaceOf(request: FastifyRequest): Workspace {
-    const workspace = workspaces.get(request);
-    if (workspace === undefined) throw new Error('request was not authenticated');
-    return workspace;
+    if (request.workspace === null) throw new Error('request was not authenticated');
+    return request.workspace;
   }
 
   /** The recording named in the path, or a reply already sent (400 for a malformed id, 404 for an unknown one). */
   function recordingOf(request: WorkspaceRequest, reply: FastifyReply): Recording | undefined {
-    const id = parseWith(Uuid, request.params.recordingId, 'recordingId');
+    const id = parseWith(RequestId, request.params.recordingId, 'recordingId');
     if (!id.ok) {
       sendValidationErrors(reply, id.errors);
       return undefined;
     }
-    const recording = store.recording(id.value.toLowerCase());
+    const recording = store.recording(id.value);
     if (recording === undefined || recording.workspaceId !== workspaceOf(request).id) {
       sendMessage(reply, 404, MESSAGES.notFound);
       return undefined;
@@ -40,6 +42,8 @@ export function restPlugin(context: ServerContext) {
   }
 
   return async function rest(app: FastifyInstance): Promise<void> {
+    app.decorateRequest('workspace', null);
+
     // Authentication runs before the body is parsed, so a bad key is a 401 whatever the body.
     app.addHook('onRequest', async (request: WorkspaceRequest, reply) => {
       const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
@@ -47,18 +51,17 @@ export function restPlugin(context: ServerContext) {
       if (key === undefined || key.revoked || (key.expiresAt !== null && Date.parse(key.expiresAt) <= Date.now())) {
         return (await context.failedAuthentication(request, reply)) ?? sendMessage(reply, 401, MESSAGES.unauthorized);
       }
+      const workspaceId = RequestId.safeParse(request.params.workspaceId);
       const workspace = store.workspace(key.workspaceId);
-      if (workspace === undefined || key.workspaceId !== request.params.workspaceId.toLowerCase() || !workspace.apiAccess) {
+      if (workspace === undefined || !workspaceId.success || key.workspaceId !== workspaceId.data || !workspace.apiAccess) {
         return sendMessage(reply, 403, MESSAGES.forbidden);
       }
-      workspaces.set(request, workspace);
+      request.workspace = workspace;
     });
 
     app.post('/recordings', async (request, reply) => {
       const input = parseWith(CreateRecordingRequest, request.body);
       if (!input.ok) return sendValidationErrors(reply, input.errors);
-      const limitErrors = fieldLimitErrors(input.value);
-      if (limitErrors.length > 0) return sendValidationErrors(reply, limitErrors);
       const recording = lifecycle.create({ workspaceId: workspaceOf(request).id, ...input.value });
       return reply.code(201).send(lifecycle.view(recording));
     });
@@ -72,7 +75,7 @@ export function restPlugin(context: ServerContext) {
     });
 
     app.get('/recordings/tags', async (request, reply) => {
-      const query = parseWith(TagQuery, request.query);
+      const query = parseWith(TagSearchQuery, request.query);
       if (!query.ok) return sendValidationErrors(reply, query.errors);
       return reply.send({ result: store.searchTags(workspaceOf(request).id, query.value.query) });
     });
@@ -89,8 +92,6 @@ export function restPlugin(context: ServerContext) {
       if (recording === undefined) return reply;
       const changes = parseWith(UpdateRecordingRequest, request.body);
       if (!changes.ok) return sendValidationErrors(reply, changes.errors);
-      const limitErrors = fieldLimitErrors(changes.value);
-      if (limitErrors.length > 0) return sendValidationErrors(reply, limitErrors);
       return reply.code(202).send(lifecycle.view(store.updateRecording(recording, changes.value)));
     });
 

@@ -5,6 +5,7 @@ import type { ServerContext } from '../context';
 import type { Recording } from '../model';
 import { MESSAGES, sendMessage } from '../replies';
 import { STORAGE_BUCKET, storagePath } from '../video-links';
+import { RequestId } from '../wire';
 
 type Request = { Params: { recordingId: string }; Querystring: { expires?: string; signature?: string } };
 type StorageRequest = { Params: { bucket: string; workspaceId: string; object: string }; Querystring: Record<string, unknown> };
@@ -20,11 +21,12 @@ export function videosPlugin(context: ServerContext) {
   return async function videos(app: FastifyInstance): Promise<void> {
     app.get<Request>('/videos/:recordingId', async (request, reply) => {
       if (context.links.mode !== 'service') return sendMessage(reply, 404, MESSAGES.notFound);
-      const id = request.params.recordingId.toLowerCase();
+      const id = RequestId.safeParse(request.params.recordingId);
       const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
-      const check = context.links.check(id, single(request.query.expires), single(request.query.signature));
-      if (check !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
-      return serveVideo(context, request, reply, context.store.recording(id));
+      if (!id.success || context.links.check(id.data, single(request.query.expires), single(request.query.signature)) !== 'valid') {
+        return sendMessage(reply, 403, MESSAGES.forbidden);
+      }
+      return serveVideo(context, request, reply, context.store.recording(id.data));
     });
 
     app.get<StorageRequest>('/storage/:bucket/:workspaceId/:object', async (request, reply) => {

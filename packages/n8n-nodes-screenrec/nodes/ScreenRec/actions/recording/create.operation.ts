@@ -1,10 +1,14 @@
-import { defined, listOf } from '../../../../lib';
+import { createdRecordingDetails, tagsOf } from '../../../../lib';
 import { showFor, parameter, type Operation } from '../operation';
 import { tagsField } from './tags-field';
 
 const show = showFor('recording', 'create');
 
-/** The hook's RECORDING: a recording page link to send to whoever should record. ScreenRec e-mails nobody. */
+/**
+ * The hook's RECORDING: a recording page link to send to whoever should record. ScreenRec e-mails nobody. With the
+ * Workspace ID and API Key in the credential, the new recording is looked up for its ID and status; that lookup
+ * never fails the item, since the recording exists by then and a retried item would make a second one.
+ */
 export const create: Operation = {
 	uses: 'hook',
 	description: [
@@ -26,9 +30,11 @@ export const create: Operation = {
 	],
 	async run(run) {
 		const client = run.connection.hook('Create Recording Link');
-		const externalReference = String(parameter(run, 'externalReference') ?? '');
-		const tags = listOf(parameter(run, 'tags'));
-		const { url } = await client.createRecording(defined({ externalReference, tags }), run.options);
-		return [{ json: defined({ url, externalReference: externalReference.trim(), tags }) }];
+		const externalReference = String(parameter(run, 'externalReference') ?? '').trim();
+		const tags = tagsOf(parameter(run, 'tags'));
+		const { url } = await client.createRecording({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, run.options);
+		const rest = run.connection.hasRest ? run.connection.rest('Create Recording Link') : undefined;
+		const details = await createdRecordingDetails(rest, url, externalReference, run.options);
+		return [{ json: { ...details, url, externalReference, tags } }];
 	},
 };

@@ -1,13 +1,12 @@
-import { recordingLocator } from '../../../../lib';
+import { recordingLocator, toJsonObject } from '../../../../lib';
 import { recordingIdOf, showFor, type Operation } from '../operation';
 
-/** Deletes a recording and its video for good. */
+/** Deletes a recording and its video for good; reads it first, so the output shows what was deleted. */
 export const deleteRecording: Operation = {
 	uses: 'rest',
 	description: [recordingLocator({ displayOptions: showFor('recording', 'delete') })],
 	async run(run) {
-		const recordingId = recordingIdOf(run);
-		await run.connection.rest('Delete').deleteRecording(recordingId, run.options);
-		return [{ json: { recordingId, deleted: true } }];
+		const recording = await run.connection.rest('Delete').deleteRecording(recordingIdOf(run), run.options);
+		return [{ json: { ...toJsonObject(recording), deleted: true } }];
 	},
 };

@@ -1,4 +1,4 @@
-import { RECORDING_STATUSES, SORT_ORDERS, defined, isoDateIn, listOf, statusLabel, textOf, toJsonObject, type RecordingFilter } from '../../../../lib';
+import { NEWEST_FIRST, RECORDING_STATUSES, SORT_ORDERS, defined, isoDateIn, listOf, statusLabel, textOf, toJsonObject, type RecordingFilter } from '../../../../lib';
 import { collection, parameter, showFor, type Operation } from '../operation';
 import { directionOptions } from './request.operation';
 import { tagsField } from './tags-field';
@@ -41,7 +41,7 @@ export const getAll: Operation = {
 					type: 'dateTime',
 					default: '',
 					description:
-						"Only recordings created at or after this time. A date and time without a time zone is read in the workflow's timezone (Workflow Settings).",
+						"Only recordings created at or after this time. A date, or a date and time, without a time zone is read in the workflow's timezone (Workflow Settings).",
 				},
 				{
 					displayName: 'Created Before',
@@ -49,7 +49,7 @@ export const getAll: Operation = {
 					type: 'dateTime',
 					default: '',
 					description:
-						"Only recordings created up to this time (a plain date includes that whole day). A date and time without a time zone is read in the workflow's timezone (Workflow Settings).",
+						"Only recordings created up to this time (a plain date includes that whole day). A date, or a date and time, without a time zone is read in the workflow's timezone (Workflow Settings).",
 				},
 				{
 					displayName: 'Directions',
@@ -79,6 +79,7 @@ export const getAll: Operation = {
 					name: 'sortOrder',
 					type: 'options',
 					options: SORT_ORDERS.map((order) => ({ name: order === 'Descending' ? 'Newest First' : 'Oldest First', value: order })),
+					// Newest first, as everywhere; spelled out because n8n's linter reads a default from the source.
 					default: 'Descending',
 					description: 'Order by creation time',
 				},
@@ -114,8 +115,8 @@ export const getAll: Operation = {
 			tags: listOf(filters.tags),
 			createdDateFrom: isoDateIn(filters.createdDateFrom, timeZone),
 			createdDateTo: isoDateIn(filters.createdDateTo, timeZone),
-			sortField: 'createdDate' as const,
-			sortOrder: (textOf(filters.sortOrder) ?? 'Descending') as RecordingFilter['sortOrder'],
+			sortField: NEWEST_FIRST.sortField,
+			sortOrder: (textOf(filters.sortOrder) ?? NEWEST_FIRST.sortOrder) as RecordingFilter['sortOrder'],
 		});
 		const recordings = await client.collectRecordings(
 			filter,

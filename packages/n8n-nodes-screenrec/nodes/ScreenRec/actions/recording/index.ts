@@ -22,13 +22,13 @@ export const recordingOperation: INodeProperties = {
 			value: 'create',
 			action: 'Create a recording link to send',
 			description:
-				'Get the link of a new recording page, to send yourself (chat, ticket, e-mail) to the person who should record. ScreenRec sends no e-mail. Needs the Backend Token.',
+				'Get the link of a new recording page, to send yourself (chat, ticket, e-mail) to the person who should record. ScreenRec sends no e-mail. Needs the Backend Token; with the Workspace ID and API Key it also outputs the recording ID.',
 		},
 		{
 			name: 'Delete',
 			value: 'delete',
 			action: 'Delete a recording',
-			description: 'Delete a recording and its video for good',
+			description: 'Delete a recording and its video for good, and output what was deleted',
 		},
 		{
 			name: 'Get',
@@ -58,7 +58,7 @@ export const recordingOperation: INodeProperties = {
 			name: 'Update',
 			value: 'update',
 			action: 'Update a recording',
-			description: "Replace a recording's tags or internal comment",
+			description: "Replace a recording's tags or internal comment, or remove all its tags",
 		},
 	],
 	default: 'create',

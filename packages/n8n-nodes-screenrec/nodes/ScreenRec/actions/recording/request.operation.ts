@@ -1,4 +1,4 @@
-import { RECORDING_DIRECTIONS, defined, listOf, textOf, toJsonObject } from '../../../../lib';
+import { RECORDING_DIRECTIONS, defined, listOf, tagsOf, textOf, toJsonObject } from '../../../../lib';
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { collection, parameter, showFor, type Operation } from '../operation';
 import { commentField } from './comment-field';
@@ -60,11 +60,12 @@ export const request: Operation = {
 		const client = run.connection.rest('Request Recording by Email');
 		const additional = collection(run, 'additionalFields');
 		const notifications = listOf(additional.notificationEmails)?.map((value) => ({ type: 'EMAIL' as const, value }));
+		const tags = tagsOf(additional.tags);
 		const recording = await client.createRecording(
 			defined({
 				direction: String(parameter(run, 'direction') ?? 'REQUEST') as 'REQUEST' | 'RESPONSE',
 				email: textOf(parameter(run, 'email')),
-				tags: listOf(additional.tags),
+				tags: tags.length > 0 ? tags : undefined,
 				notifications,
 				comment: textOf(additional.comment),
 			}),

@@ -1,12 +1,11 @@
-import { NodeOperationError } from 'n8n-workflow';
-import { defined, listOf, recordingLocator, toJsonObject } from '../../../../lib';
+import { recordingChanges, recordingLocator, tagsOf, toJsonObject } from '../../../../lib';
 import { collection, recordingIdOf, showFor, type Operation } from '../operation';
 import { commentField } from './comment-field';
 import { tagsField } from './tags-field';
 
 const show = showFor('recording', 'update');
 
-/** Replaces a recording's tags and/or internal comment. */
+/** Replaces a recording's tags and/or internal comment, or removes all its tags. */
 export const update: Operation = {
 	uses: 'rest',
 	description: [
@@ -19,25 +18,27 @@ export const update: Operation = {
 			default: {},
 			displayOptions: show,
 			options: [
-				commentField('The new internal note (replaces the old one)'),
-				tagsField('Comma-separated labels that replace all existing tags; an empty value removes them all'),
+				commentField('The new internal note, which replaces the old one; left empty, the old one stays'),
+				{
+					displayName: 'Remove All Tags',
+					name: 'removeAllTags',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to remove every tag from the recording (leave Tags out then)',
+				},
+				tagsField('Comma-separated labels that replace all existing tags; left empty, the tags stay'),
 			],
 		},
 	],
 	async run(run) {
-		const client = run.connection.rest('Update');
 		const fields = collection(run, 'updateFields');
-		// An emptied Tags field clears the tags: the field is there, so the user meant it.
-		const changes = defined({
-			tags: 'tags' in fields ? (listOf(fields.tags) ?? []) : undefined,
+		// Checked before the client is made: a refused update names the fields, whatever the credential holds.
+		const changes = recordingChanges({
+			tags: tagsOf(fields.tags),
 			comment: typeof fields.comment === 'string' ? fields.comment : undefined,
+			removeAllTags: fields.removeAllTags === true,
 		});
-		if (Object.keys(changes).length === 0) {
-			throw new NodeOperationError(run.context.getNode(), 'Nothing to update: add Tags or Comment under Update Fields.', {
-				itemIndex: run.itemIndex,
-				description: 'Update replaces only the fields you add; nothing was sent to ScreenRec.',
-			});
-		}
+		const client = run.connection.rest('Update');
 		return [{ json: toJsonObject(await client.updateRecording(recordingIdOf(run), changes, run.options)) }];
 	},
 };

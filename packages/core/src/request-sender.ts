@@ -1,28 +1,19 @@
 import { z } from 'zod/v4';
-import {
-  InvalidInputError,
-  NetworkError,
-  RateLimitedError,
-  ScreenRecError,
-  UnexpectedResponseError,
-  describeFieldErrors,
-} from './errors';
+import { NetworkError, ScreenRecError } from './errors';
+import { parseRetryAfter, redirectFailure, responseTooLarge } from './failures';
 import {
   BASE_URL_FORMAT,
   BASE_URL_WITH_CREDENTIALS,
   MAX_ANSWER_BYTES,
   MISSING_PLATFORM_PIECES,
-  invalidInputMessage,
   quoteServiceText,
-  rateLimitedMessage,
-  redirectMessage,
   retryPastDeadlineReason,
   transportFailureMessage,
-  unexpectedAnswerMessage,
 } from './messages';
 import { Operation, type CallOptions, type OperationLabel, type Sleep } from './operation';
-import type { FieldError } from './schemas';
-import { responseTooLarge, type HttpMethod, type Transport, type TransportRequest, type TransportResponse } from './transport';
+import { HEADER, JSON_MEDIA_TYPE, isRedirect } from './protocol';
+import { invalidInput, validateInput } from './reading';
+import type { HttpMethod, Transport, TransportRequest, TransportResponse } from './transport';
 
 export interface ClientOptions {
   /** The service's base address, for example https://api.screenrec.example. */
@@ -45,31 +36,28 @@ export interface ClientOptions {
   now?: () => number;
 }
 
-export interface Call {
+/** One request to the service as a client describes it, before serialization and retries. */
+export interface ServiceRequest {
   method: HttpMethod;
   url: string;
   headers: Record<string, string>;
+  /** Sent as JSON. */
   body?: unknown;
-  /** Only idempotent calls are retried; a creation is sent once. */
+  /** Only idempotent requests are retried; a creation is sent once. */
   idempotent: boolean;
-  /** The credential this call carries, scrubbed from any transport failure text. */
+  /** The credential this request carries, scrubbed from any transport failure text. */
   secret: string;
-}
-
-export interface Answer {
-  status: number;
-  headers: TransportResponse['headers'];
-  text: string;
 }
 
 const DEFAULTS = { timeoutMs: 30_000, maxRetries: 3, retryBaseDelayMs: 500, maxRetryAfterMs: 60_000 };
 const MAX_BACKOFF_MS = 8_000;
 
 /**
- * One request path for both interfaces: the transport, timeouts, retries with backoff and Retry-After, all inside
- * one Operation's signal and deadline.
+ * Sends the requests of both interfaces: through the transport, with timeouts, retries with backoff and
+ * Retry-After, all inside one Operation's signal and deadline. It never judges a final status: the clients do,
+ * through the failure table.
  */
-export class Exchange {
+export class RequestSender {
   readonly baseUrl: string;
   private readonly transport: Transport;
   private readonly settings: typeof DEFAULTS;
@@ -100,114 +88,53 @@ export class Exchange {
     return new Operation(label, options, this.now, this.deadlineMs);
   }
 
-  async send(call: Call, operation: Operation): Promise<Answer> {
-    const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
+  async send(serviceRequest: ServiceRequest, operation: Operation): Promise<TransportResponse> {
+    const headers: Record<string, string> = { [HEADER.accept]: JSON_MEDIA_TYPE, ...serviceRequest.headers };
     let body: string | undefined;
-    if (call.body !== undefined) {
-      body = JSON.stringify(call.body);
-      headers['content-type'] = 'application/json';
+    if (serviceRequest.body !== undefined) {
+      body = JSON.stringify(serviceRequest.body);
+      headers[HEADER.contentType] = JSON_MEDIA_TYPE;
     }
-    const retries = call.idempotent ? this.settings.maxRetries : 0;
+    const retries = serviceRequest.idempotent ? this.settings.maxRetries : 0;
     for (let attempt = 0; ; attempt++) {
       const timeoutMs = operation.requestTimeout(this.settings.timeoutMs);
-      const request: TransportRequest = { method: call.method, url: call.url, headers, body, timeoutMs, maxBodyBytes: MAX_ANSWER_BYTES };
+      const request: TransportRequest = { method: serviceRequest.method, url: serviceRequest.url, headers, body, timeoutMs, maxBodyBytes: MAX_ANSWER_BYTES };
       if (operation.signal !== undefined) request.signal = operation.signal;
-      let answer: Answer;
+      let response: TransportResponse;
       try {
-        const response = await operation.guard(this.transport(request));
+        response = await operation.guard(this.transport(request));
         // A platform transport that does not cap its read is still not passed on past the cap.
         if (response.body.length > MAX_ANSWER_BYTES) throw responseTooLarge(request);
-        answer = { status: response.status, headers: response.headers, text: response.body };
       } catch (error) {
         if (operation.signal?.aborted) throw operation.cancelled();
         if (timeoutMs < this.settings.timeoutMs && operation.expired()) throw operation.deadlineError();
-        const failure = asScreenRecError(error, call.secret);
+        const failure = asScreenRecError(error, serviceRequest.secret);
         if (attempt >= retries || !failure.retryable) throw failure;
         const wait = this.backoff(attempt);
         await operation.wait(wait, this.sleep, retryPastDeadlineReason(wait));
         continue;
       }
-      // Never followed: the Location may be another origin, which must not receive the credential.
-      if (answer.status >= 300 && answer.status < 400) {
-        throw new UnexpectedResponseError(redirectMessage(answer.status), { status: answer.status });
-      }
-      const wait = this.retryDelay(answer, attempt);
-      if (wait === undefined || attempt >= retries) return answer;
-      await operation.wait(wait, this.sleep, retryPastDeadlineReason(wait, answer.status));
+      if (isRedirect(response.status)) throw redirectFailure(response.status);
+      const wait = this.retryDelay(response, attempt);
+      if (wait === undefined || attempt >= retries) return response;
+      await operation.wait(wait, this.sleep, retryPastDeadlineReason(wait, response.status));
     }
   }
 
   /** How long to wait before retrying this answer, or undefined when it is final. */
-  private retryDelay(answer: Answer, attempt: number): number | undefined {
-    if (answer.status === 429) {
-      const retryAfter = parseRetryAfter(answer.headers['retry-after'], this.now);
+  private retryDelay(response: TransportResponse, attempt: number): number | undefined {
+    if (response.status === 429) {
+      const retryAfter = parseRetryAfter(response.headers[HEADER.retryAfter], this.now);
       if (retryAfter === undefined) return this.backoff(attempt);
       return retryAfter <= this.settings.maxRetryAfterMs ? retryAfter : undefined;
     }
-    return answer.status >= 500 ? this.backoff(attempt) : undefined;
+    return response.status >= 500 ? this.backoff(attempt) : undefined;
   }
 
   private backoff(attempt: number): number {
     const ceiling = Math.min(MAX_BACKOFF_MS, this.settings.retryBaseDelayMs * 2 ** attempt);
     return Math.round(ceiling * (0.5 + Math.random() * 0.5));
   }
-}
-
-export function parseRetryAfter(value: string | undefined, now: () => number = Date.now): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now());
-}
-
-export function rateLimitedError(answer: Answer): RateLimitedError {
-  const retryAfterMs = parseRetryAfter(answer.headers['retry-after']);
-  return new RateLimitedError(rateLimitedMessage(retryAfterMs), {
-    status: 429,
-    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-  });
-}
-
-/** Parses a JSON body; undefined when the body is empty or not JSON (an HTML error page, say). */
-export function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Validates a successful answer's body (already parsed, when the caller had to look into it first). */
-export function readAnswer<S extends z.ZodType>(schema: S, answer: Answer, json: unknown = parseJson(answer.text)): z.output<S> {
-  const result = schema.safeParse(json);
-  if (result.success) return result.data;
-  throw new UnexpectedResponseError(unexpectedAnswerMessage(answer.status, quoteServiceText(describeFieldErrors(fieldErrorsOf(result.error)))), {
-    status: answer.status,
-  });
-}
-
-/** Validates caller input before anything is sent. */
-export function validateInput<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  renamePath: (path: string) => string = (path) => path,
-): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw invalidInput(fieldErrorsOf(result.error).map((e) => ({ ...e, path: renamePath(e.path) })));
-}
-
-export function invalidInput(fieldErrors: FieldError[]): InvalidInputError {
-  return new InvalidInputError(invalidInputMessage(describeFieldErrors(fieldErrors)), { fieldErrors });
-}
-
-export function fieldErrorsOf(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message,
-  }));
 }
 
 const BaseUrl = z.url({ protocol: /^https?$/, error: BASE_URL_FORMAT });

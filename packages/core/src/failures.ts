@@ -1,0 +1,192 @@
+import {
+  BadRequestError,
+  ForbiddenError,
+  IntegrationError,
+  IntegrationNotConnectedError,
+  NetworkError,
+  NoActiveSubscriptionError,
+  NotFoundError,
+  RateLimitedError,
+  ResponseTooLargeError,
+  ServiceError,
+  UnauthorizedError,
+  UnexpectedResponseError,
+  ValidationError,
+  describeFieldErrors,
+  type ErrorDetails,
+  type ScreenRecError,
+} from './errors';
+import {
+  HOOK_MALFORMED_MESSAGE,
+  INTEGRATION_NOT_CONNECTED_MESSAGE,
+  MAX_ANSWER_BYTES,
+  NO_ACTIVE_SUBSCRIPTION_MESSAGE,
+  NO_INTEGRATION_MESSAGE,
+  PING_DISCONNECTED_MESSAGE,
+  REST_FORBIDDEN_MESSAGE,
+  TOKEN_REJECTED_MESSAGE,
+  UNAUTHORIZED_MESSAGE,
+  VIDEO_LINK_EXPIRED_MESSAGE,
+  hookRefusedMessage,
+  hookRefusedStatusMessage,
+  quoteServiceText,
+  rateLimitedMessage,
+  redirectMessage,
+  responseTooLargeMessage,
+  restValidationMessage,
+  serverErrorMessage,
+  timedOutMessage,
+  unreachableMessage,
+  unsubscribeRefusedMessage,
+  videoHostRedirectMessage,
+  videoHostStatusMessage,
+} from './messages';
+import { HEADER, isRedirect } from './protocol';
+import { parseJson } from './reading';
+import { ValidationErrorBody } from './schemas';
+import type { TransportRequest, TransportResponse } from './transport';
+
+/**
+ * Every way a request can fail, in one table: from an answer's status (or its absence) to the error code and the
+ * sentence a user sees. Both clients and every transport build their errors here, so a status means the same on
+ * every platform.
+ */
+
+export type HookActionName = 'PING' | 'RECORDING' | 'CALLBACK_SUBSCRIBE' | 'CALLBACK_UNSUBSCRIBE';
+
+/** What the table needs to know of the request that failed. */
+export interface FailedRequest {
+  /** The hook action, or 'REST' for the REST API: the same status can mean different things on each. */
+  action: HookActionName | 'REST';
+  /** What a 404 means for this request, in the user's words. */
+  notFound: string;
+  /** The credential the request carried: scrubbed from any service text quoted. */
+  secret: string;
+}
+
+type Build = (response: TransportResponse, request: FailedRequest) => ScreenRecError;
+
+interface FailureRow {
+  /** The statuses the row covers, as the README's error table names them. */
+  statuses: string;
+  matches: (status: number) => boolean;
+  hook: Build;
+  rest: Build;
+}
+
+const detailsOf = (response: TransportResponse): ErrorDetails => ({ status: response.status });
+const exactly = (code: number) => (status: number) => status === code;
+const notFound: Build = (response, request) => new NotFoundError(request.notFound, detailsOf(response));
+const refusedStatus: Build = (response) => new BadRequestError(hookRefusedStatusMessage(response.status), detailsOf(response));
+
+/** The most of the service's field errors kept on a VALIDATION error. */
+const MAX_FIELD_ERRORS = 20;
+
+/** A REST 4xx without a row of its own: the service's field errors, quoted in part, kept whole on the error. */
+const validation: Build = (response, { secret }) => {
+  const body = ValidationErrorBody.safeParse(parseJson(response.body));
+  const fieldErrors = body.success ? (body.data.errors ?? []) : [];
+  const reason = fieldErrors.length > 0 ? describeFieldErrors(fieldErrors) : body.success ? body.data.message : `HTTP ${response.status}`;
+  const scrub = (text: string) => quoteServiceText(text, [secret]);
+  return new ValidationError(restValidationMessage(scrub(reason)), {
+    ...detailsOf(response),
+    fieldErrors: fieldErrors.slice(0, MAX_FIELD_ERRORS).map((e) => ({ path: scrub(e.path), message: scrub(e.message) })),
+  });
+};
+
+const FAILURES: readonly FailureRow[] = [
+  {
+    statuses: '400',
+    matches: exactly(400),
+    // A PING's 400 means the integration is gone; a RECORDING's, a malformed request.
+    hook: (response, { action }) => new BadRequestError(action === 'PING' ? PING_DISCONNECTED_MESSAGE : HOOK_MALFORMED_MESSAGE, detailsOf(response)),
+    rest: validation,
+  },
+  { statuses: '401', matches: exactly(401), hook: refusedStatus, rest: (response) => new UnauthorizedError(UNAUTHORIZED_MESSAGE, detailsOf(response)) },
+  {
+    statuses: '403',
+    matches: exactly(403),
+    hook: (response) => new ForbiddenError(TOKEN_REJECTED_MESSAGE, detailsOf(response)),
+    rest: (response) => new ForbiddenError(REST_FORBIDDEN_MESSAGE, detailsOf(response)),
+  },
+  { statuses: '404', matches: exactly(404), hook: notFound, rest: notFound },
+  { statuses: '424', matches: exactly(424), hook: (response) => new IntegrationError(NO_INTEGRATION_MESSAGE, detailsOf(response)), rest: validation },
+  { statuses: '429', matches: exactly(429), hook: (response) => rateLimitedError(response), rest: (response) => rateLimitedError(response) },
+  {
+    statuses: '5xx',
+    matches: (status) => status >= 500,
+    hook: (response) => new ServiceError(serverErrorMessage(response.status), detailsOf(response)),
+    rest: (response) => new ServiceError(serverErrorMessage(response.status), detailsOf(response)),
+  },
+  { statuses: 'other 4xx', matches: () => true, hook: refusedStatus, rest: validation },
+];
+
+/** The error of a request the service answered with a status other than 2xx (a redirect is refused earlier). */
+export function failureOfResponse(response: TransportResponse, request: FailedRequest): ScreenRecError {
+  const row = FAILURES.find((candidate) => candidate.matches(response.status)) as FailureRow;
+  return (request.action === 'REST' ? row.rest : row.hook)(response, request);
+}
+
+/** The hook's refusals that come with status 200 and an `error` field, by that field's text. */
+const REFUSALS: Readonly<Record<string, () => ScreenRecError>> = {
+  'No active subscription.': () => new NoActiveSubscriptionError(NO_ACTIVE_SUBSCRIPTION_MESSAGE, { status: 200 }),
+  'Integration not connected.': () => new IntegrationNotConnectedError(INTEGRATION_NOT_CONNECTED_MESSAGE, { status: 200 }),
+};
+
+/** A 200 answer of the hook that carries `error` instead of a result. */
+export function hookRefusal(action: HookActionName, error: string, secret: string): ScreenRecError {
+  const known = REFUSALS[error];
+  if (known !== undefined) return known();
+  const quoted = quoteServiceText(error, [secret]);
+  return new ServiceError(action === 'CALLBACK_UNSUBSCRIBE' ? unsubscribeRefusedMessage(quoted) : hookRefusedMessage(quoted), { status: 200 });
+}
+
+/** A 3xx from the service: never followed, since the Location may be another origin that must not get the credential. */
+export function redirectFailure(status: number): UnexpectedResponseError {
+  return new UnexpectedResponseError(redirectMessage(status), { status });
+}
+
+/**
+ * A 3xx or an error status from the host a video link points to (storage, not the service). Always SERVICE_ERROR,
+ * never FORBIDDEN or UNAUTHORIZED: the connection's credentials are fine, and a new try gets a fresh link.
+ */
+export function videoHostFailure(status: number): ServiceError {
+  const message = isRedirect(status) ? videoHostRedirectMessage(status) : status === 403 ? VIDEO_LINK_EXPIRED_MESSAGE : videoHostStatusMessage(status);
+  return new ServiceError(message, { status });
+}
+
+export function rateLimitedError(response: Pick<TransportResponse, 'headers'>): RateLimitedError {
+  const retryAfterMs = parseRetryAfter(response.headers[HEADER.retryAfter]);
+  return new RateLimitedError(rateLimitedMessage(retryAfterMs), {
+    status: 429,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  });
+}
+
+/** A Retry-After header (seconds, or an HTTP date) in ms from now; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now: () => number = Date.now): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now());
+}
+
+/**
+ * The NETWORK error of a request that got no answer, for every transport. Only the origin and a low-level
+ * reason (ECONNREFUSED…) reach the message: a platform's own error may carry the request, credentials included.
+ */
+export function networkFailure(
+  request: Pick<TransportRequest, 'url' | 'timeoutMs'>,
+  failure: { timedOut: boolean; reason?: string },
+): NetworkError {
+  const origin = new URL(request.url).origin;
+  if (failure.timedOut) return new NetworkError(timedOutMessage(origin, request.timeoutMs));
+  return new NetworkError(unreachableMessage(origin, quoteServiceText(failure.reason ?? 'network failure')));
+}
+
+/** The RESPONSE_TOO_LARGE error of a request whose answer passed its cap. */
+export function responseTooLarge(request: Pick<TransportRequest, 'url'> & Partial<Pick<TransportRequest, 'maxBodyBytes'>>): ResponseTooLargeError {
+  return new ResponseTooLargeError(responseTooLargeMessage(new URL(request.url).origin, request.maxBodyBytes ?? MAX_ANSWER_BYTES));
+}
+

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/*
+ * The service's side of the wire, read from SPEC.md on its own (section numbers below), with DESIGN.md's decisions
+ * where the spec says "not shown" and DESIGN.md's Limits where it is silent. The server plays the service: it must
+ * not share the client's reading, or a misreading in @screenrec/core would be mirrored here and every end-to-end
+ * test would still pass (test/reference-server/wire-agreement.test.ts compares the two readings).
+ *
+ * Requests are read strictly (DESIGN.md: an unknown field is a validation failure). Answers are what this server
+ * produces; their schemas say exactly that and are checked by the tests, not at run time.
+ */
+
+/** SPEC 2.3 and 3. */
+export const RECORDING_STATUSES = ['NEW', 'RECORDING', 'REVIEWING', 'PROCESSING', 'COMPLETED'] as const;
+/** SPEC 2.3. */
+export const RECORDING_DIRECTIONS = ['REQUEST', 'RESPONSE'] as const;
+/** SPEC 4.1.2. */
+export const SORT_ORDERS = ['Ascending', 'Descending'] as const;
+/** SPEC 4.1.2 names only the default; DESIGN.md: any other is a 400. */
+export const SORT_FIELDS = ['createdDate'] as const;
+/** SPEC 4.2 "two platforms"; DESIGN.md names them, exact case. */
+export const HOOK_PROVIDERS = ['ZAPIER', 'N8N'] as const;
+/** SPEC 8. */
+export const DEFAULT_PAGE_SIZE = 10;
+/** DESIGN.md (SPEC 8: "not shown"). */
+export const MAX_PAGE_SIZE = 100;
+
+export const RecordingStatus = z.enum(RECORDING_STATUSES);
+export const RecordingDirection = z.enum(RECORDING_DIRECTIONS);
+export const HookProvider = z.enum(HOOK_PROVIDERS);
+export type RecordingStatus = z.infer<typeof RecordingStatus>;
+export type RecordingDirection = z.infer<typeof RecordingDirection>;
+export type HookProvider = z.infer<typeof HookProvider>;
+
+/** "string (UUID)": the 8-4-4-4-12 hex form. Ids are only compared, never interpreted, so no version is required. */
+export const Uuid = z.guid({ error: 'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c' });
+
+/**
+ * An id as a request carries it (path or body). UUIDs compare without regard to case; the store keeps the lower-case
+ * form this server generates, so every id is lower-cased here, once, where it enters.
+ */
+export const RequestId = Uuid.transform((id) => id.toLowerCase());
+
+const count = (value: number) => value.toLocaleString('en-US');
+const EmailAddress = z
+  .email({ error: 'must be an e-mail address such as ana@example.com' })
+  .max(LIMITS.emailLength, { error: `must be at most ${LIMITS.emailLength} characters` });
+
+/** "Labels" (SPEC 2.3): a label has something to show, so a blank one is refused; what is given is kept as given. */
+const Tag = z
+  .string()
+  .max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` })
+  .refine((tag) => tag.trim() !== '', { error: 'must not be blank' });
+const Tags = z.array(Tag).max(LIMITS.tagsPerRecording, { error: `must have at most ${LIMITS.tagsPerRecording} tags` });
+const Comment = z.string().max(LIMITS.commentLength, { error: `must be at most ${count(LIMITS.commentLength)} characters` });
+
+/** SPEC 4.1.1: "Each object has type = EMAIL and value = e-mail address". */
+const NotificationRequest = z.strictObject({ type: z.literal('EMAIL'), value: EmailAddress });
+
+/** "ISO 8601": a date, or a date-time that says its zone (a local time would depend on where the server runs). */
+const IsoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'must be an ISO 8601 date or date-time with its zone, such as 2026-11-21 or 2026-11-21T09:30:00Z',
+});
+
+/** SPEC 4.1.1. */
+export const CreateRecordingRequest = z.strictObject({
+  email: EmailAddress.optional(),
+  direction: RecordingDirection,
+  tags: Tags.optional(),
+  notifications: z
+    .array(NotificationRequest)
+    .max(LIMITS.notificationsPerRecording, { error: `must have at most ${LIMITS.notificationsPerRecording} entries` })
+    .optional(),
+  comment: Comment.optional(),
+});
+
+/** SPEC 4.1.2: every field optional; pageSize bounded and sortField fixed by DESIGN.md. */
+export const ListRecordingsRequest = z.strictObject({
+  ids: z.array(RequestId).optional(),
+  userId: RequestId.optional(),
+  statuses: z.array(RecordingStatus).optional(),
+  directions: z.array(RecordingDirection).optional(),
+  tags: z.array(Tag).optional(),
+  createdDateFrom: IsoDate.optional(),
+  createdDateTo: IsoDate.optional(),
+  first: z.int().min(0).optional(),
+  pageSize: z.int().min(1).max(MAX_PAGE_SIZE).optional(),
+  sortField: z.enum(SORT_FIELDS).optional(),
+  sortOrder: z.enum(SORT_ORDERS).optional(),
+});
+
+/** SPEC 4.1.4. */
+export const UpdateRecordingRequest = z.strictObject({ tags: Tags.optional(), comment: Comment.optional() });
+
+/** SPEC 4.1.5: `query` is required; a blank one is valid and matches nothing. */
+export const TagSearchQuery = z.object({ query: z.string() });
+
+/** SPEC 4.2.1 to 4.2.4. A callback is an absolute URL; whether http: is allowed is the address policy's call. */
+export const HookAction = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('PING') }),
+  z.strictObject({
+    action: z.literal('RECORDING'),
+    recording: z.strictObject({
+      tags: Tags.optional(),
+      externalReference: z.string().refine((reference) => reference.trim() !== '', { error: 'must not be blank' }),
+    }),
+  }),
+  z.strictObject({ action: z.literal('CALLBACK_SUBSCRIBE'), callback: z.url({ protocol: /^https?$/, error: 'must be a full https URL' }) }),
+  z.strictObject({ action: z.literal('CALLBACK_UNSUBSCRIBE'), subscriptionId: RequestId }),
+]);
+export type HookAction = z.output<typeof HookAction>;
+
+// Answers.
+
+const HttpUrl = z.url({ protocol: /^https?$/ });
+
+/** SPEC 2.3, with DESIGN.md's additions for every answer: userId, externalReference (hook-created) and url. */
+export const RecordingAnswer = z.strictObject({
+  id: Uuid,
+  direction: RecordingDirection,
+  status: RecordingStatus,
+  tags: z.array(z.string()),
+  notifications: z.array(z.strictObject({ type: z.literal('EMAIL'), value: z.string() })),
+  comment: z.string(),
+  createdDate: z.iso.datetime(),
+  userId: Uuid,
+  externalReference: z.string().optional(),
+  url: HttpUrl,
+});
+export type RecordingAnswer = z.output<typeof RecordingAnswer>;
+
+/** SPEC 4.1.2. */
+export const RecordingPageAnswer = z.strictObject({
+  content: z.array(RecordingAnswer),
+  totalElements: z.int().min(0),
+  totalPages: z.int().min(0),
+});
+/** SPEC 4.1.3. */
+export const PresignAnswer = z.strictObject({ url: HttpUrl });
+/** SPEC 4.1.5. */
+export const TagSearchAnswer = z.strictObject({ result: z.array(z.string()) });
+/** SPEC 4.2.1 to 4.2.4. */
+export const PingAnswer = z.strictObject({ status: z.literal('success'), workspace: z.string() });
+export const HookRecordingAnswer = z.strictObject({ url: HttpUrl });
+export const SubscribeAnswer = z.strictObject({ subscriptionId: Uuid });
+export const UnsubscribeAnswer = z.strictObject({ status: z.literal('success') });
+/** SPEC 6. */
+export const VideoReadyNotification = z.strictObject({ result: HttpUrl });
+/** SPEC 7.1 (and DESIGN.md's REST errors): `{"message": …}`. */
+export const MessageAnswer = z.strictObject({ message: z.string() });
+/** SPEC 7.2: errors answered with status 200. */
+export const HookErrorAnswer = z.strictObject({ error: z.string() });
+/** DESIGN.md: a validation failure names the fields. */
+export const FieldError = z.strictObject({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+export const ValidationErrorAnswer = z.strictObject({ message: z.literal('Bad request'), errors: z.array(FieldError) });

@@ -1,0 +1,272 @@
+import {
+  NOTHING_TO_UPDATE_MESSAGE,
+  NOT_FOUND_RECORDING,
+  NOT_FOUND_VIDEO,
+  TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE,
+  UNAUTHORIZED_MESSAGE,
+  createdIdLookupFailedMessage,
+  describeFieldErrors,
+  invalidInputMessage,
+} from '@screenrec/core';
+import { NOTHING_TO_CHANGE } from '../../packages/mcp-server/src/tools/update-recording';
+import type { BehaviourCase, Exchange } from './service';
+
+// One behaviour table for Zapier, n8n and MCP (the README's "Same behaviour on every platform"): each row is
+// what the user asks, what ScreenRec must receive, and what the user gets. zapier.test.ts, n8n.test.ts and
+// mcp.test.ts each run every row through their own fields.
+
+export const RECORDING_ID = '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c';
+/** The user's time zone: the Zap's on Zapier, the workflow's on n8n (MCP takes ISO dates as given). */
+export const USER_TIME_ZONE = 'Europe/Berlin';
+const PAGE_URL = `https://app.screenrec.example/r/${RECORDING_ID}`;
+const VIDEO_URL = `https://media.screenrec.example/videos/${RECORDING_ID}?expires=1795253400&signature=Zm9v`;
+
+/** A recording as ScreenRec answers it, with every field, so that each platform's output shows all of them. */
+function recording(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: RECORDING_ID,
+    status: 'COMPLETED',
+    direction: 'REQUEST',
+    tags: ['support'],
+    notifications: [{ type: 'EMAIL', value: 'agent@example.com' }],
+    comment: 'Customer reports a broken export',
+    createdDate: '2026-11-21T09:30:00.000Z',
+    userId: '9a1d2c3b-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
+    externalReference: 'ticket-4711',
+    url: PAGE_URL,
+    ...overrides,
+  };
+}
+
+const page = (content: Array<Record<string, unknown>>) => ({ content, totalElements: content.length, totalPages: 1 });
+const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
+
+/** The one list call that reads a recording by its ID: how Get, Delete and Zapier's search by ID look it up. */
+const readById = (content: Array<Record<string, unknown>>): Exchange => ({
+  to: 'rest',
+  method: 'POST',
+  path: '/recordings/list',
+  body: { ids: [RECORDING_ID], pageSize: 1 },
+  status: 200,
+  answer: page(content),
+});
+
+const update = (body: Record<string, unknown>, answer: Record<string, unknown>): Exchange => ({
+  to: 'rest',
+  method: 'PUT',
+  path: `/recordings/${RECORDING_ID}`,
+  body,
+  status: 202,
+  answer,
+});
+
+const createLink: Exchange = {
+  to: 'hook',
+  method: 'POST',
+  body: { action: 'RECORDING', recording: { externalReference: 'ticket-4711', tags: ['support'] } },
+  status: 200,
+  answer: { url: PAGE_URL },
+};
+const newestPage = (status: number, answer: unknown): Exchange => ({
+  to: 'rest',
+  method: 'POST',
+  path: '/recordings/list',
+  body: { ...NEWEST_FIRST, first: 0, pageSize: 100 },
+  status,
+  answer,
+});
+
+const MCP_LINK_RESULT = "MCP's create_recording_link answers what a model needs next: the link and the recording ID (null when unknown).";
+const MCP_BLANK_TAG =
+  "MCP refuses a blank tag instead of dropping it: a model's JSON has no empty rows, so a blank one is a mistake worth naming.";
+
+export const CASES: BehaviourCase[] = [
+  {
+    name: 'Create Recording Link outputs the link, the input, and the new recording\'s ID and status',
+    step: { operation: 'createLink', externalReference: 'ticket-4711', tags: ['support'] },
+    exchanges: [createLink, newestPage(200, page([recording({ status: 'NEW', tags: ['support'] })]))],
+    outcome: { output: [{ id: RECORDING_ID, status: 'NEW', url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support'], detailsError: null }] },
+    mcp: { why: MCP_LINK_RESULT, exchanges: [createLink, newestPage(200, page([recording({ status: 'NEW' })]))], outcome: { output: [{ url: PAGE_URL, recordingId: RECORDING_ID }] } },
+  },
+  {
+    name: 'Create Recording Link still succeeds when the ID lookup fails after the create, and says why the ID is missing',
+    step: { operation: 'createLink', externalReference: 'ticket-4711', tags: ['support'] },
+    exchanges: [createLink, newestPage(401, { message: 'Unauthorized' })],
+    outcome: {
+      output: [
+        { id: null, status: null, url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support'], detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE) },
+      ],
+    },
+    mcp: { why: MCP_LINK_RESULT, exchanges: [createLink, newestPage(401, { message: 'Unauthorized' })], outcome: { output: [{ url: PAGE_URL, recordingId: null }] } },
+  },
+  {
+    name: 'Request Recording sends tags trimmed and each once, and outputs the new recording',
+    step: { operation: 'request', direction: 'REQUEST', email: 'ana@example.com', tags: [' support ', 'support', 'vip'], notifyEmails: ['team@example.com'], comment: 'VIP' },
+    exchanges: [
+      {
+        to: 'rest',
+        method: 'POST',
+        path: '/recordings',
+        body: { direction: 'REQUEST', email: 'ana@example.com', tags: ['support', 'vip'], notifications: [{ type: 'EMAIL', value: 'team@example.com' }], comment: 'VIP' },
+        status: 201,
+        answer: recording({ status: 'NEW', tags: ['support', 'vip'], comment: 'VIP' }),
+      },
+    ],
+    outcome: { output: [recording({ status: 'NEW', tags: ['support', 'vip'], comment: 'VIP' })] },
+  },
+  {
+    name: 'Get outputs the recording, read with one list call by its ID',
+    step: { operation: 'get', recordingId: RECORDING_ID },
+    exchanges: [readById([recording()])],
+    outcome: { output: [recording()] },
+  },
+  {
+    name: 'Get of an unknown recording ID is NOT_FOUND (on Zapier\'s search: nothing found)',
+    step: { operation: 'get', recordingId: RECORDING_ID },
+    exchanges: [readById([])],
+    outcome: { failure: { code: 'NOT_FOUND', message: NOT_FOUND_RECORDING } },
+  },
+  {
+    name: 'Lists are newest first',
+    step: { operation: 'list', limit: 10 },
+    exchanges: [
+      {
+        to: 'rest',
+        method: 'POST',
+        path: '/recordings/list',
+        body: { ...NEWEST_FIRST, first: 0, pageSize: 10 },
+        status: 200,
+        answer: page([recording({ id: RECORDING_ID }), recording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' })]),
+      },
+    ],
+    outcome: { output: [recording({ id: RECORDING_ID }), recording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' })] },
+  },
+  {
+    name: 'A list or search that matches nothing is an empty result, not an error',
+    step: { operation: 'list', limit: 10, statuses: ['COMPLETED'], tags: ['nope'] },
+    exchanges: [{ to: 'rest', method: 'POST', path: '/recordings/list', body: { statuses: ['COMPLETED'], tags: ['nope'], ...NEWEST_FIRST, first: 0, pageSize: 10 }, status: 200, answer: page([]) }],
+    outcome: { output: [] },
+  },
+  {
+    name: "A date without a time zone is read in the user's time zone",
+    step: { operation: 'list', limit: 10, createdFrom: '2026-11-01' },
+    exchanges: [
+      // Midnight in Berlin (UTC+1 in November); Zapier spells it 2026-11-01T00:00:00+01:00, n8n 2026-10-31T23:00:00Z.
+      { to: 'rest', method: 'POST', path: '/recordings/list', body: { createdDateFrom: '2026-10-31T23:00:00Z', ...NEWEST_FIRST, first: 0, pageSize: 10 }, status: 200, answer: page([]) },
+    ],
+    outcome: { output: [] },
+    mcp: {
+      why: 'MCP has no user time zone: it passes an ISO 8601 date as given, which ScreenRec reads as UTC.',
+      exchanges: [{ to: 'rest', method: 'POST', path: '/recordings/list', body: { createdDateFrom: '2026-11-01', ...NEWEST_FIRST, first: 0, pageSize: 10 }, status: 200, answer: page([]) }],
+      outcome: { output: [] },
+    },
+  },
+  {
+    name: 'Get Video URL outputs the recording ID and a fresh temporary link',
+    step: { operation: 'getVideoUrl', recordingId: RECORDING_ID },
+    exchanges: [{ to: 'rest', method: 'GET', path: `/recordings/${RECORDING_ID}/presign`, status: 200, answer: { url: VIDEO_URL } }],
+    outcome: { output: [{ recordingId: RECORDING_ID, videoUrl: VIDEO_URL }] },
+  },
+  {
+    name: 'Get Video URL of a recording without a video yet is NOT_FOUND (on Zapier\'s search: nothing found)',
+    step: { operation: 'getVideoUrl', recordingId: RECORDING_ID },
+    exchanges: [{ to: 'rest', method: 'GET', path: `/recordings/${RECORDING_ID}/presign`, status: 404, answer: { message: 'Not found' } }],
+    outcome: { failure: { code: 'NOT_FOUND', message: NOT_FOUND_VIDEO, status: 404 } },
+  },
+  {
+    name: 'Update with Tags replaces all the tags',
+    step: { operation: 'update', recordingId: RECORDING_ID, tags: ['resolved', 'support'] },
+    exchanges: [update({ tags: ['resolved', 'support'] }, recording({ tags: ['resolved', 'support'] }))],
+    outcome: { output: [recording({ tags: ['resolved', 'support'] })] },
+  },
+  {
+    name: 'Update with empty Tags keeps the tags',
+    step: { operation: 'update', recordingId: RECORDING_ID, tags: [], comment: 'Seen' },
+    exchanges: [update({ comment: 'Seen' }, recording({ comment: 'Seen' }))],
+    outcome: { output: [recording({ comment: 'Seen' })] },
+    mcp: {
+      why: 'On MCP, tags: [] is how a model asks to remove every tag (the tool description says so); leaving tags out keeps them.',
+      exchanges: [update({ tags: [], comment: 'Seen' }, recording({ tags: [], comment: 'Seen' }))],
+      outcome: { output: [recording({ tags: [], comment: 'Seen' })] },
+    },
+  },
+  {
+    name: 'Update with Remove All Tags removes every tag (MCP: tags [])',
+    step: { operation: 'update', recordingId: RECORDING_ID, removeAllTags: true },
+    exchanges: [update({ tags: [] }, recording({ tags: [] }))],
+    outcome: { output: [recording({ tags: [] })] },
+  },
+  {
+    name: 'Update with both Tags and Remove All Tags is refused before anything is sent',
+    step: { operation: 'update', recordingId: RECORDING_ID, tags: ['resolved'], removeAllTags: true },
+    exchanges: [],
+    outcome: { failure: { code: 'INVALID_INPUT', message: TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE } },
+    mcp: { why: 'MCP has one tags field: [] removes every tag, so the contradiction cannot be asked.', notOffered: true },
+  },
+  {
+    name: 'Update sends tags trimmed, without blanks and each once',
+    step: { operation: 'update', recordingId: RECORDING_ID, tags: [' resolved ', '', 'resolved', 'support'] },
+    exchanges: [update({ tags: ['resolved', 'support'] }, recording({ tags: ['resolved', 'support'] }))],
+    outcome: { output: [recording({ tags: ['resolved', 'support'] })] },
+    mcp: { why: MCP_BLANK_TAG, exchanges: [], outcome: { failure: { code: 'INVALID_INPUT', message: invalidInputMessage('`tags.1`: must not be empty') } } },
+  },
+  {
+    name: 'Update with nothing to change is refused before anything is sent',
+    step: { operation: 'update', recordingId: RECORDING_ID, comment: '  ' },
+    exchanges: [],
+    outcome: { failure: { code: 'INVALID_INPUT', message: NOTHING_TO_UPDATE_MESSAGE } },
+    mcp: {
+      why: 'MCP names its JSON fields: tags and comment (it has no Remove All Tags; a blank comment is one to set).',
+      exchanges: [update({ comment: '  ' }, recording({ comment: '  ' }))],
+      outcome: { output: [recording({ comment: '  ' })] },
+    },
+  },
+  {
+    name: 'Update with no field at all is refused before anything is sent',
+    step: { operation: 'update', recordingId: RECORDING_ID },
+    exchanges: [],
+    outcome: { failure: { code: 'INVALID_INPUT', message: NOTHING_TO_UPDATE_MESSAGE } },
+    mcp: {
+      why: 'MCP names its JSON fields: tags and comment (it has no Remove All Tags).',
+      exchanges: [],
+      outcome: { failure: { code: 'INVALID_INPUT', message: invalidInputMessage(describeFieldErrors(NOTHING_TO_CHANGE)) } },
+    },
+  },
+  {
+    name: 'Update of an unknown recording is NOT_FOUND',
+    step: { operation: 'update', recordingId: RECORDING_ID, comment: 'Seen' },
+    exchanges: [{ to: 'rest', method: 'PUT', path: `/recordings/${RECORDING_ID}`, body: { comment: 'Seen' }, status: 404, answer: { message: 'Not found' } }],
+    outcome: { failure: { code: 'NOT_FOUND', message: NOT_FOUND_RECORDING, status: 404 } },
+  },
+  {
+    name: 'Delete reads the recording first and outputs what was deleted',
+    step: { operation: 'delete', recordingId: RECORDING_ID },
+    exchanges: [readById([recording()]), { to: 'rest', method: 'DELETE', path: `/recordings/${RECORDING_ID}`, status: 204 }],
+    outcome: { output: [{ ...recording(), deleted: true }] },
+  },
+  {
+    name: 'Delete of an unknown recording is NOT_FOUND, and nothing is deleted',
+    step: { operation: 'delete', recordingId: RECORDING_ID },
+    exchanges: [readById([])],
+    outcome: { failure: { code: 'NOT_FOUND', message: NOT_FOUND_RECORDING } },
+  },
+  {
+    name: 'Tag search outputs one item per tag, in ScreenRec\'s order',
+    step: { operation: 'searchTags', query: 'sup' },
+    exchanges: [{ to: 'rest', method: 'GET', path: '/recordings/tags', query: { query: 'sup' }, status: 200, answer: { result: ['Super-urgent', 'support'] } }],
+    outcome: { output: [{ tag: 'Super-urgent' }, { tag: 'support' }] },
+  },
+  {
+    name: 'Tag search that matches nothing is an empty result',
+    step: { operation: 'searchTags', query: 'zzz' },
+    exchanges: [{ to: 'rest', method: 'GET', path: '/recordings/tags', query: { query: 'zzz' }, status: 200, answer: { result: [] } }],
+    outcome: { output: [] },
+  },
+  {
+    name: 'Tag search with a blank query finds nothing, without asking ScreenRec',
+    step: { operation: 'searchTags', query: '  ' },
+    exchanges: [],
+    outcome: { output: [] },
+    mcp: { why: 'MCP refuses a blank query, so a model asks again with text.', exchanges: [], outcome: { failure: { code: 'INVALID_INPUT', message: invalidInputMessage('`query`: must not be empty') } } },
+  },
+];

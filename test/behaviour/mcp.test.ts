@@ -1,0 +1,78 @@
+import type { ErrorCode } from '@screenrec/core';
+import { BACKEND_TOKEN, REST_ENV, callTool, connectEachTest, hookScope, restPath, restScope, textOf } from '../mcp/harness';
+import { useNock } from '../support/nock';
+import { CASES } from './cases';
+import { expectExchanges, onMcp, type Outcome, type ServiceEndpoints, type Step } from './service';
+
+useNock();
+
+const connected = connectEachTest({ ...REST_ENV, SCREENREC_BACKEND_TOKEN: BACKEND_TOKEN, SCREENREC_HOOK_PROVIDER: 'N8N' });
+
+const endpoints: ServiceEndpoints = { rest: restScope, restPath, hook: (body) => hookScope('N8N', body) };
+
+/** The tool a model calls for the step, its arguments, and where the items are in its structured result. */
+function mcpCall(step: Step): { tool: string; args: Record<string, unknown>; items: (result: Record<string, unknown>) => unknown[] } {
+  const one = (result: Record<string, unknown>) => [result];
+  const given = (args: Record<string, unknown>) => JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
+  switch (step.operation) {
+    case 'createLink':
+      return { tool: 'create_recording_link', args: given({ externalReference: step.externalReference, tags: step.tags }), items: one };
+    case 'request':
+      return {
+        tool: 'create_recording_request',
+        args: given({ direction: step.direction, email: step.email, tags: step.tags, notifyEmails: step.notifyEmails, comment: step.comment }),
+        items: one,
+      };
+    case 'get':
+      return { tool: 'get_recording', args: { recordingId: step.recordingId }, items: one };
+    case 'list':
+      return {
+        tool: 'find_recordings',
+        args: given({ limit: step.limit, statuses: step.statuses, tags: step.tags, createdDateFrom: step.createdFrom }),
+        items: (result) => result.recordings as unknown[],
+      };
+    case 'getVideoUrl':
+      return { tool: 'get_video_url', args: { recordingId: step.recordingId }, items: one };
+    case 'update':
+      // MCP's one way to say "remove every tag" is tags: [].
+      return { tool: 'update_recording', args: given({ recordingId: step.recordingId, tags: step.removeAllTags === true ? [] : step.tags, comment: step.comment }), items: one };
+    case 'delete':
+      return { tool: 'delete_recording', args: { recordingId: step.recordingId }, items: one };
+    case 'searchTags':
+      return { tool: 'search_tags', args: { query: step.query }, items: (result) => (result.tags as string[]).map((tag) => ({ tag })) };
+  }
+}
+
+/** A tool's result in the table's terms; a failure's code is the one the server logged, since the model sees only the text. */
+async function outcomeOf(step: Step): Promise<Outcome> {
+  const { tool, args, items } = mcpCall(step);
+  const result = await callTool(connected.client, tool, args);
+  if (result.isError !== true) return { output: items(result.structuredContent ?? {}) as Array<Record<string, unknown>> };
+  const logged = new RegExp(`^${tool}: ([A-Z_]+) after`).exec(connected.logs.at(-1) ?? '');
+  return { failure: { code: (logged?.[1] ?? 'none logged') as ErrorCode, message: textOf(result) } };
+}
+
+/** The model reads no HTTP status. */
+function withoutStatus(outcome: Outcome): Outcome {
+  if ('output' in outcome) return outcome;
+  const { code, message } = outcome.failure;
+  return { failure: { code, message } };
+}
+
+describe('the behaviour table on MCP', () => {
+  const played = CASES.map((testCase) => ({ testCase, onMcp: onMcp(testCase) }));
+
+  it.each(played.filter(({ onMcp: mcp }) => mcp !== undefined).map(({ testCase, onMcp: mcp }) => [testCase.name, testCase.step, mcp!] as const))(
+    '%s',
+    async (_name, step, mcp) => {
+      expectExchanges(mcp.exchanges, endpoints);
+
+      expect(await outcomeOf(step)).toEqual(withoutStatus(mcp.outcome));
+    },
+  );
+
+  it('says why each case it does not offer is not an MCP input', () => {
+    const notOffered = played.filter(({ onMcp: mcp }) => mcp === undefined).map(({ testCase }) => testCase.mcp?.why);
+    expect(notOffered).toEqual([expect.stringMatching(/^MCP has one tags field/)]);
+  });
+});

@@ -1,0 +1,80 @@
+import { NodeApiError, NodeOperationError, type INodeParameters } from 'n8n-workflow';
+import { WORKFLOW_TIMEZONE, byId, runScreenRec } from '../n8n/harness';
+import { hookScope, remember, restPath, restScope, setUpNock } from '../n8n/nock-setup';
+import { CASES, USER_TIME_ZONE } from './cases';
+import { expectExchanges, type Outcome, type ServiceEndpoints, type Step } from './service';
+
+setUpNock();
+
+const endpoints: ServiceEndpoints = { rest: restScope, restPath, hook: hookScope };
+
+/** What a user types into a comma-separated n8n field for a list. */
+const commaSeparated = (values: string[] | undefined) => values?.join(', ');
+
+/** The ScreenRec node's parameters for the step. */
+function n8nParameters(step: Step): INodeParameters {
+  const recording = (operation: string, parameters: Record<string, unknown>) => JSON.parse(JSON.stringify({ resource: 'recording', operation, ...parameters })) as INodeParameters;
+  switch (step.operation) {
+    case 'createLink':
+      return recording('create', { externalReference: step.externalReference, tags: commaSeparated(step.tags) });
+    case 'request':
+      return recording('request', {
+        direction: step.direction,
+        email: step.email,
+        additionalFields: { tags: commaSeparated(step.tags), notificationEmails: commaSeparated(step.notifyEmails), comment: step.comment },
+      });
+    case 'get':
+      return recording('get', { recordingId: byId(step.recordingId) });
+    case 'list':
+      return recording('getAll', { limit: step.limit, filters: { statuses: step.statuses, tags: commaSeparated(step.tags), createdDateFrom: step.createdFrom } });
+    case 'getVideoUrl':
+      return recording('getVideoUrl', { recordingId: byId(step.recordingId) });
+    case 'update':
+      // An added field stays in Update Fields even when left empty: that is what "empty Tags" is on n8n.
+      return recording('update', {
+        recordingId: byId(step.recordingId),
+        updateFields: { tags: commaSeparated(step.tags), comment: step.comment, removeAllTags: step.removeAllTags },
+      });
+    case 'delete':
+      return recording('delete', { recordingId: byId(step.recordingId) });
+    case 'searchTags':
+      return { resource: 'tag', operation: 'search', query: step.query };
+  }
+}
+
+interface N8nFailure {
+  kind: string;
+  message: string;
+  httpCode: string | null;
+}
+
+async function outcomeOf(parameters: INodeParameters): Promise<{ output: unknown[] } | { failure: N8nFailure }> {
+  try {
+    return { output: remember(await runScreenRec(parameters)).map((item) => item.json) };
+  } catch (error) {
+    remember(error);
+    if (error instanceof NodeApiError) return { failure: { kind: NodeApiError.name, message: error.message, httpCode: error.httpCode } };
+    if (error instanceof NodeOperationError) return { failure: { kind: NodeOperationError.name, message: error.message, httpCode: null } };
+    throw error;
+  }
+}
+
+/** n8n's own rule: what the user typed wrong is a NodeOperationError; what ScreenRec answered, a NodeApiError with its status. */
+function onN8n(outcome: Outcome): { output: unknown[] } | { failure: N8nFailure } {
+  if ('output' in outcome) return outcome;
+  const { code, message, status } = outcome.failure;
+  const kind = code === 'INVALID_INPUT' ? NodeOperationError.name : NodeApiError.name;
+  return { failure: { kind, message, httpCode: status === undefined ? null : String(status) } };
+}
+
+describe('the behaviour table on n8n', () => {
+  it("reads dates in the table's time zone", () => {
+    expect(WORKFLOW_TIMEZONE).toBe(USER_TIME_ZONE);
+  });
+
+  it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    expectExchanges(testCase.exchanges, endpoints);
+
+    expect(await outcomeOf(n8nParameters(testCase.step))).toEqual(onN8n(testCase.outcome));
+  });
+});

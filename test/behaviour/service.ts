@@ -1,0 +1,92 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { ErrorCode } from '@screenrec/core';
+import type nock from 'nock';
+
+// The shape of a shared case (cases.ts) and what each platform's suite needs to play it: one table, every
+// platform mapping it onto its own fields, so a new row runs everywhere.
+
+/** What a user asks for, in no platform's words. Blank values are as a user may leave them. */
+export type Step =
+  | { operation: 'createLink'; externalReference: string; tags?: string[] }
+  | { operation: 'request'; direction: 'REQUEST' | 'RESPONSE'; email?: string; tags?: string[]; notifyEmails?: string[]; comment?: string }
+  | { operation: 'get'; recordingId: string }
+  /** Every platform's list or search, asking for `limit` results (Zapier's Find Recording gives 10). */
+  | { operation: 'list'; limit: 10; statuses?: string[]; tags?: string[]; createdFrom?: string }
+  | { operation: 'getVideoUrl'; recordingId: string }
+  | { operation: 'update'; recordingId: string; tags?: string[]; comment?: string; removeAllTags?: boolean }
+  | { operation: 'delete'; recordingId: string }
+  | { operation: 'searchTags'; query: string };
+
+/** One request the service must receive, in order, and its answer. */
+export interface Exchange {
+  /** The workspace's REST API (`path` relative to it), or the platform's automation-hook endpoint. */
+  to: 'rest' | 'hook';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path?: string;
+  query?: Record<string, string>;
+  /** The whole JSON body; date filters are compared as instants, since platforms may spell one instant differently. */
+  body?: Record<string, unknown>;
+  status: number;
+  answer?: unknown;
+}
+
+export interface Failure {
+  code: ErrorCode;
+  message: string;
+  /** The HTTP status, when ScreenRec's answer was the failure. */
+  status?: number;
+}
+
+/** What the step gives the user: its output items (one for a single result, none for "nothing matched"), or a failure. */
+export type Outcome = { output: Array<Record<string, unknown>> } | { failure: Failure };
+
+/** Where MCP, whose input is a model's JSON rather than a form, does otherwise; the README's table says the same. */
+export type McpDifference = { why: string } & ({ notOffered: true } | { exchanges: Exchange[]; outcome: Outcome });
+
+export interface BehaviourCase {
+  name: string;
+  step: Step;
+  exchanges: Exchange[];
+  outcome: Outcome;
+  mcp?: McpDifference;
+}
+
+/** How one platform's suite reaches the service nock plays. */
+export interface ServiceEndpoints {
+  rest(): nock.Scope;
+  restPath(path: string): string;
+  hook(body: (body: Record<string, unknown>) => boolean): nock.Interceptor;
+}
+
+/** Sets nock up to expect exactly these exchanges; useNock fails the test if one is left unused. */
+export function expectExchanges(exchanges: readonly Exchange[], endpoints: ServiceEndpoints): void {
+  for (const exchange of exchanges) {
+    const body = exchange.body === undefined ? undefined : sameBody(exchange.body);
+    let interceptor: nock.Interceptor;
+    if (exchange.to === 'hook') {
+      if (body === undefined) throw new Error('a hook exchange always has a body');
+      interceptor = endpoints.hook(body);
+    } else {
+      interceptor = endpoints.rest().intercept(endpoints.restPath(exchange.path ?? ''), exchange.method, body);
+      if (exchange.query !== undefined) interceptor = interceptor.query(exchange.query);
+    }
+    interceptor.reply(exchange.status, exchange.answer === undefined ? undefined : JSON.stringify(exchange.answer), { 'content-type': 'application/json' });
+  }
+}
+
+const DATE_FILTERS = ['createdDateFrom', 'createdDateTo'];
+
+function sameBody(expected: Record<string, unknown>): (body: Record<string, unknown>) => boolean {
+  return (body) => isDeepStrictEqual(withInstants(body), withInstants(expected));
+}
+
+function withInstants(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, DATE_FILTERS.includes(key) && typeof value === 'string' ? Date.parse(value) : value]));
+}
+
+/** The case as MCP plays it, or undefined where MCP offers no such input. */
+export function onMcp(testCase: BehaviourCase): { exchanges: Exchange[]; outcome: Outcome } | undefined {
+  const difference = testCase.mcp;
+  if (difference === undefined) return { exchanges: testCase.exchanges, outcome: testCase.outcome };
+  return 'notOffered' in difference ? undefined : difference;
+}

@@ -1,0 +1,81 @@
+import type { ErrorCode } from '@screenrec/core';
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
+import { perform as deleteRecording } from '../../packages/zapier/src/creates/delete-recording';
+import { perform as requestRecording } from '../../packages/zapier/src/creates/request-recording';
+import { perform as updateRecording } from '../../packages/zapier/src/creates/update-recording';
+import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
+import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
+import { perform as getVideoUrl } from '../../packages/zapier/src/searches/get-video-url';
+import { HOOK_PATH, REST_PATH, appTester, hookApi, restApi, restAuth, useNock, zapierFailure } from '../zapier/harness';
+import { CASES, USER_TIME_ZONE } from './cases';
+import { expectExchanges, type Outcome, type ServiceEndpoints, type Step } from './service';
+
+useNock();
+
+const endpoints: ServiceEndpoints = { rest: restApi, restPath: (path) => `${REST_PATH}${path}`, hook: (body) => hookApi().post(HOOK_PATH, body) };
+
+/** The neutral input is checked by the step itself, as Zapier's own input would be, not by the perform's types. */
+type TesterBundle<B extends Bundle> = Parameters<typeof appTester<unknown, B>>[1];
+
+interface ZapierStep {
+  run: () => Promise<unknown>;
+  /** Searches answer "nothing found" where creates fail. */
+  search: boolean;
+}
+
+/** One run of a perform with what the user filled in, on a connection with every credential, in the user's time zone. */
+function filledIn<B extends Bundle>(perform: (z: ZObject, bundle: B) => Promise<unknown>, inputData: Record<string, unknown>, search = false): ZapierStep {
+  return { run: () => appTester(perform, { authData: restAuth, inputData, meta: { timezone: USER_TIME_ZONE } } as unknown as TesterBundle<B>), search };
+}
+
+/** The Zapier step a user picks for the step, and what they fill in. */
+function zapierStep(step: Step): ZapierStep {
+  switch (step.operation) {
+    case 'createLink':
+      return filledIn(createRecording, { externalReference: step.externalReference, tags: step.tags });
+    case 'request':
+      return filledIn(requestRecording, { direction: step.direction, email: step.email, tags: step.tags, notificationEmails: step.notifyEmails, comment: step.comment });
+    case 'get':
+      return filledIn(findRecording, { recordingId: step.recordingId }, true);
+    case 'list':
+      // Find Recording gives Zapier its 10 newest matches; the case's limit is that.
+      return filledIn(findRecording, { statuses: step.statuses, tags: step.tags, createdFrom: step.createdFrom }, true);
+    case 'getVideoUrl':
+      return filledIn(getVideoUrl, { recordingId: step.recordingId }, true);
+    case 'update':
+      return filledIn(updateRecording, { recordingId: step.recordingId, tags: step.tags, comment: step.comment, clearTags: step.removeAllTags });
+    case 'delete':
+      return filledIn(deleteRecording, { recordingId: step.recordingId });
+    case 'searchTags':
+      return filledIn(findTags, { query: step.query }, true);
+  }
+}
+
+/** A step's result in the table's terms: a create outputs one item, a search a list of them. */
+async function outcomeOf(run: Promise<unknown>): Promise<Outcome> {
+  const settled = await run.then(
+    (output: unknown) => ({ output }),
+    (error: unknown) => ({ error }),
+  );
+  if ('output' in settled) return { output: (Array.isArray(settled.output) ? settled.output : [settled.output]) as Array<Record<string, unknown>> };
+  const { code, message, status } = await zapierFailure(Promise.reject(settled.error));
+  if (code === undefined) throw settled.error;
+  return { failure: { code: code as ErrorCode, message, ...(status === undefined ? {} : { status }) } };
+}
+
+/** Zapier's own rule: a search that finds nothing (NOT_FOUND) returns no result, and the Zap stops or goes on as set. */
+function onZapier(outcome: Outcome, search: boolean): Outcome {
+  return search && 'failure' in outcome && outcome.failure.code === 'NOT_FOUND' ? { output: [] } : outcome;
+}
+
+describe('the behaviour table on Zapier', () => {
+  it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    const { run, search } = zapierStep(testCase.step);
+    expectExchanges(testCase.exchanges, endpoints);
+
+    const outcome = await outcomeOf(run());
+
+    expect(outcome).toEqual(onZapier(testCase.outcome, search));
+  });
+});
