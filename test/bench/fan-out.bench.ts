@@ -125,7 +125,7 @@ async function subscribeAll(server: ReferenceInfo, callbacks: string[]): Promise
 
 async function newRecording(server: ReferenceInfo): Promise<string> {
   const client = new HookClient({ baseUrl: server.baseUrl, backendToken: server.demo.tokens.ZAPIER, provider: 'ZAPIER' });
-  const { url } = await client.createRecording({ externalReference: 'fan-out' });
+  const { url } = await client.createRecordingLink({ externalReference: 'fan-out' });
   return url.split('/').at(-1)!;
 }
 

@@ -24,7 +24,7 @@ export async function benchMcpOverhead(durationMs: number, rounds: number): Prom
     const { workspaceId, apiKey } = service.demo;
     const settings = { SCREENREC_BASE_URL: service.baseUrl, SCREENREC_WORKSPACE_ID: workspaceId, SCREENREC_API_KEY: apiKey };
     const rest = new RestClient({ baseUrl: service.baseUrl, workspaceId, apiKey });
-    const { id } = await rest.createRecording({ direction: 'REQUEST', tags: ['bench'], comment: 'MCP overhead' });
+    const { id } = await rest.requestRecording({ direction: 'REQUEST', tags: ['bench'], comment: 'MCP overhead' });
     const server = createScreenRecServer(connect(readSettings(settings)), silentLogger);
     const client = new Client({ name: 'bench', version: '1.0.0' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -94,7 +94,7 @@ describe('REST answers (/public/integration/{workspaceId}/…)', () => {
   it.each([
     ['listing', 'post', '/recordings/list', () => restClient().listRecordings(), noWorkspace],
     ['getting one recording', 'post', '/recordings/list', () => restClient().getRecording(RECORDING_ID), noWorkspace],
-    ['creating', 'post', '/recordings', () => restClient().createRecording({ direction: 'REQUEST' }), noWorkspace],
+    ['creating', 'post', '/recordings', () => restClient().requestRecording({ direction: 'REQUEST' }), noWorkspace],
     ['searching tags', 'get', '/recordings/tags?query=sup', () => restClient().searchTags('sup'), noWorkspace],
     ['updating', 'put', `/recordings/${RECORDING_ID}`, () => restClient().updateRecording(RECORDING_ID, { comment: 'x' }), noRecording],
     ['getting the video link', 'get', `/recordings/${RECORDING_ID}/presign`, () => restClient().getVideoUrl(RECORDING_ID), noVideo],
@@ -147,7 +147,7 @@ function hookCall(action: 'PING' | 'RECORDING' | 'CALLBACK_SUBSCRIBE' | 'CALLBAC
     case 'PING':
       return client.ping();
     case 'RECORDING':
-      return client.createRecording({ externalReference: 'ticket-4711' });
+      return client.createRecordingLink({ externalReference: 'ticket-4711' });
     case 'CALLBACK_SUBSCRIBE':
       return client.subscribe('https://hooks.example/catch');
     case 'CALLBACK_UNSUBSCRIBE':

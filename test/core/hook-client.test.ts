@@ -28,14 +28,14 @@ describe('hook client requests', () => {
         expect(body).toEqual({ action: 'RECORDING', recording: { externalReference: 'TICKET-42', tags: ['support', 'billing'] } });
         return [200, { url: 'https://app.screenrec.test/r/abc' }];
       });
-    await expect(hookClient().createRecording({ externalReference: 'TICKET-42', tags: ['support', 'billing'] })).resolves.toEqual({
+    await expect(hookClient().createRecordingLink({ externalReference: 'TICKET-42', tags: ['support', 'billing'] })).resolves.toEqual({
       url: 'https://app.screenrec.test/r/abc',
     });
   });
 
   it('RECORDING without tags sends no tags field', async () => {
     hookScope({ action: 'RECORDING', recording: { externalReference: 'exec-7' } }).reply(200, { url: 'https://app.screenrec.test/r/x' });
-    await hookClient().createRecording({ externalReference: 'exec-7' });
+    await hookClient().createRecordingLink({ externalReference: 'exec-7' });
   });
 
   it('CALLBACK_SUBSCRIBE sends the callback and returns the subscriptionId', async () => {
@@ -52,8 +52,8 @@ describe('hook client requests', () => {
 describe('hook client input validation sends nothing', () => {
   // afterEach asserts no mock is pending; with net connect disabled any request would also fail differently.
   it.each([
-    ['an empty externalReference', () => hookClient().createRecording({ externalReference: '  ' }), 'externalReference', 'must not be empty'],
-    ['an empty tag', () => hookClient().createRecording({ externalReference: 'a', tags: [''] }), 'tags.0', 'must not be empty'],
+    ['an empty externalReference', () => hookClient().createRecordingLink({ externalReference: '  ' }), 'externalReference', 'must not be empty'],
+    ['an empty tag', () => hookClient().createRecordingLink({ externalReference: 'a', tags: [''] }), 'tags.0', 'must not be empty'],
     ['a non-https callback', () => hookClient().subscribe('http://hooks.example.com/x'), 'callback', 'must be an https URL: ScreenRec only calls https callbacks'],
     ['a callback that is not a URL', () => hookClient().subscribe('hooks.example.com'), 'callback', 'must be a full https URL'],
     ['a non-UUID subscriptionId', () => hookClient().unsubscribe('sub-1'), 'subscriptionId', 'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'],
@@ -92,7 +92,7 @@ describe('hook answers beyond the failure table (failures.test.ts)', () => {
 
   it('a 200 whose body does not match is UNEXPECTED_RESPONSE', async () => {
     hookScope().reply(200, { url: 42 });
-    expect(await failureOf(hookClient().createRecording({ externalReference: 'x' }))).toMatchObject({
+    expect(await failureOf(hookClient().createRecordingLink({ externalReference: 'x' }))).toMatchObject({
       code: 'UNEXPECTED_RESPONSE',
       status: 200,
       message: unexpectedAnswerMessage(200, '`url`: must be a full http(s) URL'),
@@ -137,7 +137,7 @@ describe('hook retries', () => {
   });
 
   it.each([
-    ['RECORDING', () => hookClient().createRecording({ externalReference: 'x' })],
+    ['RECORDING', () => hookClient().createRecordingLink({ externalReference: 'x' })],
     ['CALLBACK_SUBSCRIBE', () => hookClient().subscribe('https://h.example/x')],
   ])('sends %s once even after a 503', async (_name, call) => {
     hookScope().once().reply(503, {});
@@ -147,7 +147,7 @@ describe('hook retries', () => {
 
   it('sends RECORDING once after a network failure', async () => {
     hookScope().once().replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
-    expect(await failureOf(hookClient().createRecording({ externalReference: 'x' }))).toMatchObject({ code: 'NETWORK', retryable: true });
+    expect(await failureOf(hookClient().createRecordingLink({ externalReference: 'x' }))).toMatchObject({ code: 'NETWORK', retryable: true });
     expect(sleeps).toEqual([]);
   });
 

@@ -30,7 +30,7 @@ describe('REST client requests', () => {
       comment: 'VIP customer',
     };
     restScope().matchHeader('content-type', 'application/json').post(restPath('/recordings'), input).reply(201, recording);
-    await expect(restClient().createRecording(input)).resolves.toEqual(recording);
+    await expect(restClient().requestRecording(input)).resolves.toEqual(recording);
   });
 
   it('listRecordings posts every filter and returns the page, keeping unknown fields', async () => {
@@ -120,9 +120,9 @@ describe('REST paging', () => {
 describe('REST input validation sends nothing', () => {
   it.each([
     ['a non-UUID recording id', () => restClient().getVideoUrl('42'), 'recordingId', 'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'],
-    ['a bad e-mail', () => restClient().createRecording({ direction: 'REQUEST', email: 'ana@' }), 'email', 'must be an e-mail address such as ana@example.com'],
-    ['a bad notification e-mail', () => restClient().createRecording({ direction: 'REQUEST', notifications: [{ type: 'EMAIL', value: 'x' }] }), 'notifications.0.value', 'must be an e-mail address such as ana@example.com'],
-    ['an unknown direction', () => restClient().createRecording({ direction: 'SIDEWAYS' as 'REQUEST' }), 'direction', 'Invalid option: expected one of "REQUEST"|"RESPONSE"'],
+    ['a bad e-mail', () => restClient().requestRecording({ direction: 'REQUEST', email: 'ana@' }), 'email', 'must be an e-mail address such as ana@example.com'],
+    ['a bad notification e-mail', () => restClient().requestRecording({ direction: 'REQUEST', notifications: [{ type: 'EMAIL', value: 'x' }] }), 'notifications.0.value', 'must be an e-mail address such as ana@example.com'],
+    ['an unknown direction', () => restClient().requestRecording({ direction: 'SIDEWAYS' as 'REQUEST' }), 'direction', 'Invalid option: expected one of "REQUEST"|"RESPONSE"'],
     ['an unknown status', () => restClient().listRecordings({ statuses: ['DONE' as 'NEW'] }), 'statuses.0', 'Invalid option: expected one of "NEW"|"RECORDING"|"REVIEWING"|"PROCESSING"|"COMPLETED"'],
     ['a page size over 100', () => restClient().listRecordings({ pageSize: 101 }), 'pageSize', 'Too big: expected number to be <=100'],
     ['a date that is not ISO 8601', () => restClient().listRecordings({ createdDateFrom: '21/11/2026' }), 'createdDateFrom', 'must be an ISO 8601 date or date-time such as 2026-11-21 or 2026-11-21T09:30:00Z'],
@@ -141,7 +141,7 @@ describe('REST input validation sends nothing', () => {
 describe('REST answers beyond the failure table (failures.test.ts)', () => {
   it('400 keeps the field errors', async () => {
     restScope().post(restPath('/recordings')).reply(400, { message: 'Bad request', errors: [{ path: 'email', message: 'Invalid email' }] });
-    expect(await failureOf(restClient().createRecording({ direction: 'REQUEST' }))).toMatchObject({ fieldErrors: [{ path: 'email', message: 'Invalid email' }] });
+    expect(await failureOf(restClient().requestRecording({ direction: 'REQUEST' }))).toMatchObject({ fieldErrors: [{ path: 'email', message: 'Invalid email' }] });
   });
 
   it('429 is retried on idempotent calls, then RATE_LIMITED', async () => {
@@ -159,13 +159,13 @@ describe('REST answers beyond the failure table (failures.test.ts)', () => {
 
   it('create is sent once, even after a 500', async () => {
     restScope().post(restPath('/recordings')).once().reply(500, {});
-    expect(await failureOf(restClient().createRecording({ direction: 'RESPONSE' }))).toMatchObject({ code: 'SERVICE_ERROR', status: 500 });
+    expect(await failureOf(restClient().requestRecording({ direction: 'RESPONSE' }))).toMatchObject({ code: 'SERVICE_ERROR', status: 500 });
     expect(sleeps).toEqual([]);
   });
 
   it('a create answer without an id is UNEXPECTED_RESPONSE', async () => {
     restScope().post(restPath('/recordings')).reply(201, { status: 'NEW' });
-    expect(await failureOf(restClient().createRecording({ direction: 'RESPONSE' }))).toMatchObject({
+    expect(await failureOf(restClient().requestRecording({ direction: 'RESPONSE' }))).toMatchObject({
       code: 'UNEXPECTED_RESPONSE',
       message: unexpectedAnswerMessage(201, '`id`: must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'),
     });

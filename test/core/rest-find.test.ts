@@ -1,11 +1,10 @@
-import { NOT_FOUND_RECORDING, referenceSearchSummary, type Recording } from '@screenrec/core';
+import { NEWEST_FIRST, NOT_FOUND_RECORDING, referenceSearchSummary, type Recording } from '@screenrec/core';
 import { RECORDING_ID, expectNoSecretsInThrownErrors, failureOf, restClient } from './fixtures';
 import { FakeClock, clockSleep, page, range, recordingId, scriptedTransport, sentBodies } from './scripted';
 
 afterAll(expectNoSecretsInThrownErrors);
 afterEach(() => jest.restoreAllMocks());
 
-const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
 const STEP_MS = 25_000;
 
 function setUp(answers: Parameters<typeof scriptedTransport>[1], extra: Parameters<typeof restClient>[0] = {}) {
@@ -78,6 +77,11 @@ describe('paging stops when the service misleads', () => {
     const ids = (await client.collectRecordings()).map((recording) => recording.id);
     expect(ids).toHaveLength(150);
     expect(new Set(ids).size).toBe(150);
+  });
+
+  it('yields a recording listed twice within one page once, in its first place', async () => {
+    const { client } = setUp([{ body: page([...range(0, 3), ...range(1, 1)], 4, 1) }]);
+    expect((await client.collectRecordings()).map((recording) => recording.id)).toEqual(range(0, 3).map(recordingId));
   });
 });
 

@@ -42,7 +42,7 @@ describe('quoteServiceText', () => {
 
 describe('service text in error messages', () => {
   it('a hook refusal quotes at most 200 characters and never the token', async () => {
-    const error = await failureOf(hookClient({ transport: answering(200, { error: reflected(BACKEND_TOKEN) }) }).createRecording({ externalReference: 'x' }));
+    const error = await failureOf(hookClient({ transport: answering(200, { error: reflected(BACKEND_TOKEN) }) }).createRecordingLink({ externalReference: 'x' }));
     expect(error.code).toBe('SERVICE_ERROR');
     expect(error.message).toBe(hookRefusedMessage(quoteServiceText(reflected(BACKEND_TOKEN), [BACKEND_TOKEN])));
     expect(error.message.length).toBeLessThanOrEqual(hookRefusedMessage('').length + MAX_QUOTED_CHARS);
@@ -64,7 +64,7 @@ describe('service text in error messages', () => {
   });
 
   it('a REST error message without field errors is quoted', async () => {
-    const error = await failureOf(restClient({ transport: answering(422, { message: reflected(API_KEY) }) }).createRecording({ direction: 'REQUEST' }));
+    const error = await failureOf(restClient({ transport: answering(422, { message: reflected(API_KEY) }) }).requestRecording({ direction: 'REQUEST' }));
     expect(error.message).toBe(restValidationMessage(quoteServiceText(reflected(API_KEY), [API_KEY])));
   });
 

@@ -58,7 +58,7 @@ beforeAll(async () => {
   [e2e, binaryFolder] = await Promise.all([startN8nE2E('service'), useFilesystemBinaryData()]);
   workspace = await e2e.connectWorkspace('n8n Large Video Workspace');
   const hook = new HookClient({ baseUrl: e2e.server.baseUrl, backendToken: workspace.backendToken, provider: 'N8N' });
-  const { url } = await hook.createRecording({ externalReference: 'large-video' });
+  const { url } = await hook.createRecordingLink({ externalReference: 'large-video' });
   recordingId = url.split('/').pop()!;
   await uploadLargeVideo(url);
 });

@@ -153,7 +153,7 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     for (let index = 0; index < MAX_PAGE_SIZE + 2; index++) {
       const direction = index % 3 === 0 ? 'RESPONSE' : 'REQUEST';
       const tags = index % 10 === 0 ? ['Sales-Demo'] : ['bulk'];
-      created.push((await rest.createRecording({ direction, tags })).id);
+      created.push((await rest.requestRecording({ direction, tags })).id);
     }
     await e2e.adminOk(200, 'POST', `/admin/recordings/${created[30]}/status`, { status: 'COMPLETED' });
     await e2e.adminOk(200, 'POST', `/admin/recordings/${created[31]}/status`, { status: 'REVIEWING' });

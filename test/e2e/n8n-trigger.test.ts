@@ -211,7 +211,7 @@ describe('ScreenRec New Recording Trigger (polling) against the service', () => 
   it('reports each recording created after activation once, with the chosen filters, oldest first', async () => {
     const workspace = await e2e.connectWorkspace('n8n Polling Workspace');
     const rest = new RestClient({ baseUrl: e2e.server.baseUrl, workspaceId: workspace.workspaceId, apiKey: workspace.apiKey });
-    await rest.createRecording({ direction: 'REQUEST', tags: ['support'] });
+    await rest.requestRecording({ direction: 'REQUEST', tags: ['support'] });
     const trigger = pollingTrigger({
       credential: workspace.credential,
       webhookBaseUrl: `${n8nWebhooks.url}/webhook`,
@@ -219,10 +219,10 @@ describe('ScreenRec New Recording Trigger (polling) against the service', () => 
     });
 
     expect(await trigger.poll()).toBeNull();
-    const first = await rest.createRecording({ direction: 'REQUEST', tags: ['support'] });
-    await rest.createRecording({ direction: 'RESPONSE', tags: ['support'] });
-    await rest.createRecording({ direction: 'REQUEST', tags: ['billing'] });
-    const second = await rest.createRecording({ direction: 'REQUEST', tags: ['support', 'vip'] });
+    const first = await rest.requestRecording({ direction: 'REQUEST', tags: ['support'] });
+    await rest.requestRecording({ direction: 'RESPONSE', tags: ['support'] });
+    await rest.requestRecording({ direction: 'REQUEST', tags: ['billing'] });
+    const second = await rest.requestRecording({ direction: 'REQUEST', tags: ['support', 'vip'] });
 
     const output = await trigger.poll();
     expect(output?.[0]?.map((item) => item.json.id)).toEqual([first.id, second.id]);

@@ -97,7 +97,7 @@ describe('the built bin over stdio, against the reference server', () => {
     const resource = await mcp.client.readResource({ uri: `screenrec://recordings/${link.recordingId}` });
     expect(JSON.parse((resource.contents[0] as { text: string }).text)).toMatchObject({ id: link.recordingId, status: 'COMPLETED', tags: ['support', 'reviewed'] });
 
-    expect(await tool('delete_recording', { recordingId: invited.id })).toEqual({ recordingId: invited.id, deleted: true });
+    expect(await tool('delete_recording', { recordingId: invited.id })).toMatchObject({ id: invited.id, tags: ['onboarding'], deleted: true });
     expect(await toolError('get_recording', { recordingId: invited.id })).toBe(NOT_FOUND_RECORDING);
 
     // Log lines travel on stderr, beside the answers on stdout: wait for the last one.

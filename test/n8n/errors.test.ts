@@ -9,12 +9,15 @@ setUpNock();
 
 const CREATE: INodeParameters = { resource: 'recording', operation: 'create', externalReference: 'ticket-1' };
 const REQUEST: INodeParameters = { resource: 'recording', operation: 'request', email: 'ana@example.com' };
-const DELETE: INodeParameters = { resource: 'recording', operation: 'delete', recordingId: byId(RECORDING_ID) };
+const UPDATE: INodeParameters = { resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID), updateFields: { comment: 'Fixed' } };
 
 const hookAnswers = (status: number, body: object) => () =>
 	hookScope({ action: 'RECORDING', recording: { externalReference: 'ticket-1' } }).reply(status, body);
 const createAnswers = (status: number, body: object | string, headers: Record<string, string> = {}) => () =>
 	restScope().post(restPath('/recordings'), { direction: 'REQUEST', email: 'ana@example.com' }).reply(status, body, headers);
+
+const updateAnswers = (status: number, body: object | string, headers: Record<string, string> = {}) =>
+	restScope().put(restPath(`/recordings/${RECORDING_ID}`), { comment: 'Fixed' }).reply(status, body, headers);
 
 interface Row {
 	code: string;
@@ -122,8 +125,8 @@ const ROWS: Row[] = [
 	},
 	{
 		code: 'NOT_FOUND (REST)',
-		parameters: DELETE,
-		answer: () => restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(404, { message: 'Not found' }),
+		parameters: UPDATE,
+		answer: () => updateAnswers(404, { message: 'Not found' }),
 		error: NodeApiError,
 		httpCode: '404',
 		message: core.NOT_FOUND_RECORDING,
@@ -167,8 +170,8 @@ const ROWS: Row[] = [
 	},
 	{
 		code: 'UNEXPECTED_RESPONSE (a redirect is not followed: the API key never reaches the other host)',
-		parameters: DELETE,
-		answer: () => restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(302, '', { location: 'https://elsewhere.example/steal' }),
+		parameters: UPDATE,
+		answer: () => updateAnswers(302, '', { location: 'https://elsewhere.example/steal' }),
 		error: NodeApiError,
 		message: core.redirectMessage(302),
 		hint: N8N_HINT.checkServiceAddress,
@@ -183,7 +186,7 @@ const ROWS: Row[] = [
 	},
 	{
 		code: 'INVALID_INPUT',
-		parameters: { ...DELETE, recordingId: byId('recording-7') },
+		parameters: { ...UPDATE, recordingId: byId('recording-7') },
 		answer: () => undefined,
 		error: NodeOperationError,
 		message: core.invalidInputMessage('`recordingId`: must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'),
@@ -217,7 +220,7 @@ it('an invalid e-mail address is refused before anything is sent', async () => {
 });
 
 it('an idempotent call is retried after a server error before it succeeds', async () => {
-	restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(503, 'busy');
-	restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(204);
-	expect(await runScreenRec(DELETE)).toEqual([{ json: { recordingId: RECORDING_ID, deleted: true }, pairedItem: { item: 0 } }]);
+	updateAnswers(503, 'busy');
+	updateAnswers(200, { id: RECORDING_ID, status: 'COMPLETED', tags: [], comment: 'Fixed' });
+	expect(await runScreenRec(UPDATE)).toEqual([{ json: { id: RECORDING_ID, status: 'COMPLETED', tags: [], comment: 'Fixed' }, pairedItem: { item: 0 } }]);
 });

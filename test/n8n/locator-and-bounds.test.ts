@@ -48,9 +48,9 @@ describe('Recording field, "From list": searchable, newest first, labelled with 
 
 describe('Stop and Timeout', () => {
 	it("the execution's cancel signal stops a request in flight: the item fails as cancelled", async () => {
-		restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).delay(10_000).reply(204);
+		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).delay(10_000).reply(200, { url: 'https://media.screenrec.test/v.webm' });
 		const controller = new AbortController();
-		const running = runScreenRec({ resource: 'recording', operation: 'delete', recordingId: byId(RECORDING_ID) }, { abortSignal: controller.signal });
+		const running = runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID) }, { abortSignal: controller.signal });
 		setImmediate(() => controller.abort());
 		const error = await failureOf(() => running);
 		expect(error).toBeInstanceOf(NodeOperationError);
@@ -96,12 +96,12 @@ describe('Stop and Timeout', () => {
 	});
 
 	it('the Timeout option bounds the whole operation: a service that does not answer ends in our deadline message', async () => {
-		restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).delay(10_000).reply(204);
+		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).delay(10_000).reply(200, { url: 'https://media.screenrec.test/v.webm' });
 		const error = await failureOf(() =>
-			runScreenRec({ resource: 'recording', operation: 'delete', recordingId: byId(RECORDING_ID), options: { timeout: 1 } }),
+			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), options: { timeout: 1 } }),
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe(deadlineMessage('deleting the recording', 1000, HINT_CHECK_SERVICE));
+		expect(error.message).toBe(deadlineMessage('fetching a link to the video', 1000, HINT_CHECK_SERVICE));
 		expect(error.description).toBe("Raise the node's Timeout option (under Options), or leave it empty for no limit; for lists, narrow the filters.");
 		nock.abortPendingRequests();
 	});

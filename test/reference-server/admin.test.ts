@@ -1,18 +1,15 @@
 import type { InProcessServer } from '../../shared/reference-server/src/server';
-import { UNKNOWN_ID, buildQuietServer, clientsOf } from './support';
+import { buildQuietServer, buildWithClients, clientsOf, UNKNOWN_ID, type Clients } from './support';
 
 const UNAUTHORIZED = '{"message":"Unauthorized"}';
 const NOT_FOUND = '{"message":"Not found"}';
 
 let server: InProcessServer;
-let clients: ReturnType<typeof clientsOf>;
+let clients: Clients;
 
-beforeAll(async () => {
-  // 22 refused calls in a row below: more than the 20 failed authentications a minute one address gets before 429
-  // (that limit has its own suite, attack.test.ts).
-  server = await buildQuietServer({ failedAuthPerMinute: 1_000 });
-  clients = clientsOf(server);
-});
+// 22 refused calls in a row below: more than the 20 failed authentications a minute one address gets before 429
+// (that limit has its own suite, attack.test.ts).
+beforeAll(async () => ({ server, clients } = await buildWithClients({ failedAuthPerMinute: 1_000 })));
 afterAll(() => server.close());
 
 async function newWorkspace(name = 'Admin Co') {
@@ -135,6 +132,18 @@ describe('API keys', () => {
     const revoked = await clients.admin('DELETE', `/workspaces/${first.workspaceId}/api-keys/${keyId}`);
     const again = await clients.admin('DELETE', `/workspaces/${first.workspaceId}/api-keys/${keyId}`);
     expect([foreign.status, revoked.status, revoked.text, again.status, again.text]).toEqual([404, 204, '', 404, NOT_FOUND]);
+  });
+});
+
+describe('ids in the path', () => {
+  it('are found in any case, and a malformed key id is a 400 naming it', async () => {
+    const { workspaceId } = await newWorkspace('Cased');
+    const { keyId } = (await clients.admin('POST', `/workspaces/${workspaceId}/api-keys`)).json as { keyId: string };
+    const malformed = await clients.admin('DELETE', `/workspaces/${workspaceId}/api-keys/42`);
+    const upper = await clients.admin('DELETE', `/workspaces/${workspaceId.toUpperCase()}/api-keys/${keyId.toUpperCase()}`);
+    expect([malformed.status, malformed.json]).toEqual([400, { message: 'Bad request', errors: [{ path: 'keyId', message: expect.any(String) }] }]);
+    expect(upper.status).toBe(204);
+    expect((await clients.admin('GET', `/workspaces/${workspaceId.toUpperCase()}`)).json).toMatchObject({ workspaceId, name: 'Cased' });
   });
 });
 

@@ -1,12 +1,13 @@
 // Attack suite, callbacks (issue 14): where CALLBACK_SUBSCRIBE may point, checked at subscribe and again at the
 // moment a delivery connects, and how many subscriptions one integration may hold. Loopback only: every refused
 // address below is refused before any packet leaves, and the resolver is a fixed table (no DNS query is sent).
-import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { LIMITS, SUBSCRIPTION_LIMIT_MESSAGE } from '../../shared/reference-server/src/limits';
-import type { RunningServer } from '../../shared/reference-server/src/server';
-import { clientsOf, fixedResolver, startQuietServer, waitFor } from './support';
+import type { InProcessServer } from '../../shared/reference-server/src/server';
+import { serveOnLoopback, stopServer } from '../support/loopback';
+import { waitUntil } from '../support/wait';
+import { buildQuietServer, clientsOf, fixedResolver } from './support';
 
 const subscribe = (callback: string) => ({ action: 'CALLBACK_SUBSCRIBE', callback });
 const closers: Array<() => Promise<void>> = [];
@@ -14,8 +15,8 @@ afterEach(async () => {
   while (closers.length > 0) await closers.pop()!();
 });
 
-async function started(options: Parameters<typeof startQuietServer>[0]): Promise<RunningServer> {
-  const server = await startQuietServer(options);
+async function started(options: Parameters<typeof buildQuietServer>[0]): Promise<InProcessServer> {
+  const server = await buildQuietServer(options);
   closers.push(() => server.close());
   return server;
 }
@@ -74,9 +75,9 @@ const NON_PUBLIC_HTTPS = [
 ];
 
 describe('CALLBACK_SUBSCRIBE without --insecure-callbacks', () => {
-  let server: RunningServer;
+  let server: InProcessServer;
   beforeAll(async () => {
-    server = await startQuietServer({
+    server = await buildQuietServer({
       insecureCallbacks: false,
       resolveHost: fixedResolver({
         'loopback.test': ['127.0.0.1'],
@@ -132,9 +133,9 @@ describe('CALLBACK_SUBSCRIBE without --insecure-callbacks', () => {
 });
 
 describe('--insecure-callbacks adds http and loopback, nothing else', () => {
-  let server: RunningServer;
+  let server: InProcessServer;
   beforeAll(async () => {
-    server = await startQuietServer({ insecureCallbacks: true, resolveHost: fixedResolver({ 'private.test': ['192.168.7.7'] }) });
+    server = await buildQuietServer({ insecureCallbacks: true, resolveHost: fixedResolver({ 'private.test': ['192.168.7.7'] }) });
   });
   afterAll(() => server.close());
   const hook = (body: unknown) => clientsOf(server).hook('N8N', server.demo.tokens.N8N, body);
@@ -164,7 +165,7 @@ describe('at delivery', () => {
     table['rebind.test'] = ['127.0.0.1'];
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
-    const delivery = await waitFor(() => (server.store.deliveries[0]?.state === 'FAILED' ? server.store.deliveries[0] : undefined));
+    const delivery = await waitUntil('the delivery to fail', (note) => (note(server.store.deliveries[0])?.state === 'FAILED' ? server.store.deliveries[0] : undefined));
     expect(delivery).toMatchObject({ attempts: 1, lastError: 'callback host rebind.test refused: it resolves to 127.0.0.1: it is a loopback address' });
     expect(counter.connections()).toBe(0);
   });
@@ -172,28 +173,26 @@ describe('at delivery', () => {
   it('with --insecure-callbacks, connects to the loopback address the name resolves to, and refuses a private one', async () => {
     // Each answer closes its connection, so the second delivery has to connect (and look the name up) again.
     const calls: string[] = [];
-    const receiver = createHttpServer((request, response) => {
+    const receiver = await serveOnLoopback((request, response) => {
       calls.push(request.url ?? '');
       response.writeHead(200, { connection: 'close' }).end();
     });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-    const catcher = { calls };
-    const port = (receiver.address() as AddressInfo).port;
+    closers.push(() => stopServer(receiver.server));
+    const port = new URL(receiver.url).port;
     const table: Record<string, string[]> = { 'moving.test': ['127.0.0.1'] };
     const server = await started({ insecureCallbacks: true, resolveHost: fixedResolver(table) });
     const { hook, admin } = clientsOf(server);
     await hook('ZAPIER', server.demo.tokens.ZAPIER, subscribe(`http://moving.test:${port}/hooks/catch`));
     const first = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await admin('POST', `/recordings/${first.id}/status`, { status: 'COMPLETED' });
-    await waitFor(() => (catcher.calls.length === 1 ? true : undefined));
+    await waitUntil('the first delivery', () => (calls.length === 1 ? true : undefined));
 
     table['moving.test'] = ['10.9.8.7'];
     const second = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await admin('POST', `/recordings/${second.id}/status`, { status: 'COMPLETED' });
-    const refused = await waitFor(() => server.store.deliveries.find((delivery) => delivery.recordingId === second.id && delivery.state === 'FAILED'));
+    const refused = await waitUntil('the second delivery to fail', () => server.store.deliveries.find((delivery) => delivery.recordingId === second.id && delivery.state === 'FAILED'));
     expect(refused.lastError).toBe('callback host moving.test refused: it resolves to 10.9.8.7: it is a private address, not a public one');
-    expect(catcher.calls).toHaveLength(1);
+    expect(calls).toHaveLength(1);
   });
 
   it('skips a stored callback to a refused address (from a data file of a laxer run) without calling it', async () => {
@@ -201,7 +200,7 @@ describe('at delivery', () => {
     for (const callback of ['https://10.1.2.3/x', 'https://[::1]/x', 'https://169.254.169.254/x']) server.store.addSubscription(server.demo.workspaceId, 'ZAPIER', callback);
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await clientsOf(server).admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
-    const deliveries = await waitFor(() => (server.store.deliveries.every((delivery) => delivery.state === 'FAILED') ? server.store.deliveries : undefined));
+    const deliveries = await waitUntil('every delivery to fail', (note) => (note(server.store.deliveries).every((delivery) => delivery.state === 'FAILED') ? server.store.deliveries : undefined));
     expect(deliveries.map((delivery) => [delivery.attempts, delivery.lastError])).toEqual([
       [0, 'the callback host 10.1.2.3 is refused: it is a private address, not a public one'],
       [0, 'the callback host [::1] is refused: it is a loopback address'],

@@ -4,16 +4,25 @@
 import { connect, type Socket } from 'node:net';
 import { LIMITS } from '../../shared/reference-server/src/limits';
 import { RECORDING_PAGE_CSP } from '../../shared/reference-server/src/recording-page';
-import type { RunningServer } from '../../shared/reference-server/src/server';
-import { clientsOf, send, startQuietServer, waitFor } from './support';
+import type { InProcessServer, ListeningServer } from '../../shared/reference-server/src/server';
+import { waitUntil } from '../support/wait';
+import { buildQuietServer, clientsOf, send, startQuietServer } from './support';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (closers.length > 0) await closers.pop()!();
 });
 
-async function started(options: Parameters<typeof startQuietServer>[0] = {}): Promise<RunningServer> {
+/** A server on a socket, for the tests about connections; closed after the test. */
+async function listening(options: Parameters<typeof startQuietServer>[0] = {}): Promise<ListeningServer> {
   const server = await startQuietServer(options);
+  closers.push(() => server.close());
+  return server;
+}
+
+/** A server reached through inject(), for the tests about answers; closed after the test. */
+async function built(options: Parameters<typeof buildQuietServer>[0] = {}): Promise<InProcessServer> {
+  const server = await buildQuietServer(options);
   closers.push(() => server.close());
   return server;
 }
@@ -36,8 +45,8 @@ async function rawConnection(baseUrl: string): Promise<{ socket: Socket; receive
 const statusOf = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1]);
 const bodyOf = (raw: string) => raw.slice(raw.indexOf('\r\n\r\n') + 4);
 
-describe('credentials are checked before any body is read', () => {
-  let server: RunningServer;
+describe('credentials are checked before any body is read (on a socket: what matters is what is read from it)', () => {
+  let server: ListeningServer;
   beforeAll(async () => {
     server = await startQuietServer({ failedAuthPerMinute: 1_000 });
   });
@@ -102,7 +111,7 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
   const timeouts = { headersMs: 300, requestMs: 1_000, keepAliveMs: 300, uploadMs: 5_000 };
 
   it('closes a connection whose headers do not arrive in time, with 408', async () => {
-    const server = await started({ timeouts });
+    const server = await listening({ timeouts });
     const connection = await rawConnection(server.baseUrl);
     connection.socket.write('GET /admin/outbox HTTP/1.1\r\nhost: 127.0.0.1\r\n');
     const trickle = setInterval(() => connection.socket.write('x-slow: 1\r\n'), 100);
@@ -113,7 +122,7 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
   });
 
   it('closes a request whose body trickles past the request limit, with 408', async () => {
-    const server = await started({ timeouts });
+    const server = await listening({ timeouts });
     const connection = await rawConnection(server.baseUrl);
     connection.socket.write(`POST /admin/workspaces HTTP/1.1\r\nhost: 127.0.0.1\r\nx-admin-token: ${server.adminToken}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"name":"`);
     const trickle = setInterval(() => connection.socket.write('a'), 100);
@@ -123,7 +132,7 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
   });
 
   it('closes an idle keep-alive connection', async () => {
-    const server = await started({ timeouts });
+    const server = await listening({ timeouts });
     const connection = await rawConnection(server.baseUrl);
     connection.socket.write(`GET /admin/outbox HTTP/1.1\r\nhost: 127.0.0.1\r\nx-admin-token: ${server.adminToken}\r\n\r\n`);
     await connection.closed;
@@ -131,7 +140,7 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
   });
 
   it('lets an upload take longer than the request limit while it keeps moving, and completes it', async () => {
-    const server = await started({ timeouts });
+    const server = await listening({ timeouts });
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     const connection = await rawConnection(server.baseUrl);
     const chunks = 16;
@@ -140,27 +149,27 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
       connection.socket.write(Buffer.alloc(100, index));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await waitFor(() => (connection.received().includes('\r\n\r\n') ? true : undefined), 5_000);
+    await waitUntil('the upload\'s answer', () => (connection.received().includes('\r\n\r\n') ? true : undefined), { timeoutMs: 5_000 });
     expect([statusOf(connection.received()), bodyOf(connection.received())]).toEqual([200, '{"status":"COMPLETED"}']);
     expect(server.store.recording(recording.id)!.video!.size).toBe(chunks * 100);
   });
 
   it('still closes an upload that stalls, and keeps nothing of it', async () => {
-    const server = await started({ timeouts });
+    const server = await listening({ timeouts });
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     const connection = await rawConnection(server.baseUrl);
     connection.socket.write(`POST /r/${recording.id}/upload HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: video/webm\r\ncontent-length: 10000\r\n\r\n${'x'.repeat(100)}`);
     await connection.closed;
     expect(server.store.recording(recording.id)!.status).toBe('NEW');
     const { readdirSync } = await import('node:fs');
-    await waitFor(() => (readdirSync(server.videosDir).length === 0 ? true : undefined));
+    await waitUntil('the stalled upload to leave no file', (note) => (note(readdirSync(server.videosDir)).length === 0 ? true : undefined));
   });
 });
 
 describe('field limits: 400 naming the field', () => {
-  let server: RunningServer;
+  let server: InProcessServer;
   beforeAll(async () => {
-    server = await startQuietServer();
+    server = await buildQuietServer();
   });
   afterAll(() => server.close());
   const create = (body: Record<string, unknown>) => clientsOf(server).rest('POST', '/recordings', { direction: 'REQUEST', ...body });
@@ -207,8 +216,8 @@ describe('field limits: 400 naming the field', () => {
 
 describe('failed authentication is throttled per client address: 20 a minute', () => {
   it('answers 429 with Retry-After past 20 failures, everywhere, while valid credentials keep working', async () => {
-    const server = await started({});
-    const { rest, hook, admin } = clientsOf(server);
+    const server = await built({});
+    const { rest, hook, admin, request } = clientsOf(server);
     // Successful calls do not count.
     for (let index = 0; index < 30; index++) expect((await rest('POST', '/recordings/list', {})).status).toBe(200);
     for (let index = 0; index < LIMITS.failedAuthPerMinute; index++) {
@@ -218,7 +227,7 @@ describe('failed authentication is throttled per client address: 20 a minute', (
       await rest('POST', '/recordings/list', {}, 'srk_one-more'),
       await hook('ZAPIER', 'srt_guess', { action: 'PING' }),
       await hook('ZAPIER', undefined, { action: 'PING' }),
-      await send(`${server.baseUrl}/admin/outbox`, { headers: { 'x-admin-token': 'guess-guess' } }),
+      await request('/admin/outbox', { headers: { 'x-admin-token': 'guess-guess' } }),
     ];
     for (const answer of throttled) {
       expect(answer.status).toBe(429);
@@ -234,21 +243,21 @@ describe('failed authentication is throttled per client address: 20 a minute', (
 
 describe('headers', () => {
   it('x-content-type-options: nosniff on every kind of answer; the recording page has its own CSP', async () => {
-    const server = await started({});
-    const { rest, hook, admin } = clientsOf(server);
+    const server = await built({});
+    const { rest, hook, admin, request } = clientsOf(server);
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
     const { url } = (await rest('GET', `/recordings/${recording.id}/presign`)).json as { url: string };
-    const page = await send(`${server.baseUrl}/r/${recording.id}`);
+    const page = await request(`/r/${recording.id}`);
     const answers = [
       await hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'PING' }),
       await hook('ZAPIER', undefined, { action: 'PING' }),
       await rest('POST', '/recordings/list', {}),
       await rest('POST', '/recordings/list', {}, 'srk_bad'),
       await admin('GET', '/outbox'),
-      await send(`${server.baseUrl}/nowhere`),
-      await send(`${server.baseUrl}/public/webhooks/ZAPIER`, { headers: { 'x-service-token': server.demo.tokens.ZAPIER, 'content-type': 'application/json' }, raw: 'x'.repeat(70_000) }),
-      await send(url),
+      await request('/nowhere'),
+      await request('/public/webhooks/ZAPIER', { headers: { 'x-service-token': server.demo.tokens.ZAPIER, 'content-type': 'application/json' }, raw: 'x'.repeat(70_000) }),
+      await request(url),
       page,
     ];
     for (const answer of answers) expect(answer.headers.get('x-content-type-options')).toBe('nosniff');

@@ -6,8 +6,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIMITS } from '../../shared/reference-server/src/limits';
-import type { RunningServer } from '../../shared/reference-server/src/server';
-import { clientsOf, startCatcher, startQuietServer, waitFor } from './support';
+import type { InProcessServer, ListeningServer } from '../../shared/reference-server/src/server';
+import { Catcher } from '../support/catcher';
+import { waitUntil } from '../support/wait';
+import { buildQuietServer, clientsOf, startQuietServer } from './support';
 
 let dir: string;
 let dataFile: string;
@@ -21,10 +23,25 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function started(options: Parameters<typeof startQuietServer>[0] = {}): Promise<RunningServer> {
+/** A server on the test's data file, reached through inject(); closed after the test. */
+async function started(options: Parameters<typeof buildQuietServer>[0] = {}): Promise<InProcessServer> {
+  const server = await buildQuietServer({ dataFile, ...options });
+  closers.push(() => server.close());
+  return server;
+}
+
+/** The same, listening: for a socket of its own, and to resume the deliveries a previous run left pending. */
+async function listening(options: Parameters<typeof startQuietServer>[0] = {}): Promise<ListeningServer> {
   const server = await startQuietServer({ dataFile, ...options });
   closers.push(() => server.close());
   return server;
+}
+
+async function catcher(statuses?: number[]): Promise<Catcher> {
+  const started = new Catcher(statuses);
+  await started.start();
+  closers.push(() => started.stop());
+  return started;
 }
 
 const lines = () => readFileSync(dataFile, 'utf8').split('\n').filter((line) => line !== '');
@@ -76,7 +93,7 @@ describe('the journal', () => {
     const text = readFileSync(dataFile, 'utf8').split('\n');
     text[1] = '{"kind":';
     writeFileSync(dataFile, text.join('\n'));
-    await expect(startQuietServer({ dataFile })).rejects.toThrow(`${dataFile} is damaged at line 2`);
+    await expect(buildQuietServer({ dataFile })).rejects.toThrow(`${dataFile} is damaged at line 2`);
     expect(readFileSync(dataFile, 'utf8')).toBe(text.join('\n'));
   });
 
@@ -94,20 +111,19 @@ describe('the journal', () => {
 
 describe('bounded logs', () => {
   it(`keeps the newest outbox mails and deliveries (defaults ${LIMITS.outboxEntries} and ${LIMITS.deliveryLogEntries}), across a restart`, async () => {
-    const catcher = await startCatcher();
-    closers.push(catcher.close);
+    const receiver = await catcher();
     const logLimits = { outboxEntries: 5, deliveryLogEntries: 4 };
     const server = await started({ logLimits });
     const { rest, hook, admin } = clientsOf(server);
-    await hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url });
+    await hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: receiver.url });
     const ids: string[] = [];
     for (let index = 0; index < 8; index++) {
       const { id } = (await rest('POST', '/recordings', { direction: 'REQUEST', email: `p${index}@example.com` })).json as { id: string };
       ids.push(id);
       await admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
-      await waitFor(() => (catcher.calls.length === index + 1 ? true : undefined));
+      await receiver.waitFor(index + 1);
     }
-    await waitFor(() => (server.store.deliveries.every((delivery) => delivery.state === 'DELIVERED') ? true : undefined));
+    await waitUntil('every delivery to be delivered', (note) => (note(server.store.deliveries).every((delivery) => delivery.state === 'DELIVERED') ? true : undefined));
     const outbox = (await admin('GET', '/outbox')).json as Array<{ to: string }>;
     expect(outbox.map((mail) => mail.to)).toEqual([3, 4, 5, 6, 7].map((index) => `p${index}@example.com`));
     const deliveries = () => server.store.deliveries.map((delivery) => delivery.recordingId);
@@ -122,7 +138,7 @@ describe('bounded logs', () => {
 
 describe('uploads and leftovers', () => {
   it('a delete during an upload answers the upload 404 (no 500) and leaves no file', async () => {
-    const server = await started();
+    const server = await listening();
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     const { port } = new URL(server.baseUrl);
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -133,13 +149,13 @@ describe('uploads and leftovers', () => {
       });
       upload.on('error', reject);
       upload.write(Buffer.alloc(1_000, 1));
-      void waitFor(() => (readdirSync(server.videosDir).some((name) => name.startsWith('.upload-')) ? true : undefined)).then(async () => {
+      void waitUntil('the upload\'s temp file', () => (readdirSync(server.videosDir).some((name) => name.startsWith('.upload-')) ? true : undefined)).then(async () => {
         expect((await clientsOf(server).rest('DELETE', `/recordings/${recording.id}`)).status).toBe(204);
         upload.end(Buffer.alloc(1_000, 2));
       });
     });
     expect(await answer).toEqual({ status: 404, body: '{"message":"Not found"}' });
-    await waitFor(() => (readdirSync(server.videosDir).length === 0 ? true : undefined));
+    await waitUntil('no file left', (note) => (note(readdirSync(server.videosDir)).length === 0 ? true : undefined));
   });
 
   it('removes temp files and unreferenced videos at start, and keeps the videos still in use', async () => {
@@ -156,24 +172,25 @@ describe('uploads and leftovers', () => {
   });
 
   it('a delivery resumed after a restart sends a freshly signed link', async () => {
-    const catcher = await startCatcher([500, 200]);
-    closers.push(catcher.close);
+    const receiver = await catcher([500, 200]);
     const first = await started({ linkTtlMs: 1_000, retryDelayMs: 60_000 });
-    await clientsOf(first).hook('ZAPIER', first.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url });
+    await clientsOf(first).hook('ZAPIER', first.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: receiver.url });
     const recording = first.store.addRecording({ workspaceId: first.demo.workspaceId, direction: 'REQUEST' });
     await clientsOf(first).admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
-    await waitFor(() => (first.store.deliveries[0]?.attempts === 1 ? true : undefined));
+    await waitUntil('the first attempt', (note) => (note(first.store.deliveries[0])?.attempts === 1 ? true : undefined));
     await first.close();
-    const second = await started({ retryDelayMs: 1 });
-    await waitFor(() => (catcher.calls.length === 2 ? true : undefined));
-    // The first run's link, on the second run's address: expired within a second.
-    const stale = new URL((JSON.parse(catcher.calls[0]!.body) as { result: string }).result);
-    const fresh = (JSON.parse(catcher.calls[1]!.body) as { result: string }).result;
+    const second = await listening({ retryDelayMs: 1 });
+    const [staleCall, freshCall] = await receiver.waitFor(2);
+    // The first run's link (built before it listened), on the second run's address: expired within a second.
+    const stale = new URL((JSON.parse(staleCall!.body) as { result: string }).result);
+    const fresh = (JSON.parse(freshCall!.body) as { result: string }).result;
     const staleHere = `${second.baseUrl}${stale.pathname}${stale.search}`;
     expect(fresh).not.toBe(staleHere);
+    expect(new URL(fresh).origin).toBe(second.baseUrl);
     expect(new URL(fresh).pathname).toBe(stale.pathname);
-    await waitFor(async () => ((await fetch(staleHere)).status === 403 ? true : undefined), 3_000);
-    expect((await fetch(fresh)).status).toBe(200);
+    const { request } = clientsOf(second);
+    await waitUntil('the stale link to expire', async (note) => (note((await request(staleHere)).status) === 403 ? true : undefined), { timeoutMs: 3_000 });
+    expect((await request(fresh)).status).toBe(200);
     expect(second.store.deliveries[0]).toMatchObject({ state: 'DELIVERED', attempts: 2, payload: { result: fresh } });
   });
 });

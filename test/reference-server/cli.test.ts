@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { send, waitFor } from './support';
+import type { ListeningLine } from '../support/reference-server';
+import { waitUntil } from '../support/wait';
+import { send } from './support';
 
 /** The server as `npm start` runs it: src/main.ts bundled like the package's build, run by node in a child process. */
 const repo = resolve(__dirname, '../..');
@@ -50,20 +52,16 @@ function run(args: string[], env: Record<string, string> = {}): Run {
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-interface Listening {
-  event: string;
-  baseUrl: string;
-  adminToken: string;
-  demo: { workspaceId: string; workspaceName: string; ownerUserId: string; tokens: { ZAPIER: string; N8N: string }; apiKey: string };
-}
-
-async function listening(started: Run): Promise<Listening> {
-  const deadline = Date.now() + 15_000;
-  while (!started.stdout().includes('\n')) {
-    if (Date.now() > deadline || started.child.exitCode !== null) throw new Error(`no listening line; stderr: ${started.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return JSON.parse(started.stdout().split('\n')[0]!) as Listening;
+async function listening(started: Run): Promise<ListeningLine> {
+  const line = await waitUntil(
+    'the listening line on stdout',
+    (note) => {
+      if (started.child.exitCode !== null) throw new Error(`exited before listening; stderr: ${started.stderr()}`);
+      return note(started.stdout()).includes('\n') ? started.stdout().split('\n')[0]! : undefined;
+    },
+    { timeoutMs: 15_000, intervalMs: 20 },
+  );
+  return JSON.parse(line) as ListeningLine;
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -85,7 +83,7 @@ describe('node main.js --port 0 --insecure-callbacks --retry-delay-ms 50', () =>
       },
     });
     expect(Object.keys(line)).toEqual(['event', 'baseUrl', 'adminToken', 'demo']);
-    const hint = await waitFor(() => (started.stderr().includes('n8n node:') ? started.stderr() : undefined));
+    const hint = await waitUntil('the hint on stderr', () => (started.stderr().includes('n8n node:') ? started.stderr() : undefined));
     expect(hint).toContain(`Zapier app: Service URL ${line.baseUrl}`);
 
     const ping = await send(`${line.baseUrl}/public/webhooks/N8N`, { headers: { 'x-service-token': line.demo.tokens.N8N }, body: { action: 'PING' } });

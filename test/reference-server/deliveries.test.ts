@@ -2,7 +2,7 @@ import type { InProcessServer } from '../../shared/reference-server/src/server';
 import { Catcher } from '../support/catcher';
 import { refusingUrl, serveOnLoopback, stopServer } from '../support/loopback';
 import { waitUntil } from '../support/wait';
-import { buildQuietServer, clientsOf } from './support';
+import { buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
 
 interface DeliveryJson {
   subscriptionId: string;
@@ -15,13 +15,10 @@ interface DeliveryJson {
 }
 
 let server: InProcessServer;
-let clients: ReturnType<typeof clientsOf>;
+let clients: Clients;
 const closers: Array<() => Promise<void>> = [];
 
-beforeAll(async () => {
-  server = await buildQuietServer({ retryDelayMs: 20 });
-  clients = clientsOf(server);
-});
+beforeAll(async () => ({ server, clients } = await buildWithClients({ retryDelayMs: 20 })));
 afterEach(async () => {
   while (closers.length > 0) await closers.pop()!();
 });

@@ -1,6 +1,6 @@
 import { HookClient } from '@screenrec/core';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
-import { UNKNOWN_ID, buildQuietServer, clientsOf, injectTransport } from './support';
+import { buildQuietServer, buildWithClients, clientsOf, injectTransport, UNKNOWN_ID, type Clients } from './support';
 
 const BAD_REQUEST = '{"message":"Bad request"}';
 const FORBIDDEN = '{"message":"Forbidden"}';
@@ -15,12 +15,9 @@ const SUBSCRIBE = { action: 'CALLBACK_SUBSCRIBE', callback: 'https://hooks.examp
 const unsubscribe = (subscriptionId: string) => ({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId });
 
 let server: InProcessServer;
-let clients: ReturnType<typeof clientsOf>;
+let clients: Clients;
 
-beforeAll(async () => {
-  server = await buildQuietServer({ insecureCallbacks: false });
-  clients = clientsOf(server);
-});
+beforeAll(async () => ({ server, clients } = await buildWithClients({ insecureCallbacks: false })));
 afterAll(() => server.close());
 afterEach(() => jest.restoreAllMocks());
 

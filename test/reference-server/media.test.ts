@@ -4,17 +4,14 @@ import { parseRange } from '../../shared/reference-server/src/plugins/videos';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
 import { Catcher } from '../support/catcher';
 import { waitUntil } from '../support/wait';
-import { UNKNOWN_ID, buildQuietServer, clientsOf } from './support';
+import { buildQuietServer, buildWithClients, clientsOf, UNKNOWN_ID, type Clients } from './support';
 
 const FORBIDDEN = '{"message":"Forbidden"}';
 
 let server: InProcessServer;
-let clients: ReturnType<typeof clientsOf>;
+let clients: Clients;
 
-beforeAll(async () => {
-  server = await buildQuietServer({ maxUploadBytes: 64 * 1024 });
-  clients = clientsOf(server);
-});
+beforeAll(async () => ({ server, clients } = await buildWithClients({ maxUploadBytes: 64 * 1024 })));
 afterAll(() => server.close());
 
 function newRecording(fields: { comment?: string; notifications?: string[] } = {}) {

@@ -1,6 +1,6 @@
 import { RestClient } from '@screenrec/core';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
-import { UNKNOWN_ID, buildQuietServer, clientsOf, injectTransport } from './support';
+import { buildWithClients, injectTransport, UNKNOWN_ID, type Clients } from './support';
 
 const UNAUTHORIZED = '{"message":"Unauthorized"}';
 const FORBIDDEN = '{"message":"Forbidden"}';
@@ -20,12 +20,9 @@ interface PageJson {
 }
 
 let server: InProcessServer;
-let clients: ReturnType<typeof clientsOf>;
+let clients: Clients;
 
-beforeAll(async () => {
-  server = await buildQuietServer();
-  clients = clientsOf(server);
-});
+beforeAll(async () => ({ server, clients } = await buildWithClients()));
 afterAll(() => server.close());
 
 /** A fresh workspace with API access on and a key; answers its id and key. */
@@ -387,7 +384,7 @@ describe("core's RestClient against the server", () => {
   it('creates, finds, updates, presigns and deletes', async () => {
     const workspace = await apiWorkspace('Client');
     const client = new RestClient({ baseUrl: server.publicUrl, workspaceId: workspace.workspaceId, apiKey: workspace.apiKey, transport: injectTransport(server) });
-    const created = await client.createRecording({ direction: 'REQUEST', tags: ['c'] });
+    const created = await client.requestRecording({ direction: 'REQUEST', tags: ['c'] });
     for (let index = 0; index < 150; index++) server.store.addRecording({ workspaceId: workspace.workspaceId, direction: 'RESPONSE' });
     expect((await client.collectRecordings({ directions: ['RESPONSE'] })).length).toBe(150);
     await expect(client.updateRecording(created.id, { comment: 'ok' })).resolves.toMatchObject({ comment: 'ok' });

@@ -1,18 +1,15 @@
 import fc from 'fast-check';
-import type { RunningServer } from '../../shared/reference-server/src/server';
-import { clientsOf, send, startQuietServer } from './support';
+import type { InProcessServer } from '../../shared/reference-server/src/server';
+import { buildWithClients, type Clients } from './support';
 
-let server: RunningServer;
-let clients: ReturnType<typeof clientsOf>;
+let server: InProcessServer;
+let clients: Clients;
 
-beforeAll(async () => {
-  server = await startQuietServer();
-  clients = clientsOf(server);
-});
+beforeAll(async () => ({ server, clients } = await buildWithClients()));
 afterAll(() => server.close());
 
-const hookUrl = () => `${server.baseUrl}/public/webhooks/ZAPIER`;
-const listUrl = () => `${server.baseUrl}/public/integration/${server.demo.workspaceId}/recordings/list`;
+const hookUrl = () => '/public/webhooks/ZAPIER';
+const listUrl = () => `/public/integration/${server.demo.workspaceId}/recordings/list`;
 const hookHeaders = () => ({ 'content-type': 'application/json', 'x-service-token': server.demo.tokens.ZAPIER });
 const restHeaders = () => ({ 'content-type': 'application/json', authorization: `Bearer ${server.demo.apiKey}` });
 const adminHeaders = () => ({ 'content-type': 'application/json', 'x-admin-token': server.adminToken });
@@ -26,14 +23,14 @@ describe('bodies over 1 MB', () => {
   it.each([
     ['the hook endpoint', hookUrl, hookHeaders],
     ['the REST API', listUrl, restHeaders],
-    ['the admin API', () => `${server.baseUrl}/admin/workspaces`, adminHeaders],
+    ['the admin API', () => '/admin/workspaces', adminHeaders],
   ])('get 413 with a JSON message on %s', async (_label, url, headers) => {
-    const answer = await send(url(), { method: 'POST', headers: headers(), raw: big });
+    const answer = await clients.request(url(), { method: 'POST', headers: headers(), raw: big });
     expect([answer.status, answer.text]).toEqual([413, '{"message":"Payload too large"}']);
   });
 
   it('just under the limit are read', async () => {
-    const answer = await send(listUrl(), { method: 'POST', headers: restHeaders(), raw: JSON.stringify({ tags: ['x'.repeat(1024 * 1024 - 20)] }) });
+    const answer = await clients.request(listUrl(), { method: 'POST', headers: restHeaders(), raw: JSON.stringify({ tags: ['x'.repeat(1024 * 1024 - 20)] }) });
     expect(answer.status).toBe(200);
   });
 });
@@ -44,8 +41,8 @@ describe('hostile bodies', () => {
     ['constructor.prototype', '{"action":"PING","constructor":{"prototype":{"polluted":true}}}'],
     ['nested __proto__', '{"action":"RECORDING","recording":{"externalReference":"x","__proto__":{"polluted":true}}}'],
   ])('%s gets 400 and pollutes nothing', async (_label, raw) => {
-    const hook = await send(hookUrl(), { method: 'POST', headers: hookHeaders(), raw });
-    const rest = await send(listUrl(), { method: 'POST', headers: restHeaders(), raw: raw.replace('"action":"PING",', '') });
+    const hook = await clients.request(hookUrl(), { method: 'POST', headers: hookHeaders(), raw });
+    const rest = await clients.request(listUrl(), { method: 'POST', headers: restHeaders(), raw: raw.replace('"action":"PING",', '') });
     expect([hook.status, hook.text]).toEqual([400, '{"message":"Bad request"}']);
     expect(rest.status).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -57,8 +54,8 @@ describe('hostile bodies', () => {
     ['objects', (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`],
   ])('deeply nested %s get 4xx, never 5xx', async (_label, nest) => {
     for (const raw of [nest(100_000), `{"action":"PING","x":${nest(50_000)}}`, `{"tags":${nest(50_000)}}`]) {
-      const hook = await send(hookUrl(), { method: 'POST', headers: hookHeaders(), raw });
-      const rest = await send(listUrl(), { method: 'POST', headers: restHeaders(), raw });
+      const hook = await clients.request(hookUrl(), { method: 'POST', headers: hookHeaders(), raw });
+      const rest = await clients.request(listUrl(), { method: 'POST', headers: restHeaders(), raw });
       // The hook endpoint reads at most 64 KiB (DESIGN.md, Limits); the REST API up to 1 MiB.
       expect([hook.status, rest.status]).toEqual([raw.length > 64 * 1024 ? 413 : 400, 400]);
       expect(JSON.parse(rest.text)).toMatchObject({ message: 'Bad request' });
@@ -71,30 +68,30 @@ describe('hostile bodies', () => {
     ['a trailing comma', '{"pageSize":1,}', 'application/json'],
     ['a BOM and garbage', '\ufeff}{', 'application/json'],
   ])('%s on the REST API gets 400 Bad request', async (_label, raw, contentType) => {
-    const answer = await send(listUrl(), { method: 'POST', headers: { ...restHeaders(), 'content-type': contentType }, raw });
+    const answer = await clients.request(listUrl(), { method: 'POST', headers: { ...restHeaders(), 'content-type': contentType }, raw });
     expect([answer.status, answer.text]).toEqual([400, '{"message":"Bad request"}']);
   });
 
   it('an empty body with a JSON content type counts as no body', async () => {
-    const list = await send(listUrl(), { method: 'POST', headers: restHeaders(), raw: '' });
-    const create = await send(listUrl().replace('/list', ''), { method: 'POST', headers: restHeaders(), raw: '' });
+    const list = await clients.request(listUrl(), { method: 'POST', headers: restHeaders(), raw: '' });
+    const create = await clients.request(listUrl().replace('/list', ''), { method: 'POST', headers: restHeaders(), raw: '' });
     expect(list.status).toBe(200);
     expect(create.json).toEqual({ message: 'Bad request', errors: [{ path: '', message: 'Invalid input: expected object, received undefined' }] });
   });
 
   it('another content type on the REST API gets 415 with a JSON message', async () => {
-    const answer = await send(listUrl(), { method: 'POST', headers: { ...restHeaders(), 'content-type': 'application/xml' }, raw: '<list/>' });
+    const answer = await clients.request(listUrl(), { method: 'POST', headers: { ...restHeaders(), 'content-type': 'application/xml' }, raw: '<list/>' });
     expect([answer.status, answer.text]).toEqual([415, '{"message":"Unsupported media type"}']);
   });
 
   it('unknown paths and methods get a JSON 404', async () => {
-    for (const [method, path] of [
+    for (const [method, path] of <Array<[string, string]>>[
       ['GET', '/'],
       ['PATCH', `/public/integration/${server.demo.workspaceId}/recordings`],
       ['GET', '/public/webhooks/ZAPIER'],
       ['GET', '/videos'],
     ]) {
-      const answer = await send(`${server.baseUrl}${path}`, { method });
+      const answer = await clients.request(path, { method });
       expect([answer.status, answer.text]).toEqual([404, '{"message":"Not found"}']);
     }
   });
@@ -132,7 +129,7 @@ describe('property: no body makes the server answer 5xx or fall over', () => {
     await fc.assert(
       fc.asyncProperty(rawBodies, fc.constantFrom('ZAPIER', 'N8N'), async (raw, provider) => {
         const token = provider === 'ZAPIER' ? server.demo.tokens.ZAPIER : server.demo.tokens.N8N;
-        const answer = await send(`${server.baseUrl}/public/webhooks/${provider}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-token': token }, raw });
+        const answer = await clients.request(`/public/webhooks/${provider}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-token': token }, raw });
         expect(answer.status === 200 || (answer.status >= 400 && answer.status < 500)).toBe(true);
         expect(typeof answer.json).toBe('object');
         if (answer.status !== 200) expect(answer.json).toEqual({ message: expect.any(String) });
@@ -145,7 +142,7 @@ describe('property: no body makes the server answer 5xx or fall over', () => {
   it('the list call answers 200 with a page or 400 with errors[]', async () => {
     await fc.assert(
       fc.asyncProperty(rawBodies, async (raw) => {
-        const answer = await send(listUrl(), { method: 'POST', headers: restHeaders(), raw });
+        const answer = await clients.request(listUrl(), { method: 'POST', headers: restHeaders(), raw });
         expect([200, 400]).toContain(answer.status);
         if (answer.status === 200) expect(answer.json).toEqual({ content: expect.any(Array), totalElements: expect.any(Number), totalPages: expect.any(Number) });
         else expect(answer.json).toEqual(expect.objectContaining({ message: 'Bad request' }));

@@ -1,18 +1,17 @@
 // --video-links storage (issue 13, item 4): pre-signed links on a path that does not name the recording, HMAC-signed
 // with an expiry, Range served as in service mode; presign, callbacks and e-mails all use the configured mode.
 import { parseOptions } from '../../shared/reference-server/src/options';
+import type { InProcessServer } from '../../shared/reference-server/src/server';
+import { Catcher } from '../support/catcher';
 import { startReferenceServer } from '../support/reference-server';
-import type { RunningServer } from '../../shared/reference-server/src/server';
-import { clientsOf, startCatcher, startQuietServer, waitFor } from './support';
+import { waitUntil } from '../support/wait';
+import { buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
 
-const STORAGE_LINK = /^http:\/\/127\.0\.0\.1:\d+\/storage\/screenrec-videos\/([0-9a-f-]{36})\/([0-9a-f]{32})\.webm\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=(\d{8}T\d{6}Z)&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=([0-9a-f]{64})$/;
+const STORAGE_LINK = /^http:\/\/localhost\/storage\/screenrec-videos\/([0-9a-f-]{36})\/([0-9a-f]{32})\.webm\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=(\d{8}T\d{6}Z)&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=([0-9a-f]{64})$/;
 
-let server: RunningServer;
-let clients: ReturnType<typeof clientsOf>;
-beforeAll(async () => {
-  server = await startQuietServer({ videoLinks: 'storage' });
-  clients = clientsOf(server);
-});
+let server: InProcessServer;
+let clients: Clients;
+beforeAll(async () => ({ server, clients } = await buildWithClients({ videoLinks: 'storage' })));
 afterAll(() => server.close());
 
 async function completed(): Promise<{ id: string; url: string }> {
@@ -35,10 +34,10 @@ describe('storage links', () => {
   it('stream the video, with Range', async () => {
     const { id, url } = await completed();
     const size = server.store.recording(id)!.video!.size;
-    const whole = await fetch(url);
-    const part = await fetch(url, { headers: { range: 'bytes=0-3' } });
+    const whole = await clients.request(url);
+    const part = await clients.request(url, { headers: { range: 'bytes=0-3' } });
     expect([whole.status, whole.headers.get('content-type'), Number(whole.headers.get('content-length'))]).toEqual([200, 'video/webm', size]);
-    expect([part.status, part.headers.get('content-range'), Buffer.from(await part.arrayBuffer()).toString('hex')]).toEqual([206, `bytes 0-3/${size}`, '1a45dfa3']);
+    expect([part.status, part.headers.get('content-range'), part.bytes.toString('hex')]).toEqual([206, `bytes 0-3/${size}`, '1a45dfa3']);
   });
 
   it('answer 403 to any tampering, 404 once the recording is deleted', async () => {
@@ -60,41 +59,43 @@ describe('storage links', () => {
       changed((copy) => (copy.pathname = copy.pathname.replace(server.demo.workspaceId, '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'))),
       changed((copy) => (copy.pathname = copy.pathname.replace('screenrec-videos', 'other-bucket'))),
       changed((copy) => (copy.pathname = copy.pathname.replace('.webm', '.mp4'))),
-      `${server.baseUrl}/videos/${id}?expires=9999999999&signature=${'0'.repeat(64)}`,
+      `/videos/${id}?expires=9999999999&signature=${'0'.repeat(64)}`,
     ];
-    for (const target of tampered) expect([target, (await fetch(target)).status]).toEqual([target, target.includes('/videos/') ? 404 : 403]);
+    for (const target of tampered) expect([target, (await clients.request(target)).status]).toEqual([target, target.includes('/videos/') ? 404 : 403]);
     await clients.rest('DELETE', `/recordings/${id}`);
-    expect((await fetch(url)).status).toBe(404);
+    expect((await clients.request(url)).status).toBe(404);
   });
 
   it('expire: a server whose links live 0 ms answers 403', async () => {
-    const quick = await startQuietServer({ videoLinks: 'storage', linkTtlMs: 0 });
+    const quick = await buildQuietServer({ videoLinks: 'storage', linkTtlMs: 0 });
     try {
+      const { admin, rest, request } = clientsOf(quick);
       const { id } = quick.store.addRecording({ workspaceId: quick.demo.workspaceId, direction: 'REQUEST' });
-      await clientsOf(quick).admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
-      const { url } = (await clientsOf(quick).rest('GET', `/recordings/${id}/presign`)).json as { url: string };
+      await admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
+      const { url } = (await rest('GET', `/recordings/${id}/presign`)).json as { url: string };
       expect(url).toContain('X-Amz-Expires=1&');
-      await waitFor(async () => ((await fetch(url)).status === 403 ? true : undefined), 3_000);
+      await waitUntil('the link to expire', async (note) => (note((await request(url)).status) === 403 ? true : undefined), { timeoutMs: 3_000 });
     } finally {
       await quick.close();
     }
   });
 
   it('are what callbacks and notification e-mails carry', async () => {
-    const catcher = await startCatcher();
+    const catcher = new Catcher();
+    await catcher.start();
     try {
       const { subscriptionId } = (await clients.hook('N8N', server.demo.tokens.N8N, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url })).json as { subscriptionId: string };
       const { id } = await completed();
-      await waitFor(() => (catcher.calls.length > 0 ? true : undefined));
-      const { result } = JSON.parse(catcher.calls[0]!.body) as { result: string };
+      const [notification] = await catcher.waitFor(1);
+      const { result } = JSON.parse(notification!.body) as { result: string };
       expect(result).toMatch(STORAGE_LINK);
       expect(result).not.toContain(id);
-      expect((await fetch(result)).status).toBe(200);
+      expect((await clients.request(result)).status).toBe(200);
       const mails = (await clients.admin('GET', '/outbox')).json as Array<{ text: string }>;
-      expect(mails.at(-1)!.text).toMatch(/Watch it within the hour: http:\/\/127\.0\.0\.1:\d+\/storage\/screenrec-videos\//);
+      expect(mails.at(-1)!.text).toMatch(/Watch it within the hour: http:\/\/localhost\/storage\/screenrec-videos\//);
       await clients.hook('N8N', server.demo.tokens.N8N, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId });
     } finally {
-      await catcher.close();
+      await catcher.stop();
     }
   });
 });
@@ -106,12 +107,12 @@ describe('the mode', () => {
     expect(parseOptions([], { VIDEO_LINKS: 'storage' })).toMatchObject({ videoLinks: 'storage' });
     expect(parseOptions(['--video-links', 'service'], { VIDEO_LINKS: 'storage' })).toMatchObject({ videoLinks: 'service' });
     expect(() => parseOptions(['--video-links', 's3'], {})).toThrow('--video-links must be one of service, storage, not "s3"');
-    const plain = await startQuietServer();
+    const plain = await buildQuietServer();
     try {
       const { id } = plain.store.addRecording({ workspaceId: plain.demo.workspaceId, direction: 'REQUEST' });
       await clientsOf(plain).admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
       const { url } = (await clientsOf(plain).rest('GET', `/recordings/${id}/presign`)).json as { url: string };
-      expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/videos/${id}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+      expect(url).toMatch(new RegExp(`^http://localhost/videos/${id}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
     } finally {
       await plain.close();
     }

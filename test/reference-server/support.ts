@@ -95,6 +95,14 @@ export async function inject(server: InProcessServer, target: string, call: Call
   return answerOf(response.statusCode, answerHeaders, response.rawPayload);
 }
 
+export type Clients = ReturnType<typeof clientsOf>;
+
+/** A quiet in-process server and its clients, for a suite's beforeAll. */
+export async function buildWithClients(options: ServerOptions = {}): Promise<{ server: InProcessServer; clients: Clients }> {
+  const server = await buildQuietServer(options);
+  return { server, clients: clientsOf(server) };
+}
+
 /** Client helpers bound to one server, through inject(): the hook endpoint, the REST API of a workspace, the admin API. */
 export function clientsOf(server: InProcessServer) {
   const request = (target: string, call?: Call) => inject(server, target, call);

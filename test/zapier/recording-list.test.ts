@@ -44,7 +44,7 @@ describe('Tags in Use while a dropdown is filled', () => {
   it('reads one page of recordings only', async () => {
     restApi()
       .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
-      .reply(200, page(Array.from({ length: 100 }, () => serviceRecording({ tags: ['support'] })), 5_000));
+      .reply(200, page(Array.from({ length: 100 }, (_, n) => serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, tags: ['support'] })), 5_000));
 
     await expect(appTester(listTags, { authData: restAuth, meta: { isFillingDynamicDropdown: true } })).resolves.toEqual([{ id: 'support', name: 'support' }]);
   });

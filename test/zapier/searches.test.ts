@@ -147,7 +147,7 @@ describe('Get Video URL', () => {
     restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
 
     await expect(appTester(getVideoUrl, { authData: restAuth, inputData: { recordingId: ` ${RECORDING_ID} ` } })).resolves.toEqual([
-      { id: RECORDING_ID, videoUrl: videoUrl(RECORDING_ID, 'fresh') },
+      { recordingId: RECORDING_ID, videoUrl: videoUrl(RECORDING_ID, 'fresh') },
     ]);
   });
 });
@@ -157,8 +157,8 @@ describe('Find Tags', () => {
     restApi().get(`${REST_PATH}/recordings/tags`).query({ query: 'sup port&x' }).reply(200, { result: ['sup port&x', 'Sup Port&X 2'] });
 
     await expect(appTester(findTags, { authData: restAuth, inputData: { query: 'sup port&x' } })).resolves.toEqual([
-      { id: 'sup port&x', name: 'sup port&x' },
-      { id: 'Sup Port&X 2', name: 'Sup Port&X 2' },
+      { tag: 'sup port&x' },
+      { tag: 'Sup Port&X 2' },
     ]);
   });
 

@@ -29,7 +29,7 @@ export interface HookClientOptions extends ClientOptions {
   allowHttpCallbacks?: boolean;
 }
 
-export interface CreateHookRecordingInput {
+export interface RecordingLinkInput {
   /** The caller's own id for this request (an execution, task or ticket id). */
   externalReference: string;
   tags?: string[];
@@ -76,8 +76,8 @@ export class HookClient {
     return { status, workspace };
   }
 
-  /** Creates a recording request; answers the page URL to send to the person who records. */
-  async createRecording(input: CreateHookRecordingInput, options?: CallOptions): Promise<{ url: string }> {
+  /** Creates a recording and answers its page URL, for the caller to send to the person who records (ScreenRec e-mails nobody). */
+  async createRecordingLink(input: RecordingLinkInput, options?: CallOptions): Promise<{ url: string }> {
     const body = validateInput(
       RecordingAction,
       { action: 'RECORDING', recording: { externalReference: input.externalReference, tags: input.tags } },

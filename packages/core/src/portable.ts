@@ -13,7 +13,7 @@ export { HEADER, NOTIFICATION_ANSWER, isRedirect, isSuccess } from './protocol';
 export type { CallOptions, Sleep } from './operation';
 export type { ClientOptions } from './request-sender';
 export { fieldErrorsOf } from './reading';
-export { HookClient, type HookClientOptions, type CreateHookRecordingInput } from './hook-client';
+export { HookClient, type HookClientOptions, type RecordingLinkInput } from './hook-client';
 export {
   RestClient,
   type FindByReferenceOptions,

@@ -85,7 +85,11 @@ export class RestClient {
     this.sender = new RequestSender(options);
   }
 
-  async createRecording(input: CreateRecordingRequest, options?: CallOptions): Promise<Recording> {
+  /**
+   * Requests a recording through the REST API: ScreenRec e-mails the invitation to `email` (and notifies
+   * `notifications`) when given. Unlike the hook's createRecordingLink, the answer is the whole recording.
+   */
+  async requestRecording(input: CreateRecordingRequest, options?: CallOptions): Promise<Recording> {
     const body = validateInput(CreateRecordingRequest, input);
     const operation = this.sender.begin({ doing: 'creating the recording request' }, options);
     return readResponse(Recording, await this.request({ method: 'POST', path: REST_PATHS.recordings, body, idempotent: false }, operation));
@@ -257,8 +261,13 @@ export class RestClient {
       pagesRead++;
       pageLimit = Math.min(pageLimit, page.totalPages);
       elementLimit = Math.min(elementLimit, page.totalElements);
-      const fresh = page.content.filter((recording) => !seen.has(recording.id));
-      for (const recording of fresh) seen.add(recording.id);
+      const fresh: Recording[] = [];
+      // One by one, so a recording listed twice within one page is yielded once too.
+      for (const recording of page.content) {
+        if (seen.has(recording.id)) continue;
+        seen.add(recording.id);
+        fresh.push(recording);
+      }
       if (fresh.length > 0) yield fresh;
       first += page.content.length;
       if (fresh.length === 0 || page.content.length < pageSize || pagesRead >= pageLimit || first >= elementLimit) return;

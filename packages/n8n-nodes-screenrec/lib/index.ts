@@ -1,6 +1,8 @@
 // Everything the nodes use from core and from this folder. The build bundles it once into dist/lib/index.js, which
 // every node requires; zod is left to n8n, which provides it.
 export {
+	NEWEST_FIRST,
+	NOTIFICATION_ANSWER,
 	RECORDING_DIRECTIONS,
 	RECORDING_STATUSES,
 	SORT_ORDERS,
@@ -23,4 +25,3 @@ export { toNodeError, type Interface } from './errors';
 export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject, wallTimeText } from './parameters';
 export { SEARCH_RECORDINGS, recordingLabel, recordingLocator, searchRecordings, statusLabel } from './recording-locator';
 export { DOWNLOAD_CANCELLED, downloadVideo } from './video';
-export { NEWEST_FIRST, NOTIFICATION_ANSWER } from '@screenrec/core/portable';

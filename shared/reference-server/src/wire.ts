@@ -48,10 +48,9 @@ const EmailAddress = z
   .max(LIMITS.emailLength, { error: `must be at most ${LIMITS.emailLength} characters` });
 
 /** "Labels" (SPEC 2.3): a label has something to show, so a blank one is refused; what is given is kept as given. */
-const Tag = z
-  .string()
-  .max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` })
-  .refine((tag) => tag.trim() !== '', { error: 'must not be blank' });
+const Label = z.string().refine((tag) => tag.trim() !== '', { error: 'must not be blank' });
+/** A tag a recording is given: a label within the Limits table's length. */
+const Tag = Label.max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` });
 const Tags = z.array(Tag).max(LIMITS.tagsPerRecording, { error: `must have at most ${LIMITS.tagsPerRecording} tags` });
 const Comment = z.string().max(LIMITS.commentLength, { error: `must be at most ${count(LIMITS.commentLength)} characters` });
 
@@ -81,7 +80,7 @@ export const ListRecordingsRequest = z.strictObject({
   userId: RequestId.optional(),
   statuses: z.array(RecordingStatus).optional(),
   directions: z.array(RecordingDirection).optional(),
-  tags: z.array(Tag).optional(),
+  tags: z.array(Label).optional(),
   createdDateFrom: IsoDate.optional(),
   createdDateTo: IsoDate.optional(),
   first: z.int().min(0).optional(),

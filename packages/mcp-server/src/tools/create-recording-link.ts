@@ -27,7 +27,7 @@ export const createRecordingLink = defineTool({
   async run({ externalReference, tags }, call, connections) {
     if (connections.hook === undefined) throw new NotConfiguredError(notConfiguredMessage(['SCREENREC_BACKEND_TOKEN is not set']));
     const hook = await connections.hook().client(call);
-    const { url } = await hook.createRecording({ externalReference, ...(tags === undefined ? {} : { tags: cleanTags(tags) }) }, call);
+    const { url } = await hook.createRecordingLink({ externalReference, ...(tags === undefined ? {} : { tags: cleanTags(tags) }) }, call);
     const recordingId = await newRecordingId(url, externalReference, call, connections);
     const id = recordingId === null ? '' : ` (recording ${recordingId})`;
     return { structured: { url, recordingId }, text: `Recording link for "${externalReference}"${id}: ${url}` };

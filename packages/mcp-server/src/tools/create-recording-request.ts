@@ -22,7 +22,7 @@ export const createRecordingRequest = defineTool({
   output: Recording,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run({ direction, email, tags, notifyEmails, comment }, call, connections) {
-    const recording = await connections.rest().createRecording(
+    const recording = await connections.rest().requestRecording(
       {
         direction,
         ...(email === undefined ? {} : { email }),

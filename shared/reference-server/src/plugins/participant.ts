@@ -66,11 +66,12 @@ export function participantPlugin(context: ServerContext) {
     // An upload may take longer than the 30 s any other request gets: its socket is exempt from that limit (see the
     // server's clientErrorHandler) and gets its own deadline instead, while the idle timeout still closes one that stalls.
     const uploadOptions = {
-      onRequest: async (request: FastifyRequest) => {
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
         const socket = request.raw.socket;
         context.longRequests.add(socket);
         const deadline = setTimeout(() => request.raw.destroy(new Error('upload took too long')), context.uploadTimeoutMs);
-        request.raw.once('close', () => clearTimeout(deadline));
+        // The answer's close comes once it is sent or its connection is gone, whichever way the request arrived.
+        reply.raw.once('close', () => clearTimeout(deadline));
         request.raw.socket.once('close', () => clearTimeout(deadline));
       },
       onResponse: async (request: FastifyRequest) => {

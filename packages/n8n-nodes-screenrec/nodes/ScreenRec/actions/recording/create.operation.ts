@@ -32,7 +32,7 @@ export const create: Operation = {
 		const client = run.connection.hook('Create Recording Link');
 		const externalReference = String(parameter(run, 'externalReference') ?? '').trim();
 		const tags = tagsOf(parameter(run, 'tags'));
-		const { url } = await client.createRecording({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, run.options);
+		const { url } = await client.createRecordingLink({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, run.options);
 		const rest = run.connection.hasRest ? run.connection.rest('Create Recording Link') : undefined;
 		const details = await createdRecordingDetails(rest, url, externalReference, run.options);
 		return [{ json: { ...details, url, externalReference, tags } }];

@@ -61,7 +61,7 @@ export const request: Operation = {
 		const additional = collection(run, 'additionalFields');
 		const notifications = listOf(additional.notificationEmails)?.map((value) => ({ type: 'EMAIL' as const, value }));
 		const tags = tagsOf(additional.tags);
-		const recording = await client.createRecording(
+		const recording = await client.requestRecording(
 			defined({
 				direction: String(parameter(run, 'direction') ?? 'REQUEST') as 'REQUEST' | 'RESPONSE',
 				email: textOf(parameter(run, 'email')),
