@@ -9,6 +9,7 @@ import {
   invalidInputMessage,
 } from '@screenrec/core';
 import { NOTHING_TO_CHANGE } from '../../packages/mcp-server/src/tools/update-recording';
+import { serviceRecording } from '../support/recordings';
 import type { BehaviourCase, Exchange } from './service';
 
 // One behaviour table for Zapier, n8n and MCP (the README's "Same behaviour on every platform"): each row is
@@ -22,21 +23,7 @@ const PAGE_URL = `https://app.screenrec.example/r/${RECORDING_ID}`;
 const VIDEO_URL = `https://media.screenrec.example/videos/${RECORDING_ID}?expires=1795253400&signature=Zm9v`;
 
 /** A recording as ScreenRec answers it, with every field, so that each platform's output shows all of them. */
-function recording(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: RECORDING_ID,
-    status: 'COMPLETED',
-    direction: 'REQUEST',
-    tags: ['support'],
-    notifications: [{ type: 'EMAIL', value: 'agent@example.com' }],
-    comment: 'Customer reports a broken export',
-    createdDate: '2026-11-21T09:30:00.000Z',
-    userId: '9a1d2c3b-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
-    externalReference: 'ticket-4711',
-    url: PAGE_URL,
-    ...overrides,
-  };
-}
+const recording = (overrides: Record<string, unknown> = {}) => serviceRecording(RECORDING_ID, PAGE_URL, overrides);
 
 const page = (content: Array<Record<string, unknown>>) => ({ content, totalElements: content.length, totalPages: 1 });
 const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };

@@ -7,7 +7,7 @@ import { LIMITS, SUBSCRIPTION_LIMIT_MESSAGE } from '../../shared/reference-serve
 import type { InProcessServer } from '../../shared/reference-server/src/server';
 import { serveOnLoopback, stopServer } from '../support/loopback';
 import { waitUntil } from '../support/wait';
-import { buildQuietServer, clientsOf, fixedResolver } from './support';
+import { POLL, buildQuietServer, clientsOf, fixedResolver } from './support';
 
 const subscribe = (callback: string) => ({ action: 'CALLBACK_SUBSCRIBE', callback });
 const closers: Array<() => Promise<void>> = [];
@@ -165,7 +165,7 @@ describe('at delivery', () => {
     table['rebind.test'] = ['127.0.0.1'];
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
-    const delivery = await waitUntil('the delivery to fail', (note) => (note(server.store.deliveries[0])?.state === 'FAILED' ? server.store.deliveries[0] : undefined));
+    const delivery = await waitUntil('the delivery to fail', (note) => (note(server.store.deliveries[0])?.state === 'FAILED' ? server.store.deliveries[0] : undefined), POLL);
     expect(delivery).toMatchObject({ attempts: 1, lastError: 'callback host rebind.test refused: it resolves to 127.0.0.1: it is a loopback address' });
     expect(counter.connections()).toBe(0);
   });
@@ -185,12 +185,12 @@ describe('at delivery', () => {
     await hook('ZAPIER', server.demo.tokens.ZAPIER, subscribe(`http://moving.test:${port}/hooks/catch`));
     const first = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await admin('POST', `/recordings/${first.id}/status`, { status: 'COMPLETED' });
-    await waitUntil('the first delivery', () => (calls.length === 1 ? true : undefined));
+    await waitUntil('the first delivery', () => (calls.length === 1 ? true : undefined), POLL);
 
     table['moving.test'] = ['10.9.8.7'];
     const second = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await admin('POST', `/recordings/${second.id}/status`, { status: 'COMPLETED' });
-    const refused = await waitUntil('the second delivery to fail', () => server.store.deliveries.find((delivery) => delivery.recordingId === second.id && delivery.state === 'FAILED'));
+    const refused = await waitUntil('the second delivery to fail', () => server.store.deliveries.find((delivery) => delivery.recordingId === second.id && delivery.state === 'FAILED'), POLL);
     expect(refused.lastError).toBe('callback host moving.test refused: it resolves to 10.9.8.7: it is a private address, not a public one');
     expect(calls).toHaveLength(1);
   });
@@ -200,7 +200,7 @@ describe('at delivery', () => {
     for (const callback of ['https://10.1.2.3/x', 'https://[::1]/x', 'https://169.254.169.254/x']) server.store.addSubscription(server.demo.workspaceId, 'ZAPIER', callback);
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await clientsOf(server).admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
-    const deliveries = await waitUntil('every delivery to fail', (note) => (note(server.store.deliveries).every((delivery) => delivery.state === 'FAILED') ? server.store.deliveries : undefined));
+    const deliveries = await waitUntil('every delivery to fail', (note) => (note(server.store.deliveries).every((delivery) => delivery.state === 'FAILED') ? server.store.deliveries : undefined), POLL);
     expect(deliveries.map((delivery) => [delivery.attempts, delivery.lastError])).toEqual([
       [0, 'the callback host 10.1.2.3 is refused: it is a private address, not a public one'],
       [0, 'the callback host [::1] is refused: it is a loopback address'],

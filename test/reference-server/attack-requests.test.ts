@@ -6,7 +6,7 @@ import { LIMITS } from '../../shared/reference-server/src/limits';
 import { RECORDING_PAGE_CSP } from '../../shared/reference-server/src/recording-page';
 import type { InProcessServer, ListeningServer } from '../../shared/reference-server/src/server';
 import { waitUntil } from '../support/wait';
-import { buildQuietServer, clientsOf, send, startQuietServer } from './support';
+import { POLL, buildQuietServer, clientsOf, send, startQuietServer } from './support';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -149,7 +149,7 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
       connection.socket.write(Buffer.alloc(100, index));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await waitUntil('the upload\'s answer', () => (connection.received().includes('\r\n\r\n') ? true : undefined), { timeoutMs: 5_000 });
+    await waitUntil('the upload\'s answer', () => (connection.received().includes('\r\n\r\n') ? true : undefined), { ...POLL, timeoutMs: 5_000 });
     expect([statusOf(connection.received()), bodyOf(connection.received())]).toEqual([200, '{"status":"COMPLETED"}']);
     expect(server.store.recording(recording.id)!.video!.size).toBe(chunks * 100);
   });
@@ -162,7 +162,7 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
     await connection.closed;
     expect(server.store.recording(recording.id)!.status).toBe('NEW');
     const { readdirSync } = await import('node:fs');
-    await waitUntil('the stalled upload to leave no file', (note) => (note(readdirSync(server.videosDir)).length === 0 ? true : undefined));
+    await waitUntil('the stalled upload to leave no file', (note) => (note(readdirSync(server.videosDir)).length === 0 ? true : undefined), POLL);
   });
 });
 

@@ -9,7 +9,7 @@ import { LIMITS } from '../../shared/reference-server/src/limits';
 import type { InProcessServer, ListeningServer } from '../../shared/reference-server/src/server';
 import { Catcher } from '../support/catcher';
 import { waitUntil } from '../support/wait';
-import { buildQuietServer, clientsOf, startQuietServer } from './support';
+import { POLL, buildQuietServer, clientsOf, startQuietServer } from './support';
 
 let dir: string;
 let dataFile: string;
@@ -123,7 +123,7 @@ describe('bounded logs', () => {
       await admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
       await receiver.waitFor(index + 1);
     }
-    await waitUntil('every delivery to be delivered', (note) => (note(server.store.deliveries).every((delivery) => delivery.state === 'DELIVERED') ? true : undefined));
+    await waitUntil('every delivery to be delivered', (note) => (note(server.store.deliveries).every((delivery) => delivery.state === 'DELIVERED') ? true : undefined), POLL);
     const outbox = (await admin('GET', '/outbox')).json as Array<{ to: string }>;
     expect(outbox.map((mail) => mail.to)).toEqual([3, 4, 5, 6, 7].map((index) => `p${index}@example.com`));
     const deliveries = () => server.store.deliveries.map((delivery) => delivery.recordingId);
@@ -149,13 +149,13 @@ describe('uploads and leftovers', () => {
       });
       upload.on('error', reject);
       upload.write(Buffer.alloc(1_000, 1));
-      void waitUntil('the upload\'s temp file', () => (readdirSync(server.videosDir).some((name) => name.startsWith('.upload-')) ? true : undefined)).then(async () => {
+      void waitUntil('the upload\'s temp file', () => (readdirSync(server.videosDir).some((name) => name.startsWith('.upload-')) ? true : undefined), POLL).then(async () => {
         expect((await clientsOf(server).rest('DELETE', `/recordings/${recording.id}`)).status).toBe(204);
         upload.end(Buffer.alloc(1_000, 2));
       });
     });
     expect(await answer).toEqual({ status: 404, body: '{"message":"Not found"}' });
-    await waitUntil('no file left', (note) => (note(readdirSync(server.videosDir)).length === 0 ? true : undefined));
+    await waitUntil('no file left', (note) => (note(readdirSync(server.videosDir)).length === 0 ? true : undefined), POLL);
   });
 
   it('removes temp files and unreferenced videos at start, and keeps the videos still in use', async () => {
@@ -177,7 +177,7 @@ describe('uploads and leftovers', () => {
     await clientsOf(first).hook('ZAPIER', first.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: receiver.url });
     const recording = first.store.addRecording({ workspaceId: first.demo.workspaceId, direction: 'REQUEST' });
     await clientsOf(first).admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
-    await waitUntil('the first attempt', (note) => (note(first.store.deliveries[0])?.attempts === 1 ? true : undefined));
+    await waitUntil('the first attempt', (note) => (note(first.store.deliveries[0])?.attempts === 1 ? true : undefined), POLL);
     await first.close();
     const second = await listening({ retryDelayMs: 1 });
     const [staleCall, freshCall] = await receiver.waitFor(2);
@@ -189,7 +189,7 @@ describe('uploads and leftovers', () => {
     expect(new URL(fresh).origin).toBe(second.baseUrl);
     expect(new URL(fresh).pathname).toBe(stale.pathname);
     const { request } = clientsOf(second);
-    await waitUntil('the stale link to expire', async (note) => (note((await request(staleHere)).status) === 403 ? true : undefined), { timeoutMs: 3_000 });
+    await waitUntil('the stale link to expire', async (note) => (note((await request(staleHere)).status) === 403 ? true : undefined), { ...POLL, timeoutMs: 3_000 });
     expect((await request(fresh)).status).toBe(200);
     expect(second.store.deliveries[0]).toMatchObject({ state: 'DELIVERED', attempts: 2, payload: { result: fresh } });
   });

@@ -2,7 +2,7 @@ import type { InProcessServer } from '../../shared/reference-server/src/server';
 import { Catcher } from '../support/catcher';
 import { refusingUrl, serveOnLoopback, stopServer } from '../support/loopback';
 import { waitUntil } from '../support/wait';
-import { buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
+import { POLL, buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
 
 interface DeliveryJson {
   subscriptionId: string;
@@ -66,7 +66,7 @@ function settled(recordingId: string, count = 1): Promise<DeliveryJson[]> {
   return waitUntil(`${count} finished deliveries of ${recordingId}`, async (note) => {
     const deliveries = note(await deliveriesOf(recordingId));
     return deliveries.length === count && deliveries.every((delivery) => delivery.state !== 'PENDING') ? deliveries : undefined;
-  });
+  }, POLL);
 }
 
 /** The first delivery of a server once it has failed for good. */
@@ -74,7 +74,7 @@ function failedDelivery(of: InProcessServer) {
   return waitUntil('the first delivery to fail', (note) => {
     const [first] = of.store.deliveries;
     return note(first)?.state === 'FAILED' ? first : undefined;
-  });
+  }, POLL);
 }
 
 describe('on COMPLETED', () => {
@@ -138,7 +138,7 @@ describe('on COMPLETED', () => {
     const recordingId = await recordingIn(workspaceId);
     await complete(recordingId);
     expect((await deliveriesOf(recordingId)).map((delivery) => delivery.state)).toEqual(['PENDING']);
-    await waitUntil('the held callback', () => (slow.held() === 1 ? true : undefined));
+    await waitUntil('the held callback', () => (slow.held() === 1 ? true : undefined), POLL);
     expect((await deliveriesOf(recordingId)).map((delivery) => delivery.state)).toEqual(['PENDING']);
     slow.release();
     expect((await settled(recordingId)).map((delivery) => delivery.state)).toEqual(['DELIVERED']);

@@ -4,7 +4,7 @@ import { parseRange } from '../../shared/reference-server/src/plugins/videos';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
 import { Catcher } from '../support/catcher';
 import { waitUntil } from '../support/wait';
-import { buildQuietServer, buildWithClients, clientsOf, UNKNOWN_ID, type Clients } from './support';
+import { POLL, buildQuietServer, buildWithClients, clientsOf, UNKNOWN_ID, type Clients } from './support';
 
 const FORBIDDEN = '{"message":"Forbidden"}';
 
@@ -233,7 +233,7 @@ describe('the participant flow', () => {
     );
     expect([413, 'connection closed']).toContain(streamed);
     expect(server.store.recording(id)!.status).toBe('NEW');
-    await waitUntil('the refused upload to leave no file', (note) => (note(readdirSync(server.videosDir)).length === before ? true : undefined));
+    await waitUntil('the refused upload to leave no file', (note) => (note(readdirSync(server.videosDir)).length === before ? true : undefined), POLL);
   });
 
   it('refuses an empty upload with 400 and a body of another type with 415', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitUntil } from '../support/wait';
-import { buildQuietServer, clientsOf } from './support';
+import { POLL, buildQuietServer, clientsOf } from './support';
 
 let dir: string;
 let dataFile: string;
@@ -97,7 +97,7 @@ describe('--data FILE', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(pending()).toEqual([['PENDING', 1]]);
       await second.listen();
-      await waitUntil('the resumed delivery to give up', (note) => (note(pending())[0]?.[0] === 'FAILED' ? true : undefined));
+      await waitUntil('the resumed delivery to give up', (note) => (note(pending())[0]?.[0] === 'FAILED' ? true : undefined), POLL);
       expect(pending()).toEqual([['FAILED', 5]]);
     } finally {
       await second.close();

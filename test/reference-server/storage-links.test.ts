@@ -5,7 +5,7 @@ import type { InProcessServer } from '../../shared/reference-server/src/server';
 import { Catcher } from '../support/catcher';
 import { startReferenceServer } from '../support/reference-server';
 import { waitUntil } from '../support/wait';
-import { buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
+import { POLL, buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
 
 const STORAGE_LINK = /^http:\/\/localhost\/storage\/screenrec-videos\/([0-9a-f-]{36})\/([0-9a-f]{32})\.webm\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=(\d{8}T\d{6}Z)&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=([0-9a-f]{64})$/;
 
@@ -74,7 +74,7 @@ describe('storage links', () => {
       await admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
       const { url } = (await rest('GET', `/recordings/${id}/presign`)).json as { url: string };
       expect(url).toContain('X-Amz-Expires=1&');
-      await waitUntil('the link to expire', async (note) => (note((await request(url)).status) === 403 ? true : undefined), { timeoutMs: 3_000 });
+      await waitUntil('the link to expire', async (note) => (note((await request(url)).status) === 403 ? true : undefined), { ...POLL, timeoutMs: 3_000 });
     } finally {
       await quick.close();
     }

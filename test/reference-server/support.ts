@@ -122,4 +122,7 @@ export function injectTransport(server: InProcessServer): Transport {
   };
 }
 
+/** For waitUntil: what these suites wait for (a delivery, a file) changes in milliseconds, so it is looked at often. */
+export const POLL = { intervalMs: 10 };
+
 export const UNKNOWN_ID = '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c';

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { createAppTester } from 'zapier-platform-core';
 import App from '../../packages/zapier/src/index';
+import { serviceRecording as sampleRecording } from '../support/recordings';
 
 export const appTester = createAppTester(App);
 
@@ -33,21 +34,7 @@ export function restApi(): nock.Scope {
 }
 
 /** A recording as the service returns it in list and update answers. */
-export function serviceRecording(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: RECORDING_ID,
-    direction: 'REQUEST',
-    status: 'COMPLETED',
-    tags: ['support'],
-    notifications: [{ type: 'EMAIL', value: 'agent@example.com' }],
-    comment: 'Customer reports a broken export',
-    createdDate: '2026-11-21T09:30:00.000Z',
-    userId: '9a1d2c3b-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
-    externalReference: 'ticket-4711',
-    url: `${BASE_URL}/r/${RECORDING_ID}`,
-    ...overrides,
-  };
-}
+export const serviceRecording = (overrides: Record<string, unknown> = {}) => sampleRecording(RECORDING_ID, `${BASE_URL}/r/${RECORDING_ID}`, overrides);
 
 export function page(content: Record<string, unknown>[], totalElements = content.length): Record<string, unknown> {
   return { content, totalElements, totalPages: Math.max(1, Math.ceil(totalElements / 100)) };

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { formatCount } from './messages';
 
 /** Values SPEC.md fixes; platforms offer them as choices. */
 export const RECORDING_STATUSES = ['NEW', 'RECORDING', 'REVIEWING', 'PROCESSING', 'COMPLETED'] as const;
@@ -10,6 +11,11 @@ export const MAX_PAGE_SIZE = 100;
 /** The list order every platform uses unless the user picks another. */
 export const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' } as const;
 export const DEFAULT_PAGE_SIZE = 10;
+/**
+ * DESIGN.md's Limits on what a recording carries: checked before sending, so a step names the field to fix instead
+ * of passing on the service's 400.
+ */
+export const FIELD_LIMITS = { tagsPerRecording: 50, tagLength: 100, commentLength: 10_000, emailLength: 254, notificationsPerRecording: 20 } as const;
 
 export const RecordingStatus = z.enum(RECORDING_STATUSES);
 export const RecordingDirection = z.enum(RECORDING_DIRECTIONS);
@@ -18,12 +24,18 @@ export const HookProvider = z.enum(HOOK_PROVIDERS);
 
 /** Any 8-4-4-4-12 hex id: the service's ids are UUIDs, and we do not police their version. */
 export const Uuid = z.guid({ error: 'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c' });
-export const Email = z.email({ error: 'must be an e-mail address such as ana@example.com' });
+export const Email = z
+  .email({ error: 'must be an e-mail address such as ana@example.com' })
+  .max(FIELD_LIMITS.emailLength, { error: `must be at most ${FIELD_LIMITS.emailLength} characters` });
 export const IsoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'must be an ISO 8601 date or date-time such as 2026-11-21 or 2026-11-21T09:30:00Z',
 });
 const Tag = z.string().trim().min(1, { error: 'must not be empty' });
-const Tags = z.array(Tag);
+/** The tags a recording is given (filters take any number of any length). */
+const RecordingTags = z
+  .array(Tag.max(FIELD_LIMITS.tagLength, { error: `must be at most ${FIELD_LIMITS.tagLength} characters` }))
+  .max(FIELD_LIMITS.tagsPerRecording, { error: `must have at most ${FIELD_LIMITS.tagsPerRecording} tags` });
+const Comment = z.string().max(FIELD_LIMITS.commentLength, { error: `must be at most ${formatCount(FIELD_LIMITS.commentLength)} characters` });
 const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be a full http(s) URL' });
 
 export const Notification = z.looseObject({ type: z.literal('EMAIL'), value: z.string() });
@@ -54,9 +66,12 @@ export const Recording = z.looseObject({
 export const CreateRecordingRequest = z.strictObject({
   email: Email.optional(),
   direction: RecordingDirection,
-  tags: Tags.optional(),
-  notifications: z.array(NotificationInput).optional(),
-  comment: z.string().optional(),
+  tags: RecordingTags.optional(),
+  notifications: z
+    .array(NotificationInput)
+    .max(FIELD_LIMITS.notificationsPerRecording, { error: `must have at most ${FIELD_LIMITS.notificationsPerRecording} entries` })
+    .optional(),
+  comment: Comment.optional(),
 });
 
 export const ListRecordingsRequest = z.strictObject({
@@ -64,7 +79,7 @@ export const ListRecordingsRequest = z.strictObject({
   userId: Uuid.optional(),
   statuses: z.array(RecordingStatus).optional(),
   directions: z.array(RecordingDirection).optional(),
-  tags: Tags.optional(),
+  tags: z.array(Tag).optional(),
   createdDateFrom: IsoDateOrDateTime.optional(),
   createdDateTo: IsoDateOrDateTime.optional(),
   first: z.number().int().min(0).optional(),
@@ -82,8 +97,8 @@ export const RecordingPage = z.looseObject({
 export const PresignResponse = z.looseObject({ url: HttpUrl });
 
 export const UpdateRecordingRequest = z.strictObject({
-  tags: Tags.optional(),
-  comment: z.string().optional(),
+  tags: RecordingTags.optional(),
+  comment: Comment.optional(),
 });
 
 export const TagSearchResponse = z.looseObject({ result: z.array(z.string()) });
@@ -93,7 +108,7 @@ export const PingAction = z.strictObject({ action: z.literal('PING') });
 export const RecordingAction = z.strictObject({
   action: z.literal('RECORDING'),
   recording: z.strictObject({
-    tags: Tags.optional(),
+    tags: RecordingTags.optional(),
     externalReference: z.string().trim().min(1, { error: 'must not be empty' }),
   }),
 });
