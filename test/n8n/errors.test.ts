@@ -173,6 +173,7 @@ const ROWS: Row[] = [
 		parameters: UPDATE,
 		answer: () => updateAnswers(302, '', { location: 'https://elsewhere.example/steal' }),
 		error: NodeApiError,
+		httpCode: '302',
 		message: core.redirectMessage(302),
 		hint: N8N_HINT.checkServiceAddress,
 	},

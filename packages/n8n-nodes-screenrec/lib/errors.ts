@@ -1,4 +1,4 @@
-import { isScreenRecError, type ErrorCode, type ScreenRecError } from '@screenrec/core/portable';
+import { isScreenRecError, isSuccess, type ErrorCode, type ScreenRecError } from '@screenrec/core/portable';
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 import { CREDENTIAL_LABEL } from './credential';
 
@@ -73,7 +73,7 @@ export function toNodeError(node: INode, error: unknown, context: ErrorContext =
 		description,
 		itemIndex,
 		// Refusals the service sends with status 200 get no HTTP code: n8n would show a misleading "200".
-		...(error.status !== undefined && error.status >= 400 ? { httpCode: String(error.status) } : {}),
+		...(error.status !== undefined && !isSuccess(error.status) ? { httpCode: String(error.status) } : {}),
 	});
 	// NodeApiError swaps a message that mentions ECONNREFUSED, ETIMEDOUT… for its generic text; core's says more.
 	apiError.message = error.message;
