@@ -32,9 +32,8 @@ export const REST_PATHS = {
   tagSearch: (query: string) => `/recordings/tags?query=${encodeURIComponent(query)}`,
 } as const;
 
-/** What a receiver of the video-ready notification answers the service (a 2xx counts as delivered). */
+/** What a receiver of the video-ready notification answers when it refuses one (any 2xx counts as delivered). */
 export const NOTIFICATION_ANSWER = {
-  accepted: 200,
   unreadable: 400,
   /** The request lacked the receiver's secret: it did not come from the subscription. */
   unauthorized: 401,
