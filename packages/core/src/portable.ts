@@ -35,3 +35,12 @@ export { isNonPublicHost } from './addresses';
 export { cleanTags, recordingChanges, type RecordingChangesInput } from './recording-input';
 export { createdRecordingDetails, type CreatedRecordingDetails } from './created-recording';
 export { inTimeZone, knownTimeZone, offsetMinutes } from './dates';
+export {
+  DIRECTION_LABELS,
+  SHORT_ID_LENGTH,
+  STATUS_LABELS,
+  directionLabel,
+  displayDate,
+  recordingLabel,
+  statusLabel,
+} from './labels';

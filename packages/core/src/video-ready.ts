@@ -21,11 +21,6 @@ export interface VideoReady {
    * Platforms use it to deduplicate.
    */
   videoKey: string;
-  /**
-   * @deprecated Never set any more: a UUID in a link's path may be a workspace or storage object, not the
-   * recording (issue 13). Use identifyVideo, which asks the service.
-   */
-  recordingId?: string;
 }
 
 export interface IdentifiedVideo {
