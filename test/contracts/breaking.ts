@@ -1,0 +1,113 @@
+import type { InputContract, McpContract, N8nContract, ReleasedContract, ZapierContract } from './surface';
+
+/** One change that would break what users built on a release, in the words a maintainer needs. */
+export interface BreakingChange {
+  platform: 'Zapier' | 'n8n' | 'MCP';
+  /** The step, node version, credential or tool, and the field. */
+  where: string;
+  what: string;
+  /** Whose work breaks, and what keeps it working. */
+  consequence: string;
+}
+
+export function describeBreakingChange(change: BreakingChange): string {
+  return `${change.platform}: ${change.where}: ${change.what}. ${change.consequence}`;
+}
+
+/** What the platform offers instead of a breaking change (the escape a maintainer may take). */
+export interface Escapes {
+  /** The Zapier app's CHANGELOG, for the migration note of a new major version. */
+  zapierChangelog: string;
+}
+
+/** How each input changed from the release to now; additions that nobody must fill in are fine. */
+function inputChanges(released: Record<string, InputContract>, current: Record<string, InputContract>): { name: string; what: string }[] {
+  const changes: { name: string; what: string }[] = [];
+  for (const [name, before] of Object.entries(released)) {
+    const after = current[name];
+    if (after === undefined) {
+      changes.push({ name, what: 'removed (or renamed)' });
+      continue;
+    }
+    if (after.type !== before.type) changes.push({ name, what: `type changed from ${before.type} to ${after.type}` });
+    if ((after.list ?? false) !== (before.list ?? false)) changes.push({ name, what: before.list === true ? 'no longer takes a list' : 'now takes a list' });
+    if (after.required && !before.required) changes.push({ name, what: 'now required' });
+    const lostValues = (before.values ?? []).filter((value) => !(after.values ?? []).includes(value));
+    if (after.values !== undefined && lostValues.length > 0) changes.push({ name, what: `no longer accepts ${lostValues.map((value) => `"${value}"`).join(', ')}` });
+    const lostModes = (before.modes ?? []).filter((mode) => !(after.modes ?? []).includes(mode));
+    if (lostModes.length > 0) changes.push({ name, what: `no longer offers the mode${lostModes.length > 1 ? 's' : ''} ${lostModes.join(', ')}` });
+  }
+  for (const [name, after] of Object.entries(current)) {
+    if (released[name] === undefined && after.required) changes.push({ name, what: 'added as a required field' });
+  }
+  return changes;
+}
+
+function majorOf(version: string): number {
+  return Number(version.split('.')[0]);
+}
+
+/** A new major version with a migration note in its CHANGELOG section is Zapier's way to change fields. */
+function zapierMajorWithMigrationNote(released: ZapierContract, current: ZapierContract, changelog: string): boolean {
+  if (majorOf(current.version) <= majorOf(released.version)) return false;
+  const section = changelog.split(/^## /m).find((part) => part.startsWith(current.version) || part.startsWith(`[${current.version}]`));
+  return section !== undefined && /migrat/i.test(section);
+}
+
+const ZAPIER_ESCAPE = 'Keep it, or release a new major version of the Zapier app with a migration note for it in packages/zapier/CHANGELOG.md.';
+
+function zapierChanges(released: ZapierContract, current: ZapierContract, escapes: Escapes): BreakingChange[] {
+  if (zapierMajorWithMigrationNote(released, current, escapes.zapierChangelog)) return [];
+  const changes: BreakingChange[] = [];
+  const breaks = (where: string, what: string, whose: string) => changes.push({ platform: 'Zapier', where, what, consequence: `${whose} ${ZAPIER_ESCAPE}` });
+  for (const { name, what } of inputChanges(released.authFields, current.authFields)) breaks(`connection field "${name}"`, what, 'Every connected account would have to reconnect, and every Zap on it stops.');
+  for (const [key, before] of Object.entries(released.operations)) {
+    const step = `"${before.label}" (${key})`;
+    const after = current.operations[key];
+    if (after === undefined) {
+      breaks(step, 'removed (or renamed)', before.hidden ? 'Every Zap whose dropdown is filled by it would lose its choices.' : 'Every Zap with this step would stop.');
+      continue;
+    }
+    for (const { name, what } of inputChanges(before.inputFields, after.inputFields)) breaks(`${step}, input field "${name}"`, what, 'Every Zap that fills in this step would break.');
+    for (const key of before.outputFields.filter((field) => !after.outputFields.includes(field))) {
+      breaks(`${step}, output field "${key}"`, 'removed (or renamed)', 'Every later Zap step that maps it would get nothing.');
+    }
+  }
+  return changes;
+}
+
+function n8nChanges(released: N8nContract, current: N8nContract): BreakingChange[] {
+  const changes: BreakingChange[] = [];
+  for (const [name, fields] of Object.entries(released.credentials)) {
+    const now = current.credentials[name];
+    const consequence = 'Every saved credential of this type would stop working. Keep the field as it was.';
+    if (now === undefined) changes.push({ platform: 'n8n', where: `credential ${name}`, what: 'removed (or renamed)', consequence });
+    else for (const { name: field, what } of inputChanges(fields, now)) changes.push({ platform: 'n8n', where: `credential ${name}, field "${field}"`, what, consequence });
+  }
+  for (const [name, node] of Object.entries(released.nodes)) {
+    for (const [version, parameters] of Object.entries(node.versions)) {
+      const where = `node ${node.displayName} (${name}) version ${version}`;
+      const consequence = `Every saved workflow with ${node.displayName} at version ${version} would break. Keep version ${version} as it was and make the change in a new node version (n8n keeps each saved node on its version).`;
+      const now = current.nodes[name]?.versions[version];
+      if (now === undefined) changes.push({ platform: 'n8n', where, what: current.nodes[name] === undefined ? 'node removed (or renamed)' : 'version no longer offered', consequence });
+      else for (const { name: parameter, what } of inputChanges(parameters, now)) changes.push({ platform: 'n8n', where: `${where}, parameter "${parameter}"`, what, consequence });
+    }
+  }
+  return changes;
+}
+
+function mcpChanges(released: McpContract, current: McpContract): BreakingChange[] {
+  const changes: BreakingChange[] = [];
+  for (const [name, tool] of Object.entries(released.tools)) {
+    const consequence = `Every agent prompt or saved client setup that calls ${name} this way would break. Keep the tool as it was under its name, beside any new tool.`;
+    const now = current.tools[name];
+    if (now === undefined) changes.push({ platform: 'MCP', where: `tool ${name}`, what: 'removed (or renamed)', consequence });
+    else for (const { name: argument, what } of inputChanges(tool.inputs, now.inputs)) changes.push({ platform: 'MCP', where: `tool ${name}, argument "${argument}"`, what, consequence });
+  }
+  return changes;
+}
+
+/** Every change from the released promise to the current build that would break a user, none for additions. */
+export function breakingChanges(released: ReleasedContract, current: ReleasedContract, escapes: Escapes): BreakingChange[] {
+  return [...zapierChanges(released.zapier, current.zapier, escapes), ...n8nChanges(released.n8n, current.n8n), ...mcpChanges(released.mcp, current.mcp)];
+}

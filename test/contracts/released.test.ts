@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../support/reference-server';
+import { breakingChanges, describeBreakingChange, type Escapes } from './breaking';
+import { currentContract, readReleasedContract } from './current';
+import type { ReleasedContract } from './surface';
+
+const ZAPIER_CHANGELOG = path.join(REPO_ROOT, 'packages/zapier/CHANGELOG.md');
+const NO_MIGRATION_NOTE: Escapes = { zapierChangelog: '' };
+
+let current: ReleasedContract;
+
+beforeAll(async () => {
+  current = await currentContract();
+}, 30_000);
+
+const copy = (contract: ReleasedContract): ReleasedContract => structuredClone(contract);
+const changesBetween = (released: ReleasedContract, now: ReleasedContract, escapes = NO_MIGRATION_NOTE) => breakingChanges(released, now, escapes).map(describeBreakingChange);
+
+describe('released fields: what Zaps, workflows and prompts are built on', () => {
+  it('the current build keeps every promise of the released snapshot (test/contracts/released.json)', () => {
+    const escapes = { zapierChangelog: readFileSync(ZAPIER_CHANGELOG, { encoding: 'utf8', flag: 'a+' }) };
+    expect(changesBetween(readReleasedContract(), current, escapes)).toEqual([]);
+  });
+
+  it('the snapshot covers every platform: Zapier steps, n8n nodes and credential, MCP tools', () => {
+    const released = readReleasedContract();
+    expect(Object.keys(released.zapier.operations)).toEqual(expect.arrayContaining(['triggers.videoReady', 'creates.createRecording', 'searches.findRecording']));
+    expect(Object.keys(released.n8n.nodes)).toEqual(['screenRec', 'screenRecNewRecordingTrigger', 'screenRecTrigger']);
+    expect(Object.keys(released.n8n.credentials)).toEqual(['screenRecApi']);
+    expect(Object.keys(released.mcp.tools)).toEqual(expect.arrayContaining(['create_recording_link', 'delete_recording', 'find_recordings']));
+  });
+});
+
+describe('the guard: each kind of breaking change is named with whose work it breaks', () => {
+  it('a removed (or renamed) Zapier input field, naming the step and the Zaps', () => {
+    const now = copy(current);
+    delete now.zapier.operations['creates.createRecording']!.inputFields.externalReference;
+    expect(changesBetween(current, now)).toEqual([
+      'Zapier: "Create Recording Link" (creates.createRecording), input field "externalReference": removed (or renamed). Every Zap that fills in this step would break. Keep it, or release a new major version of the Zapier app with a migration note for it in packages/zapier/CHANGELOG.md.',
+    ]);
+  });
+
+  it('a Zapier output field renamed, a field made required, a new required field, a list made single', () => {
+    const now = copy(current);
+    const videoReady = now.zapier.operations['triggers.videoReady']!;
+    videoReady.outputFields = videoReady.outputFields.map((key) => (key === 'videoUrl' ? 'videoLink' : key));
+    const search = now.zapier.operations['searches.findRecording']!.inputFields;
+    search.externalReference!.required = true;
+    search.tags!.list = false;
+    now.zapier.authFields.region = { type: 'string', required: true };
+    expect(changesBetween(current, now).map((change) => change.split('. ')[0])).toEqual([
+      'Zapier: connection field "region": added as a required field',
+      'Zapier: "Find Recording" (searches.findRecording), input field "externalReference": now required',
+      'Zapier: "Find Recording" (searches.findRecording), input field "tags": no longer takes a list',
+      'Zapier: "Video Ready" (triggers.videoReady), output field "videoUrl": removed (or renamed)',
+    ]);
+  });
+
+  it('a Zapier change passes with a new major version and its migration note, not without the note', () => {
+    const now = copy(current);
+    delete now.zapier.operations['creates.createRecording']!.inputFields.tags;
+    now.zapier.version = '1.0.0';
+    expect(changesBetween(current, now, { zapierChangelog: '# Changelog\n\n## 1.0.0\n\n### Major Changes\n\n- Migration: Tags moved to …\n' })).toEqual([]);
+    expect(changesBetween(current, now, { zapierChangelog: '# Changelog\n\n## 1.0.0\n\n- Tags removed\n' })).toHaveLength(1);
+  });
+
+  it('an n8n parameter retyped or losing an option value, naming the node version and the workflows', () => {
+    const now = copy(current);
+    const parameters = now.n8n.nodes.screenRec!.versions['1']!;
+    const [operation] = Object.keys(parameters).filter((name) => name.startsWith('operation (resource=recording'));
+    parameters[operation!]!.values = parameters[operation!]!.values!.filter((value) => value !== 'delete');
+    const [download] = Object.keys(parameters).filter((name) => name.startsWith('download '));
+    parameters[download!]!.type = 'options';
+    expect(changesBetween(current, now)).toEqual([
+      `n8n: node ScreenRec (screenRec) version 1, parameter "${download}": type changed from boolean to options. Every saved workflow with ScreenRec at version 1 would break. Keep version 1 as it was and make the change in a new node version (n8n keeps each saved node on its version).`,
+      `n8n: node ScreenRec (screenRec) version 1, parameter "${operation}": no longer accepts "delete". Every saved workflow with ScreenRec at version 1 would break. Keep version 1 as it was and make the change in a new node version (n8n keeps each saved node on its version).`,
+    ]);
+  });
+
+  it('an n8n change passes in a new node version that keeps the old one; dropping the old version does not', () => {
+    const now = copy(current);
+    const node = now.n8n.nodes.screenRec!;
+    const changed = structuredClone(node.versions['1']!);
+    delete changed[Object.keys(changed).find((name) => name.startsWith('download '))!];
+    node.versions['2'] = changed;
+    expect(changesBetween(current, now)).toEqual([]);
+    delete node.versions['1'];
+    expect(changesBetween(current, now).map((change) => change.split('. ')[0])).toEqual(['n8n: node ScreenRec (screenRec) version 1: version no longer offered']);
+  });
+
+  it('a credential field removed breaks every saved credential', () => {
+    const now = copy(current);
+    delete now.n8n.credentials.screenRecApi!.workspaceId;
+    expect(changesBetween(current, now)).toEqual([
+      'n8n: credential screenRecApi, field "workspaceId": removed (or renamed). Every saved credential of this type would stop working. Keep the field as it was.',
+    ]);
+  });
+
+  it('an MCP tool renamed breaks prompts unless the old name stays; a new required argument breaks them too', () => {
+    const now = copy(current);
+    now.mcp.tools.remove_recording = now.mcp.tools.delete_recording!;
+    delete now.mcp.tools.delete_recording;
+    now.mcp.tools.get_recording!.inputs.include = { type: 'boolean', required: true };
+    expect(changesBetween(current, now).map((change) => change.split('. ')[0])).toEqual([
+      'MCP: tool delete_recording: removed (or renamed)',
+      'MCP: tool get_recording, argument "include": added as a required field',
+    ]);
+    now.mcp.tools.delete_recording = current.mcp.tools.delete_recording!;
+    now.mcp.tools.get_recording!.inputs.include!.required = false;
+    expect(changesBetween(current, now)).toEqual([]);
+  });
+
+  it('additions pass: a new step, node, tool, optional field, output field or option value', () => {
+    const now = copy(current);
+    now.zapier.operations['searches.findVideo'] = { label: 'Find Video', hidden: false, inputFields: {}, outputFields: ['videoUrl'] };
+    now.zapier.operations['triggers.videoReady']!.outputFields.push('duration');
+    now.zapier.operations['creates.createRecording']!.inputFields.comment = { type: 'text', required: false };
+    now.n8n.nodes.screenRecWaiter = { displayName: 'ScreenRec Waiter', versions: { '1': {} } };
+    now.mcp.tools.wait_for_recording = { title: 'Wait for recording', inputs: { recordingId: { type: 'string', required: true } } };
+    const statuses = Object.values(now.mcp.tools.find_recordings!.inputs).find((input) => input.values?.includes('COMPLETED'));
+    statuses!.values!.push('ARCHIVED');
+    expect(changesBetween(current, now)).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * What each release promises its users, in the shape the guard compares: the keys, types and required flags that
+ * Zaps, saved n8n workflows and agent prompts are built on. Labels, descriptions and help texts are not part of it:
+ * changing them breaks nobody.
+ */
+
+/** One input a user fills in (a Zapier field, an n8n parameter or credential field, an MCP tool argument). */
+export interface InputContract {
+  type: string;
+  required: boolean;
+  /** Zapier: the field takes a list. */
+  list?: boolean;
+  /** The values a saved step may hold for it (static choices, n8n options, MCP enum). */
+  values?: string[];
+  /** n8n resource locator modes (`list`, `id`, `url`). */
+  modes?: string[];
+}
+
+export interface ZapierOperationContract {
+  /** What the user sees the step as, to name it in a failure (labels are not guarded). */
+  label: string;
+  hidden: boolean;
+  inputFields: Record<string, InputContract>;
+  outputFields: string[];
+}
+
+export interface ZapierContract {
+  version: string;
+  authFields: Record<string, InputContract>;
+  /** Keyed `triggers.videoReady`, `creates.createRecording`, `searches.findRecording`. */
+  operations: Record<string, ZapierOperationContract>;
+}
+
+export interface N8nNodeContract {
+  displayName: string;
+  /** Every version a saved workflow may name, with the parameters that version shows. */
+  versions: Record<string, Record<string, InputContract>>;
+}
+
+export interface N8nContract {
+  version: string;
+  credentials: Record<string, Record<string, InputContract>>;
+  nodes: Record<string, N8nNodeContract>;
+}
+
+export interface McpToolContract {
+  title: string;
+  inputs: Record<string, InputContract>;
+}
+
+export interface McpContract {
+  version: string;
+  tools: Record<string, McpToolContract>;
+}
+
+export interface ReleasedContract {
+  zapier: ZapierContract;
+  n8n: N8nContract;
+  mcp: McpContract;
+}
+
+/** Keys sorted, so that the committed snapshot reads the same however the definitions are ordered. */
+export function sortedRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
+  return Object.fromEntries([...entries].sort(([a], [b]) => a.localeCompare(b)));
+}
