@@ -16,7 +16,7 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  external: ['@modelcontextprotocol/sdk', 'zod'],
+  external: ['@modelcontextprotocol/server', 'zod'],
   tsconfig: 'tsconfig.json',
   banner: { js: '#!/usr/bin/env node' },
   legalComments: 'none',

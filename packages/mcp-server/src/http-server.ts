@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Connections } from './connections';
 import { checkRequest } from './http-guard';
 import type { Logger } from './log';
-import { createScreenRecServer } from './server';
+import { sendWebResponse, toWebRequest } from './node-web';
+import { screenRecServers } from './server';
 
 export const MCP_PATH = '/mcp';
-const MAX_SESSIONS = 32;
 
 export interface HttpServerOptions {
   port: number;
@@ -24,41 +23,16 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  lastUsed: number;
-}
-
 /**
- * Streamable HTTP on 127.0.0.1 only. Each client session gets its own MCP server (an MCP server serves one
- * transport); sessions end on the client's DELETE, and the least recently used one is closed past MAX_SESSIONS.
+ * Streamable HTTP on 127.0.0.1 only, without sessions: each request is served by a fresh server instance, for
+ * 2026-07-28 clients (everything a request needs is in its `_meta`) and for 2025 clients alike (the SDK's stateless
+ * serving: initialize answers without an Mcp-Session-Id). Any number of clients, and a restart loses nothing.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { token, connections, logger } = options;
-  const sessions = new Map<string, Session>();
-
-  const newSession = async (): Promise<StreamableHTTPServerTransport> => {
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, lastUsed: Date.now() });
-        evictBeyond(MAX_SESSIONS);
-      },
-    });
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-    };
-    await createScreenRecServer(connections, logger).connect(transport);
-    return transport;
-  };
-
-  const evictBeyond = (max: number) => {
-    while (sessions.size > max) {
-      const [oldestId, oldest] = [...sessions.entries()].reduce((a, b) => (a[1].lastUsed <= b[1].lastUsed ? a : b));
-      sessions.delete(oldestId);
-      void oldest.transport.close();
-    }
-  };
+  const mcp = createMcpHandler(screenRecServers(connections, logger), {
+    onerror: (error) => logger.error(`protocol: ${error.message}`),
+  });
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     // Only the path is logged: a query string is the caller's and may carry anything.
@@ -71,16 +45,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (pathname !== MCP_PATH) {
       return answer(response, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
     }
-    const sessionId = request.headers['mcp-session-id'];
-    if (typeof sessionId === 'string') {
-      const session = sessions.get(sessionId);
-      if (session === undefined) return answer(response, 404, 'Session not found: start a new MCP session (initialize).');
-      session.lastUsed = Date.now();
-      return session.transport.handleRequest(request, response);
-    }
-    // No session yet: only an initialize request opens one (the transport refuses anything else).
-    const transport = await newSession();
-    await transport.handleRequest(request, response);
+    await sendWebResponse(await mcp.fetch(toWebRequest(request, response)), response);
   };
 
   const server: Server = createServer((request, response) => {
@@ -101,8 +66,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   return {
     url: `http://127.0.0.1:${port}${MCP_PATH}`,
     close: async () => {
-      await Promise.all([...sessions.values()].map((session) => session.transport.close()));
-      sessions.clear();
+      await mcp.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },

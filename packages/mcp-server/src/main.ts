@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { readSettings } from './config';
 import { connect, type Connections } from './connections';
 import { startHttpServer } from './http-server';
 import { stderrLogger, type Logger } from './log';
-import { SERVER_VERSION, createScreenRecServer } from './server';
+import { SERVER_VERSION, screenRecServers } from './server';
 
 const DEFAULT_PORT = 8765;
 
@@ -46,9 +46,8 @@ async function main(): Promise<void> {
     return;
   }
 
-  const server = createScreenRecServer(connections, logger);
-  const transport = new StdioServerTransport();
-  await server.connect(transport);
+  // One instance per connection, pinned to the era its opening speaks (initialize for 2025, server/discover for 2026).
+  const server = serveStdio(screenRecServers(connections, logger), { onerror: (error) => logger.error(`protocol: ${error.message}`) });
   // The client ends the session by closing stdin: nothing else holds the process then, so it exits once the
   // calls in flight have answered (idle connections to the service do not keep it alive). Or by a signal.
   stopOnSignals(() => server.close());

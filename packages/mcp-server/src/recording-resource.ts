@@ -1,27 +1,10 @@
-import { ErrorCode, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { ProtocolError, ProtocolErrorCode, type ReadResourceResult, type Variables } from '@modelcontextprotocol/server';
 import { callOptionsFor, within } from './call';
 import type { Connections } from './connections';
 import { scrub, type Logger } from './log';
 import { describeFailure } from './results';
 
 export const RECORDING_URI_TEMPLATE = 'screenrec://recordings/{id}';
-
-/**
- * The SDK answers a thrown error with its `code` and `message` as they are (an McpError's message would carry
- * a second "MCP error -32603:" prefix once the client adds its own).
- */
-class ResourceReadError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The MCP specification's code for "Resource not found". */
-const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * A recording as JSON. A resource read has no "error result" the way a tool call has, so a failure is a
@@ -42,7 +25,12 @@ export async function readRecordingResource(
   } catch (error) {
     const failure = describeFailure(error, 'rest');
     logger.error(`resource ${RECORDING_URI_TEMPLATE}: ${failure.code}`);
-    const code = failure.code === 'NOT_FOUND' ? RESOURCE_NOT_FOUND : failure.code === 'INVALID_INPUT' ? ErrorCode.InvalidParams : ErrorCode.InternalError;
-    throw new ResourceReadError(code, scrub(failure.message, connections.secrets));
+    const code =
+      failure.code === 'NOT_FOUND'
+        ? ProtocolErrorCode.ResourceNotFound
+        : failure.code === 'INVALID_INPUT'
+          ? ProtocolErrorCode.InvalidParams
+          : ProtocolErrorCode.InternalError;
+    throw new ProtocolError(code, scrub(failure.message, connections.secrets));
   }
 }

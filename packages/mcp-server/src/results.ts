@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { isScreenRecError, type ErrorCode } from '@screenrec/core';
 import { NotConfiguredError } from './connections';
 

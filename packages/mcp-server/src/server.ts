@@ -1,8 +1,9 @@
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, ResourceTemplate, type McpServerFactory } from '@modelcontextprotocol/server';
 import type { Connections } from './connections';
+import { SERVER_ICONS } from './icons';
 import type { Logger } from './log';
 import { readRecordingResource, RECORDING_URI_TEMPLATE } from './recording-resource';
-import { serveTools } from './tool-calls';
+import { registerTools } from './tool-calls';
 import { HOOK_TOOLS, REST_TOOLS } from './tools';
 
 export const SERVER_NAME = 'screenrec';
@@ -13,11 +14,26 @@ const INSTRUCTIONS =
   'them) or create_recording_link (you send the link). Later, find_recordings or get_recording show its status; once it ' +
   'is COMPLETED, get_video_url gives a temporary link to the video. Recording IDs are UUIDs returned by these tools.';
 
-/** One MCP server (one per client connection) with every tool the configuration allows, and the recording resource. */
+/**
+ * How long a 2026-07-28 client may reuse a list or the server's description: the tools change only when the server
+ * restarts with other settings, and nothing in them is the user's, so any cache may keep them.
+ */
+export const LIST_CACHE = { ttlMs: 3_600_000, cacheScope: 'public' } as const;
+
+/**
+ * One MCP server instance with every tool the configuration allows, and the recording resource. The HTTP
+ * handler makes one per request and stdio one per connection, from the same settings: no instance holds anything
+ * a client needs later, so a restart loses nothing.
+ */
 export function createScreenRecServer(connections: Connections, logger: Logger): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, title: 'ScreenRec', version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
-  const tools = connections.hook === undefined ? REST_TOOLS : [...REST_TOOLS, ...HOOK_TOOLS];
-  serveTools(server.server, tools, connections, logger);
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'ScreenRec', version: SERVER_VERSION, icons: SERVER_ICONS, websiteUrl: 'https://github.com/screenrec/screenrec-connectors' },
+    {
+      instructions: INSTRUCTIONS,
+      cacheHints: { 'tools/list': LIST_CACHE, 'resources/templates/list': LIST_CACHE, 'server/discover': LIST_CACHE },
+    },
+  );
+  registerTools(server, connections.hook === undefined ? REST_TOOLS : [...REST_TOOLS, ...HOOK_TOOLS], connections, logger);
   // Protocol trouble (an unreadable message from the client, a broken pipe) goes to the log, not to the client.
   server.server.onerror = (error) => logger.error(`protocol: ${error.message}`);
   server.registerResource(
@@ -27,8 +43,13 @@ export function createScreenRecServer(connections: Connections, logger: Logger):
       title: 'ScreenRec recording',
       description: 'One recording of the workspace as JSON: status, tags, comment, creation date, page URL and external reference.',
       mimeType: 'application/json',
+      icons: SERVER_ICONS,
     },
-    (uri, variables, extra) => readRecordingResource(uri, variables, extra.signal, connections, logger),
+    (uri, variables, ctx) => readRecordingResource(uri, variables, ctx.mcpReq.signal, connections, logger),
   );
   return server;
+}
+
+export function screenRecServers(connections: Connections, logger: Logger): McpServerFactory {
+  return () => createScreenRecServer(connections, logger);
 }

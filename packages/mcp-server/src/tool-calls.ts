@@ -1,56 +1,66 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, InputRequiredResult, McpServer, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { InvalidInputError, describeFieldErrors, fieldErrorsOf, invalidInputMessage } from '@screenrec/core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { callOptionsFor, within } from './call';
+import { askToConfirm, confirmationOf } from './confirm';
 import type { Connections } from './connections';
 import { scrub, type Logger } from './log';
 import { describeFailure, toolFailure, toolSuccess } from './results';
 import type { ToolDefinition } from './tools/tool';
 
+/** Registers our tools on one server instance, in the order given (tools/list keeps it). */
+export function registerTools(server: McpServer, tools: readonly ToolDefinition[], connections: Connections, logger: Logger): void {
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: advertised(tool.input),
+        outputSchema: tool.output,
+        annotations: { title: tool.title, ...tool.annotations },
+        icons: tool.icons,
+      },
+      (args, ctx) => runTool(tool, args, ctx, server, connections, logger),
+    );
+  }
+}
+
 /**
- * Serves tools/list and tools/call for our tools. McpServer.registerTool would answer arguments that do not fit
- * the schema with the SDK's own text ("MCP error -32602: Input validation error: … Too big: expected number to
- * be <=100 at limit"); here they get core's INVALID_INPUT message, like every other failure a model reads.
+ * The tool's schema as the model sees it (tools/list), without the SDK's own check of the arguments: the SDK
+ * would answer with its text ("Input validation error: Invalid arguments for tool …"), where ours is core's
+ * INVALID_INPUT message naming the field, like every other failure a model reads.
  */
-export function serveTools(server: Server, tools: readonly ToolDefinition[], connections: Connections, logger: Logger): void {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const listed: Tool[] = tools.map((tool) => ({
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: z.toJSONSchema(tool.input, { target: 'draft-7', io: 'input' }) as Tool['inputSchema'],
-    outputSchema: z.toJSONSchema(tool.output, { target: 'draft-7', io: 'output' }) as Tool['outputSchema'],
-    annotations: { title: tool.title, ...tool.annotations },
-  }));
-  server.registerCapabilities({ tools: { listChanged: false } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const tool = byName.get(request.params.name);
-    if (tool === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". This server's tools: ${[...byName.keys()].join(', ')}.`);
-    }
-    return runTool(tool, request.params.arguments, extra.signal, connections, logger);
-  });
+function advertised(schema: z.ZodObject): StandardSchemaWithJSON<unknown, unknown> {
+  return { '~standard': { version: 1, vendor: 'screenrec', validate: (value) => ({ value }), jsonSchema: schema['~standard'].jsonSchema } };
 }
 
 async function runTool(
   tool: ToolDefinition,
   args: unknown,
-  signal: AbortSignal,
+  ctx: ServerContext,
+  server: McpServer,
   connections: Connections,
   logger: Logger,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   const started = performance.now();
   const took = () => `${Math.round(performance.now() - started)} ms`;
-  const call = callOptionsFor(signal, connections.toolTimeoutMs);
+  const call = callOptionsFor(ctx.mcpReq.signal, connections.toolTimeoutMs);
   try {
     const input = tool.input.safeParse(args ?? {});
     if (!input.success) {
       const fieldErrors = fieldErrorsOf(input.error);
       throw new InvalidInputError(invalidInputMessage(describeFieldErrors(fieldErrors)), { fieldErrors });
     }
-    const outcome = await within(call, connections.toolTimeoutMs, () => tool.run(input.data, call, connections));
+    const outcome = await within(call, connections.toolTimeoutMs, () => tool.run(input.data, call, connections, confirmationOf(ctx, server)));
+    if ('ask' in outcome) {
+      logger.info(`${tool.name}: asking the user to confirm, after ${took()}`);
+      return askToConfirm(outcome.ask);
+    }
+    if ('declined' in outcome) {
+      logger.info(`${tool.name}: DECLINED after ${took()}`);
+      return toolFailure(outcome.declined);
+    }
     logger.info(`${tool.name}: ok in ${took()}`);
     return toolSuccess(outcome.structured, outcome.text);
   } catch (error) {

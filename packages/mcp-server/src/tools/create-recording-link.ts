@@ -1,6 +1,7 @@
-import { cleanTags, type CallOptions } from '@screenrec/core';
+import { cleanTags, createdRecordingDetails, type RestClient } from '@screenrec/core';
 import { z } from 'zod';
 import { NotConfiguredError, notConfiguredMessage, type Connections } from '../connections';
+import { TOOL_ICONS } from '../icons';
 import { ExternalReference, Tags } from '../schemas';
 import { defineTool } from './tool';
 
@@ -21,27 +22,35 @@ export const createRecordingLink = defineTool({
     recordingId: z
       .string()
       .nullable()
-      .describe("The new recording's ID, for get_recording and get_video_url; null when the REST API is not set up here or did not show it yet."),
+      .describe("The new recording's ID, for get_recording and get_video_url; null when it is not known (see detailsError)."),
+    detailsError: z
+      .string()
+      .nullable()
+      .describe('Why recordingId is null when the lookup failed (the link was created all the same: do not create another); null otherwise.'),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  icons: TOOL_ICONS.link,
   async run({ externalReference, tags }, call, connections) {
     if (connections.hook === undefined) throw new NotConfiguredError(notConfiguredMessage(['SCREENREC_BACKEND_TOKEN is not set']));
     const hook = await connections.hook().client(call);
     const { url } = await hook.createRecordingLink({ externalReference, ...(tags === undefined ? {} : { tags: cleanTags(tags) }) }, call);
-    const recordingId = await newRecordingId(url, externalReference, call, connections);
-    const id = recordingId === null ? '' : ` (recording ${recordingId})`;
-    return { structured: { url, recordingId }, text: `Recording link for "${externalReference}"${id}: ${url}` };
+    // Core looks the recording up and turns a failure into detailsError: the link exists, a retry would make another.
+    const details = await createdRecordingDetails(restIfSetUp(connections), url, externalReference, call);
+    const id = details.recordingId === null ? '' : ` (recording ${details.recordingId})`;
+    const why = details.detailsError === null ? '' : ` ${details.detailsError}`;
+    return {
+      structured: { url, recordingId: details.recordingId, detailsError: details.detailsError },
+      text: `Recording link for "${externalReference}"${id}: ${url}${why}`,
+    };
   },
 });
 
-/**
- * The hook answers only the page link; the REST API, when it is set up, names the recording behind it. The link
- * exists by now, so a failed lookup must not turn the call into a failure (the model would create another).
- */
-async function newRecordingId(url: string, externalReference: string, call: CallOptions, connections: Connections): Promise<string | null> {
+/** The REST client when its settings are there; without them there is nothing to look up (and nothing went wrong). */
+function restIfSetUp(connections: Connections): RestClient | undefined {
   try {
-    return (await connections.rest().findCreatedRecording(url, externalReference, call))?.id ?? null;
-  } catch {
-    return null;
+    return connections.rest() as RestClient;
+  } catch (error) {
+    if (error instanceof NotConfiguredError) return undefined;
+    throw error;
   }
 }

@@ -2,6 +2,7 @@ import { Recording, cleanTags } from '@screenrec/core';
 import { z } from 'zod';
 import { describeRecording } from '../describe';
 import { Comment, Direction, NotifyEmails, RecipientEmail, Tags } from '../schemas';
+import { TOOL_ICONS } from '../icons';
 import { defineTool } from './tool';
 
 export const createRecordingRequest = defineTool({
@@ -21,6 +22,7 @@ export const createRecordingRequest = defineTool({
   }),
   output: Recording,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  icons: TOOL_ICONS.request,
   async run({ direction, email, tags, notifyEmails, comment }, call, connections) {
     const recording = await connections.rest().requestRecording(
       {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { continueWith, decodeCursor, encodeCursor, type FindFilter, type FindPosition } from '../cursor';
 import { describeRecording } from '../describe';
 import { CreatedFrom, CreatedTo, Cursor, Directions, FilterTags, Limit, Statuses } from '../schemas';
+import { TOOL_ICONS } from '../icons';
 import { defineTool } from './tool';
 
 export const findRecordings = defineTool({
@@ -28,6 +29,7 @@ export const findRecordings = defineTool({
     nextCursor: z.string().optional().describe('Pass as cursor for the next page; absent on the last page.'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  icons: TOOL_ICONS.find,
   async run({ limit, cursor, ...filters }, call, connections) {
     const filter: FindFilter = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
     const position: FindPosition = cursor === undefined ? { filter, first: 0 } : continueWith(decodeCursor(cursor), filter);

@@ -2,6 +2,7 @@ import { Recording } from '@screenrec/core';
 import { z } from 'zod';
 import { describeRecording } from '../describe';
 import { RecordingId } from '../schemas';
+import { TOOL_ICONS } from '../icons';
 import { defineTool } from './tool';
 
 export const getRecordingTool = defineTool({
@@ -14,6 +15,7 @@ export const getRecordingTool = defineTool({
   input: z.strictObject({ recordingId: RecordingId }),
   output: Recording,
   annotations: { readOnlyHint: true, openWorldHint: false },
+  icons: TOOL_ICONS.recording,
   async run({ recordingId }, call, connections) {
     const recording = await connections.rest().getRecording(recordingId, call);
     return { structured: recording, text: `Recording ${describeRecording(recording)}.` };

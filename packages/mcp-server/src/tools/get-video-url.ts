@@ -1,6 +1,7 @@
 import { Uuid } from '@screenrec/core';
 import { z } from 'zod';
 import { RecordingId } from '../schemas';
+import { TOOL_ICONS } from '../icons';
 import { defineTool } from './tool';
 
 export const getVideoUrl = defineTool({
@@ -16,6 +17,7 @@ export const getVideoUrl = defineTool({
     videoUrl: z.string().describe('The temporary link to the video file.'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  icons: TOOL_ICONS.video,
   async run({ recordingId }, call, connections) {
     const videoUrl = await connections.rest().getVideoUrl(recordingId, call);
     return { structured: { recordingId, videoUrl }, text: `Video of recording ${recordingId} (temporary link): ${videoUrl}` };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOOL_ICONS } from '../icons';
 import { defineTool } from './tool';
 
 export const searchTags = defineTool({
@@ -13,6 +14,7 @@ export const searchTags = defineTool({
   }),
   output: z.object({ tags: z.array(z.string()).describe('Matching tags, each once.') }),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  icons: TOOL_ICONS.tag,
   async run({ query }, call, connections) {
     const tags = await connections.rest().searchTags(query, call);
     const text = tags.length === 0 ? `No tag contains "${query}".` : `Tags containing "${query}": ${tags.join(', ')}`;

@@ -1,6 +1,7 @@
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { CallOptions } from '@screenrec/core';
+import type { Confirmation } from '../confirm';
 import type { Connections } from '../connections';
 import type { Side } from '../results';
 
@@ -9,6 +10,9 @@ export interface ToolOutcome<Output> {
   structured: Output;
   text: string;
 }
+
+/** A tool that must hear from the user first: the question to ask, or why it stopped (the user said no). */
+export type ToolPause = { ask: string } | { declined: string };
 
 /** One tool: its contract with the model, and the core calls behind it. */
 export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output extends z.ZodObject = z.ZodObject> {
@@ -20,7 +24,13 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
   input: Input;
   output: Output;
   annotations: Omit<ToolAnnotations, 'title'>;
-  run(args: z.output<Input>, call: Required<CallOptions>, connections: Connections): Promise<ToolOutcome<z.input<Output>>>;
+  icons: Icon[];
+  run(
+    args: z.output<Input>,
+    call: Required<CallOptions>,
+    connections: Connections,
+    confirmation: Confirmation,
+  ): Promise<ToolOutcome<z.input<Output>> | ToolPause>;
 }
 
 /** Keeps each tool's argument and result types tied to its schemas. */
