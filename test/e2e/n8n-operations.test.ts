@@ -1,4 +1,4 @@
-import { INTEGRATION_NOT_CONNECTED_MESSAGE, MAX_PAGE_SIZE, NOT_FOUND_RECORDING, PING_DISCONNECTED_MESSAGE, RestClient, UNAUTHORIZED_MESSAGE } from '@screenrec/core';
+import { INTEGRATION_NOT_CONNECTED_MESSAGE, MAX_PAGE_SIZE, NOT_FOUND_RECORDING, RestClient, UNAUTHORIZED_MESSAGE } from '@screenrec/core';
 import { NodeApiError } from 'n8n-workflow';
 import { N8N_HINT } from '../support/n8n-hints';
 import { runScreenRecNode, searchRecordingList, shutDownN8nContexts, testCredential, type RunOptions } from '../support/n8n-contexts';
@@ -55,11 +55,11 @@ describe('the credential: n8n\'s "Test connection" against the service', () => {
     await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/api-keys/${workspace.keyId}`);
 
     const token = await testCredential(workspace.credential);
-    expect(token).toEqual({ status: 'Error', message: `Backend Token: ${PING_DISCONNECTED_MESSAGE} ${N8N_HINT.badHookRequest}` });
+    expect(token).toEqual({ status: 'Error', message: `Backend Token: ScreenRec says this integration was disconnected or no longer exists. ${N8N_HINT.badHookRequest}` });
     const key = await testCredential({ ...workspace.credential, backendToken: '' });
     expect(key).toEqual({
       status: 'Error',
-      message: `API Key: ${UNAUTHORIZED_MESSAGE} ${N8N_HINT.newApiKey}`,
+      message: "API Key: The API key was rejected: it is wrong, revoked or expired. Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential.",
     });
     expect(JSON.stringify([token, key])).not.toContain(workspace.apiKey);
   });
@@ -75,7 +75,7 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     expect(output).toEqual([
       {
         json: {
-          id: expect.stringMatching(UUID),
+          recordingId: expect.stringMatching(UUID),
           status: 'NEW',
           detailsError: null,
           url: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/r/[0-9a-f-]{36}$`)),
@@ -86,7 +86,7 @@ describe('Recording operations of the ScreenRec node against the service', () =>
       },
     ]);
     const url = String(output[0]!.json.url);
-    expect(url.split('/').pop()).toBe(output[0]!.json.id);
+    expect(url.split('/').pop()).toBe(output[0]!.json.recordingId);
     const found = await jsonOf(runNode(workspace, { resource: 'recording', operation: 'getAll', filters: { externalReference: 'ticket-42' } }));
     expect(found).toEqual([
       {
@@ -108,7 +108,9 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     const [got] = await jsonOf(runNode(workspace, { resource: 'recording', operation: 'get', recordingId: { __rl: true, mode: 'url', value: url } }));
     expect(got).toEqual(found[0]);
     const list = await searchRecordingList({ credential: workspace.credential, webhookBaseUrl: WEBHOOK_BASE_URL }, 'TICKET-42');
-    expect(list.results).toEqual([{ name: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d · New · support, n8n · ticket-42$/), value: (got as { id: string }).id, url }]);
+    const id = (got as { id: string }).id;
+    const label = new RegExp(`^ticket-42 · New · \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d\\d:\\d\\d CES?T · support, n8n · ID ${id.slice(0, 8)}$`);
+    expect(list.results).toEqual([{ name: expect.stringMatching(label), value: id, url }]);
   });
 
   it('Request creates a recording through the REST API and e-mails the invitation', async () => {

@@ -114,7 +114,7 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
       expect(result.workflowData).toEqual([
         [
           {
-            json: { ...notification, recordingId: null, recordingError: LINK_NOT_CONFIRMED },
+            json: { ...notification, recordingId: null, detailsError: LINK_NOT_CONFIRMED },
             binary: { data: expect.objectContaining({ mimeType: 'video/webm', fileName: 'screenrec-video.webm', fileExtension: 'webm' }) },
           },
         ],
@@ -173,7 +173,9 @@ describe('ScreenRec Trigger failures against the service', () => {
     const error = await failureOf(workspace, () => trigger.create());
 
     expect(error).toBeInstanceOf(NodeOperationError);
-    expect(error.message).toBe(`ScreenRec only delivers to https addresses, and this workflow's webhook URL is ${trigger.webhookUrl}.`);
+    expect(error.message).toBe(
+      `Set n8n's WEBHOOK_URL to this instance's public https address (for example https://n8n.example.com/) and restart n8n: ScreenRec only delivers to https, and this workflow's webhook URL is ${trigger.webhookUrl}.`,
+    );
     expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([]);
     expect(trigger.staticData()).toBeUndefined();
   });

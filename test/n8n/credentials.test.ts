@@ -1,4 +1,3 @@
-import { NO_INTEGRATION_MESSAGE, UNAUTHORIZED_MESSAGE, redirectMessage } from '@screenrec/core';
 import { ScreenRecApi } from '../../packages/n8n-nodes-screenrec/credentials/ScreenRecApi.credentials';
 import { N8N_HINT } from '../support/n8n-hints';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, CREDENTIAL, WORKSPACE_ID, testCredential } from './harness';
@@ -53,13 +52,18 @@ describe('"Test connection" checks whatever is filled in', () => {
 		listOne().reply(401, { message: 'Unauthorized' });
 		const result = remember(await testCredential(CREDENTIAL));
 		expect(result.status).toBe('Error');
-		expect(result.message).toBe(`API Key: ${UNAUTHORIZED_MESSAGE} ${N8N_HINT.newApiKey}`);
+		expect(result.message).toBe(
+			"API Key: The API key was rejected: it is wrong, revoked or expired. Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential.",
+		);
 	});
 
 	it('a replaced token: names the Backend Token and stops before the key', async () => {
 		ping().reply(424, { message: 'Integration error' });
 		const result = remember(await testCredential(CREDENTIAL));
-		expect(result).toEqual({ status: 'Error', message: `Backend Token: ${NO_INTEGRATION_MESSAGE} ${N8N_HINT.newBackendToken}` });
+		expect(result).toEqual({
+			status: 'Error',
+			message: `Backend Token: ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. ${N8N_HINT.newBackendToken}`,
+		});
 	});
 
 	it('an API key without a Workspace ID: names the missing field, sending nothing', async () => {
@@ -80,6 +84,6 @@ describe('"Test connection" checks whatever is filled in', () => {
 	it('does not follow a redirect with the token', async () => {
 		ping().reply(301, '', { location: 'https://elsewhere.example/public/webhooks/N8N' });
 		const result = await testCredential({ serviceUrl: BASE_URL, backendToken: BACKEND_TOKEN });
-		expect(result).toEqual({ status: 'Error', message: `Backend Token: ${redirectMessage(301)} ${N8N_HINT.checkServiceAddress}` });
+		expect(result).toEqual({ status: 'Error', message: `Backend Token: ScreenRec answered with a redirect (HTTP 301), which this connector does not follow. ${N8N_HINT.checkServiceAddress}` });
 	});
 });

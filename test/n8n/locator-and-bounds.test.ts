@@ -12,8 +12,8 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 const recording = (n: number, overrides: Record<string, unknown> = {}) => ({ id: id(n), status: 'COMPLETED', tags: [], createdDate: '2026-11-21T09:30:00Z', ...overrides });
 const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
 
-describe('Recording field, "From list": searchable, newest first, labelled with date, status and tags', () => {
-	it('labels each recording with its date in the workflow timezone, its status (a status ScreenRec adds later shows as sent) and tags', async () => {
+describe('Recording field, "From list": searchable, newest first, each entry told apart from the others', () => {
+	it('labels each recording with its reference, status, date in the workflow timezone (zone named), tags and ID start', async () => {
 		restScope()
 			.post(restPath('/recordings/list'), { ...NEWEST_FIRST, first: 0, pageSize: 50 })
 			.reply(200, {
@@ -26,12 +26,20 @@ describe('Recording field, "From list": searchable, newest first, labelled with 
 			});
 		expect(await searchRecordings()).toEqual({
 			results: [
-				// Europe/Berlin: UTC+1 in November, UTC+2 in July.
-				{ name: '2026-11-21 10:30 · Completed · onboarding, bug · ticket-9', value: id(2), url: `https://app.screenrec.test/r/${id(2)}` },
-				{ name: '2026-07-02 00:15 · ARCHIVED', value: id(1), url: undefined },
+				// Europe/Berlin: UTC+1 in November, UTC+2 in July; the zone is named, as createdDate beside it is UTC.
+				{ name: 'ticket-9 · Completed · 21 Nov 2026, 10:30 CET · onboarding, bug · ID 00000000', value: id(2), url: `https://app.screenrec.test/r/${id(2)}` },
+				{ name: 'ARCHIVED · 2 Jul 2026, 00:15 CEST · ID 00000000', value: id(1), url: undefined },
 			],
 			paginationToken: undefined,
 		});
+	});
+
+	it('three recordings made in the same minute with the same tag read as three different entries', async () => {
+		const ids = ['0b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e', '5e1f0a9b-8c7d-4e6f-a5b4-c3d2e1f0a9b8', 'c4d5e6f7-a8b9-4c0d-9e1f-2a3b4c5d6e7f'];
+		const content = ids.map((recordingId, n) => ({ id: recordingId, status: 'NEW', tags: ['demo'], createdDate: `2026-11-23T17:38:${String(10 + n)}Z` }));
+		restScope().post(restPath('/recordings/list'), { ...NEWEST_FIRST, first: 0, pageSize: 50 }).reply(200, { content, totalElements: 3, totalPages: 1 });
+		const names = (await searchRecordings()).results.map((result) => result.name);
+		expect(names).toEqual(['New · 23 Nov 2026, 18:38 CET · demo · ID 0b7c2d1e', 'New · 23 Nov 2026, 18:38 CET · demo · ID 5e1f0a9b', 'New · 23 Nov 2026, 18:38 CET · demo · ID c4d5e6f7']);
 	});
 
 	it('keeps what matches the typed text, and offers the next page while there is one', async () => {
@@ -102,7 +110,7 @@ describe('Stop and Timeout', () => {
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(deadlineMessage('fetching a link to the video', 1000, HINT_CHECK_SERVICE));
-		expect(error.description).toBe("Raise the node's Timeout option (under Options), or leave it empty for no limit; for lists, narrow the filters.");
+		expect(error.description).toBe("Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit; for lists, narrow the filters.");
 		nock.abortPendingRequests();
 	});
 });

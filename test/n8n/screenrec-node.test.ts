@@ -21,7 +21,7 @@ const recording = (overrides: Record<string, unknown> = {}) => ({
 describe('Recording: Create (automation hook)', () => {
 	/** A credential with only the hook's secret: no lookup of the new recording's ID. */
 	const HOOK_ONLY = { serviceUrl: BASE_URL, backendToken: BACKEND_TOKEN };
-	const NO_DETAILS = { id: null, status: null, detailsError: null };
+	const NO_DETAILS = { recordingId: null, status: null, detailsError: null };
 
 	it('sends RECORDING with the external reference and tags, and outputs the recording page URL', async () => {
 		hookScope({ action: 'RECORDING', recording: { externalReference: 'ticket-1', tags: ['onboarding', 'bug'] } }).reply(200, {
@@ -59,7 +59,7 @@ describe('Recording: Create (automation hook)', () => {
 			.post(restPath('/recordings/list'), { sortField: 'createdDate', sortOrder: 'Descending', first: 0, pageSize: 100 })
 			.reply(200, { content: [recording({ url: pageUrl })], totalElements: 1, totalPages: 1 });
 		const output = await runScreenRec({ resource: 'recording', operation: 'create', externalReference: 'ticket-1' });
-		expect(output[0]?.json).toEqual({ id: RECORDING_ID, status: 'NEW', detailsError: null, url: pageUrl, externalReference: 'ticket-1', tags: [] });
+		expect(output[0]?.json).toEqual({ recordingId: RECORDING_ID, status: 'NEW', detailsError: null, url: pageUrl, externalReference: 'ticket-1', tags: [] });
 	});
 });
 
@@ -83,7 +83,7 @@ describe('one credential: an operation whose secret is missing names the field t
 			{ resource: 'recording', operation: 'create', externalReference: 'ticket-1' },
 			{ credential: { serviceUrl: BASE_URL, backendToken: BACKEND_TOKEN } },
 		);
-		expect(output[0]?.json).toEqual({ id: null, status: null, detailsError: null, url: 'https://app.screenrec.test/r/abc', externalReference: 'ticket-1', tags: [] });
+		expect(output[0]?.json).toEqual({ recordingId: null, status: null, detailsError: null, url: 'https://app.screenrec.test/r/abc', externalReference: 'ticket-1', tags: [] });
 	});
 });
 

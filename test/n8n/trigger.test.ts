@@ -76,16 +76,14 @@ describe('activation: create / checkExists', () => {
 		expect(trigger.staticData()).toEqual({});
 	});
 
-	it('refuses an http webhook URL, naming WEBHOOK_URL, and sends nothing', async () => {
+	it('refuses an http webhook URL with a message that says what to change (n8n 2.3 toasts only the message), sending nothing', async () => {
 		const trigger = triggerWorkflow({ webhookBaseUrl: 'http://localhost:5678/webhook' });
 		const error = await failureOf(() => trigger.create());
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(
-			"ScreenRec only delivers to https addresses, and this workflow's webhook URL is http://localhost:5678/webhook/f00dfeed/webhook.",
+			"Set n8n's WEBHOOK_URL to this instance's public https address (for example https://n8n.example.com/) and restart n8n: ScreenRec only delivers to https, and this workflow's webhook URL is http://localhost:5678/webhook/f00dfeed/webhook.",
 		);
-		expect(error.description).toBe(
-			"Set n8n's WEBHOOK_URL setting (environment variable) to the public https address of this n8n instance, for example https://n8n.example.com/, and restart n8n. For a trial against a local ScreenRec service that accepts http, turn on 'Allow HTTP Webhook URL (Local Trials Only)'.",
-		);
+		expect(error.description).toBe("For a trial against a local ScreenRec service that accepts http, turn on 'Allow HTTP Webhook URL (Local Trials Only)' instead.");
 		expect(trigger.staticData()).toBeUndefined();
 	});
 
@@ -184,7 +182,7 @@ describe('webhook: the video-ready notification', () => {
 			videoKey: `https://storage.example.net/bucket/${WORKSPACE_ID}/${objectId}.webm`,
 			recordingId: null,
 			receivedAt: expect.any(String),
-			recordingError: LINK_NOT_CONFIRMED,
+			detailsError: LINK_NOT_CONFIRMED,
 		});
 	});
 
@@ -197,15 +195,15 @@ describe('webhook: the video-ready notification', () => {
 	it('still starts the workflow when the lookup fails, saying why, without the key', async () => {
 		lookup([RECORDING_ID]).reply(401, { message: 'Unauthorized' });
 		const { result, warnings } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
-		const recordingError = detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE);
-		expect(remember(result.workflowData?.[0]?.[0]?.json)).toEqual({ videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: null, receivedAt: expect.any(String), recordingError });
-		expect(warnings).toEqual([`ScreenRec Trigger: ${recordingError}`]);
+		const detailsError = detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE);
+		expect(remember(result.workflowData?.[0]?.[0]?.json)).toEqual({ videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: null, receivedAt: expect.any(String), detailsError });
+		expect(warnings).toEqual([`ScreenRec Trigger: ${detailsError}`]);
 		expect(JSON.stringify(result)).not.toContain(API_KEY);
 	});
 
 	it('without an API key: no lookup, and with Include Recording Details a field says what to fill in', async () => {
 		const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
-		expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({ recordingId: null, recordingError: expect.stringContaining('has no API Key') });
+		expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({ recordingId: null, detailsError: expect.stringContaining('has no API Key') });
 	});
 
 	it('Download Video: a confirmed recording is downloaded through a fresh link, without any ScreenRec secret', async () => {

@@ -44,7 +44,16 @@ async function checked<T>(used: Interface, field: string, check: () => Promise<T
 		return { ok: true, value: await check() };
 	} catch (error) {
 		if (error instanceof MissingFieldError) return { ok: false, message: error.missing.description.replace(/ Nothing was sent to ScreenRec\.$/, '') };
-		if (isScreenRecError(error)) return { ok: false, message: `${field}: ${error.message} ${hintFor(error, used)}` };
+		if (isScreenRecError(error)) return { ok: false, message: `${field}: ${whatHappened(error.message)} ${hintFor(error, used)}` };
 		return { ok: false, message: `${field}: the test failed unexpectedly (${error instanceof Error ? error.name : 'unknown error'}).` };
 	}
+}
+
+/**
+ * The first sentence of core's message: what happened. Core's messages go on with generic advice ("…and
+ * reconnect"), which the n8n hint after it says again in n8n's terms; n8n's credential form shows one message, so
+ * the advice is given once, naming the field to change.
+ */
+function whatHappened(message: string): string {
+	return /^(.+?[.!?])\s+(?=[A-Z])/s.exec(message)?.[1] ?? message;
 }

@@ -3,8 +3,6 @@
 export {
 	NEWEST_FIRST,
 	NOTIFICATION_ANSWER,
-	RECORDING_DIRECTIONS,
-	RECORDING_STATUSES,
 	SORT_ORDERS,
 	createdRecordingDetails,
 	identifyVideo,
@@ -22,6 +20,7 @@ export { ScreenRecConnection } from './connection';
 export { CREDENTIAL, CREDENTIAL_LABEL, CREDENTIAL_TEST } from './credential';
 export { testScreenRecCredential } from './credential-test';
 export { toNodeError, type Interface } from './errors';
-export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject, wallTimeText } from './parameters';
-export { SEARCH_RECORDINGS, recordingLabel, recordingLocator, searchRecordings, statusLabel } from './recording-locator';
+export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject } from './parameters';
+export { SEARCH_RECORDINGS, recordingLocator, searchRecordings } from './recording-locator';
+export { directionOptions, statusOptions } from './value-options';
 export { DOWNLOAD_CANCELLED, downloadVideo } from './video';

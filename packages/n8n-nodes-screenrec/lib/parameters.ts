@@ -1,4 +1,4 @@
-import { cleanTags, inTimeZone, knownTimeZone, offsetMinutes } from '@screenrec/core/portable';
+import { cleanTags, inTimeZone } from '@screenrec/core/portable';
 import type { IDataObject } from 'n8n-workflow';
 
 /** Comma-separated text (what a user types) or an array (what an expression or an AI agent gives) as a list. */
@@ -42,13 +42,4 @@ export function isoDateIn(value: unknown, timeZone: string): string | undefined 
 	}
 	const text = textOf(value instanceof Date ? value.toISOString() : value);
 	return text === undefined ? undefined : inTimeZone(text, timeZone);
-}
-
-/** A date-time for labels, in the workflow's timezone: "2026-11-21 09:30". */
-export function wallTimeText(isoInstant: string | undefined, timeZone: string): string | undefined {
-	if (isoInstant === undefined) return undefined;
-	const instant = Date.parse(isoInstant);
-	if (Number.isNaN(instant)) return isoInstant;
-	const shifted = new Date(instant + offsetMinutes(knownTimeZone(timeZone), instant) * 60_000).toISOString();
-	return `${shifted.slice(0, 10)} ${shifted.slice(11, 16)}`;
 }

@@ -1,8 +1,7 @@
-import { NEWEST_FIRST, type Recording } from '@screenrec/core/portable';
+import { NEWEST_FIRST, recordingLabel, type Recording } from '@screenrec/core/portable';
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import { ScreenRecConnection } from './connection';
 import { toNodeError } from './errors';
-import { wallTimeText } from './parameters';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 /** A recording page link ends in the recording's ID (https://app.screenrec.example/r/<id>). */
@@ -49,21 +48,6 @@ export function recordingLocator(overrides: Partial<INodeProperties> = {}): INod
 		],
 		...overrides,
 	};
-}
-
-const STATUS_WORDS: Record<string, string> = { NEW: 'New', RECORDING: 'Recording', REVIEWING: 'Reviewing', PROCESSING: 'Processing', COMPLETED: 'Completed' };
-
-/** A status as a user reads it; a value ScreenRec adds later shows as it is sent. */
-export function statusLabel(status: string): string {
-	return STATUS_WORDS[status] ?? status;
-}
-
-/** "2026-11-21 09:30 · Completed · onboarding, bug · ticket-1234", the date in the workflow's timezone. */
-export function recordingLabel(recording: Recording, timeZone: string): string {
-	const parts = [wallTimeText(recording.createdDate, timeZone) ?? recording.id, statusLabel(recording.status)];
-	if (recording.tags.length > 0) parts.push(recording.tags.join(', '));
-	if (recording.externalReference !== undefined && recording.externalReference !== '') parts.push(recording.externalReference);
-	return parts.join(' · ');
 }
 
 function matches(recording: Recording, filter: string): boolean {

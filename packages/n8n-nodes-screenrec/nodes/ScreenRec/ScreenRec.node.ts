@@ -2,6 +2,7 @@ import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, t
 import { SEARCH_RECORDINGS, searchRecordings, testScreenRecCredential, timeoutOption } from '../../lib';
 import { recordingFields, recordingOperation } from './actions/recording';
 import { route } from './actions/router';
+import { actionSubtitle } from './actions/subtitle';
 import { tagFields, tagOperation } from './actions/tag';
 
 export class ScreenRec implements INodeType {
@@ -11,7 +12,7 @@ export class ScreenRec implements INodeType {
 		icon: { light: 'file:../../icons/screenrec.svg', dark: 'file:../../icons/screenrec.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: actionSubtitle([recordingOperation, tagOperation]),
 		description: 'Request screen recordings, find them, get their videos, tag and delete them in ScreenRec',
 		defaults: { name: 'ScreenRec' },
 		usableAsTool: true,

@@ -1,12 +1,11 @@
 import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
 import {
 	NEWEST_FIRST,
-	RECORDING_DIRECTIONS,
-	RECORDING_STATUSES,
 	ScreenRecConnection,
 	defined,
+	directionOptions,
 	listOf,
-	statusLabel,
+	statusOptions,
 	testScreenRecCredential,
 	toJsonObject,
 	toNodeError,
@@ -32,7 +31,7 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"Checks ScreenRec for new recordings on the schedule below, with the credential's API Key. Each recording starts the workflow once; recordings from before activation are skipped.",
+					"Checks ScreenRec for new recordings on the schedule set in Poll Times, with the credential's API Key. Each recording starts the workflow once; recordings from before activation are skipped.",
 				name: 'pollingNotice',
 				type: 'notice',
 				default: '',
@@ -48,7 +47,7 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 						displayName: 'Directions',
 						name: 'directions',
 						type: 'multiOptions',
-						options: RECORDING_DIRECTIONS.map((direction) => ({ name: direction === 'REQUEST' ? 'Request' : 'Response', value: direction })),
+						options: directionOptions,
 						default: [],
 						description: 'Only recordings with one of these directions',
 					},
@@ -56,7 +55,7 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 						displayName: 'Statuses',
 						name: 'statuses',
 						type: 'multiOptions',
-						options: RECORDING_STATUSES.map((status) => ({ name: statusLabel(status), value: status })),
+						options: statusOptions,
 						default: [],
 						description:
 							'Only recordings in one of these states, reported once when first seen in it (for example Completed: when the video is ready). A recording must reach it within 24 hours of its creation.',

@@ -8,7 +8,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { NOTIFICATION_ANSWER, ScreenRecConnection, testScreenRecCredential, toNodeError } from '../../lib';
-import { callbackUrlOf } from './callback-url';
+import { ALLOW_HTTP_LABEL, callbackUrlOf } from './callback-url';
 import { SECRET_PARAMETER, callbackUrlWithSecret, forgetSubscription, hasStoredSubscriptionId, newCallbackSecret, readSubscription, saveSubscription, secretMatches } from './subscription';
 import { videoReadyItem } from './video-ready';
 
@@ -23,7 +23,9 @@ export class ScreenRecTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: 'Video Ready',
-		description: 'Starts the workflow when a ScreenRec recording is finished and its video is ready',
+		// n8n's nodes panel merges this trigger into the ScreenRec node's entry and shows this description there, above
+		// the actions as well as the trigger: it has to describe the whole app.
+		description: 'Request screen recordings, find, tag and delete them, get their videos, and start a workflow when a video is ready',
 		defaults: { name: 'ScreenRec Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -31,8 +33,24 @@ export class ScreenRecTrigger implements INodeType {
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
 			{
+				// The nodes panel names a trigger's entries from an "Event" options parameter ("On video ready"); without
+				// one it lists the generic "On new ScreenRec event". One event, so nothing to choose in the node itself.
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Video Ready',
+						value: 'videoReady',
+						description: 'When a recording is finished and its video can be fetched (ScreenRec calls n8n)',
+					},
+				],
+				default: 'videoReady',
+			},
+			{
 				displayName:
-					"ScreenRec delivers only to https addresses. If n8n runs behind a proxy or tunnel, set n8n's WEBHOOK_URL setting to its public https address. Uses the credential's Backend Token; the API Key (optional) lets the trigger confirm which recording a video belongs to.",
+					"Publishing (activating) the workflow subscribes this trigger's webhook URL in ScreenRec, which needs the credential's Backend Token and an https URL: behind a proxy or tunnel, set n8n's WEBHOOK_URL to its public https address and restart n8n. The API Key (optional) lets the trigger confirm which recording a video belongs to.",
 				name: 'httpsNotice',
 				type: 'notice',
 				default: '',
@@ -62,7 +80,7 @@ export class ScreenRecTrigger implements INodeType {
 				displayOptions: { show: { download: [true] } },
 			},
 			{
-				displayName: 'Allow HTTP Webhook URL (Local Trials Only)',
+				displayName: ALLOW_HTTP_LABEL,
 				name: 'allowHttpWebhook',
 				type: 'boolean',
 				default: false,

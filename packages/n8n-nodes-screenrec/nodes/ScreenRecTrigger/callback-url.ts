@@ -8,12 +8,15 @@ export function callbackUrlOf(context: IHookFunctions, allowHttp: boolean): stri
 	}
 	const { protocol } = new URL(webhookUrl);
 	if (protocol === 'https:' || (allowHttp && protocol === 'http:')) return webhookUrl;
-	throw new NodeOperationError(
-		context.getNode(),
-		`ScreenRec only delivers to https addresses, and this workflow's webhook URL is ${webhookUrl}.`,
-		{
-			description:
-				"Set n8n's WEBHOOK_URL setting (environment variable) to the public https address of this n8n instance, for example https://n8n.example.com/, and restart n8n. For a trial against a local ScreenRec service that accepts http, turn on 'Allow HTTP Webhook URL (Local Trials Only)'.",
-		},
-	);
+	// n8n 2.3's activation toast shows only the message, not the description: what to change must be in the message.
+	throw new NodeOperationError(context.getNode(), httpWebhookMessage(webhookUrl), {
+		description: `For a trial against a local ScreenRec service that accepts http, turn on '${ALLOW_HTTP_LABEL}' instead.`,
+	});
+}
+
+/** The display name of the trigger's switch that lets a local trial subscribe an http URL. */
+export const ALLOW_HTTP_LABEL = 'Allow HTTP Webhook URL (Local Trials Only)';
+
+export function httpWebhookMessage(webhookUrl: string): string {
+	return `Set n8n's WEBHOOK_URL to this instance's public https address (for example https://n8n.example.com/) and restart n8n: ScreenRec only delivers to https, and this workflow's webhook URL is ${webhookUrl}.`;
 }

@@ -7,7 +7,7 @@ const NO_API_KEY =
 /**
  * One workflow item for a video-ready notification. Core identifies the recording (only what the service
  * confirms); a failed lookup or download never loses the notification: the item still goes out with the link, and
- * `recordingError` / `downloadError` say what is missing and why. Only an unreadable body is refused (400).
+ * `detailsError` / `downloadError` say what is missing and why. Only an unreadable body is refused (400).
  */
 export async function videoReadyItem(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const connection = await ScreenRecConnection.of(context);
@@ -29,10 +29,10 @@ export async function videoReadyItem(context: IWebhookFunctions): Promise<IWebho
 		receivedAt: new Date().toISOString(),
 	};
 	const includeRecording = context.getNodeParameter('includeRecording', false) === true;
-	const recordingError = identified.detailsError ?? (includeRecording && rest === undefined ? NO_API_KEY : null);
-	if (recordingError !== null) {
-		json.recordingError = recordingError;
-		context.logger.warn(`ScreenRec Trigger: ${recordingError}`);
+	const detailsError = identified.detailsError ?? (includeRecording && rest === undefined ? NO_API_KEY : null);
+	if (detailsError !== null) {
+		json.detailsError = detailsError;
+		context.logger.warn(`ScreenRec Trigger: ${detailsError}`);
 	}
 	// The notification's own fields win over the recording's, which only add to them.
 	const item: INodeExecutionData = { json: includeRecording && identified.recording !== null ? { ...toJsonObject(identified.recording), ...json } : json };

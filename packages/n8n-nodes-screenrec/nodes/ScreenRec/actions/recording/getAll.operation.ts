@@ -1,10 +1,8 @@
-import { NEWEST_FIRST, RECORDING_STATUSES, SORT_ORDERS, defined, isoDateIn, listOf, statusLabel, textOf, toJsonObject, type RecordingFilter } from '../../../../lib';
+import { NEWEST_FIRST, SORT_ORDERS, defined, directionOptions, isoDateIn, listOf, statusOptions, textOf, toJsonObject, type RecordingFilter } from '../../../../lib';
 import { collection, parameter, showFor, type Operation } from '../operation';
-import { directionOptions } from './request.operation';
 import { tagsField } from './tags-field';
 
 const show = showFor('recording', 'getAll');
-const statusOptions = RECORDING_STATUSES.map((status) => ({ name: statusLabel(status), value: status }));
 
 /** The workspace's recordings, every filter the list call has sent to the server; Return All pages through all of them. */
 export const getAll: Operation = {

@@ -1,16 +1,9 @@
-import { RECORDING_DIRECTIONS, defined, listOf, tagsOf, textOf, toJsonObject } from '../../../../lib';
-import type { INodePropertyOptions } from 'n8n-workflow';
+import { defined, directionOptions, listOf, tagsOf, textOf, toJsonObject } from '../../../../lib';
 import { collection, parameter, showFor, type Operation } from '../operation';
 import { commentField } from './comment-field';
 import { tagsField } from './tags-field';
 
 const show = showFor('recording', 'request');
-
-const DIRECTION_LABELS: Record<(typeof RECORDING_DIRECTIONS)[number], INodePropertyOptions> = {
-	REQUEST: { name: 'Request', value: 'REQUEST', description: 'Ask someone else to record their screen' },
-	RESPONSE: { name: 'Response', value: 'RESPONSE', description: 'Record your own screen to share' },
-};
-export const directionOptions = RECORDING_DIRECTIONS.map((direction) => DIRECTION_LABELS[direction]);
 
 /** The REST create: ScreenRec itself e-mails an invitation to record (when an address is given). */
 export const request: Operation = {
