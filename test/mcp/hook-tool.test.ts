@@ -1,4 +1,4 @@
-import { TOKEN_REJECTED_MESSAGE, serverErrorMessage } from '@screenrec/core';
+import { CREATED_NOT_LISTED_YET, TOKEN_REJECTED_MESSAGE, serverErrorMessage } from '@screenrec/core';
 import { useNock } from '../support/nock';
 import { BACKEND_TOKEN, RECORDING_ID, REST_ENV, callTool, connectClient, hookScope, restPath, restScope, textOf } from './harness';
 
@@ -19,15 +19,15 @@ describe('create_recording_link (the hook endpoint)', () => {
         .post(restPath('/recordings/list'), NEWEST_100)
         .reply(200, { content: [{ id: RECORDING_ID, status: 'NEW', tags: ['support'], url: PAGE_URL, externalReference: 'TICKET-42' }], totalElements: 1, totalPages: 1 });
       const first = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42', tags: ['support'] });
-      expect(first.structuredContent).toEqual({ url: PAGE_URL, recordingId: RECORDING_ID });
+      expect(first.structuredContent).toEqual({ url: PAGE_URL, recordingId: RECORDING_ID, detailsError: null });
       expect(textOf(first)).toBe(`Recording link for "TICKET-42" (recording ${RECORDING_ID}): ${PAGE_URL}`);
 
       // The integration is known now: no second PING.
       hookScope('N8N', { action: 'RECORDING', recording: { externalReference: 'TICKET-43' } }).reply(200, { url: PAGE_URL });
       restScope().post(restPath('/recordings/list'), NEWEST_100).reply(200, { content: [], totalElements: 0, totalPages: 0 });
       const second = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-43' });
-      expect(second.structuredContent).toEqual({ url: PAGE_URL, recordingId: null });
-      expect(textOf(second)).toBe(`Recording link for "TICKET-43": ${PAGE_URL}`);
+      expect(second.structuredContent).toEqual({ url: PAGE_URL, recordingId: null, detailsError: CREATED_NOT_LISTED_YET });
+      expect(textOf(second)).toBe(`Recording link for "TICKET-43": ${PAGE_URL} ${CREATED_NOT_LISTED_YET}`);
     } finally {
       await close();
     }
@@ -38,7 +38,8 @@ describe('create_recording_link (the hook endpoint)', () => {
     try {
       hookScope('ZAPIER', RECORDING_BODY).reply(200, { url: PAGE_URL });
       const result = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42', tags: ['support'] });
-      expect(result.structuredContent).toEqual({ url: PAGE_URL, recordingId: null });
+      // Without REST settings nothing is looked up, so nothing failed either.
+      expect(result.structuredContent).toEqual({ url: PAGE_URL, recordingId: null, detailsError: null });
     } finally {
       await close();
     }
@@ -74,7 +75,7 @@ describe('create_recording_link (the hook endpoint)', () => {
       hookScope('ZAPIER', { action: 'PING' }).reply(200, { status: 'success', workspace: 'Acme' });
       hookScope('ZAPIER', { action: 'RECORDING', recording: { externalReference: 'TICKET-42' } }).reply(200, { url: PAGE_URL });
       const created = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42' });
-      expect(created.structuredContent).toEqual({ url: PAGE_URL, recordingId: null });
+      expect(created.structuredContent).toEqual({ url: PAGE_URL, recordingId: null, detailsError: null });
     } finally {
       await close();
     }

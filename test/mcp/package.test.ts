@@ -13,10 +13,10 @@ const packageJson = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), '
 };
 
 describe('@screenrec/mcp-server as published', () => {
-  it('is a public MIT package whose bin is screenrec-mcp, depending on the MCP SDK and zod only', () => {
+  it('is a public MIT package whose bin is screenrec-mcp, depending on the MCP server SDK (v2) and zod only', () => {
     expect(packageJson).toMatchObject({ name: '@screenrec/mcp-server', license: 'MIT', bin: { 'screenrec-mcp': 'dist/main.js' } });
     expect(packageJson.private).toBeUndefined();
-    expect(Object.keys(packageJson.dependencies).sort()).toEqual(['@modelcontextprotocol/sdk', 'zod']);
+    expect(Object.keys(packageJson.dependencies).sort()).toEqual(['@modelcontextprotocol/server', 'zod']);
   });
 
   it('npm pack ships only dist, README, LICENSE and package.json', () => {
@@ -31,6 +31,6 @@ describe('@screenrec/mcp-server as published', () => {
     expect(code.startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(statSync(MCP_BIN).mode & 0o111).not.toBe(0);
     const required = new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]!.replace(/^(@[^/]+\/[^/]+|[^/@][^/]*).*$/, '$1')));
-    expect([...required].filter((name) => !name.startsWith('node:')).sort()).toEqual(['@modelcontextprotocol/sdk', 'zod']);
+    expect([...required].filter((name) => !name.startsWith('node:')).sort()).toEqual(['@modelcontextprotocol/server', 'zod']);
   });
 });

@@ -1,5 +1,6 @@
 import { NOT_FOUND_RECORDING } from '@screenrec/core';
 import { useNock } from '../support/nock';
+import { SERVER_ICONS } from '../../packages/mcp-server/src/icons';
 import { RECORDING_ID, REST_ENV, connectEachTest, recording, restPath, restScope } from './harness';
 
 useNock();
@@ -17,6 +18,7 @@ describe('the resource template screenrec://recordings/{id}', () => {
         title: 'ScreenRec recording',
         description: 'One recording of the workspace as JSON: status, tags, comment, creation date, page URL and external reference.',
         mimeType: 'application/json',
+        icons: SERVER_ICONS,
       },
     ]);
   });
@@ -29,11 +31,11 @@ describe('the resource template screenrec://recordings/{id}', () => {
     expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(recording);
   });
 
-  it('answers an unknown recording with "Resource not found" and core message', async () => {
+  it('answers an unknown recording with "Resource not found" (-32602 since 2026-07-28) and core message', async () => {
     lookup().reply(200, { content: [], totalElements: 0, totalPages: 0 });
     await expect(connected.client.readResource({ uri: `screenrec://recordings/${RECORDING_ID}` })).rejects.toMatchObject({
-      code: -32002,
-      message: `MCP error -32002: ${NOT_FOUND_RECORDING}`,
+      code: -32602,
+      message: `MCP error -32602: ${NOT_FOUND_RECORDING}`,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, type ReadResourceResult, type Variables } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type ReadResourceResult, type Variables } from '@modelcontextprotocol/server';
 import { callOptionsFor, within } from './call';
 import type { Connections } from './connections';
 import { scrub, type Logger } from './log';
@@ -25,12 +25,9 @@ export async function readRecordingResource(
   } catch (error) {
     const failure = describeFailure(error, 'rest');
     logger.error(`resource ${RECORDING_URI_TEMPLATE}: ${failure.code}`);
-    const code =
-      failure.code === 'NOT_FOUND'
-        ? ProtocolErrorCode.ResourceNotFound
-        : failure.code === 'INVALID_INPUT'
-          ? ProtocolErrorCode.InvalidParams
-          : ProtocolErrorCode.InternalError;
-    throw new ProtocolError(code, scrub(failure.message, connections.secrets));
+    const message = scrub(failure.message, connections.secrets);
+    // The current protocol's "Resource not found" is -32602 with the URI in its data (it was -32002 before).
+    if (failure.code === 'NOT_FOUND') throw new ResourceNotFoundError(uri.href, message);
+    throw new ProtocolError(failure.code === 'INVALID_INPUT' ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError, message);
   }
 }

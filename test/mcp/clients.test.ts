@@ -1,0 +1,120 @@
+import { NOT_FOUND_RECORDING, NOT_FOUND_VIDEO } from '@screenrec/core';
+import { startReferenceServer, type ConnectedWorkspace, type RunningServer } from '../support/reference-server';
+import { expectNoSecretsIn } from '../support/secrets';
+import { connectDriver, type ClientKind, type McpDriver, type Target, type ToolResult } from './clients';
+import { startHttpBin, type HttpBin } from './http-bin';
+
+// Real clients of both protocol eras, each driving every tool of the built bin against the reference server.
+jest.setTimeout(180_000);
+
+const TOKEN = 'clients-token-0b1c2d3e4f5a6b7c';
+const TOOLS_IN_ORDER = [
+  'create_recording_request',
+  'find_recordings',
+  'get_recording',
+  'get_video_url',
+  'update_recording',
+  'delete_recording',
+  'search_tags',
+  'create_recording_link',
+];
+
+let service: RunningServer;
+let workspace: ConnectedWorkspace;
+let env: Record<string, string>;
+let http: HttpBin;
+
+beforeAll(async () => {
+  service = await startReferenceServer();
+  workspace = await service.connectWorkspace('MCP Clients', 'N8N');
+  env = {
+    SCREENREC_BASE_URL: service.baseUrl,
+    SCREENREC_WORKSPACE_ID: workspace.workspaceId,
+    SCREENREC_API_KEY: workspace.apiKey,
+    SCREENREC_BACKEND_TOKEN: workspace.backendToken,
+  };
+  http = await startHttpBin({ ...env, SCREENREC_MCP_TOKEN: TOKEN });
+});
+afterAll(async () => {
+  expect(await http?.stop()).toBe(0);
+  await service?.stop();
+});
+
+interface Recording {
+  id: string;
+  status: string;
+  direction: string;
+  tags: string[];
+  externalReference?: string;
+  url?: string;
+}
+
+const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** Every tool once, in a user's order, on recordings tagged for this run alone (the runs share one workspace). */
+async function everyTool(mcp: McpDriver, tag: string): Promise<void> {
+  const ok = async <T = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}): Promise<T> => {
+    const result = await mcp.callTool(name, args);
+    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+    return result.structuredContent as T;
+  };
+  const failed = async (name: string, args: Record<string, unknown>): Promise<ToolResult> => mcp.callTool(name, args);
+
+  expect(await mcp.listTools()).toEqual(TOOLS_IN_ORDER);
+
+  const invited = await ok<Recording>('create_recording_request', { email: `${tag}@example.com`, tags: [tag], comment: 'New hire' });
+  expect(invited).toMatchObject({ status: 'NEW', direction: 'REQUEST', tags: [tag], comment: 'New hire' });
+  const outbox = await service.adminOk<Array<{ to: string }>>(200, 'GET', '/admin/outbox');
+  expect(outbox.map((mail) => mail.to)).toContain(`${tag}@example.com`);
+
+  await nextMillisecond();
+  // The token is the n8n integration's: the server finds that out by itself.
+  const link = await ok<{ url: string; recordingId: string; detailsError: null }>('create_recording_link', { externalReference: `${tag}-ticket`, tags: [tag] });
+  expect(link).toEqual({ url: `${service.baseUrl}/r/${link.recordingId}`, recordingId: expect.any(String), detailsError: null });
+
+  const all = await ok<{ recordings: Recording[]; total: number }>('find_recordings', { tags: [tag] });
+  expect([all.total, all.recordings.map((r) => r.id)]).toEqual([2, [link.recordingId, invited.id]]);
+  const firstPage = await ok<{ recordings: Recording[]; nextCursor: string }>('find_recordings', { tags: [tag], limit: 1 });
+  const secondPage = await ok<{ recordings: Recording[]; nextCursor?: string }>('find_recordings', { tags: [tag], limit: 1, cursor: firstPage.nextCursor });
+  expect([firstPage.recordings[0]!.id, secondPage.recordings[0]!.id, secondPage.nextCursor]).toEqual([link.recordingId, invited.id, undefined]);
+
+  const linked = await ok<Recording>('get_recording', { recordingId: link.recordingId });
+  expect(linked).toMatchObject({ id: link.recordingId, status: 'NEW', tags: [tag], externalReference: `${tag}-ticket`, url: link.url });
+
+  expect(await failed('get_video_url', { recordingId: link.recordingId })).toMatchObject({ content: [{ type: 'text', text: NOT_FOUND_VIDEO }], isError: true });
+  await service.adminOk(200, 'POST', `/admin/recordings/${link.recordingId}/status`, { status: 'COMPLETED' });
+  const { videoUrl } = await ok<{ videoUrl: string }>('get_video_url', { recordingId: link.recordingId });
+  const video = await fetch(videoUrl);
+  expect(video.status).toBe(200);
+  expect((await video.arrayBuffer()).byteLength).toBeGreaterThan(0);
+
+  const updated = await ok<Recording>('update_recording', { recordingId: link.recordingId, tags: [tag, `${tag}-reviewed`] });
+  expect(updated.tags).toEqual([tag, `${tag}-reviewed`]);
+  expect(await ok('search_tags', { query: `${tag}-REV` })).toEqual({ tags: [`${tag}-reviewed`] });
+
+  // None of these clients declares elicitation: the delete goes ahead as before, under its destructive annotation.
+  expect(await ok('delete_recording', { recordingId: invited.id })).toMatchObject({ id: invited.id, tags: [tag], deleted: true });
+  expect(await failed('get_recording', { recordingId: invited.id })).toMatchObject({ content: [{ type: 'text', text: NOT_FOUND_RECORDING }], isError: true });
+}
+
+const RUNS: Array<[ClientKind, 'stdio' | 'http', string]> = [
+  ['v1', 'stdio', 'the v1 SDK client (2025-11-25)'],
+  ['v1', 'http', 'the v1 SDK client (2025-11-25)'],
+  ['v2', 'stdio', 'the v2 SDK client (2026-07-28)'],
+  ['v2', 'http', 'the v2 SDK client (2026-07-28)'],
+  ['inspector', 'stdio', "the MCP Inspector's CLI"],
+  ['inspector', 'http', "the MCP Inspector's CLI"],
+];
+
+describe.each(RUNS)('%s client over %s', (kind, transport, who) => {
+  it(`${who} runs every tool, from request to video to deletion`, async () => {
+    const target: Target = transport === 'stdio' ? { stdio: env } : { http: http.url, token: TOKEN };
+    const mcp = await connectDriver(kind, target);
+    try {
+      await everyTool(mcp, `${kind}-${transport}`);
+    } finally {
+      await mcp.close();
+    }
+    expectNoSecretsIn([http.stderr()], [workspace.apiKey, workspace.backendToken, TOKEN]);
+  });
+});

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioTransportV2, getDefaultEnvironment as defaultEnvV2 } from '@modelcontextprotocol/client/stdio';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema as ElicitRequestSchemaV1 } from '@modelcontextprotocol/sdk/types.js';
+import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioClientTransport as StdioTransportV1, getDefaultEnvironment as defaultEnvV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { REPO_ROOT } from '../support/reference-server';
+import { runProcess } from '../support/run-process';
+import { MCP_BIN } from './stdio-bin';
+
+/** A tool result as every client gives it back. */
+export interface ToolResult {
+  content: Array<{ type: string; text?: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** One real MCP client, connected to our server over one transport: what a test drives it through. */
+export interface McpDriver {
+  listTools(): Promise<string[]>;
+  callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  close(): Promise<void>;
+}
+
+/** Where the server is: the bin started over stdio with this environment, or the HTTP endpoint and its token. */
+export type Target = { stdio: Record<string, string> } | { http: string; token: string };
+
+/** The user's answer to a confirmation, for clients that declare elicitation; none declares nothing. */
+export type Answer = 'accept' | 'decline' | 'none';
+
+export type ClientKind = 'v1' | 'v2' | 'inspector';
+
+export async function connectDriver(kind: ClientKind, target: Target, answer: Answer = 'none'): Promise<McpDriver> {
+  if (kind === 'inspector') return inspectorDriver(target);
+  const client = kind === 'v1' ? clientV1(answer) : clientV2(answer);
+  await client.connect(kind === 'v1' ? transportV1(target) : transportV2(target));
+  return {
+    listTools: async () => (await client.listTools()).tools.map((tool) => tool.name),
+    callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
+    close: () => client.close(),
+  };
+}
+
+/** What a form answers: "Yes, do it" ticked, or the form declined. */
+function elicitAnswer(answer: Answer) {
+  return answer === 'accept' ? { action: 'accept' as const, content: { confirm: true } } : { action: 'decline' as const };
+}
+
+/** A 2025 client (protocol 2025-11-25 through initialize): the v1 SDK, as most of today's hosts embed it. */
+function clientV1(answer: Answer): ClientV1 {
+  const client = new ClientV1({ name: 'v1-client', version: '1.0.0' }, answer === 'none' ? {} : { capabilities: { elicitation: {} } });
+  if (answer !== 'none') client.setRequestHandler(ElicitRequestSchemaV1, () => elicitAnswer(answer));
+  return client;
+}
+
+/** A 2026-07-28 client: the v2 SDK pinned to the stateless revision (server/discover, no initialize). */
+function clientV2(answer: Answer): ClientV2 {
+  const client = new ClientV2(
+    { name: 'v2-client', version: '2.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } }, ...(answer === 'none' ? {} : { capabilities: { elicitation: { form: {} } } }) },
+  );
+  if (answer !== 'none') client.setRequestHandler('elicitation/create', () => elicitAnswer(answer));
+  return client;
+}
+
+function transportV1(target: Target) {
+  if ('stdio' in target) return new StdioTransportV1({ command: process.execPath, args: [MCP_BIN], env: { ...defaultEnvV1(), ...target.stdio }, stderr: 'ignore' });
+  return new HttpTransportV1(new URL(target.http), { requestInit: { headers: { authorization: `Bearer ${target.token}` } } });
+}
+
+function transportV2(target: Target) {
+  if ('stdio' in target) return new StdioTransportV2({ command: process.execPath, args: [MCP_BIN], env: { ...defaultEnvV2(), ...target.stdio }, stderr: 'ignore' });
+  return new HttpTransportV2(new URL(target.http), { requestInit: { headers: { authorization: `Bearer ${target.token}` } } });
+}
+
+const INSPECTOR_BUILD = path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/inspector-cli/build');
+
+/** The MCP Inspector's CLI: one process per call, as a developer runs it from a terminal or a script. */
+function inspectorDriver(target: Target): McpDriver {
+  const where =
+    'stdio' in target
+      ? [...Object.entries(target.stdio).flatMap(([name, value]) => ['-e', `${name}=${value}`]), process.execPath, MCP_BIN]
+      : [target.http, '--transport', 'http', '--header', `Authorization: Bearer ${target.token}`];
+  const run = async (method: string[]): Promise<unknown> => {
+    // The CLI checks for "../package.json" from the working directory but imports it from its own: run it from there.
+    const { exitCode, stdout, stderr } = await runProcess(process.execPath, ['cli.js', '--cli', ...where, ...method], { cwd: INSPECTOR_BUILD, env: { PATH: process.env.PATH } });
+    if (exitCode !== 0) throw new Error(`mcp-inspector-cli ${method.join(' ')} exited ${exitCode}: ${stderr}`);
+    return JSON.parse(stdout);
+  };
+  return {
+    listTools: async () => ((await run(['--method', 'tools/list'])) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name),
+    callTool: async (name, args = {}) => {
+      const pairs = Object.entries(args).flatMap(([key, value]) => ['--tool-arg', `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`]);
+      return (await run(['--method', 'tools/call', '--tool-name', name, ...pairs])) as ToolResult;
+    },
+    close: () => Promise.resolve(),
+  };
+}
