@@ -20,6 +20,12 @@ export const LIMITS = {
   deliveryLogEntries: 10_000,
   /** A participant upload is exempt from the 30 s request limit; it gets this long instead (and must not stall). */
   uploadTimeoutMs: 15 * 60_000,
+  /**
+   * Not in the table: after an answer given before the body was read, the connection keeps reading and discarding
+   * at most this much of the body, for at most this long, so the client can read the answer (nginx's lingering close).
+   */
+  lingerBytes: 8 * 1024 * 1024,
+  lingerMs: 5_000,
 } as const;
 
 /** The per-server timeouts; tests shorten them. */

@@ -12,6 +12,7 @@ import { DeliveryWorker } from './delivery-worker';
 import { JournalFile, isJournalTemp, readJournal } from './journal-file';
 import { RecordingLifecycle, VIDEO_FILE } from './lifecycle';
 import { DEFAULT_TIMEOUTS, LIMITS, type Timeouts } from './limits';
+import { lingerAfterAnswer } from './lingering-close';
 import type { DemoCredentials } from './model';
 import { adminPlugin } from './plugins/admin';
 import { hookPlugin } from './plugins/hook';
@@ -214,10 +215,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
       else file.flush().then(() => done(null, payload), (error: Error) => done(error));
     });
   }
-  // A body left unread (refused before parsing) is not drained: the connection is closed after the answer.
+  // A body left unread (refused before parsing) is not drained in full: the connection is closed after the answer,
+  // lingering a bounded while so the client can read it (see lingering-close.ts).
   // (`complete` is false on a socket's request until its body is read; an injected request has no such flag.)
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.raw.complete === false) reply.header('connection', 'close');
+    if (request.raw.complete === false) {
+      reply.header('connection', 'close');
+      lingerAfterAnswer(request.raw, { bytes: LIMITS.lingerBytes, ms: LIMITS.lingerMs });
+    }
     done(null, payload);
   });
   app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
