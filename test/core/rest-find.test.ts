@@ -1,4 +1,13 @@
-import { NEWEST_FIRST, NOT_FOUND_RECORDING, referenceSearchSummary, type Recording } from '@screenrec/core';
+import {
+  CREATED_NOT_LISTED_YET,
+  NEWEST_FIRST,
+  NOT_FOUND_RECORDING,
+  UNAUTHORIZED_MESSAGE,
+  createdIdLookupFailedMessage,
+  createdRecordingDetails,
+  referenceSearchSummary,
+  type Recording,
+} from '@screenrec/core';
 import { RECORDING_ID, expectNoSecretsInThrownErrors, failureOf, restClient } from './fixtures';
 import { FakeClock, clockSleep, page, range, recordingId, scriptedTransport, sentBodies } from './scripted';
 
@@ -102,6 +111,26 @@ describe('findRecordingByReference', () => {
     expect(found.summary).toBe('Found the recording with external reference "T-42" among the 138 recordings looked at, newest first, created since 2026-08-25.');
   });
 
+  it('sends the other criteria as list filters and matches the reference among what comes back: the newest that meets them all', async () => {
+    // ScreenRec answers only completed recordings: the newer T-42 that is still NEW never comes back.
+    const { client, transport } = setUp([{ body: page([3, 7], 2, 1, (n) => ({ externalReference: n === 7 ? 'T-42' : 'other', status: 'COMPLETED' })) }]);
+    const filter = { statuses: ['COMPLETED' as const], directions: ['REQUEST' as const], tags: ['vip'], createdDateTo: '2026-11-30' };
+    const found = await client.findRecordingByReference('T-42', { createdAfter: '2026-08-25', filter });
+    expect(sentBodies(transport)).toEqual([{ ...filter, ...NEWEST_FIRST, createdDateFrom: '2026-08-25', first: 0, pageSize: 100 }]);
+    expect(found).toMatchObject({ recording: { id: recordingId(7) }, complete: true, scanned: 2 });
+    expect(found.summary).toBe(
+      'Found the recording with external reference "T-42" among the 2 recordings looked at, newest first, created since 2026-08-25 that meet the other criteria.',
+    );
+  });
+
+  it("keeps its own window and order over any the criteria carry", async () => {
+    const { client, transport } = setUp([{ body: page([], 0, 0) }]);
+    const smuggled = { statuses: ['NEW' as const], createdDateFrom: '2000-01-01', sortOrder: 'Ascending' as const };
+    const found = await client.findRecordingByReference('T-1', { createdAfter: '2026-08-25', filter: smuggled });
+    expect(sentBodies(transport)).toEqual([{ statuses: ['NEW'], ...NEWEST_FIRST, createdDateFrom: '2026-08-25', first: 0, pageSize: 100 }]);
+    expect(found.summary).toBe('Searched all 0 recordings created since 2026-08-25 that meet the other criteria without finding the external reference "T-1".');
+  });
+
   it('reports a complete search that found nothing, with no date window', async () => {
     const { client, transport } = setUp([{ body: page(range(0, 100), 105, 2) }, { body: page(range(100, 5), 105, 2) }]);
     const found = await client.findRecordingByReference('T-1');
@@ -179,5 +208,32 @@ describe('findCreatedRecording', () => {
     const { client, transport } = setUp([newest([{ externalReference: 'T-2', url: 'https://app.screenrec.test/r/other' }])]);
     await expect(client.findCreatedRecording(PAGE_URL, 'T-1')).resolves.toBeNull();
     expect(transport.requests).toHaveLength(1);
+  });
+});
+
+// Every platform outputs these beside the link of Create Recording Link, in the names they all share.
+describe('createdRecordingDetails', () => {
+  const PAGE_URL = `https://app.screenrec.test/r/${RECORDING_ID}`;
+
+  it("gives the new recording's ID as recordingId, its status, and no detailsError", async () => {
+    const rest = setUp([{ body: { content: [{ id: RECORDING_ID, status: 'NEW', url: PAGE_URL }], totalElements: 1, totalPages: 1 } }]).client;
+    await expect(createdRecordingDetails(rest, PAGE_URL, 'T-1')).resolves.toEqual({ recordingId: RECORDING_ID, status: 'NEW', detailsError: null });
+  });
+
+  it('is all null without REST credentials: nothing was asked, so nothing is missing', async () => {
+    await expect(createdRecordingDetails(undefined, PAGE_URL, 'T-1')).resolves.toEqual({ recordingId: null, status: null, detailsError: null });
+  });
+
+  it('says why the ID is missing when the recording is not listed yet, or the lookup fails, and never throws', async () => {
+    await expect(createdRecordingDetails(setUp([{ body: { content: [], totalElements: 0, totalPages: 0 } }]).client, PAGE_URL, 'T-1')).resolves.toEqual({
+      recordingId: null,
+      status: null,
+      detailsError: CREATED_NOT_LISTED_YET,
+    });
+    await expect(createdRecordingDetails(setUp([{ status: 401 }]).client, PAGE_URL, 'T-1')).resolves.toEqual({
+      recordingId: null,
+      status: null,
+      detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE),
+    });
   });
 });

@@ -30,13 +30,14 @@ describe('Create Recording Link (hook RECORDING)', () => {
       inputData: { externalReference: ' ticket-4711 ', tags: ['support', '', ' vip ', 'support'] },
     });
 
-    expect(result).toEqual({ id: null, status: null, url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support', 'vip'], detailsError: null });
+    expect(result).toEqual({ recordingId: null, id: null, status: null, url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support', 'vip'], detailsError: null });
   });
 
   it('sends no tags when none are given', async () => {
     hookApi().post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'task-9' } }).reply(200, { url: PAGE_URL });
 
     await expect(appTester(createRecording, { authData: hookAuth, inputData: { externalReference: 'task-9' } })).resolves.toEqual({
+      recordingId: null,
       id: null,
       status: null,
       url: PAGE_URL,
@@ -54,6 +55,8 @@ describe('Create Recording Link (hook RECORDING)', () => {
       .reply(200, page([serviceRecording({ status: 'NEW', url: PAGE_URL }), older]));
 
     await expect(appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } })).resolves.toEqual({
+      recordingId: RECORDING_ID,
+      // Find or Create Recording maps one field whether it found (a recording's `id`) or created.
       id: RECORDING_ID,
       status: 'NEW',
       url: PAGE_URL,
@@ -70,6 +73,7 @@ describe('Create Recording Link (hook RECORDING)', () => {
     const result = await appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } });
 
     expect(result).toEqual({
+      recordingId: null,
       id: null,
       status: null,
       url: PAGE_URL,
@@ -84,7 +88,7 @@ describe('Create Recording Link (hook RECORDING)', () => {
     restApi().post(`${REST_PATH}/recordings/list`, NEWEST_PAGE).reply(200, page([]));
 
     await expect(appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } })).resolves.toMatchObject({
-      id: null,
+      recordingId: null,
       detailsError: CREATED_NOT_LISTED_YET,
     });
   });

@@ -7,7 +7,7 @@ useNock();
 const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
 
 describe('Newest Recordings (hidden trigger behind every Recording ID dropdown)', () => {
-  it('lists one page of the newest recordings, each labelled by reference, state, time in the Zap\'s zone and tags', async () => {
+  it('lists one page of the newest recordings, each labelled by reference, state, time in the Zap\'s zone, tags and ID', async () => {
     const fromComment = serviceRecording({ id: OTHER_RECORDING_ID, externalReference: undefined, comment: 'Customer reports a broken export\nmore', tags: [], status: 'NEW' });
     restApi()
       .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
@@ -16,17 +16,27 @@ describe('Newest Recordings (hidden trigger behind every Recording ID dropdown)'
     const choices = await appTester(listRecordings, { authData: restAuth, meta: { timezone: 'Europe/Berlin', isFillingDynamicDropdown: true } });
 
     expect(choices).toEqual([
-      { id: RECORDING_ID, label: 'ticket-4711 · completed · 21 Nov 2026, 10:30 · support, vip' },
-      { id: OTHER_RECORDING_ID, label: 'Customer reports a broken export · new · 21 Nov 2026, 10:30' },
+      { id: RECORDING_ID, label: 'ticket-4711 · Completed · 21 Nov 2026, 10:30 CET · support, vip · ID 3f2b6c1e' },
+      { id: OTHER_RECORDING_ID, label: 'Customer reports a broken export · New · 21 Nov 2026, 10:30 CET · ID 5d4c3b2a' },
     ]);
   });
 
-  it('says UTC when Zapier gives no time zone, and names a recording without reference or comment by its id', async () => {
+  it('tells apart recordings that share reference, state, minute and tags', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
+      .reply(200, page([serviceRecording(), serviceRecording({ id: OTHER_RECORDING_ID, createdDate: '2026-11-21T09:30:40.000Z' })]));
+
+    const labels = (await appTester(listRecordings, { authData: restAuth, meta: { isFillingDynamicDropdown: true } })).map((choice) => choice.label);
+
+    expect(new Set(labels).size).toBe(2);
+  });
+
+  it('says UTC when Zapier gives no time zone, and names a recording without reference or comment by its state, time and ID', async () => {
     restApi()
       .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
       .reply(200, page([serviceRecording({ externalReference: undefined, comment: '', tags: [] })]));
 
-    await expect(appTester(listRecordings, { authData: restAuth })).resolves.toEqual([{ id: RECORDING_ID, label: 'Recording 3f2b6c1e · completed · 21 Nov 2026, 09:30 UTC' }]);
+    await expect(appTester(listRecordings, { authData: restAuth })).resolves.toEqual([{ id: RECORDING_ID, label: 'Completed · 21 Nov 2026, 09:30 UTC · ID 3f2b6c1e' }]);
   });
 
   it('gives the next page when Zapier asks for more', async () => {
@@ -40,12 +50,15 @@ describe('Newest Recordings (hidden trigger behind every Recording ID dropdown)'
   });
 });
 
-describe('Tags in Use while a dropdown is filled', () => {
-  it('reads one page of recordings only', async () => {
+describe('Tags in Use', () => {
+  it.each([
+    ['while a dropdown is filled', { isFillingDynamicDropdown: true }],
+    ['when run otherwise', {}],
+  ])('%s: the tags of one page of the newest recordings, the same answer either way', async (_when, meta) => {
     restApi()
       .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
       .reply(200, page(Array.from({ length: 100 }, (_, n) => serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, tags: ['support'] })), 5_000));
 
-    await expect(appTester(listTags, { authData: restAuth, meta: { isFillingDynamicDropdown: true } })).resolves.toEqual([{ id: 'support', name: 'support' }]);
+    await expect(appTester(listTags, { authData: restAuth, meta })).resolves.toEqual([{ id: 'support', name: 'support' }]);
   });
 });

@@ -60,7 +60,10 @@ describe('Find Recording', () => {
     ).resolves.toEqual([]);
   });
 
-  it('by external reference: newest first within the last 90 days, and stops at the first match', async () => {
+  it.each([
+    ['in a live Zap', {}],
+    ['while Zapier loads a sample in the editor', { isLoadingSample: true }],
+  ])('by external reference %s: newest first within the last 90 days, and stops at the first match', async (_when, meta) => {
     const other = (n: number) => serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, externalReference: `ticket-${n}` });
     restApi()
       .post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo))
@@ -69,7 +72,7 @@ describe('Find Recording', () => {
       .post(`${REST_PATH}/recordings/list`, listPage(100, ninetyDaysAgo))
       .reply(200, page([other(100), serviceRecording({ id: OTHER_RECORDING_ID }), serviceRecording(), ...Array.from({ length: 97 }, (_, n) => other(200 + n))], 300));
 
-    const results = await appTester(findRecording, { authData: restAuth, inputData: { externalReference: ' ticket-4711 ' } });
+    const results = await appTester(findRecording, { authData: restAuth, inputData: { externalReference: ' ticket-4711 ' }, meta });
 
     expect(results).toEqual([serviceRecording({ id: OTHER_RECORDING_ID })]);
   });
@@ -84,10 +87,57 @@ describe('Find Recording', () => {
     ).resolves.toEqual([serviceRecording()]);
   });
 
-  it('by external reference: finds nothing when the newest recording with it does not meet the other criteria', async () => {
-    restApi().post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo)).reply(200, page([serviceRecording({ status: 'NEW' })]));
+  describe('by external reference and other criteria: one answer, in the editor and in a live Zap', () => {
+    const newerStillNew = serviceRecording({ id: OTHER_RECORDING_ID, status: 'NEW', createdDate: '2026-11-22T09:30:00.000Z' });
+    const olderCompleted = serviceRecording();
 
-    await expect(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711', statuses: ['COMPLETED'] } })).resolves.toEqual([]);
+    /** ScreenRec as SPEC.md has it: the list call keeps the states asked for, newest first; the bodies it got are kept. */
+    function serviceThatFiltersStates(): Array<Record<string, unknown>> {
+      const received: Array<Record<string, unknown>> = [];
+      restApi()
+        .post(`${REST_PATH}/recordings/list`)
+        .times(2)
+        .reply(200, (_uri, body) => {
+          const sent = body as Record<string, unknown> & { statuses?: string[] };
+          received.push(sent);
+          return page([newerStillNew, olderCompleted].filter((recording) => sent.statuses === undefined || sent.statuses.includes(String(recording.status))));
+        });
+      return received;
+    }
+
+    it('"ticket-4711" in state Completed is the older completed recording, though a newer ticket-4711 is still New', async () => {
+      const received = serviceThatFiltersStates();
+      const inputData = { externalReference: 'ticket-4711', statuses: ['COMPLETED'] };
+
+      const inEditor = await appTester(findRecording, { authData: restAuth, inputData, meta: { isLoadingSample: true } });
+      const live = await appTester(findRecording, { authData: restAuth, inputData });
+
+      expect({ inEditor, live }).toEqual({ inEditor: [olderCompleted], live: [olderCompleted] });
+      const asked = { statuses: ['COMPLETED'], ...NEWEST_FIRST, createdDateFrom: expect.any(String), first: 0, pageSize: 100 };
+      expect(received).toEqual([asked, asked]);
+    });
+
+    it('sends every criterion with the window, dates read in the Zap\'s time zone, and names the search\'s own fields as the user sees them', async () => {
+      restApi()
+        .post(`${REST_PATH}/recordings/list`, {
+          directions: ['REQUEST'],
+          statuses: ['COMPLETED'],
+          tags: ['support'],
+          createdDateFrom: '2026-11-01T00:00:00+01:00',
+          createdDateTo: '2026-11-30T00:00:00+01:00',
+          ...NEWEST_FIRST,
+          first: 0,
+          pageSize: 100,
+        })
+        .reply(200, page([]));
+      const inputData = { externalReference: 'ticket-4711', direction: 'REQUEST', statuses: ['COMPLETED'], tags: ['support'], createdFrom: '2026-11-01', createdTo: '2026-11-30' };
+
+      await expect(appTester(findRecording, { authData: restAuth, inputData, meta: { timezone: 'Europe/Berlin' } })).resolves.toEqual([]);
+      await expect(zapierFailure(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711', createdFrom: 'last week' } }))).resolves.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(/^Invalid input: "Created From": /),
+      });
+    });
   });
 
   it('returns no result (Zapier\'s "not found") when nothing matches', async () => {
@@ -96,14 +146,6 @@ describe('Find Recording', () => {
 
     await expect(appTester(findRecording, { authData: restAuth, inputData: { tags: ['nope'] } })).resolves.toEqual([]);
     await expect(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-2' } })).resolves.toEqual([]);
-  });
-
-  it('by external reference while Zapier loads a sample: one page of the newest only', async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo))
-      .reply(200, page(Array.from({ length: 100 }, () => serviceRecording({ externalReference: 'other' })), 100_000));
-
-    await expect(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' }, meta: { isLoadingSample: true } })).resolves.toEqual([]);
   });
 
   describe('when the time budget cuts a search by reference short', () => {

@@ -52,20 +52,22 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
     const items = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
     // Without REST credentials nothing confirms the recording: the link is delivered, no id is guessed from it.
     expect(items).toEqual([
-      { id: `https://screenrec.test/videos/${RECORDING_ID}`, videoUrl: videoUrl(RECORDING_ID, 'sig1'), receivedAt: expect.stringMatching(ISO_INSTANT), recordingId: null, detailsError: null },
+      { videoKey: `https://screenrec.test/videos/${RECORDING_ID}`, id: `https://screenrec.test/videos/${RECORDING_ID}`, videoUrl: videoUrl(RECORDING_ID, 'sig1'), receivedAt: expect.stringMatching(ISO_INSTANT), recordingId: null, detailsError: null },
     ]);
 
     hookApi().post(HOOK_PATH, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
     await expect(appTester(performUnsubscribe, { authData: hookAuth, subscribeData })).resolves.toEqual({ status: 'success' });
   });
 
-  it('keeps the same id for one video however often its link is re-signed', async () => {
+  it('keeps the same video key (and id) for one video however often its link is re-signed', async () => {
     const first = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: storageLink('sig1') } });
     const again = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: storageLink('sig2') } });
     const other = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(OTHER_RECORDING_ID, 'sig1') } });
 
-    expect(again[0]?.id).toBe(first[0]?.id);
-    expect(other[0]?.id).not.toBe(first[0]?.id);
+    expect(again[0]?.videoKey).toBe(first[0]?.videoKey);
+    expect(other[0]?.videoKey).not.toBe(first[0]?.videoKey);
+    // Zapier deduplicates a trigger's items by `id`: the same key, so a re-signed link does not run the Zap twice.
+    expect([first[0]?.id, again[0]?.id, other[0]?.id]).toEqual([first[0]?.videoKey, again[0]?.videoKey, other[0]?.videoKey]);
   });
 
   it('with REST credentials confirms the recording in one list call and adds its fields and the video as a file', async () => {
@@ -74,6 +76,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
     const [item] = await appTester(perform, { authData: restAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
 
     expect(item).toEqual({
+      videoKey: `https://screenrec.test/videos/${RECORDING_ID}`,
       id: `https://screenrec.test/videos/${RECORDING_ID}`,
       videoUrl: videoUrl(RECORDING_ID, 'sig1'),
       receivedAt: expect.stringMatching(ISO_INSTANT),
@@ -102,6 +105,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
     const [item] = await appTester(perform, { authData: restAuth, cleanedRequest: { result: storageLink('sig1') } });
 
     expect(item).toEqual({
+      videoKey: `https://storage.example.net/bucket/${WORKSPACE_ID}/${STORAGE_OBJECT_ID}.webm`,
       id: `https://storage.example.net/bucket/${WORKSPACE_ID}/${STORAGE_OBJECT_ID}.webm`,
       videoUrl: storageLink('sig1'),
       receivedAt: expect.stringMatching(ISO_INSTANT),
@@ -117,6 +121,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
 
     expect(items).toEqual([
       {
+        videoKey: `https://screenrec.test/videos/${RECORDING_ID}`,
         id: `https://screenrec.test/videos/${RECORDING_ID}`,
         videoUrl: videoUrl(RECORDING_ID, 'sig1'),
         receivedAt: expect.stringMatching(ISO_INSTANT),
@@ -225,6 +230,7 @@ describe('Video Ready: samples (performList)', () => {
 
     expect(items).toEqual([
       {
+        videoKey: `https://screenrec.test/videos/${OTHER_RECORDING_ID}`,
         id: `https://screenrec.test/videos/${OTHER_RECORDING_ID}`,
         videoUrl: videoUrl(OTHER_RECORDING_ID, 'fresh1'),
         receivedAt: expect.stringMatching(ISO_INSTANT),
@@ -234,6 +240,7 @@ describe('Video Ready: samples (performList)', () => {
         detailsError: null,
       },
       {
+        videoKey: `https://screenrec.test/videos/${RECORDING_ID}`,
         id: `https://screenrec.test/videos/${RECORDING_ID}`,
         videoUrl: videoUrl(RECORDING_ID, 'fresh2'),
         receivedAt: expect.stringMatching(ISO_INSTANT),

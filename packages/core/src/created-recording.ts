@@ -3,11 +3,15 @@ import { CREATED_NOT_LISTED_YET, createdIdLookupFailedMessage } from './messages
 import type { CallOptions } from './operation';
 import type { RestClient } from './rest-client';
 
-/** What every platform outputs about a recording the hook just made, besides its link. */
+/**
+ * What every platform outputs about a recording the hook just made, besides its link, in the names every platform
+ * shares: the output is about the link, so the recording's ID is `recordingId`.
+ */
 export interface CreatedRecordingDetails {
-  /** null when it could not be looked up: detailsError says why. */
-  id: string | null;
+  /** null when it could not be looked up (detailsError says why) or without REST credentials. */
+  recordingId: string | null;
   status: string | null;
+  /** Why the ID and status are missing, in a user's words; null when they are there or were not asked for. */
   detailsError: string | null;
 }
 
@@ -22,13 +26,13 @@ export async function createdRecordingDetails(
   externalReference: string,
   options?: CallOptions,
 ): Promise<CreatedRecordingDetails> {
-  if (rest === undefined) return { id: null, status: null, detailsError: null };
+  if (rest === undefined) return { recordingId: null, status: null, detailsError: null };
   try {
     const recording = await rest.findCreatedRecording(pageUrl, externalReference, options);
-    if (recording === null) return { id: null, status: null, detailsError: CREATED_NOT_LISTED_YET };
-    return { id: recording.id, status: recording.status, detailsError: null };
+    if (recording === null) return { recordingId: null, status: null, detailsError: CREATED_NOT_LISTED_YET };
+    return { recordingId: recording.id, status: recording.status, detailsError: null };
   } catch (error) {
     if (!isScreenRecError(error)) throw error;
-    return { id: null, status: null, detailsError: createdIdLookupFailedMessage(error.message) };
+    return { recordingId: null, status: null, detailsError: createdIdLookupFailedMessage(error.message) };
   }
 }

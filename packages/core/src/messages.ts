@@ -200,6 +200,8 @@ export interface ReferenceSearchOutcome {
   externalReference: string;
   /** The created-after bound searched from, as given. */
   createdAfter?: string;
+  /** Whether other criteria (states, tags, …) narrowed the recordings looked at. */
+  filtered?: boolean;
   scanned: number;
   found: boolean;
   /** false when the time budget cut the search short. */
@@ -210,7 +212,8 @@ export interface ReferenceSearchOutcome {
 /** One sentence: what was searched, and why it stopped. */
 export function referenceSearchSummary(outcome: ReferenceSearchOutcome): string {
   const reference = `"${quoteServiceText(outcome.externalReference)}"`;
-  const where = outcome.createdAfter === undefined ? 'in the workspace' : `created since ${outcome.createdAfter}`;
+  const since = outcome.createdAfter === undefined ? 'in the workspace' : `created since ${outcome.createdAfter}`;
+  const where = outcome.filtered === true ? `${since} that meet the other criteria` : since;
   const counted = `${formatCount(outcome.scanned)} recording${outcome.scanned === 1 ? '' : 's'}`;
   if (outcome.found) return `Found the recording with external reference ${reference} among the ${counted} looked at, newest first, ${where}.`;
   if (outcome.complete) return `Searched all ${counted} ${where} without finding the external reference ${reference}.`;

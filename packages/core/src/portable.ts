@@ -20,6 +20,7 @@ export {
   type IterateOptions,
   type RecordingFilter,
   type ReferenceSearch,
+  type ReferenceSearchFilter,
   type RestClientOptions,
 } from './rest-client';
 export {

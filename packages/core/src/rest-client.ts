@@ -42,9 +42,17 @@ export interface IterateOptions extends CallOptions {
   externalReference?: string;
 }
 
+/** The criteria a search by external reference sends ScreenRec besides its window: always newest first. */
+export type ReferenceSearchFilter = Omit<RecordingFilter, 'createdDateFrom' | 'sortField' | 'sortOrder'>;
+
 export interface FindByReferenceOptions extends CallOptions {
   /** Only recordings created at or after this ISO 8601 date or date-time (the list call's createdDateFrom). */
   createdAfter?: string;
+  /**
+   * The other criteria (states, directions, tags, ids, createdDateTo), sent as list filters: the reference is
+   * matched among the recordings ScreenRec returns for them, so the answer is the newest that meets them all.
+   */
+  filter?: ReferenceSearchFilter;
 }
 
 export interface ReferenceSearch {
@@ -69,6 +77,8 @@ interface RestRequest {
 
 const LISTING: OperationLabel = { doing: 'listing recordings', hint: HINT_NARROW_SEARCH };
 const ExternalReference = z.string().trim().min(1, { error: 'must not be empty' });
+/** What a search by reference sets itself: not criteria the user gave. */
+const SEARCH_OWN_FIELDS: ReadonlySet<string> = new Set(['createdDateFrom', 'sortField', 'sortOrder']);
 /** A search stops before the next page when less than this many times the slowest page's duration is left. */
 const PAGE_TIME_MARGIN = 2;
 
@@ -137,15 +147,16 @@ export class RestClient {
   }
 
   /**
-   * The newest recording with this external reference: newest first, stopping at the first match, from
-   * `createdAfter` on. When the time budget runs short it stops before the deadline and says so
+   * The newest recording with this external reference that meets `filter`: newest first, stopping at the first
+   * match, from `createdAfter` on. When the time budget runs short it stops before the deadline and says so
    * (`complete: false`) instead of failing; other failures (a rejected key, CANCELLED) are thrown.
    */
   async findRecordingByReference(externalReference: string, options: FindByReferenceOptions = {}): Promise<ReferenceSearch> {
     const reference = validateInput(ExternalReference, externalReference, () => 'externalReference');
-    const filter = validateInput(ListRecordingsRequest, { ...NEWEST_FIRST, createdDateFrom: options.createdAfter }, (path) =>
-      path === 'createdDateFrom' ? 'createdAfter' : path,
-    );
+    // Spread first, so a window or an order smuggled in with the criteria never wins over the search's own.
+    const criteria = { ...options.filter, ...NEWEST_FIRST, createdDateFrom: options.createdAfter };
+    const filter = validateInput(ListRecordingsRequest, criteria, (path) => (path === 'createdDateFrom' ? 'createdAfter' : path));
+    const filtered = Object.entries(filter).some(([key, value]) => value !== undefined && !SEARCH_OWN_FIELDS.has(key));
     const operation = this.sender.begin({ doing: 'finding the recording by its external reference', hint: HINT_NARROW_SEARCH }, options);
     const started = operation.clock();
     let scanned = 0;
@@ -179,6 +190,7 @@ export class RestClient {
     const summary = referenceSearchSummary({
       externalReference: reference,
       ...(options.createdAfter === undefined ? {} : { createdAfter: options.createdAfter }),
+      filtered,
       scanned,
       found: recording !== null,
       complete,

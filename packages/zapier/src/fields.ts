@@ -1,20 +1,17 @@
-import { NEWEST_FIRST, RECORDING_DIRECTIONS, RECORDING_STATUSES, inTimeZone, type RecordingDirection, type RecordingFilter, type RecordingStatus } from '@screenrec/core';
+import {
+  DIRECTION_LABELS,
+  NEWEST_FIRST,
+  RECORDING_DIRECTIONS,
+  RECORDING_STATUSES,
+  STATUS_LABELS,
+  inTimeZone,
+  type RecordingDirection,
+  type RecordingFilter,
+  type RecordingStatus,
+} from '@screenrec/core';
 import { defineInputField, type FieldChoiceWithLabel } from 'zapier-platform-core';
 
-const DIRECTION_LABELS: Record<RecordingDirection, string> = {
-  REQUEST: 'Request: ask someone else to record their screen',
-  RESPONSE: 'Response: record your own screen to share',
-};
-
-const STATUS_LABELS: Record<RecordingStatus, string> = {
-  NEW: 'New',
-  RECORDING: 'Recording',
-  REVIEWING: 'Reviewing',
-  PROCESSING: 'Processing',
-  COMPLETED: 'Completed',
-};
-
-function choicesOf<V extends string>(values: readonly V[], labels: Record<V, string>): (FieldChoiceWithLabel & { value: V })[] {
+function choicesOf<V extends string>(values: readonly V[], labels: Readonly<Record<V, string>>): (FieldChoiceWithLabel & { value: V })[] {
   return values.map((value) => ({ value, sample: value, label: labels[value] }));
 }
 
@@ -96,6 +93,8 @@ export const FILTER_FIELD_LABELS = {
   statuses: 'Statuses',
   tags: 'Tags',
   createdDateFrom: 'Created From',
+  // A search by external reference names its window so.
+  createdAfter: 'Created From',
   createdDateTo: 'Created To',
 } as const;
 

@@ -27,13 +27,17 @@ export function zapierTransport(z: ZObject, step: Step, allowedOrigin: string): 
     const left = step.deadline - Date.now();
     if (left <= 0) throw step.deadlineError('its requests');
     const deadlineSignal = AbortSignal.timeout(left);
-    const signal = request.signal === undefined ? deadlineSignal : AbortSignal.any([request.signal, deadlineSignal]);
+    // The request's own timeout is a signal too, not node-fetch's `timeout`: node-fetch leaves that timer running
+    // when a read fails (an answer past the cap), which kept a finished test run (and a Zapier runtime) alive.
+    const timeoutSignal = AbortSignal.timeout(Math.min(request.timeoutMs, left));
+    // Fired when the request fails, so an answer read no further (past the cap) is dropped with its socket.
+    const dropped = new AbortController();
+    const signal = AbortSignal.any([deadlineSignal, timeoutSignal, dropped.signal, ...(request.signal === undefined ? [] : [request.signal])]);
     const options: RequestOptions = {
       url: request.url,
       method: request.method,
       headers: request.headers,
       ...(request.body === undefined ? {} : { body: request.body }),
-      timeout: Math.min(request.timeoutMs, left),
       skipThrowForStatus: true,
       throwForThrottlingEarly: false,
       redirect: 'manual',
@@ -44,9 +48,11 @@ export function zapierTransport(z: ZObject, step: Step, allowedOrigin: string): 
     try {
       response = await z.request(options);
     } catch (error) {
+      dropped.abort();
       if (request.signal?.aborted === true && isScreenRecError(request.signal.reason)) throw request.signal.reason;
       // The step's deadline, or a request timeout cut to it: the step's own message, not the HTTP library's.
       if (deadlineSignal.aborted || Date.now() >= step.deadline - DEADLINE_SLACK_MS) throw step.deadlineError('waiting for ScreenRec to answer');
+      if (timeoutSignal.aborted) throw networkFailure(request, { timedOut: true });
       throw transportFailure(request, error);
     }
     const headers: Record<string, string> = {};
@@ -60,8 +66,7 @@ export function zapierTransport(z: ZObject, step: Step, allowedOrigin: string): 
 function transportFailure(request: TransportRequest, error: unknown): Error {
   const { type, code } = (typeof error === 'object' && error !== null ? error : {}) as { type?: unknown; code?: unknown };
   if (type === 'max-size') return responseTooLarge(request);
-  const timedOut = type === 'request-timeout' || type === 'body-timeout';
-  return networkFailure(request, { timedOut, reason: typeof code === 'string' ? code : 'network failure' });
+  return networkFailure(request, { timedOut: false, reason: typeof code === 'string' ? code : 'network failure' });
 }
 
 /** Core builds every URL from the connection's Service URL; anything else is a defect, never sent. */

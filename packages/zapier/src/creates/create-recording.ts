@@ -18,6 +18,11 @@ const inputFields = defineInputFields([
 
 /** The ID and status need REST credentials in the connection; without them they are null, and so is detailsError. */
 export interface CreatedRecording extends CreatedRecordingDetails {
+  /**
+   * The same as recordingId. Find or Create Recording outputs the search's result (a recording, whose ID is `id`) or
+   * this create's: with `id` here too, a later step mapped to it gets the ID whichever of the two ran.
+   */
+  id: string | null;
   /** The recording page to send to the person who records. */
   url: string;
   externalReference: string;
@@ -35,7 +40,7 @@ export const perform = performStep(
     const tags = cleanTags(bundle.inputData.tags);
     const { url } = await hookClient(z, bundle, step).createRecordingLink({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, step.call);
     const details = await createdRecordingDetails(optionalRestClient(z, bundle, step), url, externalReference, step.call);
-    return { ...details, url, externalReference, tags };
+    return { ...details, id: details.recordingId, url, externalReference, tags };
   },
   { externalReference: 'External Reference', tags: 'Tags' },
 );
@@ -53,7 +58,9 @@ export default defineCreate({
     perform,
     sample,
     outputFields: [
-      { key: 'id', label: 'Recording ID', type: 'string' },
+      { key: 'recordingId', label: 'Recording ID', type: 'string' },
+      // Output fields take no help text: the label says why the same value is here twice.
+      { key: 'id', label: 'ID (same as Recording ID; one field for Find or Create, found or created)', type: 'string' },
       { key: 'status', label: 'Status', type: 'string' },
       { key: 'url', label: 'Recording Page URL', type: 'string' },
       { key: 'externalReference', label: 'External Reference', type: 'string' },

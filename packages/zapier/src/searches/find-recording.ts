@@ -1,7 +1,6 @@
-import { MAX_PAGE_SIZE, type Recording } from '@screenrec/core';
+import type { RecordingFilter } from '@screenrec/core';
 import { defineInputFields, defineSearch, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import { restClient } from '../clients';
-import { inTimeZone } from '@screenrec/core';
 import { daysAgo } from '../dates';
 import {
   DATE_ZONE_HELP,
@@ -61,6 +60,11 @@ const inputFields = defineInputFields([
 
 type FindBundle = Bundle<InferInputData<typeof inputFields>>;
 
+/**
+ * One search, whether Zapier loads a sample in the editor or a live Zap runs: the editor's test shows what the Zap
+ * will find. By reference, every other criterion goes to ScreenRec as a list filter and the reference is matched on
+ * what comes back, so the answer is the newest recording that meets them all.
+ */
 export const perform = performStep(async (z: ZObject, bundle: FindBundle, step): Promise<RecordingOutput[]> => {
   const rest = restClient(z, bundle, step);
   const externalReference = cleanText(bundle.inputData.externalReference)?.trim();
@@ -71,40 +75,21 @@ export const perform = performStep(async (z: ZObject, bundle: FindBundle, step):
     const recordings = await rest.collectRecordings(filter, { limit: RESULT_LIMIT, ...step.call });
     return recordings.map(recordingOutput);
   }
-  const createdFrom = cleanText(bundle.inputData.createdFrom);
-  const createdAfter = createdFrom === undefined ? daysAgo(REFERENCE_WINDOW_DAYS) : inTimeZone(createdFrom, step.timezone);
-  if (step.onePage) {
-    // Loading a sample: the newest page is enough to show what a result looks like.
-    const newest = await rest.listRecordings({ ...filter, createdDateFrom: createdAfter, first: 0, pageSize: MAX_PAGE_SIZE }, step.call);
-    const match = newest.content.find((recording) => recording.externalReference === externalReference);
-    return match === undefined || !meetsOtherCriteria(match, filter) ? [] : [recordingOutput(match)];
-  }
+  const { createdDateFrom, ...criteria } = filter;
   const search = await rest.findRecordingByReference(externalReference, {
-    createdAfter,
+    createdAfter: createdDateFrom ?? daysAgo(REFERENCE_WINDOW_DAYS),
+    filter: criteria,
     deadline: Math.min(step.deadline, Date.now() + REFERENCE_SEARCH_BUDGET_MS),
   });
   z.console.log(search.summary);
   if (!search.complete) throw new z.errors.Error(`${search.summary} In this step, set a later Created From date.`, 'SEARCH_INCOMPLETE');
-  if (search.recording === null || !meetsOtherCriteria(search.recording, filter)) return [];
-  return [recordingOutput(search.recording)];
+  return search.recording === null ? [] : [recordingOutput(search.recording)];
 }, FILTER_FIELD_LABELS);
 
 /** The ID when it is the only criterion: then the search is the same lookup as Get on the other platforms. */
-function idAlone(filter: ReturnType<typeof recordingFilter>): string | undefined {
-  const { ids, sortField: _field, sortOrder: _order, ...criteria } = filter;
-  return ids?.length === 1 && Object.keys(criteria).length === 0 ? ids[0] : undefined;
-}
-
-/** The criteria besides the reference, checked on the newest recording that has it. */
-function meetsOtherCriteria(recording: Recording, filter: ReturnType<typeof recordingFilter>): boolean {
-  const until = filter.createdDateTo === undefined ? Infinity : Date.parse(filter.createdDateTo) + 24 * 60 * 60 * 1000;
-  return (
-    (filter.ids === undefined || filter.ids.includes(recording.id)) &&
-    (filter.statuses === undefined || (filter.statuses as readonly string[]).includes(recording.status)) &&
-    (filter.directions === undefined || (recording.direction !== undefined && (filter.directions as readonly string[]).includes(recording.direction))) &&
-    (filter.tags === undefined || recording.tags.some((tag) => filter.tags?.includes(tag))) &&
-    (recording.createdDate === undefined || Date.parse(recording.createdDate) < until)
-  );
+function idAlone(filter: RecordingFilter): string | undefined {
+  const { ids, sortField: _field, sortOrder: _order, ...others } = filter;
+  return ids?.length === 1 && Object.keys(others).length === 0 ? ids[0] : undefined;
 }
 
 export default defineSearch({

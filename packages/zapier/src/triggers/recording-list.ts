@@ -1,37 +1,14 @@
-import { MAX_PAGE_SIZE, type Recording } from '@screenrec/core';
+import { MAX_PAGE_SIZE, recordingLabel } from '@screenrec/core';
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { hasRestCredentials, restClient } from '../clients';
-import { displayDate } from '../dates';
 import { recordingFilter } from '../fields';
 import { performStep } from '../step';
 import sample from './recording-list.sample.json';
 
 export interface RecordingChoice {
   id: string;
-  /** What a person recognises a recording by: its reference or comment, state, creation time and tags. */
+  /** Core's recordingLabel: reference or comment, state, time in the Zap's zone, tags, and the ID's start. */
   label: string;
-}
-
-const STATUS_WORDS: Record<string, string> = {
-  NEW: 'new',
-  RECORDING: 'recording',
-  REVIEWING: 'reviewing',
-  PROCESSING: 'processing',
-  COMPLETED: 'completed',
-};
-
-/** "ticket-4711 · completed · 21 Nov 2026, 10:30 · support, vip" */
-export function recordingLabel(recording: Recording, timezone: string | null): string {
-  const name = recording.externalReference?.trim() || firstLine(recording.comment) || `Recording ${recording.id.slice(0, 8)}`;
-  const parts = [name, STATUS_WORDS[recording.status] ?? recording.status.toLowerCase(), displayDate(recording.createdDate, timezone)];
-  if (recording.tags.length > 0) parts.push(recording.tags.join(', '));
-  return parts.filter((part) => part !== undefined && part !== '').join(' · ');
-}
-
-function firstLine(text: string | null | undefined): string | undefined {
-  const line = text?.split('\n')[0]?.trim();
-  if (line === undefined || line === '') return undefined;
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
 /** One page of the newest recordings per call; Zapier asks for the next page (bundle.meta.page) on "Load more". */

@@ -1,13 +1,15 @@
+import { MAX_PAGE_SIZE } from '@screenrec/core';
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { hasRestCredentials, restClient } from '../clients';
 import { recordingFilter } from '../fields';
 import { performStep } from '../step';
 import sample from './tag-list.sample.json';
 
-/** The tag search needs a query, so the dropdown offers the tags of the latest recordings instead. */
-const RECORDINGS_SCANNED = 200;
-/** Filling the dropdown: one page of recordings is enough. */
-const RECORDINGS_SCANNED_QUICKLY = 100;
+/**
+ * The tag search needs a query, so the dropdown offers the tags of the latest recordings instead: one page, the
+ * same whether Zapier fills the dropdown or runs the trigger otherwise.
+ */
+const RECORDINGS_SCANNED = MAX_PAGE_SIZE;
 
 export interface TagChoice {
   id: string;
@@ -16,8 +18,7 @@ export interface TagChoice {
 
 export const perform = performStep(async (z: ZObject, bundle: Bundle, step): Promise<TagChoice[]> => {
   if (!hasRestCredentials(bundle)) return [];
-  const limit = step.onePage ? RECORDINGS_SCANNED_QUICKLY : RECORDINGS_SCANNED;
-  const recordings = await restClient(z, bundle, step).collectRecordings(recordingFilter({}), { limit, ...step.call });
+  const recordings = await restClient(z, bundle, step).collectRecordings(recordingFilter({}), { limit: RECORDINGS_SCANNED, ...step.call });
   const tags = [...new Set(recordings.flatMap((recording) => recording.tags))].sort((a, b) => a.localeCompare(b));
   return tags.map((tag) => ({ id: tag, name: tag }));
 });

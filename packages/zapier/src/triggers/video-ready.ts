@@ -30,7 +30,9 @@ const inputFields = defineInputFields([
 type VideoReadyBundle = Bundle<InferInputData<typeof inputFields>>;
 
 export interface VideoReadyItem {
-  /** The video link without its signature: the same however often the link is re-signed. */
+  /** The video's stable identity: its link without the query string, the same however often the link is re-signed. */
+  videoKey: string;
+  /** The same as videoKey: Zapier deduplicates a trigger's items by `id`, so a video delivered twice runs the Zap once. */
   id: string;
   videoUrl: string;
   receivedAt: string;
@@ -116,6 +118,7 @@ export const performList = performStep(async (z: ZObject, bundle: VideoReadyBund
 
 function videoReadyItem(z: ZObject, identified: IdentifiedVideo, receivedAt: string): VideoReadyItem {
   const item: VideoReadyItem = {
+    videoKey: identified.videoKey,
     id: identified.videoKey,
     videoUrl: identified.videoUrl,
     receivedAt,
@@ -145,7 +148,9 @@ export default defineTrigger({
     performList,
     sample,
     outputFields: [
-      { key: 'id', label: 'Video ID', type: 'string' },
+      { key: 'videoKey', label: 'Video Key (the link without its signature)', type: 'string' },
+      // Output fields take no help text: the label says why the value is here twice.
+      { key: 'id', label: 'Video ID (same as Video Key; Zapier skips a video it has seen by it)', type: 'string' },
       { key: 'videoUrl', label: 'Video URL (temporary link)', type: 'string' },
       { key: 'receivedAt', label: 'Received At', type: 'datetime' },
       { key: 'recordingId', label: 'Recording ID', type: 'string' },
