@@ -26,15 +26,26 @@ export interface McpDriver {
 /** Where the server is: the bin started over stdio with this environment, or the HTTP endpoint and its token. */
 export type Target = { stdio: Record<string, string> } | { http: string; token: string };
 
-/** The user's answer to a confirmation, for clients that declare elicitation; none declares nothing. */
-export type Answer = 'accept' | 'decline' | 'none';
+/** The person behind a client that declares elicitation: how they answer, and every question they were shown. */
+export interface User {
+  answer: 'accept' | 'decline';
+  asked: string[];
+}
+
+export function userWho(answer: User['answer']): User {
+  return { answer, asked: [] };
+}
 
 export type ClientKind = 'v1' | 'v2' | 'inspector';
 
-export async function connectDriver(kind: ClientKind, target: Target, answer: Answer = 'none'): Promise<McpDriver> {
+export async function connectDriver(kind: ClientKind, target: Target, user?: User): Promise<McpDriver> {
   if (kind === 'inspector') return inspectorDriver(target);
-  const client = kind === 'v1' ? clientV1(answer) : clientV2(answer);
+  const client = kind === 'v1' ? clientV1(user) : clientV2(user);
   await client.connect(kind === 'v1' ? transportV1(target) : transportV2(target));
+  return driverOf(client);
+}
+
+export function driverOf(client: ClientV1 | ClientV2): McpDriver {
   return {
     listTools: async () => (await client.listTools()).tools.map((tool) => tool.name),
     callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
@@ -42,25 +53,26 @@ export async function connectDriver(kind: ClientKind, target: Target, answer: An
   };
 }
 
-/** What a form answers: "Yes, do it" ticked, or the form declined. */
-function elicitAnswer(answer: Answer) {
-  return answer === 'accept' ? { action: 'accept' as const, content: { confirm: true } } : { action: 'decline' as const };
+/** The user reads the form's message and ticks "Yes, do it", or declines the form. */
+function answerOf(user: User, message: string) {
+  user.asked.push(message);
+  return user.answer === 'accept' ? { action: 'accept' as const, content: { confirm: true } } : { action: 'decline' as const };
 }
 
 /** A 2025 client (protocol 2025-11-25 through initialize): the v1 SDK, as most of today's hosts embed it. */
-function clientV1(answer: Answer): ClientV1 {
-  const client = new ClientV1({ name: 'v1-client', version: '1.0.0' }, answer === 'none' ? {} : { capabilities: { elicitation: {} } });
-  if (answer !== 'none') client.setRequestHandler(ElicitRequestSchemaV1, () => elicitAnswer(answer));
+export function clientV1(user?: User): ClientV1 {
+  const client = new ClientV1({ name: 'v1-client', version: '1.0.0' }, user === undefined ? {} : { capabilities: { elicitation: {} } });
+  if (user !== undefined) client.setRequestHandler(ElicitRequestSchemaV1, (request) => answerOf(user, request.params.message));
   return client;
 }
 
 /** A 2026-07-28 client: the v2 SDK pinned to the stateless revision (server/discover, no initialize). */
-function clientV2(answer: Answer): ClientV2 {
+export function clientV2(user?: User): ClientV2 {
   const client = new ClientV2(
     { name: 'v2-client', version: '2.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } }, ...(answer === 'none' ? {} : { capabilities: { elicitation: { form: {} } } }) },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } }, ...(user === undefined ? {} : { capabilities: { elicitation: { form: {} } } }) },
   );
-  if (answer !== 'none') client.setRequestHandler('elicitation/create', () => elicitAnswer(answer));
+  if (user !== undefined) client.setRequestHandler('elicitation/create', (request) => answerOf(user, request.params.message));
   return client;
 }
 

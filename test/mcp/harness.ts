@@ -1,4 +1,7 @@
+import { StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BASE_URL, RECORDING_ID, WORKSPACE_ID } from '../support/sample-connection';
@@ -6,7 +9,8 @@ import { serviceMock } from '../support/service-mock';
 import { readSettings } from '../../packages/mcp-server/src/config';
 import { connect } from '../../packages/mcp-server/src/connections';
 import { silentLogger, type Logger } from '../../packages/mcp-server/src/log';
-import { createScreenRecServer } from '../../packages/mcp-server/src/server';
+import { createScreenRecServer, screenRecServers } from '../../packages/mcp-server/src/server';
+import { clientV1, clientV2, driverOf, type McpDriver, type User } from './clients';
 
 // Every suite runs beside others on a shared machine: in-process calls are quick, but not under any load.
 jest.setTimeout(30_000);
@@ -25,15 +29,20 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-/** The SDK's own client, talking to our server in this process over the SDK's in-memory transport. */
-export async function connectClient(env: NodeJS.ProcessEnv): Promise<Connected> {
+/** Our server's settings and a logger keeping every line, as the bin builds them. */
+function serverParts(env: NodeJS.ProcessEnv): { connections: ReturnType<typeof connect>; logger: Logger; logs: string[] } {
   const logs: string[] = [];
   const logger: Logger = { info: (line) => logs.push(line), error: (line) => logs.push(line) };
   // Retries happen at once: a test asserts what was sent, not how long core waited.
-  const connections = connect(readSettings(env), { sleep: () => Promise.resolve() });
+  return { connections: connect(readSettings(env), { sleep: () => Promise.resolve() }), logger, logs };
+}
+
+/** The SDK's own client, talking to our server in this process over the SDK's in-memory transport (a 2025 connection). */
+export async function connectClient(env: NodeJS.ProcessEnv, user?: User): Promise<Connected> {
+  const { connections, logger, logs } = serverParts(env);
   const server = createScreenRecServer(connections, logger ?? silentLogger);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'screenrec-mcp-tests', version: '1.0.0' });
+  const client = user === undefined ? new Client({ name: 'screenrec-mcp-tests', version: '1.0.0' }) : clientV1(user);
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   return {
     client,
@@ -43,6 +52,29 @@ export async function connectClient(env: NodeJS.ProcessEnv): Promise<Connected> 
       await server.close();
     },
   };
+}
+
+/**
+ * A client of one era talking to the HTTP handler in this process, through the same handler the bin serves (no
+ * socket): `2026-07-28` is the v2 SDK's client, `2025 stateless` the v1 SDK's, which gets no session.
+ */
+export async function connectOverHttp(env: NodeJS.ProcessEnv, era: '2026-07-28' | '2025 stateless', user?: User): Promise<{ mcp: McpDriver; logs: string[] }> {
+  const { connections, logger, logs } = serverParts(env);
+  const handler = createMcpHandler(screenRecServers(connections, logger));
+  const url = new URL('http://127.0.0.1/mcp');
+  const fetch = (input: string | URL | Request, init?: RequestInit) => handler.fetch(new Request(input, init));
+  const connected = async () => {
+    if (era === '2025 stateless') {
+      const client = clientV1(user);
+      await client.connect(new HttpTransportV1(url, { fetch }));
+      return driverOf(client);
+    }
+    const client = clientV2(user);
+    await client.connect(new HttpTransportV2(url, { fetch }));
+    return driverOf(client);
+  };
+  const mcp = await connected();
+  return { mcp: { ...mcp, close: async () => (await mcp.close(), await handler.close()) }, logs };
 }
 
 /**

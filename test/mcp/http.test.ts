@@ -1,10 +1,8 @@
 import { request as httpRequest } from 'node:http';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { readSettings } from '../../packages/mcp-server/src/config';
 import { connect } from '../../packages/mcp-server/src/connections';
 import { startHttpServer, type RunningHttpServer } from '../../packages/mcp-server/src/http-server';
-import { REST_ENV, type ToolResult } from './harness';
+import { REST_ENV } from './harness';
 
 const TOKEN = 'mcp-token-5d1f0a9c7e3b4a28';
 const INITIALIZE = JSON.stringify({
@@ -70,47 +68,65 @@ describe('Streamable HTTP: who may call', () => {
     expect([answer.status, answer.body]).toEqual([403, refusal('Forbidden: this MCP server answers only requests addressed to 127.0.0.1 or localhost.')]);
   });
 
-  it('lets a local client with the token in, with or without a loopback Origin', async () => {
+  it('lets a local client with the token in, with or without a loopback Origin, and opens no session', async () => {
     for (const origin of [undefined, 'http://localhost:6274', 'http://127.0.0.1:5678']) {
       const answer = await post({ ...bearer, ...(origin === undefined ? {} : { origin }) });
-      expect([origin, answer.status]).toEqual([origin, 200]);
-      expect(answer.headers['mcp-session-id']).toEqual(expect.any(String));
-      expect(answer.body).toContain('"serverInfo":{"name":"screenrec","title":"ScreenRec","version":"0.1.0"}');
+      expect([origin, answer.status, answer.headers['mcp-session-id']]).toEqual([origin, 200, undefined]);
+      expect(answer.body).toContain('"serverInfo":{"name":"screenrec","title":"ScreenRec","version":"0.1.0"');
     }
     expect(await post(bearer, '/other')).toMatchObject({ status: 404, body: refusal('Not found: the MCP endpoint is /mcp.') });
     expect(logs).toContain('refused POST /mcp (403, Origin https://evil.example)');
     expect(logs.join('\n')).not.toContain(TOKEN);
   });
 
-  it("serves the SDK's own Streamable HTTP client, session and all", async () => {
-    const client = new Client({ name: 'n8n-mcp-client-stand-in', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: bearer } });
-    await client.connect(transport);
-    try {
-      expect(transport.sessionId).toEqual(expect.any(String));
-      expect((await client.listTools()).tools).toHaveLength(7);
-      const result = (await client.callTool({ name: 'search_tags', arguments: { query: 'onb' } })) as ToolResult;
-      expect(result.isError).toBe(true);
-      expect((result.content[0] as { text: string }).text).toMatch(/^ScreenRec is not set up in this MCP server: SCREENREC_WORKSPACE_ID is not set/);
-      await transport.terminateSession();
-    } finally {
-      await client.close();
+  it('has no session to resume or end: GET and DELETE answer 405', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const answer = await fetch(server.url, { method, headers: { ...bearer, accept: 'text/event-stream', 'mcp-session-id': 'from-before-a-restart' } });
+      expect([method, answer.status, answer.headers.get('allow'), await answer.json()]).toEqual([
+        method,
+        405,
+        'POST',
+        { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null },
+      ]);
     }
   });
 
-  it('keeps at most 32 sessions: opening one more ends the least recently used', async () => {
-    const sessions: string[] = [];
-    for (let i = 0; i < 33; i++) sessions.push((await post(bearer)).headers['mcp-session-id'] as string);
-    const ping = (sessionId: string) =>
-      fetch(server.url, {
-        method: 'POST',
-        headers: { ...bearer, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
-      });
-    const oldest = await ping(sessions[0]!);
-    expect([oldest.status, await oldest.text()]).toEqual([404, refusal('Session not found: start a new MCP session (initialize).')]);
-    const newest = await ping(sessions[32]!);
-    expect(newest.status).toBe(200);
-    await newest.text();
+  it('answers a 2026-07-28 request from its _meta alone, with cacheable lists in the registration order', async () => {
+    const answer = await modern('tools/list');
+    expect(answer.status).toBe(200);
+    const { result } = (await answer.json()) as { result: { tools: Array<{ name: string }>; ttlMs: number; cacheScope: string; resultType: string } };
+    expect(result.tools.map((tool) => tool.name)).toEqual([
+      'create_recording_request',
+      'find_recordings',
+      'get_recording',
+      'get_video_url',
+      'update_recording',
+      'delete_recording',
+      'search_tags',
+    ]);
+    expect([result.resultType, result.ttlMs, result.cacheScope]).toEqual(['complete', 3_600_000, 'public']);
+
+    const discover = (await (await modern('server/discover')).json()) as { result: { supportedVersions: string[]; ttlMs: number } };
+    expect(discover.result).toMatchObject({ supportedVersions: ['2026-07-28'], ttlMs: 3_600_000, cacheScope: 'public' });
+  });
+
+  it('refuses a 2026-07-28 request whose Mcp-Method header names another method than its body', async () => {
+    const answer = await modern('tools/list', { 'mcp-method': 'tools/call' });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: { code: -32020, message: expect.stringContaining('the body names method tools/list but the Mcp-Method header names tools/call') } });
   });
 });
+
+/** A hand-made 2026-07-28 request: protocol version, client capabilities and identity in _meta, Mcp-Method beside. */
+function modern(method: string, headers: Record<string, string> = {}): Promise<Response> {
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'probe', version: '1.0.0' },
+  };
+  return fetch(server.url, {
+    method: 'POST',
+    headers: { ...bearer, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { _meta } }),
+  });
+}

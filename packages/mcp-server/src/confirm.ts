@@ -1,4 +1,5 @@
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   acceptedContent,
   inputRequired,
   inputResponse,
@@ -27,11 +28,20 @@ export function confirmationOf(ctx: ServerContext, server: McpServer): Confirmat
   if (answer.kind === 'elicit') {
     return acceptedContent(ctx.mcpReq.inputResponses, CONFIRM_KEY, ConfirmAnswer)?.confirm === true ? 'confirmed' : 'declined';
   }
-  // Per request on 2026-07-28 (the SDK fills it from the request's _meta); from initialize on a 2025 connection.
-  const elicitation = server.server.getClientCapabilities()?.elicitation;
+  const elicitation = Capabilities.safeParse(declaredCapabilities(ctx, server)).data?.elicitation;
+  // An empty elicitation capability is the 2025-06-18 form: form mode only.
   const formMode = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
   return formMode ? 'unasked' : 'cannot-ask';
 }
+
+/** What the client declared: on 2026-07-28 in each request's _meta, on 2025 once in initialize (none on stateless HTTP). */
+function declaredCapabilities(ctx: ServerContext, server: McpServer): unknown {
+  const envelope: Record<string, unknown> = { ...ctx.mcpReq.envelope };
+  return envelope[CLIENT_CAPABILITIES_META_KEY] ?? server.server.getClientCapabilities();
+}
+
+/** The client's word, checked before it decides anything. */
+const Capabilities = z.object({ elicitation: z.object({ form: z.unknown(), url: z.unknown() }).partial().optional() });
 
 /** The question, as the protocol carries it: one yes/no field the client shows as a form. */
 export function askToConfirm(message: string): InputRequiredResult {
