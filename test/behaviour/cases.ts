@@ -4,17 +4,26 @@ import {
   NOT_FOUND_VIDEO,
   TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE,
   UNAUTHORIZED_MESSAGE,
+  CREATED_NOT_LISTED_YET,
+  LINK_NOT_CONFIRMED,
   createdIdLookupFailedMessage,
   describeFieldErrors,
+  detailsLookupFailedMessage,
+  foreignVideoLinkMessage,
   invalidInputMessage,
 } from '@screenrec/core';
 import { NOTHING_TO_CHANGE } from '../../packages/mcp-server/src/tools/update-recording';
 import { serviceRecording } from '../support/recordings';
-import type { BehaviourCase, Exchange } from './service';
+import type { BehaviourCase, Exchange, VideoReadyCase } from './service';
 
 // One behaviour table for Zapier, n8n and MCP (the README's "Same behaviour on every platform"): each row is
 // what the user asks, what ScreenRec must receive, and what the user gets. zapier.test.ts, n8n.test.ts and
-// mcp.test.ts each run every row through their own fields.
+// mcp.test.ts each run every row through their own fields; VIDEO_READY_CASES, for the triggers, run on Zapier and n8n.
+//
+// One vocabulary: an output that IS a recording (Get, Find, Request, Update, Delete) keeps ScreenRec's names (`id`,
+// …); an output about something else names it `recordingId` (Video Ready, Create Recording Link, Get Video URL).
+// `detailsError` says why a recording's details are missing, `videoKey` is a video's stable identity, and
+// `downloadError` why a video could not be fetched.
 
 export const RECORDING_ID = '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c';
 /** The user's time zone: the Zap's on Zapier, the workflow's on n8n (MCP takes ISO dates as given). */
@@ -63,28 +72,55 @@ const newestPage = (status: number, answer: unknown): Exchange => ({
   answer,
 });
 
-const MCP_LINK_RESULT = "MCP's create_recording_link answers what a model needs next: the link and the recording ID (null when unknown).";
+const MCP_LINK_RESULT =
+  "MCP's create_recording_link answers what a model needs next: the link, the recording ID and, when the ID is missing, why (detailsError).";
 const MCP_BLANK_TAG =
   "MCP refuses a blank tag instead of dropping it: a model's JSON has no empty rows, so a blank one is a mistake worth naming.";
 
 export const CASES: BehaviourCase[] = [
   {
-    name: 'Create Recording Link outputs the link, the input, and the new recording\'s ID and status',
+    name: "Create Recording Link outputs the link, the input, and the new recording's ID (recordingId) and status",
     step: { operation: 'createLink', externalReference: 'ticket-4711', tags: ['support'] },
     exchanges: [createLink, newestPage(200, page([recording({ status: 'NEW', tags: ['support'] })]))],
-    outcome: { output: [{ id: RECORDING_ID, status: 'NEW', url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support'], detailsError: null }] },
-    mcp: { why: MCP_LINK_RESULT, exchanges: [createLink, newestPage(200, page([recording({ status: 'NEW' })]))], outcome: { output: [{ url: PAGE_URL, recordingId: RECORDING_ID }] } },
+    outcome: { output: [{ recordingId: RECORDING_ID, status: 'NEW', url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support'], detailsError: null }] },
+    mcp: {
+      why: MCP_LINK_RESULT,
+      exchanges: [createLink, newestPage(200, page([recording({ status: 'NEW' })]))],
+      outcome: { output: [{ url: PAGE_URL, recordingId: RECORDING_ID, detailsError: null }] },
+    },
   },
   {
-    name: 'Create Recording Link still succeeds when the ID lookup fails after the create, and says why the ID is missing',
+    name: 'Create Recording Link still succeeds when the ID lookup fails after the create: the link, and detailsError says why the ID is missing',
     step: { operation: 'createLink', externalReference: 'ticket-4711', tags: ['support'] },
     exchanges: [createLink, newestPage(401, { message: 'Unauthorized' })],
     outcome: {
       output: [
-        { id: null, status: null, url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support'], detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE) },
+        {
+          recordingId: null,
+          status: null,
+          url: PAGE_URL,
+          externalReference: 'ticket-4711',
+          tags: ['support'],
+          detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE),
+        },
       ],
     },
-    mcp: { why: MCP_LINK_RESULT, exchanges: [createLink, newestPage(401, { message: 'Unauthorized' })], outcome: { output: [{ url: PAGE_URL, recordingId: null }] } },
+    mcp: {
+      why: MCP_LINK_RESULT,
+      exchanges: [createLink, newestPage(401, { message: 'Unauthorized' })],
+      outcome: { output: [{ url: PAGE_URL, recordingId: null, detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE) }] },
+    },
+  },
+  {
+    name: 'Create Recording Link whose new recording is not listed yet: the link, and detailsError says so',
+    step: { operation: 'createLink', externalReference: 'ticket-4711', tags: ['support'] },
+    exchanges: [createLink, newestPage(200, page([]))],
+    outcome: { output: [{ recordingId: null, status: null, url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support'], detailsError: CREATED_NOT_LISTED_YET }] },
+    mcp: {
+      why: MCP_LINK_RESULT,
+      exchanges: [createLink, newestPage(200, page([]))],
+      outcome: { output: [{ url: PAGE_URL, recordingId: null, detailsError: CREATED_NOT_LISTED_YET }] },
+    },
   },
   {
     name: 'Request Recording sends tags trimmed and each once, and outputs the new recording',
@@ -255,5 +291,40 @@ export const CASES: BehaviourCase[] = [
     exchanges: [],
     outcome: { output: [] },
     mcp: { why: 'MCP refuses a blank query, so a model asks again with text.', exchanges: [], outcome: { failure: { code: 'INVALID_INPUT', message: invalidInputMessage('`query`: must not be empty') } } },
+  },
+];
+
+const VIDEO_KEY = VIDEO_URL.split('?')[0] ?? VIDEO_URL;
+const STORAGE_OBJECT_ID = '9c8b7a69-5847-4362-9150-a1b2c3d4e5f6';
+/** An object-store link: its one UUID names a stored object, not a recording. */
+const STORAGE_LINK = `https://storage.example.net/videos/${STORAGE_OBJECT_ID}.webm?X-Amz-Expires=600&X-Amz-Signature=abc`;
+const confirm = (ids: string[], status: number, answer: unknown): Exchange => ({ to: 'rest', method: 'POST', path: '/recordings/list', body: { ids, pageSize: ids.length }, status, answer });
+
+/** The Video Ready trigger on Zapier and n8n (MCP has none): the same item from the same notification. */
+export const VIDEO_READY_CASES: VideoReadyCase[] = [
+  {
+    name: 'Video Ready gives the link, its videoKey, the recordingId ScreenRec confirmed, and the recording',
+    notification: { result: VIDEO_URL },
+    exchanges: [confirm([RECORDING_ID], 200, page([recording()]))],
+    item: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, recording: recording(), detailsError: null },
+  },
+  {
+    name: 'Video Ready whose lookup fails still starts the run, with the link and detailsError saying why',
+    notification: { result: VIDEO_URL },
+    exchanges: [confirm([RECORDING_ID], 401, { message: 'Unauthorized' })],
+    item: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: null, detailsError: detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE) },
+  },
+  {
+    name: 'Video Ready of a link ScreenRec does not confirm, on another host: the video is never fetched, and downloadError says why',
+    notification: { result: STORAGE_LINK },
+    download: true,
+    exchanges: [confirm([STORAGE_OBJECT_ID], 200, page([]))],
+    item: {
+      videoUrl: STORAGE_LINK,
+      videoKey: `https://storage.example.net/videos/${STORAGE_OBJECT_ID}.webm`,
+      recordingId: null,
+      detailsError: LINK_NOT_CONFIRMED,
+      downloadError: foreignVideoLinkMessage('storage.example.net'),
+    },
   },
 ];

@@ -1,8 +1,8 @@
 import { NodeApiError, NodeOperationError, type INodeParameters } from 'n8n-workflow';
-import { WORKFLOW_TIMEZONE, byId, runScreenRec } from '../n8n/harness';
+import { SUBSCRIPTION_ID, WORKFLOW_TIMEZONE, byId, runScreenRec, triggerWorkflow } from '../n8n/harness';
 import { hookScope, remember, restPath, restScope, setUpNock } from '../n8n/nock-setup';
-import { CASES, USER_TIME_ZONE } from './cases';
-import { expectExchanges, type Outcome, type ServiceEndpoints, type Step } from './service';
+import { CASES, USER_TIME_ZONE, VIDEO_READY_CASES } from './cases';
+import { RECEIVED_NOW, expectExchanges, type Outcome, type ServiceEndpoints, type Step, type VideoReadyCase, type VideoReadyItem } from './service';
 
 setUpNock();
 
@@ -67,6 +67,17 @@ function onN8n(outcome: Outcome): { output: unknown[] } | { failure: N8nFailure 
   return { failure: { kind, message, httpCode: status === undefined ? null : String(status) } };
 }
 
+/** The ScreenRec Trigger of an active workflow (subscribed, its secret stored), with the recording's details asked for. */
+function activeTrigger(testCase: VideoReadyCase) {
+  const subscribed = { subscriptionId: SUBSCRIPTION_ID, webhookUrl: 'https://n8n.example.com/webhook/f00dfeed/webhook', callbackSecret: 'a'.repeat(64) };
+  return triggerWorkflow({ staticData: { 'node:ScreenRec Trigger': subscribed }, parameters: { includeRecording: true, download: testCase.download === true } });
+}
+
+/** n8n's idiom: with Include Recording Details, the recording's fields sit beside the item's own, which win. */
+function videoReadyOnN8n({ recording, ...item }: VideoReadyItem): Record<string, unknown> {
+  return { ...recording, ...item, receivedAt: expect.stringMatching(RECEIVED_NOW) };
+}
+
 describe('the behaviour table on n8n', () => {
   it("reads dates in the table's time zone", () => {
     expect(WORKFLOW_TIMEZONE).toBe(USER_TIME_ZONE);
@@ -76,5 +87,13 @@ describe('the behaviour table on n8n', () => {
     expectExchanges(testCase.exchanges, endpoints);
 
     expect(await outcomeOf(n8nParameters(testCase.step))).toEqual(onN8n(testCase.outcome));
+  });
+
+  it.each(VIDEO_READY_CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    expectExchanges(testCase.exchanges, endpoints);
+
+    const { result } = await activeTrigger(testCase).deliver(testCase.notification);
+
+    expect(remember(result.workflowData?.[0]?.map((item) => item.json))).toEqual([videoReadyOnN8n(testCase.item)]);
   });
 });

@@ -51,6 +51,39 @@ export interface BehaviourCase {
   mcp?: McpDifference;
 }
 
+/**
+ * What a Video Ready trigger starts the Zap or workflow with, in the names every platform shares (MCP has no
+ * triggers). Each platform adds its own idiom: Zapier an `id` (the same as videoKey, which Zapier deduplicates by)
+ * and a Video File for a confirmed recording, n8n the recording's fields beside these (Include Recording Details).
+ */
+export interface VideoReadyItem {
+  /** The link as the service posted it. */
+  videoUrl: string;
+  /** The video's stable identity: the link without its query string. */
+  videoKey: string;
+  /** Only when ScreenRec confirmed which recording the video belongs to. */
+  recordingId: string | null;
+  /** The confirmed recording, as ScreenRec sends it. */
+  recording?: Record<string, unknown>;
+  /** Why the recording's details are missing; null when they are there. */
+  detailsError: string | null;
+  /** Where a platform fetches the video with the item (n8n's Download Video): why it could not. */
+  downloadError?: string;
+}
+
+/** A video-ready notification arriving: what the service posts, the lookups it must answer, and the item. */
+export interface VideoReadyCase {
+  name: string;
+  notification: { result: string };
+  /** The user asked for the video with the item (n8n: Download Video; Zapier: a later step using Video File). */
+  download?: true;
+  exchanges: Exchange[];
+  item: VideoReadyItem;
+}
+
+/** Every platform stamps when the notification arrived. */
+export const RECEIVED_NOW = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 /** How one platform's suite reaches the service nock plays. */
 export interface ServiceEndpoints {
   rest(): nock.Scope;

@@ -7,9 +7,10 @@ import { perform as updateRecording } from '../../packages/zapier/src/creates/up
 import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
 import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
 import { perform as getVideoUrl } from '../../packages/zapier/src/searches/get-video-url';
+import { perform as videoReady } from '../../packages/zapier/src/triggers/video-ready';
 import { HOOK_PATH, REST_PATH, appTester, hookApi, restApi, restAuth, useNock, zapierFailure } from '../zapier/harness';
-import { CASES, USER_TIME_ZONE } from './cases';
-import { expectExchanges, type Outcome, type ServiceEndpoints, type Step } from './service';
+import { CASES, USER_TIME_ZONE, VIDEO_READY_CASES } from './cases';
+import { RECEIVED_NOW, expectExchanges, type Outcome, type ServiceEndpoints, type Step, type VideoReadyItem } from './service';
 
 useNock();
 
@@ -64,9 +65,29 @@ async function outcomeOf(run: Promise<unknown>): Promise<Outcome> {
   return { failure: { code: code as ErrorCode, message, ...(status === undefined ? {} : { status }) } };
 }
 
-/** Zapier's own rule: a search that finds nothing (NOT_FOUND) returns no result, and the Zap stops or goes on as set. */
-function onZapier(outcome: Outcome, search: boolean): Outcome {
-  return search && 'failure' in outcome && outcome.failure.code === 'NOT_FOUND' ? { output: [] } : outcome;
+/**
+ * Zapier's own rules: a search that finds nothing (NOT_FOUND) returns no result, and the Zap stops or goes on as set;
+ * Create Recording Link also outputs its recordingId as `id`, so that Find or Create Recording (a recording's `id`
+ * when found) gives a later step the same field whichever branch ran.
+ */
+function onZapier(outcome: Outcome, step: Step, search: boolean): Outcome {
+  if ('failure' in outcome) return search && outcome.failure.code === 'NOT_FOUND' ? { output: [] } : outcome;
+  if (step.operation !== 'createLink') return outcome;
+  return { output: outcome.output.map((item) => ({ ...item, id: item.recordingId })) };
+}
+
+/**
+ * The Video Ready item on Zapier: also `id`, the same as videoKey, since Zapier deduplicates a trigger's items by
+ * `id`; a Video File (fetched when a later step uses it) only for a recording ScreenRec confirmed, so there is no
+ * downloadError: a failed fetch is that later step's error.
+ */
+function videoReadyOnZapier({ downloadError: _fetchedLater, ...item }: VideoReadyItem): Record<string, unknown> {
+  return {
+    ...item,
+    id: item.videoKey,
+    receivedAt: expect.stringMatching(RECEIVED_NOW),
+    ...(item.recordingId === null ? {} : { videoFile: expect.stringContaining(`"recordingId":"${item.recordingId}"`) }),
+  };
 }
 
 describe('the behaviour table on Zapier', () => {
@@ -76,6 +97,14 @@ describe('the behaviour table on Zapier', () => {
 
     const outcome = await outcomeOf(run());
 
-    expect(outcome).toEqual(onZapier(testCase.outcome, search));
+    expect(outcome).toEqual(onZapier(testCase.outcome, testCase.step, search));
+  });
+
+  it.each(VIDEO_READY_CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    expectExchanges(testCase.exchanges, endpoints);
+
+    const items = await appTester(videoReady, { authData: restAuth, cleanedRequest: testCase.notification });
+
+    expect(items).toEqual([videoReadyOnZapier(testCase.item)]);
   });
 });
