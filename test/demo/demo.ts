@@ -177,7 +177,7 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
     const bytes = Buffer.from(file.data, 'base64');
     check(bytes.equals(loop.video), `the attached video (${sizeOf(bytes)}) differs from the one recorded`);
     if (loop.videoLinks === 'storage') {
-      check(item!.json.recordingId === null && typeof item!.json.recordingError === 'string', `the workflow's item guessed a recording: ${JSON.stringify(item?.json)}`);
+      check(item!.json.recordingId === null && typeof item!.json.detailsError === 'string', `the workflow's item guessed a recording: ${JSON.stringify(item?.json)}`);
       return `The n8n workflow started with the video's link and the video downloaded from ScreenRec's own host as ${file.fileName} (${sizeOf(bytes)}, identical to the recording); the item says why the recording's details are missing.`;
     }
     check(item!.json.externalReference === 'n8n-ticket-202', `the workflow's item does not carry its recording's details: ${JSON.stringify(item?.json)}`);

@@ -53,15 +53,16 @@ describe('zapier-platform invoke against the reference server, as a maintainer r
     expect([run.exitCode, run.stdout]).toEqual([0, 'Demo Workspace\n']);
   });
 
-  it('`invoke create createRecording` creates the recording and prints its id, status and page URL', async () => {
+  it('`invoke create createRecording` creates the recording and prints its recordingId, status and page URL', async () => {
     const run = await runs.createRecording;
 
     expect(run.exitCode).toBe(0);
-    const created = JSON.parse(run.stdout) as { id: string; url: string };
+    const created = JSON.parse(run.stdout) as { recordingId: string; url: string };
     expect(created).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      recordingId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      id: created.recordingId,
       status: 'NEW',
-      url: `${server.baseUrl}/r/${created.id}`,
+      url: `${server.baseUrl}/r/${created.recordingId}`,
       externalReference: 'cli-4711',
       tags: ['support'],
       detailsError: null,

@@ -21,8 +21,8 @@ function zapSteps(e2e: ZapierE2E, connection: Connection) {
     step,
     createRecording: async (inputData: Record<string, unknown>) => {
       const created = await step<CreatedRecording>('creates', 'createRecording', inputData);
-      if (created.id === null) throw new Error(`Create Recording Link gave no id: ${JSON.stringify(created)}`);
-      return created.id;
+      if (created.recordingId === null) throw new Error(`Create Recording Link gave no recordingId: ${JSON.stringify(created)}`);
+      return created.recordingId;
     },
     requestRecording: (inputData: Record<string, unknown>) => step<RecordingOutput>('creates', 'requestRecording', inputData),
     findRecording: (inputData: Record<string, unknown>) => step<RecordingOutput[]>('searches', 'findRecording', inputData),
@@ -118,6 +118,7 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
       const link = new URL(items[0]?.videoUrl ?? 'http://missing');
       expect(items).toEqual([
         {
+          videoKey: `${link.origin}${link.pathname}`,
           id: `${link.origin}${link.pathname}`,
           videoUrl: expect.stringMatching(/^https?:\/\/.*\?/),
           receivedAt: expect.stringMatching(ISO_INSTANT),
@@ -161,8 +162,8 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
       const choices = await zap.step<Array<{ id: string; label: string }>>('triggers', 'recordingList', {}, { isFillingDynamicDropdown: true, timezone: 'Europe/Berlin' });
 
       expect(choices.map((choice) => choice.id)).toEqual([finished.id, invited.id, hookMade]);
-      expect(choices[2]?.label).toMatch(/^ticket-1 · new · \d{1,2} \w{3} \d{4}, \d\d:\d\d · support$/);
-      expect(choices[1]?.label).toMatch(/^Escalated by Tom · new · .* · Super-urgent, demo$/);
+      expect(choices[2]?.label).toMatch(new RegExp(`^ticket-1 · New · \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d CES?T · support · ID ${hookMade.slice(0, 8)}$`));
+      expect(choices[1]?.label).toMatch(new RegExp(`^Escalated by Tom · New · .* · Super-urgent, demo · ID ${invited.id.slice(0, 8)}$`));
     });
 
     it('Find Recording reads a date in the Zap\'s time zone: the same date finds or misses the recordings made now, by zone', async () => {
@@ -275,7 +276,9 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
       const findOrCreate = async (externalReference: string): Promise<{ found: boolean; id: string | null }> => {
         const [found] = await zap.findRecording({ externalReference });
         if (found !== undefined) return { found: true, id: found.id };
+        // The create's `id` (the same as its recordingId) is the field a later step maps, found or created.
         const created = await zap.step<CreatedRecording>('creates', 'createRecording', { externalReference });
+        expect(created.id).toBe(created.recordingId);
         return { found: false, id: created.id };
       };
 

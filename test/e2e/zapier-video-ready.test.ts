@@ -77,16 +77,18 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
         authData,
         inputData: { externalReference: 'ticket-4711', tags: ['support', ' '] },
       });
-      // With REST credentials the create also names the new recording: its id and status.
+      // With REST credentials the create also names the new recording: its recordingId (and `id`, for Find or
+      // Create) and status.
       expect(created).toEqual({
-        id: expect.stringMatching(UUID),
+        recordingId: expect.stringMatching(UUID),
+        id: created.recordingId,
         status: 'NEW',
-        url: `${e2e.server.baseUrl}/r/${created.id}`,
+        url: `${e2e.server.baseUrl}/r/${created.recordingId}`,
         externalReference: 'ticket-4711',
         tags: ['support'],
         detailsError: null,
       });
-      const recordingId = created.id!;
+      const recordingId = created.recordingId!;
 
       const page = await openRecordingPage(created.url);
       expect([page.status, page.contentType]).toEqual([200, 'text/html; charset=utf-8']);
@@ -111,6 +113,7 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
         // bound to an id guessed from the path. The link itself serves the video.
         expect(items).toEqual([
           {
+            videoKey: `${link.origin}${link.pathname}`,
             id: `${link.origin}${link.pathname}`,
             videoUrl: body.result,
             receivedAt: expect.stringMatching(ISO_INSTANT),
@@ -126,6 +129,7 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
 
       expect(items).toEqual([
         {
+          videoKey: `${link.origin}${link.pathname}`,
           id: `${link.origin}${link.pathname}`,
           videoUrl: body.result,
           receivedAt: expect.stringMatching(ISO_INSTANT),
@@ -185,7 +189,7 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
           authData,
           inputData: { externalReference: 'after-unsubscribe' },
         });
-        const recordingId = created.id!;
+        const recordingId = created.recordingId!;
         await e2e.adminOk(200, 'POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
 
         // The Zap still on is notified; by then the service has sent every notification of this completion.
