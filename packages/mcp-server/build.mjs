@@ -1,25 +1,43 @@
 // Builds dist/main.js, the `screenrec-mcp` bin: one CommonJS bundle with @screenrec/core inlined (core is not
 // published on its own). The MCP SDK and zod stay real dependencies: the SDK expects to share zod with its caller.
+//
+// `--mcpb DIR` builds DIR/screenrec.mcpb instead, the one-click bundle for desktop clients: there nothing is
+// installed beside it, so its server/index.js inlines everything, and its manifest is mcpb/manifest.json.
 import { build } from 'esbuild';
-import { chmodSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
-
-rmSync(join(root, 'dist'), { recursive: true, force: true });
-await build({
+const common = {
   absWorkingDir: root,
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  external: ['@modelcontextprotocol/server', 'zod'],
   tsconfig: 'tsconfig.json',
   banner: { js: '#!/usr/bin/env node' },
-  legalComments: 'none',
   logLevel: 'warning',
-});
-chmodSync(join(root, 'dist', 'main.js'), 0o755);
+};
+
+const mcpb = process.argv.indexOf('--mcpb');
+if (mcpb === -1) {
+  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  await build({ ...common, outfile: 'dist/main.js', external: ['@modelcontextprotocol/server', 'zod'], legalComments: 'none' });
+  chmodSync(join(root, 'dist', 'main.js'), 0o755);
+} else {
+  const out = resolve(process.argv[mcpb + 1] ?? 'dist');
+  const staging = join(out, 'mcpb');
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  // The SDK's and zod's licences travel with their code.
+  await build({ ...common, outfile: join(staging, 'server', 'index.js'), legalComments: 'eof' });
+  copyFileSync(join(root, 'mcpb', 'manifest.json'), join(staging, 'manifest.json'));
+  copyFileSync(join(root, 'assets', 'icon.png'), join(staging, 'icon.png'));
+  copyFileSync(join(root, 'LICENSE'), join(staging, 'LICENSE'));
+  const { packExtension } = await import('@anthropic-ai/mcpb');
+  if (!(await packExtension({ extensionPath: staging, outputPath: join(out, 'screenrec.mcpb'), silent: true }))) {
+    throw new Error('mcpb pack failed: run `npx mcpb validate packages/mcp-server/mcpb/manifest.json` to see why.');
+  }
+}

@@ -23,8 +23,8 @@ export interface McpDriver {
   close(): Promise<void>;
 }
 
-/** Where the server is: the bin started over stdio with this environment, or the HTTP endpoint and its token. */
-export type Target = { stdio: Record<string, string> } | { http: string; token: string };
+/** Where the server is: started over stdio with this environment (the built bin unless `entry` says), or the HTTP endpoint and its token. */
+export type Target = { stdio: Record<string, string>; entry?: string } | { http: string; token: string };
 
 /** The person behind a client that declares elicitation: how they answer, and every question they were shown. */
 export interface User {
@@ -77,12 +77,12 @@ export function clientV2(user?: User): ClientV2 {
 }
 
 function transportV1(target: Target) {
-  if ('stdio' in target) return new StdioTransportV1({ command: process.execPath, args: [MCP_BIN], env: { ...defaultEnvV1(), ...target.stdio }, stderr: 'ignore' });
+  if ('stdio' in target) return new StdioTransportV1({ command: process.execPath, args: [target.entry ?? MCP_BIN], env: { ...defaultEnvV1(), ...target.stdio }, stderr: 'ignore' });
   return new HttpTransportV1(new URL(target.http), { requestInit: { headers: { authorization: `Bearer ${target.token}` } } });
 }
 
 function transportV2(target: Target) {
-  if ('stdio' in target) return new StdioTransportV2({ command: process.execPath, args: [MCP_BIN], env: { ...defaultEnvV2(), ...target.stdio }, stderr: 'ignore' });
+  if ('stdio' in target) return new StdioTransportV2({ command: process.execPath, args: [target.entry ?? MCP_BIN], env: { ...defaultEnvV2(), ...target.stdio }, stderr: 'ignore' });
   return new HttpTransportV2(new URL(target.http), { requestInit: { headers: { authorization: `Bearer ${target.token}` } } });
 }
 

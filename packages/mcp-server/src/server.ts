@@ -1,4 +1,5 @@
 import { McpServer, ResourceTemplate, type McpServerFactory } from '@modelcontextprotocol/server';
+import packageJson from '../package.json';
 import type { Connections } from './connections';
 import { SERVER_ICONS } from './icons';
 import type { Logger } from './log';
@@ -7,7 +8,8 @@ import { registerTools } from './tool-calls';
 import { HOOK_TOOLS, REST_TOOLS } from './tools';
 
 export const SERVER_NAME = 'screenrec';
-export const SERVER_VERSION = '0.1.0';
+// The published package's version, so that a release changes it in one place.
+export const SERVER_VERSION: string = packageJson.version;
 
 const INSTRUCTIONS =
   'ScreenRec records screens on request. To get a recording from someone: create_recording_request (ScreenRec e-mails ' +
