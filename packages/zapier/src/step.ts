@@ -15,13 +15,14 @@ export const STEP_DEADLINE_MS = 25_000;
  */
 const TEST_DEADLINE_VARIABLE = 'SCREENREC_ZAPIER_STEP_DEADLINE_MS';
 
-/** What one run of a perform may use: its deadline, and whether Zapier only wants a quick look. */
+/**
+ * What one run of a perform may use. There is no "Zapier only looks" mode: a step reads the same whether Zapier loads a
+ * sample, fills a dropdown or runs a live Zap, so the editor shows what the Zap will get.
+ */
 export interface Step {
   /** Absolute time (ms since epoch) by which everything this step does must end. */
   readonly deadline: number;
   readonly budgetMs: number;
-  /** Loading a sample or filling a dropdown: one page of results is enough, and fast matters most. */
-  readonly onePage: boolean;
   /** The Zap's time zone (an IANA name), when Zapier gives one. */
   readonly timezone: string | null;
   /** What each core call of this step shares. */
@@ -43,7 +44,6 @@ export function startStep(bundle: Bundle): Step {
   return {
     deadline,
     budgetMs,
-    onePage: meta?.isLoadingSample === true || meta?.isFillingDynamicDropdown === true,
     timezone,
     call: { deadline },
     deadlineError: (doing) => new DeadlineError(deadlineMessage(doing, budgetMs, HINT_NARROW_SEARCH)),
