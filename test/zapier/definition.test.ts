@@ -1,3 +1,4 @@
+import { DIRECTION_LABELS, STATUS_LABELS } from '@screenrec/core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import App from '../../packages/zapier/src/index';
@@ -129,5 +130,13 @@ describe('app definition', () => {
     const fields = inputFieldsOf(App.triggers.videoReady as Operation);
     expect(fields.map((field) => field.key)).toEqual(['tags', 'direction']);
     for (const field of fields) expect(field.helpText).toContain('Needs the Workspace ID and API Key in the connection');
+  });
+
+  it("words states and directions in core's vocabulary, the same as on every platform", () => {
+    const choicesOf = (definition: Operation, key: string) => (inputFieldsOf(definition) as Array<Field & { choices?: Array<{ value: string; label: string }> }>).find((field) => field.key === key)?.choices;
+    const labelled = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => expect.objectContaining({ value, label }));
+    expect(choicesOf(App.searches.findRecording as Operation, 'statuses')).toEqual(labelled(STATUS_LABELS));
+    expect(choicesOf(App.searches.findRecording as Operation, 'direction')).toEqual(labelled(DIRECTION_LABELS));
+    expect(choicesOf(App.creates.requestRecording as Operation, 'direction')).toEqual(labelled(DIRECTION_LABELS));
   });
 });
