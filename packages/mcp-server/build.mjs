@@ -3,6 +3,7 @@
 //
 // `--mcpb DIR` builds DIR/screenrec.mcpb instead, the one-click bundle for desktop clients: there nothing is
 // installed beside it, so its server/index.js inlines everything, and its manifest is mcpb/manifest.json.
+import { argv } from 'node:process';
 import { build } from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -21,13 +22,13 @@ const common = {
   logLevel: 'warning',
 };
 
-const mcpb = process.argv.indexOf('--mcpb');
+const mcpb = argv.indexOf('--mcpb');
 if (mcpb === -1) {
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   await build({ ...common, outfile: 'dist/main.js', external: ['@modelcontextprotocol/server', 'zod'], legalComments: 'none' });
   chmodSync(join(root, 'dist', 'main.js'), 0o755);
 } else {
-  const out = resolve(process.argv[mcpb + 1] ?? 'dist');
+  const out = resolve(argv[mcpb + 1] ?? 'dist');
   const staging = join(out, 'mcpb');
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });

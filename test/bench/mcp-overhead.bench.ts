@@ -1,6 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { McpServer } from '@modelcontextprotocol/server';
 import { Recording, RestClient } from '@screenrec/core';
 import { z } from 'zod';
 import { readSettings } from '../../packages/mcp-server/src/config';
@@ -76,9 +75,9 @@ async function bareSdkTool(rest: RestClient): Promise<{ client: Client; close: (
   const server = new McpServer({ name: 'bare', version: '1.0.0' });
   server.registerTool(
     'get_recording',
-    { inputSchema: { recordingId: z.string() }, outputSchema: Recording },
-    async ({ recordingId }, extra) => {
-      const recording = await rest.getRecording(recordingId, { signal: extra.signal, deadline: Date.now() + 50_000 });
+    { inputSchema: z.object({ recordingId: z.string() }), outputSchema: Recording },
+    async ({ recordingId }, ctx) => {
+      const recording = await rest.getRecording(recordingId, { signal: ctx.mcpReq.signal, deadline: Date.now() + 50_000 });
       return { content: [{ type: 'text', text: recording.id }], structuredContent: recording };
     },
   );

@@ -1,23 +1,13 @@
 import { NOT_FOUND_RECORDING, NOT_FOUND_VIDEO } from '@screenrec/core';
 import { startReferenceServer, type ConnectedWorkspace, type RunningServer } from '../support/reference-server';
 import { expectNoSecretsIn } from '../support/secrets';
-import { connectDriver, type ClientKind, type McpDriver, type Target, type ToolResult } from './clients';
+import { TOOLS_IN_ORDER, connectDriver, type ClientKind, type McpDriver, type Target, type ToolResult } from './clients';
 import { startHttpBin, type HttpBin } from './http-bin';
 
 // Real clients of both protocol eras, each driving every tool of the built bin against the reference server.
 jest.setTimeout(180_000);
 
 const TOKEN = 'clients-token-0b1c2d3e4f5a6b7c';
-const TOOLS_IN_ORDER = [
-  'create_recording_request',
-  'find_recordings',
-  'get_recording',
-  'get_video_url',
-  'update_recording',
-  'delete_recording',
-  'search_tags',
-  'create_recording_link',
-];
 
 let service: RunningServer;
 let workspace: ConnectedWorkspace;

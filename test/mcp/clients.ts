@@ -9,6 +9,18 @@ import { REPO_ROOT } from '../support/reference-server';
 import { runProcess } from '../support/run-process';
 import { MCP_BIN } from './stdio-bin';
 
+/** Every tool, in the order tools/list gives them (the REST tools, then create_recording_link with a backend token). */
+export const TOOLS_IN_ORDER = [
+  'create_recording_request',
+  'find_recordings',
+  'get_recording',
+  'get_video_url',
+  'update_recording',
+  'delete_recording',
+  'search_tags',
+  'create_recording_link',
+];
+
 /** A tool result as every client gives it back. */
 export interface ToolResult {
   content: Array<{ type: string; text?: string }>;

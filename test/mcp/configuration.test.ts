@@ -25,6 +25,15 @@ const EVERY_REST_TOOL: Array<[string, Record<string, unknown>]> = [
 ];
 
 describe('a server started without (or with wrong) settings', () => {
+  it("takes a bundle's optional field left empty (passed as its unexpanded placeholder) for unset", async () => {
+    const { client, close } = await connectClient({ SCREENREC_BASE_URL: BASE_URL, SCREENREC_BACKEND_TOKEN: '${user_config.backend_token}' });
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('create_recording_link');
+    } finally {
+      await close();
+    }
+  });
+
   it('starts, offers every tool, and each one says what to set; nothing is sent', async () => {
     const { client, close, logs } = await connectClient({});
     try {

@@ -106,3 +106,29 @@ describe('the MCP bundle (.mcpb) for one-click install', () => {
     }
   });
 });
+
+describe("the package README's client snippets", () => {
+  const blocks = [...readFileSync(join(PACKAGE_DIR, 'README.md'), 'utf8').matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  const launch = { command: 'npx', args: ['-y', packageJson.name] };
+  const required = ['SCREENREC_BASE_URL', 'SCREENREC_WORKSPACE_ID', 'SCREENREC_API_KEY'];
+
+  it('Claude Desktop, Cursor and the like: mcpServers with the command, its arguments and the environment', () => {
+    const entry = (blocks.find((block) => 'mcpServers' in block)?.mcpServers as Record<string, { command: string; args: string[]; env: Record<string, string> }>).screenrec!;
+    expect(entry).toMatchObject(launch);
+    expect(Object.keys(entry.env)).toEqual(expect.arrayContaining(required));
+    expect(Object.keys(entry.env).filter((name) => !(name in SETTINGS))).toEqual([]);
+  });
+
+  it('VS Code: servers with type stdio, the secrets asked through inputs with password: true', () => {
+    const config = blocks.find((block) => 'servers' in block) as {
+      inputs: Array<{ id: string; password: boolean }>;
+      servers: Record<string, { type: string; command: string; args: string[]; env: Record<string, string> }>;
+    };
+    const entry = config.servers.screenrec!;
+    expect(entry).toMatchObject({ type: 'stdio', ...launch });
+    expect(Object.keys(entry.env)).toEqual(expect.arrayContaining(required));
+    const asked = Object.values(entry.env).flatMap((value) => [.../\$\{input:([^}]+)\}/.exec(value)?.slice(1) ?? []]);
+    expect(config.inputs.filter((input) => input.password).map((input) => input.id)).toEqual(asked);
+    expect(entry.env.SCREENREC_API_KEY).toMatch(/^\$\{input:/);
+  });
+});

@@ -28,10 +28,13 @@ export interface Settings {
   problems: string[];
 }
 
+const UNEXPANDED = /^\$\{[^}]*\}$/;
+
 export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const value = (name: SettingName) => {
     const raw = env[name]?.trim();
-    return raw === undefined || raw === '' ? undefined : raw;
+    // A desktop client may pass a bundle's optional field the user left empty as its placeholder, unexpanded.
+    return raw === undefined || raw === '' || UNEXPANDED.test(raw) ? undefined : raw;
   };
   const settings: Settings = { toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_SECONDS * 1000, problems: [] };
   const baseUrl = value('SCREENREC_BASE_URL');

@@ -17,7 +17,8 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
         title: tool.title,
         description: tool.description,
         inputSchema: advertised(tool.input),
-        outputSchema: tool.output,
+        // Core has parsed what ScreenRec sent with these same schemas: checking it again would only cost time.
+        outputSchema: advertised(tool.output),
         annotations: { title: tool.title, ...tool.annotations },
         icons: tool.icons,
       },
@@ -27,9 +28,9 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
 }
 
 /**
- * The tool's schema as the model sees it (tools/list), without the SDK's own check of the arguments: the SDK
- * would answer with its text ("Input validation error: Invalid arguments for tool …"), where ours is core's
- * INVALID_INPUT message naming the field, like every other failure a model reads.
+ * A schema as the client sees it (tools/list), without the SDK's own check. For arguments, the SDK would answer
+ * with its text ("Input validation error: Invalid arguments for tool …"), where ours is core's INVALID_INPUT
+ * message naming the field, like every other failure a model reads (runTool checks them).
  */
 function advertised(schema: z.ZodObject): StandardSchemaWithJSON<unknown, unknown> {
   return { '~standard': { version: 1, vendor: 'screenrec', validate: (value) => ({ value }), jsonSchema: schema['~standard'].jsonSchema } };
