@@ -101,6 +101,15 @@ export async function recordingChecks(session: Session, checks: Checks): Promise
     console.log(`     ${stored.length} bytes, ${facts.video!.codec} ${facts.video!.width}×${facts.video!.height} + ${facts.audioCodec ?? 'no audio'}, ${facts.durationSeconds.toFixed(2)} s, ${facts.videoFrames} frames`);
   });
 
+  await checks.check('the stored WebM declares its length, within 0.5 s of what was recorded, so players show it and can seek', async () => {
+    const { recordingId } = needRecording();
+    const facts = await probeVideo(await download(await session.rest.getVideoUrl(recordingId)));
+    assert(facts.declaredSeconds !== undefined, 'the WebM declares no duration (ffprobe -show_format: duration N/A): players show 0:00 and cannot seek');
+    const off = Math.abs(facts.declaredSeconds - facts.durationSeconds);
+    assert(off <= 0.5, `the WebM declares ${facts.declaredSeconds.toFixed(2)} s but its frames last ${facts.durationSeconds.toFixed(2)} s`);
+    console.log(`     declared ${facts.declaredSeconds.toFixed(2)} s, frames ${facts.durationSeconds.toFixed(2)} s (${off.toFixed(2)} s apart)`);
+  });
+
   await checks.check('ScreenRec calls back the Zap and the n8n workflow with a link that serves that video', async () => {
     const { recordingId, uploaded } = needRecording();
     const notifications = await Promise.all([session.zapHook.notificationFor(recordingId), session.n8nWebhooks.notificationFor(recordingId)]);

@@ -9,7 +9,7 @@ import { FFPROBE } from './machine';
 const run = promisify(execFile);
 
 const Probe = z.object({
-  format: z.object({ format_name: z.string() }),
+  format: z.object({ format_name: z.string(), duration: z.string().optional() }),
   streams: z.array(z.object({ codec_type: z.string(), codec_name: z.string(), width: z.number().optional(), height: z.number().optional() })),
   packets: z.array(z.object({ stream_index: z.number(), pts_time: z.string().optional(), duration_time: z.string().optional() })),
 });
@@ -21,8 +21,10 @@ export interface VideoFacts {
   docType: string | undefined;
   video: { codec: string; width: number; height: number } | undefined;
   audioCodec: string | undefined;
-  /** From the first frame to the end of the last one, in seconds: MediaRecorder's WebM declares no duration, so ffprobe reads every packet. */
+  /** From the first frame to the end of the last one, in seconds, from every packet ffprobe reads. */
   durationSeconds: number;
+  /** The duration the file declares (what players show before reading it all), or undefined when it declares none. */
+  declaredSeconds: number | undefined;
   videoFrames: number;
 }
 
@@ -46,6 +48,7 @@ export async function probeVideo(bytes: Buffer): Promise<VideoFacts> {
       video: videoStream === undefined ? undefined : { codec: videoStream.codec_name, width: videoStream.width ?? 0, height: videoStream.height ?? 0 },
       audioCodec: probe.streams.find((stream) => stream.codec_type === 'audio')?.codec_name,
       durationSeconds,
+      declaredSeconds: probe.format.duration === undefined ? undefined : Number(probe.format.duration),
       videoFrames: frames.length,
     };
   } finally {

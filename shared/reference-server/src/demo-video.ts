@@ -34,18 +34,19 @@ export function generateDemoWebm(): Buffer {
   ]);
 }
 
-function element(id: number, children: Buffer[]): Buffer {
+/** An EBML element: its id, then its children's total size (8 bytes wide), then the children. */
+export function element(id: number, children: Buffer[]): Buffer {
   const data = Buffer.concat(children);
   return Buffer.concat([idBytes(id), sizeBytes(data.length), data]);
 }
 
-function uintElement(id: number, value: number): Buffer {
+export function uintElement(id: number, value: number): Buffer {
   const bytes: number[] = [];
   for (let rest = value; bytes.length === 0 || rest > 0; rest = Math.floor(rest / 256)) bytes.unshift(rest % 256);
   return element(id, [Buffer.from(bytes)]);
 }
 
-function stringElement(id: number, value: string): Buffer {
+export function stringElement(id: number, value: string): Buffer {
   return element(id, [Buffer.from(value, 'ascii')]);
 }
 

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
+import { webmWithDuration } from './webm-duration';
 
 /**
  * The page a participant opens from the RECORDING answer: it captures the screen (getDisplayMedia and
  * MediaRecorder), shows a timer and a stop button, uploads the WebM and says how it went. The script
  * is constant and reads its settings from a JSON block, so nothing user-controlled is ever executed,
- * and the Content-Security-Policy allows exactly this script by its hash.
+ * and the Content-Security-Policy allows exactly this script by its hash. Before sending, the page writes the
+ * recording's duration into the WebM (webm-duration.ts, whose source text is part of the script).
  */
 const SCRIPT = `(() => {
+  const withDuration = ${webmWithDuration.toString()};
   const config = JSON.parse(document.getElementById('config').textContent);
   const byId = (id) => document.getElementById(id);
   const startButton = byId('start'), stopButton = byId('stop'), resendButton = byId('resend');
@@ -22,7 +25,7 @@ const SCRIPT = `(() => {
     say('This browser cannot record the screen. Please open this page in a recent Chrome, Edge or Firefox on a computer.', 'problem');
     return;
   }
-  let recorder, stream, chunks = [], startedAt = 0, ticking, video, settled = false;
+  let recorder, stream, chunks = [], startedAt = 0, recordingSince = 0, ticking, video, settled = false;
   // Leaving while recording, while sending, or before a failed send is retried loses the video: the browser asks first.
   window.addEventListener('beforeunload', (event) => {
     if (settled || recorder === undefined) return;
@@ -57,8 +60,10 @@ const SCRIPT = `(() => {
     recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
     chunks = [];
     recorder.ondataavailable = (event) => { if (event.data && event.data.size > 0) chunks.push(event.data); };
-    recorder.onstop = () => {
-      video = new Blob(chunks, { type: (recorder.mimeType || 'video/webm').split(';')[0] });
+    recorder.onstart = () => { recordingSince = performance.now(); };
+    recorder.onstop = async () => {
+      const recorded = new Blob(chunks, { type: (recorder.mimeType || 'video/webm').split(';')[0] });
+      video = await declareDuration(recorded, performance.now() - recordingSince);
       preview.src = URL.createObjectURL(video);
       preview.hidden = false;
       upload();
@@ -79,6 +84,16 @@ const SCRIPT = `(() => {
     if (stream) stream.getTracks().forEach((track) => track.stop());
     clearInterval(ticking);
     stopButton.hidden = true;
+  }
+  // MediaRecorder leaves the duration out of its WebM (players show 0:00 and cannot seek): only the file's first
+  // bytes are rewritten; a file that is not as expected is sent as it is.
+  async function declareDuration(blob, ms) {
+    try {
+      const patch = withDuration(new Uint8Array(await blob.slice(0, 65536).arrayBuffer()), ms);
+      return patch ? new Blob([patch.bytes, blob.slice(patch.replaces)], { type: blob.type }) : blob;
+    } catch (error) {
+      return blob;
+    }
   }
   stopButton.addEventListener('click', finish);
   resendButton.addEventListener('click', () => upload());
