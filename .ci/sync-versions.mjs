@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `changeset version` bumps package.json alone, but the MCP server repeats its version in server.json (the MCP
+// Registry's entry: the server's and the npm package's) and in mcpb/manifest.json (the bundle): this copies the
+// new version there, changing nothing else in either file. Run by `npm run release:version`, after changesets.
+// Usage: node .ci/sync-versions.mjs [repository root]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { join } from 'node:path';
+import process from 'node:process';
+
+const folder = join(process.argv[2] ?? join(import.meta.dirname, '..'), 'packages/mcp-server');
+const { name, version } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+
+/** Rewrites each `"version": "…"` in place (keeping the file's layout), then checks that only `expected` changed. */
+function syncFile(file, expected) {
+  const path = join(folder, file);
+  const text = readFileSync(path, 'utf8');
+  const synced = text.replace(/("version"\s*:\s*")[^"]*(")/g, `$1${version}$2`);
+  if (!isDeepStrictEqual(JSON.parse(synced), expected(JSON.parse(text)))) {
+    throw new Error(`${path}: its "version" fields are not where this script expects them; update it by hand to ${version}`);
+  }
+  writeFileSync(path, synced);
+}
+
+syncFile('server.json', (server) => ({
+  ...server,
+  version,
+  packages: server.packages.map((entry) => (entry.identifier === name ? { ...entry, version } : entry)),
+}));
+syncFile('mcpb/manifest.json', (manifest) => ({ ...manifest, version }));
+process.stdout.write(`${name} ${version}: server.json and mcpb/manifest.json say so too\n`);
