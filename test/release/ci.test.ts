@@ -67,9 +67,9 @@ describe('.github/workflows/ci.yml', () => {
   const workflow = readWorkflow('ci.yml');
   const steps = stepsOf(workflow);
 
-  it('runs on every push and pull request, on Node 22, as root in Debian (the suites apt-get what they need)', () => {
+  it('runs on every push to a branch and every pull request, on Node 22, as root in Debian (the suites apt-get what they need)', () => {
     expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push']);
-    expect(workflow.on.push).toBeNull();
+    expect(workflow.on.push).toEqual({ branches: ['**'] });
     expect(nodeMajorOf(workflow)).toBe(22);
     expect(Object.values(workflow.jobs)[0]!.container?.image).toMatch(/^node:22-bookworm$/);
   });

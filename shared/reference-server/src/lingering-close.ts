@@ -16,7 +16,9 @@ export interface LingerBounds {
  * comes first. Nothing read here is parsed or kept.
  */
 export function lingerAfterAnswer(request: IncomingMessage, bounds: LingerBounds): void {
-  const socket = request.socket;
+  const socket = request.socket as Socket | null;
+  // A request already destroyed (an upload cut off at its limit) cannot be read any more: its socket closes as ever.
+  if (request.destroyed || socket === null || socket.destroyed) return;
   // Node closes the socket of a `Connection: close` answer with destroySoon() once the answer is written.
   socket.destroySoon = () => linger(socket, request, bounds);
 }
