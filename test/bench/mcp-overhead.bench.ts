@@ -1,5 +1,7 @@
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Recording, RestClient } from '@screenrec/core';
 import { z } from 'zod';
 import { readSettings } from '../../packages/mcp-server/src/config';
@@ -28,8 +30,13 @@ export async function benchMcpOverhead(durationMs: number, rounds: number): Prom
     const client = new Client({ name: 'bench', version: '1.0.0' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const sdk = await bareSdkTool(rest);
+    // The client most hosts embed today (a 2025 client, the v1 SDK), on a server instance of its own.
+    const server2025 = createScreenRecServer(connect(readSettings(settings)), silentLogger);
+    const client2025 = new ClientV1({ name: 'bench-2025', version: '1.0.0' });
+    const [clientSide2025, serverSide2025] = InMemoryTransportV1.createLinkedPair();
     try {
-      await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+      await Promise.all([server.connect(serverSide), client.connect(clientSide), server2025.connect(serverSide2025), client2025.connect(clientSide2025)]);
+      await client2025.listTools();
       // A real client lists the tools first; the SDK client then checks each result against its output schema.
       await client.listTools();
       const toolCall = async () => {
@@ -44,11 +51,16 @@ export async function benchMcpOverhead(durationMs: number, rounds: number): Prom
         const result = await sdk.client.callTool({ name: 'get_recording', arguments: { recordingId: id } });
         if (result.isError) throw new Error(JSON.stringify(result.content));
       };
-      const [ours, baseline, bare, sdkOnly] = await interleavedSamples(rounds, [
+      const toolCall2025 = async () => {
+        const result = await client2025.callTool({ name: 'get_recording', arguments: { recordingId: id } });
+        if (result.isError) throw new Error(JSON.stringify(result.content));
+      };
+      const [ours, baseline, bare, sdkOnly, ours2025] = await interleavedSamples(rounds, [
         () => callRate(toolCall, 1, durationMs),
         () => callRate(coreCall, 1, durationMs),
         () => callRate(bareCoreCall, 1, durationMs),
         () => callRate(sdkToolCall, 1, durationMs),
+        () => callRate(toolCall2025, 1, durationMs),
       ]);
       const micros = (samples: Rate[]) => samples.map((sample) => 1e6 / sample.perSecond);
       const cpu = (samples: Rate[]) => samples.map((sample) => sample.cpuMicrosPerCall);
@@ -61,10 +73,13 @@ export async function benchMcpOverhead(durationMs: number, rounds: number): Prom
           micros(ours!),
           micros(sdkOnly!),
         ),
+        fromSamples((o, b) => reported('the same tool call from a 2025 client (v1 SDK) vs the core call: time per call', o, b, 'µs'), micros(ours2025!), micros(baseline!)),
       ];
     } finally {
       await client.close();
       await server.close();
+      await client2025.close();
+      await server2025.close();
       await sdk.close();
     }
   });
