@@ -1,5 +1,5 @@
-import { UNAUTHORIZED_MESSAGE, createdIdLookupFailedMessage, type ErrorCode } from '@screenrec/core';
-import { BACKEND_TOKEN, REST_ENV, callTool, connectEachTest, hookScope, restPath, restScope, textOf } from '../mcp/harness';
+import { UNAUTHORIZED_MESSAGE, createdIdLookupFailedMessage, invalidInputMessage, type ErrorCode } from '@screenrec/core';
+import { BACKEND_TOKEN, RECORDING_ID, REST_ENV, callTool, connectEachTest, hookScope, recording, restPath, restScope, textOf } from '../mcp/harness';
 import { useNock } from '../support/nock';
 import { CASES } from './cases';
 import { expectExchanges, onMcp, type Outcome, type ServiceEndpoints, type Step } from './service';
@@ -87,5 +87,26 @@ describe('the behaviour table on MCP', () => {
   it('says why each case it does not offer is not an MCP input', () => {
     const notOffered = played.filter(({ onMcp: mcp }) => mcp === undefined).map(({ testCase }) => testCase.mcp?.why);
     expect(notOffered).toEqual([expect.stringMatching(/^MCP has one tags field/)]);
+  });
+});
+
+describe("update_recording's JSON, where a model writes values rather than leaving form fields empty", () => {
+  const updated = (body: Record<string, unknown>) =>
+    restScope().put(restPath(`/recordings/${RECORDING_ID}`), body).reply(200, { ...recording, ...body });
+
+  it.each([
+    ['tags: [] removes every tag (a form has Remove All Tags for it)', { tags: [] }, { tags: [] }],
+    ['comment: "" clears the comment (a form\'s empty Comment keeps it)', { comment: '' }, { comment: '' }],
+    ['both at once', { tags: [], comment: '' }, { tags: [], comment: '' }],
+    ['tags are trimmed and each kept once, by core\'s rule', { tags: [' vip ', 'vip', 'support'], comment: 'Seen' }, { tags: ['vip', 'support'], comment: 'Seen' }],
+  ])('%s', async (_what, args, sent) => {
+    updated(sent);
+    const result = await callTool(connected.client, 'update_recording', { recordingId: RECORDING_ID, ...args });
+    expect(result.structuredContent).toEqual({ ...recording, ...sent });
+  });
+
+  it('refuses a blank tag, naming it, before anything is sent', async () => {
+    const result = await callTool(connected.client, 'update_recording', { recordingId: RECORDING_ID, tags: ['vip', ' '] });
+    expect(textOf(result)).toBe(invalidInputMessage('`tags.1`: must not be empty'));
   });
 });
