@@ -91,7 +91,7 @@ describe('the behaviour table on MCP', () => {
 });
 
 describe("update_recording's JSON, where a model writes values rather than leaving form fields empty", () => {
-  const updated = (body: Record<string, unknown>) =>
+  const updated = (body: { tags?: string[]; comment?: string }) =>
     restScope().put(restPath(`/recordings/${RECORDING_ID}`), body).reply(200, { ...recording, ...body });
 
   it.each([
