@@ -1,8 +1,11 @@
 import { NOT_FOUND_RECORDING, NOT_FOUND_VIDEO } from '@screenrec/core';
 import { startReferenceServer, type ConnectedWorkspace, type RunningServer } from '../support/reference-server';
 import { expectNoSecretsIn } from '../support/secrets';
-import { TOOLS_IN_ORDER, connectDriver, type ClientKind, type McpDriver, type Target, type ToolResult } from './clients';
+import { SERVER_VERSION } from '../../packages/mcp-server/src/server';
+import { waitUntil } from '../support/wait';
+import { TOOLS_IN_ORDER, connectDriver, driverOf, type ClientKind, type McpDriver, type Target, type ToolResult } from './clients';
 import { startHttpBin, type HttpBin } from './http-bin';
+import { spawnStdioServer } from './stdio-bin';
 
 // Real clients of both protocol eras, each driving every tool of the built bin against the reference server.
 jest.setTimeout(180_000);
@@ -106,5 +109,20 @@ describe.each(RUNS)('%s client over %s', (kind, transport, who) => {
       await mcp.close();
     }
     expectNoSecretsIn([http.stderr()], [workspace.apiKey, workspace.backendToken, TOKEN]);
+  });
+});
+
+describe("the bin's log over stdio", () => {
+  it('says where it serves and each call, on stderr, with no secret in it', async () => {
+    const spawned = await spawnStdioServer(env);
+    try {
+      const mcp = driverOf(spawned.client);
+      expect((await mcp.callTool('search_tags', { query: 'log' })).isError).toBeUndefined();
+      await waitUntil('the search_tags log line', (note) => note(spawned.stderr()).includes('search_tags: ok') || undefined);
+    } finally {
+      await spawned.close();
+    }
+    expect(spawned.stderr()).toContain(`screenrec-mcp: ${SERVER_VERSION} over stdio: ScreenRec at ${service.baseUrl}, with create_recording_link`);
+    expectNoSecretsIn([spawned.stderr()], [workspace.apiKey, workspace.backendToken]);
   });
 });
