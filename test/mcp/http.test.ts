@@ -102,6 +102,8 @@ describe('Streamable HTTP: who may call', () => {
 
     const discover = (await (await modern('server/discover')).json()) as { result: { supportedVersions: string[]; ttlMs: number } };
     expect(discover.result).toMatchObject({ supportedVersions: ['2026-07-28'], ttlMs: 3_600_000, cacheScope: 'public' });
+    // Nothing to listen for: the lists change only with a restart.
+    expect(discover.result).toMatchObject({ capabilities: { tools: { listChanged: false }, resources: { listChanged: false } } });
   });
 
   it('refuses a 2026-07-28 request whose Mcp-Method header names another method than its body', async () => {
