@@ -32,6 +32,8 @@ export function createScreenRecServer(connections: Connections, logger: Logger):
     { name: SERVER_NAME, title: 'ScreenRec', version: SERVER_VERSION, icons: SERVER_ICONS, websiteUrl: 'https://github.com/screenrec/screenrec-connectors' },
     {
       instructions: INSTRUCTIONS,
+      // The lists never change while the server runs: no client need hold a subscription stream open for them.
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       cacheHints: { 'tools/list': LIST_CACHE, 'resources/templates/list': LIST_CACHE, 'server/discover': LIST_CACHE },
     },
   );
