@@ -29,11 +29,8 @@ export const SEEN = {
   /** Canvas subtitles: the operation in words. */
   subtitleGet: 'Get a recording',
   subtitleGetMany: 'Get many recordings',
-  /** Options → Timeout (Seconds): its "no limit" is 0. */
-  timeoutDescription:
-    "The longest one item's operation may take, retries, paging and a video download included; 0 means no limit. When it runs out the item fails with a message saying what was being done.",
-  /** The error when that timeout runs out: the hint says how to lift the limit. */
-  timeoutHint: "Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit; for lists, narrow the filters.",
+  /** The error when that timeout runs out (a download, or any operation): the hint says how to lift the limit. */
+  timeoutHint: "Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit.",
 } as const;
 
 /** A "From list" entry for a recording with no reference, status New, tag demo: its date names the zone, its ID start tells it apart. */

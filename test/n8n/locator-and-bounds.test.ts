@@ -100,6 +100,7 @@ describe('Stop and Timeout', () => {
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(downloadTimedOutMessage(1));
+		expect(error.description).toBe("Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit.");
 		body.destroy();
 	});
 
@@ -110,7 +111,7 @@ describe('Stop and Timeout', () => {
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(deadlineMessage('fetching a link to the video', 1000, HINT_CHECK_SERVICE));
-		expect(error.description).toBe("Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit; for lists, narrow the filters.");
+		expect(error.description).toBe("Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit. For lists, narrow the filters.");
 		nock.abortPendingRequests();
 	});
 });

@@ -1,6 +1,9 @@
 import type { CallOptions } from '@screenrec/core/portable';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+/** What to do when the Timeout option runs out; its "no limit" is 0, not an empty field. */
+export const RAISE_TIMEOUT_HINT = "Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit.";
+
 /** The node's "Timeout" option: none by default, so only n8n's own execution timeout applies. */
 export const timeoutOption: INodeProperties = {
 	displayName: 'Timeout (Seconds)',

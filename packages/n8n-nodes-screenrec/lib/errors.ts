@@ -1,5 +1,6 @@
 import { isScreenRecError, isSuccess, type ErrorCode, type ScreenRecError } from '@screenrec/core/portable';
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
+import { RAISE_TIMEOUT_HINT } from './call-options';
 import { CREDENTIAL_LABEL } from './credential';
 
 /** Which of ScreenRec's two interfaces an operation used: the same code means different fixes on each. */
@@ -32,7 +33,7 @@ const HINTS: Record<ErrorCode, Hint> = {
 	INVALID_INPUT: `${FIX_FIELDS} Nothing was sent to ScreenRec.`,
 	NETWORK: `Check the Service URL in the ${CREDENTIAL_LABEL} credential and that this n8n instance can reach it (proxy, firewall, DNS).`,
 	UNEXPECTED_RESPONSE: `Check that the Service URL in the ${CREDENTIAL_LABEL} credential is the ScreenRec service's address, not a web page or a proxy in front of it.`,
-	DEADLINE: 'Raise the node\'s Options → Timeout (Seconds), or set it to 0 for no limit; for lists, narrow the filters.',
+	DEADLINE: `${RAISE_TIMEOUT_HINT} For lists, narrow the filters.`,
 	CANCELLED: 'The execution was stopped (by you, or by the workflow\'s timeout). Run it again when you are ready.',
 	RESPONSE_TOO_LARGE: `Check that the Service URL in the ${CREDENTIAL_LABEL} credential is the ScreenRec service's address; ScreenRec's answers are never this large.`,
 };

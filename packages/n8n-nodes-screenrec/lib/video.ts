@@ -1,11 +1,11 @@
 import { NodeApiError, NodeOperationError, type IBinaryData, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
 import { HEADER, isSuccess, videoHostFailure } from '@screenrec/core/portable';
+import { RAISE_TIMEOUT_HINT } from './call-options';
 import { errorCode, type HttpRequestHelpers } from './transport';
 
 /** A video host that sends nothing for this long (connecting, or mid-body) has stalled. */
 const DOWNLOAD_IDLE_TIMEOUT_MS = 120_000;
 export const DOWNLOAD_CANCELLED = 'The video download was cancelled: the run was stopped.';
-const DOWNLOAD_TIMEOUT_HINT = "Raise the node's Timeout option (under Options), or set it to 0 for no limit.";
 
 export function downloadTimedOutMessage(timeoutSeconds: number | undefined): string {
 	const limit = timeoutSeconds === undefined ? 'the time' : `the ${timeoutSeconds} s`;
@@ -42,7 +42,7 @@ export async function downloadVideo(context: DownloadContext, videoUrl: string, 
 	const signal = stops.length === 0 ? undefined : AbortSignal.any(stops);
 	const failure = (error: unknown) =>
 		timeLimit?.aborted === true && bounds.signal?.aborted !== true
-			? new NodeOperationError(node, downloadTimedOutMessage(bounds.timeoutSeconds), { description: DOWNLOAD_TIMEOUT_HINT })
+			? new NodeOperationError(node, downloadTimedOutMessage(bounds.timeoutSeconds), { description: RAISE_TIMEOUT_HINT })
 			: downloadFailure(node, origin, error, signal);
 	let response: IN8nHttpFullResponse;
 	try {

@@ -5,8 +5,15 @@ import { SEEN } from '../expected';
 
 /** The credential form opened from a node's "Credential to connect with" (n8n names the first one "ScreenRec account"). */
 async function openNewCredential(editor: Editor): Promise<Locator> {
-  await nodePanel(editor).getByTestId('node-credentials-select').click();
-  await editor.page.getByTestId('node-credentials-select-item-new').click();
+  // Without any credential, newer n8n shows a "Connect to ScreenRec" button instead of the select.
+  const empty = nodePanel(editor).getByTestId('node-credentials-empty-state');
+  const select = nodePanel(editor).getByTestId('node-credentials-select');
+  await empty.or(select).first().waitFor();
+  if (await empty.isVisible()) await empty.click();
+  else {
+    await select.click();
+    await editor.page.getByTestId('node-credentials-select-item-new').click();
+  }
   const form = editor.page.getByTestId('editCredential-modal');
   await form.getByTestId('parameter-input-serviceUrl').waitFor();
   return form;

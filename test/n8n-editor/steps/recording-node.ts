@@ -10,6 +10,15 @@ async function choose(editor: Editor, field: Locator, name: string): Promise<voi
   await editor.page.locator('.el-select-dropdown__item:visible').filter({ hasText: new RegExp(`^\\s*${name}`) }).first().click();
 }
 
+/**
+ * n8n takes a typed value when the field loses focus, after a short debounce; "Execute step" pressed before then
+ * runs with the old value (and the old run stays on screen).
+ */
+async function settle(editor: Editor, field: Locator): Promise<void> {
+  await field.press('Tab');
+  await editor.page.waitForTimeout(500);
+}
+
 /** Runs the open node alone ("Execute step") and returns the output panel once it shows the run. */
 async function executeStep(editor: Editor): Promise<Locator> {
   const output = nodePanel(editor).getByTestId('output-panel');
@@ -65,6 +74,7 @@ export async function recordingNodeChecks(editor: Editor, checks: Checks, seeded
     expectThat(added, 'the node was not added');
     await choose(editor, panel.getByTestId('rlc-mode-selector'), 'By URL');
     await recordingInput(panel).fill(seeded.demo[1]!.url);
+    await settle(editor, recordingInput(panel));
     const output = await executeStep(editor);
     await output.getByText(seeded.demo[1]!.id).first().waitFor();
     await editor.shoot('locator-by-url');
@@ -88,12 +98,15 @@ export async function recordingNodeChecks(editor: Editor, checks: Checks, seeded
     await choose(editor, panel.getByTestId('parameter-input-operation'), 'Get Video URL');
     await choose(editor, panel.getByTestId('rlc-mode-selector'), 'By URL');
     await recordingInput(panel).fill(seeded.withVideo.url);
+    await settle(editor, recordingInput(panel));
     await panel.getByTestId('parameter-input-download').locator('.el-switch').click();
     const addOption = panel.getByText('Add Option');
     await addOption.click();
     const timeoutOption = editor.page.locator('.el-select-dropdown__item:visible').filter({ hasText: 'Timeout (Seconds)' });
     if (await timeoutOption.first().isVisible()) await timeoutOption.first().click();
-    await panel.getByTestId('parameter-input-timeout').locator('input').fill('1');
+    const timeout = panel.getByTestId('parameter-input-timeout').locator('input');
+    await timeout.fill('1');
+    await settle(editor, timeout);
     editor.instance.service.dribbleVideos(true);
     try {
       await panel.getByTestId('node-execute-button').click();
