@@ -12,6 +12,7 @@ interface DeliveryJson {
   attempts: number;
   state: string;
   lastError: string | null;
+  copy: number;
 }
 
 let server: InProcessServer;
@@ -108,6 +109,7 @@ describe('on COMPLETED', () => {
           attempts: 1,
           state: 'DELIVERED',
           lastError: null,
+          copy: 1,
         }))
         .sort((a, b) => a.callback.localeCompare(b.callback)),
     );

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { request, type Agent } from 'undici';
 import { callbackUrlRefusal, type HostResolver } from './address-policy';
 import { CALLBACK_REFUSED, callbackAgent } from './callback-agent';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
 import type { Delivery, Subscription } from './model';
 import { newId } from './secrets';
 import type { Store } from './store';
@@ -17,6 +18,8 @@ export interface DeliveryOptions {
   linkFor: (recordingId: string) => string | undefined;
   timeoutMs?: number;
   maxAttempts?: number;
+  /** Deliveries per notification and their spacing at start; `settings` changes them at run time. */
+  settings?: DeliverySettings;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -37,6 +40,8 @@ export class DeliveryWorker {
   private readonly timeoutMs: number;
   private readonly maxAttempts: number;
   private readonly agent: Agent;
+  /** Read at each completion: a change (PATCH /admin/settings) applies to notifications from then on. */
+  settings: DeliverySettings;
 
   constructor(
     private readonly store: Store,
@@ -46,22 +51,31 @@ export class DeliveryWorker {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     this.agent = callbackAgent(options.resolver, { allowLoopback: options.allowHttp });
+    this.settings = { ...(options.settings ?? DEFAULT_DELIVERY_SETTINGS) };
   }
 
-  notify(subscription: Subscription, recordingId: string, videoUrl: string): Delivery {
-    const delivery: Delivery = {
-      id: newId(),
-      subscriptionId: subscription.id,
-      recordingId,
-      callback: subscription.callback,
-      payload: { result: videoUrl },
-      attempts: 0,
-      state: 'PENDING',
-      lastError: null,
-    };
-    this.store.addDelivery(delivery);
-    this.schedule(delivery, 0);
-    return delivery;
+  /**
+   * One delivery per copy the settings ask for (one by default). Each copy is a delivery of its own, as if the
+   * service had sent the notification again: its own POST, retries and log entry, its link signed at each attempt.
+   */
+  notify(subscription: Subscription, recordingId: string, videoUrl: string): Delivery[] {
+    const { deliveriesPerNotification, repeatDeliveryDelayMs } = this.settings;
+    return Array.from({ length: deliveriesPerNotification }, (_, index) => {
+      const delivery: Delivery = {
+        id: newId(),
+        subscriptionId: subscription.id,
+        recordingId,
+        callback: subscription.callback,
+        payload: { result: videoUrl },
+        attempts: 0,
+        state: 'PENDING',
+        lastError: null,
+        copy: index + 1,
+      };
+      this.store.addDelivery(delivery);
+      this.schedule(delivery, index * repeatDeliveryDelayMs);
+      return delivery;
+    });
   }
 
   /** Picks up deliveries a previous run left pending. */

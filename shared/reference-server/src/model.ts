@@ -87,6 +87,8 @@ export interface Delivery {
   attempts: number;
   state: DeliveryState;
   lastError: string | null;
+  /** 1 for the notification; 2, 3… for the repeats --deliveries-per-notification adds (absent in older data files: 1). */
+  copy?: number;
 }
 
 /** The credentials printed for the demo workspace, kept so a restart with --data prints the same ones. */

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_DELIVERY_SETTINGS, DELIVERY_SETTING_BOUNDS } from './delivery-settings';
 import type { ServerOptions } from './server';
 import { VIDEO_LINK_MODES, type VideoLinkMode } from './video-links';
 
@@ -16,6 +17,13 @@ export const USAGE = `Usage: node shared/reference-server/dist/main.js [options]
   --failed-auth-per-minute N
                          failed authentications one client address may make per minute before 429
                          (env FAILED_AUTH_PER_MINUTE; default 20)
+  --deliveries-per-notification N
+                         send each video-ready notification N times (1-5) to each subscription, each a separate
+                         POST with its own retries, as an at-least-once sender may (env DELIVERIES_PER_NOTIFICATION;
+                         default 1)
+  --repeat-delivery-delay-ms N
+                         delay before each repeated delivery (0-60000; env REPEAT_DELIVERY_DELAY_MS; default 0, all
+                         at once)
   --admin-token TOKEN    admin API token (env ADMIN_TOKEN; default a random one, printed at start)
   --help                 show this help
 `;
@@ -39,6 +47,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
         'admin-token': { type: 'string' },
         'video-links': { type: 'string' },
         'failed-auth-per-minute': { type: 'string' },
+        'deliveries-per-notification': { type: 'string' },
+        'repeat-delivery-delay-ms': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -64,12 +74,25 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
     adminToken,
     videoLinks: videoLinks as VideoLinkMode,
     failedAuthPerMinute: integer('--failed-auth-per-minute', values['failed-auth-per-minute'] ?? env.FAILED_AUTH_PER_MINUTE, 20, 1_000_000),
+    deliveriesPerNotification: integer(
+      '--deliveries-per-notification',
+      values['deliveries-per-notification'] ?? env.DELIVERIES_PER_NOTIFICATION,
+      DEFAULT_DELIVERY_SETTINGS.deliveriesPerNotification,
+      DELIVERY_SETTING_BOUNDS.deliveriesPerNotification.max,
+      DELIVERY_SETTING_BOUNDS.deliveriesPerNotification.min,
+    ),
+    repeatDeliveryDelayMs: integer(
+      '--repeat-delivery-delay-ms',
+      values['repeat-delivery-delay-ms'] ?? env.REPEAT_DELIVERY_DELAY_MS,
+      DEFAULT_DELIVERY_SETTINGS.repeatDeliveryDelayMs,
+      DELIVERY_SETTING_BOUNDS.repeatDeliveryDelayMs.max,
+    ),
   };
 }
 
-function integer(flag: string, text: string | undefined, fallback: number, max: number): number {
+function integer(flag: string, text: string | undefined, fallback: number, max: number, min = 0): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new UsageError(`${flag} must be a whole number from 0 to ${max}, not "${text}"`);
+  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
   return value;
 }

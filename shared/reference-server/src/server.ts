@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { systemResolver, type HostResolver } from './address-policy';
 import { authThrottle } from './auth-throttle';
 import type { ServerContext } from './context';
+import { deliverySettingsOf } from './delivery-settings';
 import { DeliveryWorker } from './delivery-worker';
 import { JournalFile, isJournalTemp, readJournal } from './journal-file';
 import { RecordingLifecycle, VIDEO_FILE } from './lifecycle';
@@ -61,6 +62,10 @@ export interface ServerOptions extends ListenAddress {
   logLimits?: Partial<StoreLimits>;
   /** Journal bytes appended before a compaction is considered (default 4 MiB; tests lower it). */
   minCompactionBytes?: number;
+  /** Separate deliveries of each video-ready notification to each subscription, 1 to 5 (default 1). */
+  deliveriesPerNotification?: number;
+  /** Delay before each repeated delivery, 0 to 60,000 ms (default 0: all at once). */
+  repeatDeliveryDelayMs?: number;
 }
 
 export interface DemoWorkspace {
@@ -117,6 +122,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Listenin
  * wires the delivery worker. `listen` is separate, so route tests can use `app.inject()`.
  */
 export async function buildServer(options: ServerOptions = {}): Promise<InProcessServer> {
+  // Checked before anything is created, so a bad value leaves no temp dir or listener behind.
+  const settings = deliverySettingsOf({ deliveriesPerNotification: options.deliveriesPerNotification, repeatDeliveryDelayMs: options.repeatDeliveryDelayMs });
   const logLimits: StoreLimits = { outboxEntries: LIMITS.outboxEntries, deliveryLogEntries: LIMITS.deliveryLogEntries, ...options.logLimits };
   const store = loadStore(options.dataFile, logLimits);
   const file = options.dataFile === undefined ? undefined : new JournalFile(options.dataFile, () => store.snapshot(), options.minCompactionBytes);
@@ -184,6 +191,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
       allowHttp: options.insecureCallbacks ?? false,
       timeoutMs: options.callbackTimeoutMs,
       resolver: resolveHost,
+      settings,
       // Called only once deliveries run, after `lifecycle` below exists.
       linkFor: (recordingId): string | undefined => lifecycle.linkFor(recordingId),
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
+import { DeliverySettingsPatch } from '../delivery-settings';
 import { TransitionRefused } from '../lifecycle';
 import { WORKSPACE_SUBSCRIPTION_STATES, type Workspace } from '../model';
 import { MESSAGES, parseWith, sendMessage, sendValidationErrors } from '../replies';
@@ -130,7 +131,7 @@ export function adminPlugin(context: ServerContext) {
 
     app.get('/admin/deliveries', async (_request, reply) =>
       reply.send(
-        store.deliveries.map(({ subscriptionId, recordingId, callback, payload, attempts, state, lastError }) => ({
+        store.deliveries.map(({ subscriptionId, recordingId, callback, payload, attempts, state, lastError, copy }) => ({
           subscriptionId,
           recordingId,
           callback,
@@ -138,9 +139,25 @@ export function adminPlugin(context: ServerContext) {
           attempts,
           state,
           lastError,
+          copy: copy ?? 1,
         })),
       ),
     );
+
+    // Run-time switches of the service's own behaviour (not kept in --data: the flags give the value at start).
+    app.get('/admin/settings', async (_request, reply) => reply.send(context.deliveries.settings));
+
+    app.patch('/admin/settings', async (request, reply) => {
+      const patch = parseWith(DeliverySettingsPatch, request.body);
+      if (!patch.ok) return sendValidationErrors(reply, patch.errors);
+      const { deliveriesPerNotification, repeatDeliveryDelayMs } = patch.value;
+      const settings = context.deliveries.settings;
+      context.deliveries.settings = {
+        deliveriesPerNotification: deliveriesPerNotification ?? settings.deliveriesPerNotification,
+        repeatDeliveryDelayMs: repeatDeliveryDelayMs ?? settings.repeatDeliveryDelayMs,
+      };
+      return reply.send(context.deliveries.settings);
+    });
 
     app.get('/admin/outbox', async (_request, reply) => reply.send(store.outbox));
   };

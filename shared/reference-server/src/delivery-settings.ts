@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * How many times each video-ready delivery is sent, and how far apart. SPEC.md leaves delivery guarantees open, and a
+ * real at-least-once sender may send one notification twice (a resend after an answer it never saw, a worker that
+ * crashed after sending); these settings let a receiver's deduplication be tested against exactly that.
+ */
+export interface DeliverySettings {
+  /** Separate deliveries of each notification to each subscription, each with its own retries (1 = once). */
+  deliveriesPerNotification: number;
+  /** Delay before the 2nd delivery, and between each later one; 0 = all at once. */
+  repeatDeliveryDelayMs: number;
+}
+
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = { deliveriesPerNotification: 1, repeatDeliveryDelayMs: 0 };
+
+/**
+ * Kept small: every extra delivery multiplies a completion's fan-out (1,000 subscriptions at most, each delivery up
+ * to 5 attempts), so the bound keeps one completion within 5,000 deliveries.
+ */
+export const DELIVERY_SETTING_BOUNDS = {
+  deliveriesPerNotification: { min: 1, max: 5 },
+  repeatDeliveryDelayMs: { min: 0, max: 60_000 },
+} as const satisfies Record<keyof DeliverySettings, { min: number; max: number }>;
+
+function bounded({ min, max }: { min: number; max: number }) {
+  return z.int({ error: `must be a whole number from ${min} to ${max}` }).min(min, { error: `must be a whole number from ${min} to ${max}` }).max(max, { error: `must be a whole number from ${min} to ${max}` });
+}
+
+/** PATCH /admin/settings: either setting, or both. */
+export const DeliverySettingsPatch = z.strictObject({
+  deliveriesPerNotification: bounded(DELIVERY_SETTING_BOUNDS.deliveriesPerNotification).optional(),
+  repeatDeliveryDelayMs: bounded(DELIVERY_SETTING_BOUNDS.repeatDeliveryDelayMs).optional(),
+});
+
+/** The settings a server starts with; throws a RangeError naming the option when one is out of bounds. */
+export function deliverySettingsOf(options: Partial<DeliverySettings>): DeliverySettings {
+  const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...withoutUndefined(options) };
+  for (const name of Object.keys(DELIVERY_SETTING_BOUNDS) as Array<keyof DeliverySettings>) {
+    const { min, max } = DELIVERY_SETTING_BOUNDS[name];
+    const value = settings[name];
+    if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`${name} must be a whole number from ${min} to ${max}, not ${value}`);
+  }
+  return settings;
+}
+
+function withoutUndefined(options: Partial<DeliverySettings>): Partial<DeliverySettings> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}
