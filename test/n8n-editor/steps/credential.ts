@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { expectThat, type Checks } from '../../support/checks';
-import { nodePanel, textOf, type Editor, editorCheck } from '../editor';
+import { editorCheck, nodePanel, shows, textOf, type Editor } from '../editor';
 import { SEEN } from '../expected';
 
 /** The credential form opened from a node's "Credential to connect with" (n8n names the first one "ScreenRec account"). */
@@ -45,7 +45,12 @@ export async function credentialChecks(editor: Editor, checks: Checks): Promise<
   return await editorCheck(editor, checks, `credential form: the right key and the backend token read "${SEEN.connectionTested}"`, async () => {
     expectThat(form !== undefined, 'the credential form did not open');
     await fillAndSave(form, { apiKey: server.demo.apiKey, backendToken: server.demo.tokens.N8N });
-    await form.getByTestId('credentials-config-container-test-success').getByText(SEEN.connectionTested).waitFor();
+    const tested = form.getByTestId('credentials-config-container-test-success').getByText(SEEN.connectionTested);
+    // n8n 2.41 closes the form once a new credential tests well; opening it again (the pencil) tests it again.
+    if (!(await shows(tested, 8000))) {
+      await nodePanel(editor).getByTestId('credential-edit-button').click();
+      await tested.waitFor();
+    }
     await editor.shoot('credential-tested');
     await editor.page.keyboard.press('Escape');
     await form.waitFor({ state: 'hidden' });
