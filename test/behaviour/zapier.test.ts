@@ -77,8 +77,8 @@ function onZapier(outcome: Outcome, step: Step, search: boolean): Outcome {
 }
 
 /**
- * The Video Ready item on Zapier: also `id`, the same as videoKey, since Zapier deduplicates a trigger's items by
- * `id`; a Video File (fetched when a later step uses it) only for a recording ScreenRec confirmed, so there is no
+ * The Video Ready item on Zapier: also `id`, the same as videoKey, since Zapier expects an `id` on every trigger
+ * item; a Video File (fetched when a later step uses it) only for a recording ScreenRec confirmed, so there is no
  * downloadError: a failed fetch is that later step's error.
  */
 function videoReadyOnZapier({ downloadError: _fetchedLater, ...item }: VideoReadyItem): Record<string, unknown> {

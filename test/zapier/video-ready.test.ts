@@ -66,7 +66,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
 
     expect(again[0]?.videoKey).toBe(first[0]?.videoKey);
     expect(other[0]?.videoKey).not.toBe(first[0]?.videoKey);
-    // Zapier deduplicates a trigger's items by `id`: the same key, so a re-signed link does not run the Zap twice.
+    // `id` is the video's key too: a re-signed link of the same video carries the same id for a Zap to filter on.
     expect([first[0]?.id, again[0]?.id, other[0]?.id]).toEqual([first[0]?.videoKey, again[0]?.videoKey, other[0]?.videoKey]);
   });
 

@@ -32,7 +32,10 @@ type VideoReadyBundle = Bundle<InferInputData<typeof inputFields>>;
 export interface VideoReadyItem {
   /** The video's stable identity: its link without the query string, the same however often the link is re-signed. */
   videoKey: string;
-  /** The same as videoKey: Zapier deduplicates a trigger's items by `id`, so a video delivered twice runs the Zap once. */
+  /**
+   * The same as videoKey: Zapier expects an `id` on every trigger item (it deduplicates by it only when polling; a
+   * hook delivered twice runs the Zap twice, with the same id to filter on).
+   */
   id: string;
   videoUrl: string;
   receivedAt: string;
@@ -150,7 +153,7 @@ export default defineTrigger({
     outputFields: [
       { key: 'videoKey', label: 'Video Key (the link without its signature)', type: 'string' },
       // Output fields take no help text: the label says why the value is here twice.
-      { key: 'id', label: 'Video ID (same as Video Key; Zapier skips a video it has seen by it)', type: 'string' },
+      { key: 'id', label: 'Video ID (same as Video Key)', type: 'string' },
       { key: 'videoUrl', label: 'Video URL (temporary link)', type: 'string' },
       { key: 'receivedAt', label: 'Received At', type: 'datetime' },
       { key: 'recordingId', label: 'Recording ID', type: 'string' },
