@@ -76,6 +76,12 @@ async function everyTool(mcp: McpDriver, tag: string): Promise<void> {
 
   expect(await failed('get_video_url', { recordingId: link.recordingId })).toMatchObject({ content: [{ type: 'text', text: NOT_FOUND_VIDEO }], isError: true });
   await service.adminOk(200, 'POST', `/admin/recordings/${link.recordingId}/status`, { status: 'COMPLETED' });
+  expect(await ok('wait_for_recording', { recordingId: link.recordingId })).toMatchObject({
+    recordingId: link.recordingId,
+    completed: true,
+    recording: { id: link.recordingId, status: 'COMPLETED' },
+    stoppedWaiting: { reason: 'COMPLETED', checks: 1 },
+  });
   const { videoUrl } = await ok<{ videoUrl: string }>('get_video_url', { recordingId: link.recordingId });
   const video = await fetch(videoUrl);
   expect(video.status).toBe(200);

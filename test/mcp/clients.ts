@@ -14,6 +14,7 @@ export const TOOLS_IN_ORDER = [
   'create_recording_request',
   'find_recordings',
   'get_recording',
+  'wait_for_recording',
   'get_video_url',
   'update_recording',
   'delete_recording',
@@ -52,9 +53,19 @@ export type ClientKind = 'v1' | 'v2' | 'inspector';
 
 export async function connectDriver(kind: ClientKind, target: Target, user?: User): Promise<McpDriver> {
   if (kind === 'inspector') return inspectorDriver(target);
-  const client = kind === 'v1' ? clientV1(user) : clientV2(user);
-  await client.connect(kind === 'v1' ? transportV1(target) : transportV2(target));
-  return driverOf(client);
+  return driverOf(await connectSdkClient(kind, target, user));
+}
+
+/** The SDK's client of `kind` itself, connected: for a test that needs more than a driver (progress notes, cancelling). */
+export async function connectSdkClient(kind: 'v1' | 'v2', target: Target, user?: User): Promise<ClientV1 | ClientV2> {
+  if (kind === 'v1') {
+    const client = clientV1(user);
+    await client.connect(transportV1(target));
+    return client;
+  }
+  const client = clientV2(user);
+  await client.connect(transportV2(target));
+  return client;
 }
 
 export function driverOf(client: ClientV1 | ClientV2): McpDriver {

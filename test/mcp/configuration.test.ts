@@ -18,6 +18,7 @@ const EVERY_REST_TOOL: Array<[string, Record<string, unknown>]> = [
   ['create_recording_request', { email: 'ana@example.com' }],
   ['find_recordings', {}],
   ['get_recording', { recordingId: RECORDING_ID }],
+  ['wait_for_recording', { recordingId: RECORDING_ID }],
   ['get_video_url', { recordingId: RECORDING_ID }],
   ['update_recording', { recordingId: RECORDING_ID, tags: ['done'] }],
   ['delete_recording', { recordingId: RECORDING_ID }],
@@ -37,7 +38,7 @@ describe('a server started without (or with wrong) settings', () => {
   it('starts, offers every tool, and each one says what to set; nothing is sent', async () => {
     const { client, close, logs } = await connectClient({});
     try {
-      expect((await client.listTools()).tools).toHaveLength(7);
+      expect((await client.listTools()).tools).toHaveLength(8);
       for (const [name, args] of EVERY_REST_TOOL) {
         expect([name, await callTool(client, name, args)]).toEqual([name, notSetUp(BASE_URL_UNSET, WORKSPACE_UNSET, KEY_UNSET)]);
       }

@@ -1,5 +1,6 @@
 import { StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '@modelcontextprotocol/server';
+import type { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -10,6 +11,7 @@ import { readSettings } from '../../packages/mcp-server/src/config';
 import { connect } from '../../packages/mcp-server/src/connections';
 import { silentLogger, type Logger } from '../../packages/mcp-server/src/log';
 import { createScreenRecServer, screenRecServers } from '../../packages/mcp-server/src/server';
+import type { WaitPacing } from '../../packages/mcp-server/src/waiting';
 import { clientV1, clientV2, driverOf, type McpDriver, type User } from './clients';
 
 // Every suite runs beside others on a shared machine: in-process calls are quick, but not under any load.
@@ -29,17 +31,20 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-/** Our server's settings and a logger keeping every line, as the bin builds them. */
-function serverParts(env: NodeJS.ProcessEnv): { connections: ReturnType<typeof connect>; logger: Logger; logs: string[] } {
+/**
+ * Our server's settings and a logger keeping every line, as the bin builds them; `pacing` spaces
+ * wait_for_recording's checks (milliseconds here, so that a test of several checks is quick).
+ */
+function serverParts(env: NodeJS.ProcessEnv, pacing?: WaitPacing): { connections: ReturnType<typeof connect>; logger: Logger; logs: string[] } {
   const logs: string[] = [];
   const logger: Logger = { info: (line) => logs.push(line), error: (line) => logs.push(line) };
   // Retries happen at once: a test asserts what was sent, not how long core waited.
-  return { connections: connect(readSettings(env), { sleep: () => Promise.resolve() }), logger, logs };
+  return { connections: connect(readSettings(env), { sleep: () => Promise.resolve() }, pacing), logger, logs };
 }
 
 /** The SDK's own client, talking to our server in this process over the SDK's in-memory transport (a 2025 connection). */
-export async function connectClient(env: NodeJS.ProcessEnv, user?: User): Promise<Connected> {
-  const { connections, logger, logs } = serverParts(env);
+export async function connectClient(env: NodeJS.ProcessEnv, user?: User, pacing?: WaitPacing): Promise<Connected> {
+  const { connections, logger, logs } = serverParts(env, pacing);
   const server = createScreenRecServer(connections, logger ?? silentLogger);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = user === undefined ? new Client({ name: 'screenrec-mcp-tests', version: '1.0.0' }) : clientV1(user);
@@ -58,23 +63,27 @@ export async function connectClient(env: NodeJS.ProcessEnv, user?: User): Promis
  * A client of one era talking to the HTTP handler in this process, through the same handler the bin serves (no
  * socket): `2026-07-28` is the v2 SDK's client, `2025 stateless` the v1 SDK's, which gets no session.
  */
-export async function connectOverHttp(env: NodeJS.ProcessEnv, era: '2026-07-28' | '2025 stateless', user?: User): Promise<{ mcp: McpDriver; logs: string[] }> {
-  const { connections, logger, logs } = serverParts(env);
+export async function connectOverHttp(env: NodeJS.ProcessEnv, era: HttpEra, user?: User): Promise<{ mcp: McpDriver; logs: string[] }> {
+  const { client, logs, close } = await httpClient(env, era, { user });
+  const mcp = driverOf(client);
+  return { mcp: { ...mcp, close }, logs };
+}
+
+export type HttpEra = '2026-07-28' | '2025 stateless';
+
+/** The client of `era` behind connectOverHttp, for a test that needs more than a driver (progress, cancelling). */
+export async function httpClient(
+  env: NodeJS.ProcessEnv,
+  era: HttpEra,
+  { user, pacing }: { user?: User; pacing?: WaitPacing } = {},
+): Promise<{ client: Client | ClientV2; logs: string[]; close: () => Promise<void> }> {
+  const { connections, logger, logs } = serverParts(env, pacing);
   const handler = createMcpHandler(screenRecServers(connections, logger));
   const url = new URL('http://127.0.0.1/mcp');
   const fetch = (input: string | URL | Request, init?: RequestInit) => handler.fetch(new Request(input, init));
-  const connected = async () => {
-    if (era === '2025 stateless') {
-      const client = clientV1(user);
-      await client.connect(new HttpTransportV1(url, { fetch }));
-      return driverOf(client);
-    }
-    const client = clientV2(user);
-    await client.connect(new HttpTransportV2(url, { fetch }));
-    return driverOf(client);
-  };
-  const mcp = await connected();
-  return { mcp: { ...mcp, close: async () => (await mcp.close(), await handler.close()) }, logs };
+  const client = era === '2025 stateless' ? clientV1(user) : clientV2(user);
+  await (client instanceof Client ? client.connect(new HttpTransportV1(url, { fetch })) : client.connect(new HttpTransportV2(url, { fetch })));
+  return { client, logs, close: async () => (await client.close(), await handler.close()) };
 }
 
 /**

@@ -25,6 +25,7 @@ const serverJson = read('server.json') as { name: string; version: string; packa
 const manifest = read('mcpb/manifest.json') as {
   version: string;
   server: { mcp_config: { env: Record<string, string> } };
+  tools: Array<{ name: string; description: string }>;
   user_config: Record<string, { required: boolean; sensitive?: boolean }>;
 };
 
@@ -97,7 +98,8 @@ describe('the MCP bundle (.mcpb) for one-click install', () => {
       const entry = join(unpacked, 'server', 'index.js');
       const client = await connectDriver('v2', { stdio: { SCREENREC_BASE_URL: 'https://api.screenrec.example', SCREENREC_BACKEND_TOKEN: 'bt_example' }, entry });
       try {
-        expect(await client.listTools()).toHaveLength(8);
+        // The manifest lists every tool, in the order the server offers them.
+        expect(await client.listTools()).toEqual(manifest.tools.map((tool) => tool.name));
       } finally {
         await client.close();
       }

@@ -4,7 +4,7 @@ import { BACKEND_TOKEN, REST_ENV, connectClient } from './harness';
 useNock();
 
 describe('the tools an MCP client is offered', () => {
-  it('lists the seven REST tools with their annotations when no backend token is set', async () => {
+  it('lists the eight REST tools with their annotations when no backend token is set', async () => {
     const { client, close } = await connectClient(REST_ENV);
     try {
       const { tools } = await client.listTools();
@@ -12,6 +12,7 @@ describe('the tools an MCP client is offered', () => {
         ['create_recording_request', { title: 'Create recording request', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }],
         ['find_recordings', { title: 'Find recordings', readOnlyHint: true, openWorldHint: false }],
         ['get_recording', { title: 'Get recording', readOnlyHint: true, openWorldHint: false }],
+        ['wait_for_recording', { title: 'Wait for recording', readOnlyHint: true, idempotentHint: true, openWorldHint: false }],
         ['get_video_url', { title: 'Get video URL', readOnlyHint: true, openWorldHint: false }],
         ['update_recording', { title: 'Update recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }],
         ['delete_recording', { title: 'Delete recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }],

@@ -13,7 +13,7 @@ export const SETTINGS = {
 export type SettingName = keyof typeof SETTINGS;
 
 export const DEFAULT_TOOL_TIMEOUT_SECONDS = 50;
-const MAX_TOOL_TIMEOUT_SECONDS = 600;
+export const MAX_TOOL_TIMEOUT_SECONDS = 600;
 
 /** The environment as read: trimmed values (blank counts as unset), and what is wrong with the optional ones. */
 export interface Settings {

@@ -2,6 +2,7 @@ import { HookClient, InvalidInputError, RestClient, type HookProvider } from '@s
 import { SETTINGS, secretsOf, type ClientTuning, type SettingName, type Settings } from './config';
 import { HookAccess } from './hook-access';
 import type { RestApi } from './rest-api';
+import { WAIT_PACING, type WaitPacing } from './waiting';
 
 /** A tool was called while the setting it needs is missing or wrong: the message says what to set. */
 export class NotConfiguredError extends Error {
@@ -15,6 +16,8 @@ export interface Connections {
   /** The hook endpoint; undefined when no backend token is set (the hook tool is then not offered). */
   hook?: () => HookAccess;
   toolTimeoutMs: number;
+  /** How wait_for_recording paces its checks. */
+  waitPacing: WaitPacing;
   /** Values never to be written anywhere (log lines, messages). */
   secrets: string[];
   /** Every configuration problem, for the startup log. */
@@ -31,7 +34,7 @@ const VARIABLE_OF_OPTION: Record<string, SettingName> = {
   backendToken: 'SCREENREC_BACKEND_TOKEN',
 };
 
-export function connect(settings: Settings, tuning: ClientTuning = {}): Connections {
+export function connect(settings: Settings, tuning: ClientTuning = {}, waitPacing: WaitPacing = WAIT_PACING): Connections {
   const rest = build(
     settings,
     { SCREENREC_BASE_URL: settings.baseUrl, SCREENREC_WORKSPACE_ID: settings.workspaceId, SCREENREC_API_KEY: settings.apiKey },
@@ -50,6 +53,7 @@ export function connect(settings: Settings, tuning: ClientTuning = {}): Connecti
     rest: rest.get,
     ...(hook === undefined ? {} : { hook: hook.get }),
     toolTimeoutMs: settings.toolTimeoutMs,
+    waitPacing,
     secrets: secretsOf(settings),
     problems,
     ...(origin === undefined ? {} : { origin }),

@@ -21,6 +21,7 @@ export const TOOL_ICONS = {
   request: svgIcon(`${SCREEN}<path d="M12 7v6M9 10h6"/>`),
   find: svgIcon('<circle cx="11" cy="11" r="7"/><path d="M21 21l-5-5"/>'),
   recording: svgIcon(SCREEN),
+  wait: svgIcon('<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/>'),
   video: svgIcon('<rect x="2" y="5" width="14" height="14" rx="2"/><path d="M16 10l6-3v10l-6-3z"/>'),
   edit: svgIcon('<path d="M4 20h4L19 9l-4-4L4 16z"/><path d="M13 7l4 4"/>'),
   delete: svgIcon('<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"/>'),

@@ -10,6 +10,7 @@ import {
   Uuid,
 } from '@screenrec/core';
 import { z } from 'zod';
+import { DEFAULT_TOOL_TIMEOUT_SECONDS, MAX_TOOL_TIMEOUT_SECONDS } from './config';
 
 // Every field a model fills comes from core's own schema (so the checks and their messages are core's), with a
 // description written for the model that calls the tool.
@@ -78,3 +79,13 @@ export const UpdateComment = UpdateRecordingRequest.shape.comment.unwrap().descr
 export const ExternalReference = RecordingAction.shape.recording.shape.externalReference.describe(
   'Your own identifier for this request (a ticket, order or conversation ID), kept with the recording so you can find it later.',
 );
+
+export const MaxWaitSeconds = z
+  .number()
+  .int()
+  .min(1, { error: 'must be at least 1' })
+  .max(MAX_TOOL_TIMEOUT_SECONDS, { error: `must be at most ${MAX_TOOL_TIMEOUT_SECONDS}` })
+  .describe(
+    'How long to wait at most, in seconds. Leave out to wait as long as one call may take here (SCREENREC_TOOL_TIMEOUT_SECONDS, ' +
+      `${DEFAULT_TOOL_TIMEOUT_SECONDS} s unless set); a longer wait is cut to that limit.`,
+  );

@@ -13,8 +13,9 @@ export const SERVER_VERSION: string = packageJson.version;
 
 const INSTRUCTIONS =
   'ScreenRec records screens on request. To get a recording from someone: create_recording_request (ScreenRec e-mails ' +
-  'them) or create_recording_link (you send the link). Later, find_recordings or get_recording show its status; once it ' +
-  'is COMPLETED, get_video_url gives a temporary link to the video. Recording IDs are UUIDs returned by these tools.';
+  'them) or create_recording_link (you send the link). wait_for_recording waits until it is COMPLETED (call it again when ' +
+  'it stops before); find_recordings or get_recording show its status at any time; once it is COMPLETED, get_video_url ' +
+  'gives a temporary link to the video. Recording IDs are UUIDs returned by these tools.';
 
 /**
  * How long a 2026-07-28 client may reuse a list or the server's description: the tools change only when the server

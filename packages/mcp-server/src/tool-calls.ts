@@ -5,6 +5,7 @@ import { callOptionsFor, within } from './call';
 import { askToConfirm, confirmationOf } from './confirm';
 import type { Connections } from './connections';
 import { scrub, type Logger } from './log';
+import { progressOf } from './progress';
 import { describeFailure, toolFailure, toolSuccess } from './results';
 import type { ToolDefinition } from './tools/tool';
 
@@ -53,7 +54,8 @@ async function runTool(
       const fieldErrors = fieldErrorsOf(input.error);
       throw new InvalidInputError(invalidInputMessage(describeFieldErrors(fieldErrors)), { fieldErrors });
     }
-    const outcome = await within(call, connections.toolTimeoutMs, () => tool.run(input.data, call, connections, confirmationOf(ctx, server)));
+    const context = { confirmation: () => confirmationOf(ctx, server), progress: progressOf(ctx) };
+    const outcome = await within(call, connections.toolTimeoutMs, () => tool.run(input.data, call, connections, context));
     if ('ask' in outcome) {
       logger.info(`${tool.name}: asking the user to confirm, after ${took()}`);
       return askToConfirm(outcome.ask);

@@ -17,7 +17,8 @@ export const deleteRecording = defineTool({
   output: Recording.extend({ deleted: z.literal(true).describe('Always true: the recording and its video are gone.') }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   icons: TOOL_ICONS.delete,
-  async run({ recordingId }, call, connections, confirmation) {
+  async run({ recordingId }, call, connections, context) {
+    const confirmation = context.confirmation();
     if (confirmation === 'declined') {
       return { declined: `Not deleted: the user declined to delete recording ${recordingId}. Nothing was deleted.` };
     }

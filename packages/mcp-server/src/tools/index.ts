@@ -7,6 +7,7 @@ import { getVideoUrl } from './get-video-url';
 import { searchTags } from './search-tags';
 import type { ToolDefinition } from './tool';
 import { updateRecording } from './update-recording';
+import { waitForRecording } from './wait-for-recording';
 
 // Each tool's `run` takes its own argument type; the list holds them as the common shape the dispatcher uses,
 // which validates arguments with that same tool's schema before calling `run`.
@@ -16,6 +17,7 @@ export const REST_TOOLS = [
   createRecordingRequest,
   findRecordings,
   getRecordingTool,
+  waitForRecording,
   getVideoUrl,
   updateRecording,
   deleteRecording,

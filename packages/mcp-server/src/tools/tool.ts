@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CallOptions } from '@screenrec/core';
 import type { Confirmation } from '../confirm';
 import type { Connections } from '../connections';
+import type { ProgressReport } from '../progress';
 import type { Side } from '../results';
 
 /** What a tool returns on success: the structured result (checked against its output schema) and a short text. */
@@ -13,6 +14,14 @@ export interface ToolOutcome<Output> {
 
 /** A tool that must hear from the user first: the question to ask, or why it stopped (the user said no). */
 export type ToolPause = { ask: string } | { declined: string };
+
+/** What a tool may learn from, or tell, the client during its call besides its arguments. */
+export interface ToolContext {
+  /** Where a confirmation stands; read on demand, since only a tool that asks needs the client's capabilities parsed. */
+  confirmation(): Confirmation;
+  /** A progress note to the client, when it asked for them. */
+  progress: ProgressReport;
+}
 
 /** One tool: its contract with the model, and the core calls behind it. */
 export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output extends z.ZodObject = z.ZodObject> {
@@ -25,12 +34,7 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
   output: Output;
   annotations: Omit<ToolAnnotations, 'title'>;
   icons: Icon[];
-  run(
-    args: z.output<Input>,
-    call: Required<CallOptions>,
-    connections: Connections,
-    confirmation: Confirmation,
-  ): Promise<ToolOutcome<z.input<Output>> | ToolPause>;
+  run(args: z.output<Input>, call: Required<CallOptions>, connections: Connections, context: ToolContext): Promise<ToolOutcome<z.input<Output>> | ToolPause>;
 }
 
 /** Keeps each tool's argument and result types tied to its schemas. */
