@@ -15,13 +15,13 @@ const AGAIN = 'Call wait_for_recording again to keep waiting, or check later wit
 /** The one request a check sends: the recording listed by its ID. */
 const check = () => restScope().post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 });
 const page = (status: string) => ({ content: [{ ...recording, status }], totalElements: 1, totalPages: 1 });
-/** Answers every check with `status`, counting them. */
-function everyCheck(status: string): { count: () => number } {
-  let count = 0;
+/** Answers every check with `status`, noting when each came. */
+function everyCheck(status: string): { count: () => number; times: number[] } {
+  const times: number[] = [];
   check()
-    .reply(() => ((count += 1), [200, page(status)]))
+    .reply(() => (times.push(Date.now()), [200, page(status)]))
     .persist();
-  return { count: () => count };
+  return { count: () => times.length, times };
 }
 
 const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -136,6 +136,8 @@ describe('wait_for_recording', () => {
       const result = await callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID, maxWaitSeconds: 1 });
       // At 0 and 400 ms, then at the end of the second asked for rather than at 1,200 ms.
       expect(checks.count()).toBe(3);
+      const last = checks.times[2]! - checks.times[0]!;
+      expect([last >= 950, last < 1_150]).toEqual([true, true]);
       expect(result.structuredContent).toMatchObject({
         completed: false,
         recording: { status: 'PROCESSING' },
