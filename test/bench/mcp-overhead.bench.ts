@@ -17,7 +17,8 @@ type Rate = Awaited<ReturnType<typeof callRate>>;
  * #7: the MCP server's cost on top of core. An MCP client calls get_recording through our server (over the SDK's
  * in-memory transport, so no process or pipe is counted) against the core call the tool makes,
  * RestClient.getRecording, made directly with the same options; both against the reference server in its own
- * process, as a user's agent meets the service.
+ * process, as a user's agent meets the service. Both clients speak 2025-11-25 here: a server connected directly
+ * (McpServer.connect) serves the 2025 revisions; 2026-07-28 is served through serveStdio or createMcpHandler.
  */
 export async function benchMcpOverhead(durationMs: number, rounds: number): Promise<Figure[]> {
   return withChildren(async (spawn) => {
