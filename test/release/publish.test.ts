@@ -53,6 +53,12 @@ describe.each(RELEASES)('$workflow', ({ workflow: file, folder, ships, npm, othe
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
+  it('ships only with the released-fields snapshot refreshed for this build', () => {
+    const order = ['npm test', 'npm run contracts:snapshot -- --check', ships].map((command) => indexOfRun(steps, command));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
   if (npm) {
     it('publishes with provenance, allowed to ask GitHub for its OIDC identity (id-token: write), with npm 11', () => {
       expect(workflow.permissions?.['id-token']).toBe('write');
