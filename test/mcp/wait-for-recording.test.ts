@@ -83,24 +83,29 @@ describe('wait_for_recording', () => {
 
   it("stops before the call's time limit with the latest state, completed: false, and says why and what next", async () => {
     const checks = everyCheck('RECORDING');
-    const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '1' }, undefined, QUICK);
+    const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '2' }, undefined, QUICK);
     try {
       const started = Date.now();
       const result = await callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID, maxWaitSeconds: 300 });
       const took = Date.now() - started;
-      // A tenth of the call's second is kept for the last check and the answer.
-      expect(took).toBeGreaterThanOrEqual(850);
-      expect(took).toBeLessThan(1_000);
-      const message = `Stopped before this server's limit of 1 s for one tool call (you asked for 300 s) (SCREENREC_TOOL_TIMEOUT_SECONDS). ${AGAIN}`;
+      // A tenth of the call's 2 s is kept for the last check and the answer.
+      expect([took >= 1_750, took < 2_000]).toEqual([true, true]);
+      // On a stalled machine the last check may not be answered in time: the state read before it is reported then.
+      const late = / ScreenRec did not answer the last check in time: this is the state read before it\./;
+      const limit = "Stopped before this server's limit of 2 s for one tool call (you asked for 300 s) (SCREENREC_TOOL_TIMEOUT_SECONDS).";
+      const stopped = (result.structuredContent as { stoppedWaiting: { message: string; checks: number } }).stoppedWaiting;
+      expect(stopped.message.replace(late, '')).toBe(`${limit} ${AGAIN}`);
       expect(result.structuredContent).toEqual({
         recordingId: RECORDING_ID,
         completed: false,
         recording: { ...recording, status: 'RECORDING' },
         checkedAt: ISO,
-        stoppedWaiting: { reason: 'TIME_LIMIT', at: ISO, waitedSeconds: expect.any(Number), checks: checks.count(), message },
+        stoppedWaiting: { reason: 'TIME_LIMIT', at: ISO, waitedSeconds: expect.any(Number), checks: expect.any(Number), message: stopped.message },
       });
+      expect(stopped).toMatchObject({ checks: late.test(stopped.message) ? checks.count() - 1 : checks.count() });
       expect(checks.count()).toBeGreaterThanOrEqual(5);
-      expect(textOf(result)).toMatch(new RegExp(`^Not completed yet after 0\\.9\\d? s of waiting \\(${checks.count()} checks\\): recording ${RECORDING_ID}: RECORDING, .*\\. ${escape(message)}$`));
+      const waited = `[\\d.]+ s of waiting \\(${stopped.checks} checks\\)`;
+      expect(textOf(result)).toMatch(new RegExp(`^Not completed yet after ${waited}: recording ${RECORDING_ID}: RECORDING, .*\\. ${escape(stopped.message)}$`));
       expect(logs).toEqual([expect.stringMatching(/^wait_for_recording: ok in \d+ ms$/)]);
     } finally {
       await close();
@@ -109,19 +114,19 @@ describe('wait_for_recording', () => {
 
   it('reports the state read before, when ScreenRec does not answer the last check before the time limit', async () => {
     check().reply(200, page('RECORDING'));
-    check().delay(1_500).reply(200, page('COMPLETED')).persist();
-    const { client, close } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '1' }, undefined, QUICK);
+    check().delay(2_500).reply(200, page('COMPLETED')).persist();
+    const { client, close } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '2' }, undefined, QUICK);
     try {
       const started = Date.now();
       const result = await callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID });
-      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(Date.now() - started).toBeLessThan(2_000);
       expect(result.structuredContent).toMatchObject({
         completed: false,
         recording: { status: 'RECORDING' },
         stoppedWaiting: {
           reason: 'TIME_LIMIT',
           checks: 1,
-          message: `Stopped before this server's limit of 1 s for one tool call (SCREENREC_TOOL_TIMEOUT_SECONDS). ScreenRec did not answer the last check in time: this is the state read before it. ${AGAIN}`,
+          message: `Stopped before this server's limit of 2 s for one tool call (SCREENREC_TOOL_TIMEOUT_SECONDS). ScreenRec did not answer the last check in time: this is the state read before it. ${AGAIN}`,
         },
       });
     } finally {
@@ -137,7 +142,7 @@ describe('wait_for_recording', () => {
       // At 0 and 400 ms, then at the end of the second asked for rather than at 1,200 ms.
       expect(checks.count()).toBe(3);
       const last = checks.times[2]! - checks.times[0]!;
-      expect([last >= 950, last < 1_150]).toEqual([true, true]);
+      expect([last >= 950, last < 1_200]).toEqual([true, true]);
       expect(result.structuredContent).toMatchObject({
         completed: false,
         recording: { status: 'PROCESSING' },
