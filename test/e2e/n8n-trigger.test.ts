@@ -1,5 +1,7 @@
 import { HookClient, LINK_NOT_CONFIRMED, NO_INTEGRATION_MESSAGE, RestClient, hookRefusedMessage, unsubscribeRefusedMessage } from '@screenrec/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
+import { ALREADY_RECEIVED, RECEIVED } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/video-ready';
 import { Catcher } from '../support/catcher';
 import { captureWarnings, pollingTrigger, runScreenRecNode, shutDownN8nContexts, triggerWorkflow, type TriggerWorkflow } from '../support/n8n-contexts';
 import { N8N_HINT } from '../support/n8n-hints';
@@ -22,6 +24,8 @@ const n8nWebhooks = new Catcher();
 beforeAll(async () => {
   [e2e] = await Promise.all([startN8nE2E('service'), n8nWebhooks.start()]);
 });
+// Each test is a fresh n8n: its workflows share an id, and the trigger remembers received videos per workflow.
+beforeEach(() => forgetSeenVideosInThisProcess());
 afterAll(async () => {
   shutDownN8nContexts();
   await Promise.all([e2e?.stop(), storageE2E?.stop(), n8nWebhooks.stop()]);
@@ -65,11 +69,14 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
     ]);
     expect(await trigger.checkExists()).toBe(true);
 
-    // The participant records; the service POSTs the video link to the webhook URL.
+    // The participant records; the service POSTs the video link to the webhook URL, here twice (as an at-least-once
+    // sender may: two deliveries of one notification).
+    await e2e.adminOk(200, 'PATCH', '/admin/settings', { deliveriesPerNotification: 2 });
     const { recordingId, pageUrl } = await recordOne(workspace, 'ticket-7', webm);
-    await n8nWebhooks.waitFor(1);
+    await n8nWebhooks.waitFor(2);
+    await e2e.adminOk(200, 'PATCH', '/admin/settings', { deliveriesPerNotification: 1 });
     // Taken off the catcher, which both link modes share.
-    const delivery = n8nWebhooks.received.shift();
+    const [delivery, copy] = n8nWebhooks.received.splice(0, 2);
     // The service posts to the exact URL registered, secret included.
     expect(delivery).toMatchObject({
       method: 'POST',
@@ -85,7 +92,7 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
     const notification = { videoUrl: body.result, videoKey: body.result.split('?')[0], receivedAt: expect.stringMatching(ISO_INSTANT) };
     if (mode === 'service') {
       // The link names the recording and the service confirms it: the item carries its details.
-      expect([response.statusCode, warnings]).toEqual([undefined, []]);
+      expect([response, warnings]).toEqual([{ statusCode: 200, body: RECEIVED }, []]);
       expect(result.workflowData).toEqual([
         [
           {
@@ -102,6 +109,7 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
               url: pageUrl,
               ...notification,
               recordingId,
+              detailsError: null,
             },
             binary: { data: expect.objectContaining({ mimeType: 'video/webm', fileName: `screenrec-${recordingId}.webm`, fileExtension: 'webm' }) },
           },
@@ -110,7 +118,7 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
     } else {
       // A storage link does not name the recording (its UUID is the workspace's): nothing is guessed, the item still
       // goes out with the link and says why details are missing, and the video comes from the service's own host.
-      expect([response.statusCode, warnings]).toEqual([undefined, [`ScreenRec Trigger: ${LINK_NOT_CONFIRMED}`]]);
+      expect([response, warnings]).toEqual([{ statusCode: 200, body: RECEIVED }, [`ScreenRec Trigger: ${LINK_NOT_CONFIRMED}`]]);
       expect(result.workflowData).toEqual([
         [
           {
@@ -123,13 +131,19 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
     const video = result.workflowData![0]![0]!.binary!.data!;
     expect(Buffer.from(video.data, 'base64').equals(webm)).toBe(true);
 
+    // The second copy of the same notification is answered 200 (the service stops sending it) and starts nothing.
+    const repeat = await trigger.deliverCaught(copy!);
+    expect((JSON.parse(copy!.body) as { result: string }).result.split('?')[0]).toBe(notification.videoKey);
+    expect([repeat.result, repeat.response]).toEqual([{ noWebhookResponse: true }, { statusCode: 200, body: ALREADY_RECEIVED }]);
+
     // The same body from anyone without the secret (a stranger who learned the webhook URL) starts nothing.
     const stranger = await trigger.deliver(body, { query: {} });
     expect([stranger.result, stranger.response.statusCode]).toEqual([{ noWebhookResponse: true }, 401]);
 
     // Deactivation unsubscribes and forgets; a later completion reaches nobody.
     expect(await trigger.delete()).toBe(true);
-    expect(trigger.staticData()).toEqual({});
+    // The memory of received videos stays (bounded): it is no secret, and a later activation starts from it.
+    expect(trigger.staticData()).toEqual({ seenVideos: [expect.any(String)] });
     expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([]);
     expect(await trigger.checkExists()).toBe(false);
     const later = await recordOne(workspace, 'after-deactivation', webm);

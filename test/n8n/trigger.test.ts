@@ -9,13 +9,15 @@ import {
 	unsubscribeRefusedMessage,
 } from '@screenrec/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { PassThrough } from 'node:stream';
-import { DOWNLOAD_CANCELLED } from '../../packages/n8n-nodes-screenrec/lib/video';
+import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import { UNAUTHORIZED_NOTIFICATION } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
+import { RECEIVED } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/video-ready';
 import { API_KEY, BASE_URL, CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID, captureWarnings, triggerWorkflow, type TriggerSetup } from './harness';
 import { failureOf, hookScope, remember, restPath, restScope, setUpNock } from './nock-setup';
 
 setUpNock();
+// Each test is a fresh n8n: the trigger's memory of received videos starts empty (see trigger-repeats.test.ts).
+beforeEach(() => forgetSeenVideosInThisProcess());
 
 const WEBHOOK_URL = 'https://n8n.example.com/webhook/f00dfeed/webhook';
 const SECRET = 'a'.repeat(64);
@@ -167,8 +169,9 @@ describe('webhook: the video-ready notification', () => {
 		lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
 		const before = Date.now();
 		const { result, response } = await activeTrigger().deliver({ result: VIDEO_URL });
-		expect(response.statusCode).toBeUndefined();
-		expect(result.workflowData?.[0]).toEqual([{ json: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String) } }]);
+		expect(response).toEqual({ statusCode: 200, body: RECEIVED });
+		expect(result.noWebhookResponse).toBe(true);
+		expect(result.workflowData?.[0]).toEqual([{ json: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String), detailsError: null } }]);
 		expect(receivedAtIsNow(result.workflowData?.[0]?.[0]?.json.receivedAt, before)).toBe(true);
 	});
 
@@ -189,7 +192,7 @@ describe('webhook: the video-ready notification', () => {
 	it("adds the recording's fields with Include Recording Details", async () => {
 		lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
 		const { result } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
-		expect(result.workflowData?.[0]?.[0]?.json).toEqual({ ...completed(), videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String) });
+		expect(result.workflowData?.[0]?.[0]?.json).toEqual({ ...completed(), videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String), detailsError: null });
 	});
 
 	it('still starts the workflow when the lookup fails, saying why, without the key', async () => {
@@ -231,27 +234,6 @@ describe('webhook: the video-ready notification', () => {
 		nock(BASE_URL, { badheaders: ['authorization', 'x-service-token'] }).get('/files/video.webm').query({ sig: '1' }).reply(200, 'webm', { 'content-type': 'video/webm' });
 		const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { download: true } }).deliver({ result: ownLink });
 		expect(result.workflowData?.[0]?.[0]?.binary?.data).toMatchObject({ fileName: 'screenrec-video.webm' });
-	});
-
-	it('Download Video: when the service hangs up (it gave up waiting), the download stops and the item says so', async () => {
-		lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
-		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(200, { url: `https://media.screenrec.test/videos/${RECORDING_ID}?fresh=1` });
-		const body = new PassThrough();
-		let hangUp!: () => void;
-		const hungUp = new Promise<void>((resolve) => (hangUp = resolve));
-		nock('https://media.screenrec.test')
-			.get(`/videos/${RECORDING_ID}`)
-			.query(true)
-			.reply(200, () => {
-				body.write(Buffer.alloc(64 * 1024));
-				setImmediate(hangUp);
-				return body;
-			}, { 'content-type': 'video/webm' });
-		const { result } = await activeTrigger({ parameters: { download: true } }).deliver({ result: VIDEO_URL }, { query: { secret: SECRET }, hangUp: hungUp });
-		const item = result.workflowData?.[0]?.[0];
-		expect(item?.binary).toBeUndefined();
-		expect(item?.json).toMatchObject({ recordingId: RECORDING_ID, downloadError: DOWNLOAD_CANCELLED });
-		body.destroy();
 	});
 
 	it.each([

@@ -6,6 +6,7 @@ export {
 	SORT_ORDERS,
 	createdRecordingDetails,
 	identifyVideo,
+	parseVideoReady,
 	recordingChanges,
 	videoDownloadUrl,
 	type CallOptions,
@@ -14,6 +15,7 @@ export {
 	type Recording,
 	type RecordingFilter,
 	type RestClient,
+	type VideoReady,
 } from '@screenrec/core/portable';
 export { callOptionsOf, timeoutOption } from './call-options';
 export { ScreenRecConnection } from './connection';

@@ -10,7 +10,7 @@ import {
 import { NOTIFICATION_ANSWER, ScreenRecConnection, testScreenRecCredential, toNodeError } from '../../lib';
 import { ALLOW_HTTP_LABEL, callbackUrlOf } from './callback-url';
 import { SECRET_PARAMETER, callbackUrlWithSecret, forgetSubscription, hasStoredSubscriptionId, newCallbackSecret, readSubscription, saveSubscription, secretMatches } from './subscription';
-import { videoReadyItem } from './video-ready';
+import { receiveVideoReady } from './video-ready';
 
 export const UNAUTHORIZED_NOTIFICATION =
 	'This address accepts only the video-ready notifications of its current ScreenRec subscription (its secret is missing or outdated).';
@@ -69,7 +69,7 @@ export class ScreenRecTrigger implements INodeType {
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to download the video and output it as binary data, besides its link. ScreenRec waits for the download before it counts the notification as delivered; for long videos, download with the ScreenRec node instead.',
+					"Whether to download the video and output it as binary data, besides its link. The trigger answers ScreenRec first and downloads before the workflow starts, on the process that receives webhooks; in queue mode, downloading with the ScreenRec node after this trigger spreads the downloads over the workers.",
 			},
 			{
 				displayName: 'Put Output File in Field',
@@ -134,7 +134,7 @@ export class ScreenRecTrigger implements INodeType {
 			this.getResponseObject().status(NOTIFICATION_ANSWER.unauthorized).json({ message: UNAUTHORIZED_NOTIFICATION });
 			return { noWebhookResponse: true };
 		}
-		return await videoReadyItem(this);
+		return await receiveVideoReady(this);
 	}
 }
 
