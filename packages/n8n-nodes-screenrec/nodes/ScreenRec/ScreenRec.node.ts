@@ -1,6 +1,16 @@
-import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
 import { SEARCH_RECORDINGS, searchRecordings, testScreenRecCredential, timeoutOption } from '../../lib';
 import { recordingFields, recordingOperation } from './actions/recording';
+import { WAIT_FOR_VIDEO_WEBHOOKS } from './actions/recording/waitForVideo.operation';
+import { resumeOnVideo } from './actions/recording/waitForVideo.webhook';
 import { route } from './actions/router';
 import { actionSubtitle } from './actions/subtitle';
 import { tagFields, tagOperation } from './actions/tag';
@@ -19,6 +29,8 @@ export class ScreenRec implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'screenRecApi', required: true, testedBy: 'screenRecApiTest' }],
+		// Wait for Video's resume webhook: a restart webhook, nothing to register at activation (see its declaration).
+		webhooks: WAIT_FOR_VIDEO_WEBHOOKS,
 		properties: [
 			{
 				displayName: 'Resource',
@@ -53,5 +65,9 @@ export class ScreenRec implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnVideo.call(this);
 	}
 }

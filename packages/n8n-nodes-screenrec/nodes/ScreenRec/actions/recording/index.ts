@@ -7,8 +7,9 @@ import { getAll } from './getAll.operation';
 import { getVideoUrl } from './getVideoUrl.operation';
 import { request } from './request.operation';
 import { update } from './update.operation';
+import { waitForVideo } from './waitForVideo.operation';
 
-export const recordingOperations: Record<string, Operation> = { create, delete: deleteRecording, get, getAll, getVideoUrl, request, update };
+export const recordingOperations: Record<string, Operation> = { create, delete: deleteRecording, get, getAll, getVideoUrl, request, update, waitForVideo };
 
 export const recordingOperation: INodeProperties = {
 	displayName: 'Operation',
@@ -59,6 +60,13 @@ export const recordingOperation: INodeProperties = {
 			value: 'update',
 			action: 'Update a recording',
 			description: "Replace a recording's tags or internal comment, or remove all its tags",
+		},
+		{
+			name: 'Wait for Video',
+			value: 'waitForVideo',
+			action: 'Wait for the video of a recording',
+			description:
+				"Pause the execution until a recording's video is ready (after the step that sends its link), then continue with the recording and the video's link",
 		},
 	],
 	default: 'create',

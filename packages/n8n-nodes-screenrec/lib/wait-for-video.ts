@@ -1,0 +1,44 @@
+import { parseVideoReady, videoDownloadUrl, type CallOptions, type Recording, type RestClient } from '@screenrec/core/portable';
+import type { INodeExecutionData } from 'n8n-workflow';
+import { toNodeError } from './errors';
+import { toJsonObject } from './parameters';
+import { downloadVideo, type DownloadContext } from './video';
+
+export * from './wait-state';
+
+/** A finished recording and the link of its video, as "Wait for Video" outputs it. */
+export interface WaitedVideo {
+	recording: Recording;
+	/** The link as ScreenRec sent it in the notification, or a fresh one when the video was ready before any notification. */
+	videoUrl: string;
+}
+
+export interface WaitedVideoOptions extends CallOptions {
+	/** The binary field to put the downloaded video in; no download when undefined. */
+	binaryField?: string;
+	/** The credential's Service URL: a video is fetched only from a public address, or from the service's own host. */
+	serviceUrl: string;
+}
+
+/**
+ * The item "Wait for Video" continues with, in the names Video Ready uses: `recordingId`, `videoUrl`, `videoKey`,
+ * and the recording's fields beside them; with a binary field, the video itself, fetched through a fresh link
+ * (core's videoDownloadUrl rules: never a private or loopback address). A failed download does not lose the video's
+ * arrival: the item goes out with `downloadError` saying why, as Video Ready's does.
+ */
+export async function waitedVideoItem(context: DownloadContext, video: WaitedVideo, rest: RestClient, options: WaitedVideoOptions): Promise<INodeExecutionData> {
+	const { binaryField, serviceUrl, ...callOptions } = options;
+	const { recording, videoUrl } = video;
+	const item: INodeExecutionData = {
+		json: { ...toJsonObject(recording), recordingId: recording.id, videoUrl, videoKey: parseVideoReady({ result: videoUrl }).videoKey },
+	};
+	if (binaryField !== undefined) {
+		try {
+			const freshLink = await videoDownloadUrl({ videoUrl, recordingId: recording.id }, rest, serviceUrl, callOptions);
+			item.binary = { [binaryField]: await downloadVideo(context, freshLink, `screenrec-${recording.id}`, callOptions) };
+		} catch (error) {
+			item.json.downloadError = toNodeError(context.getNode(), error).message;
+		}
+	}
+	return item;
+}

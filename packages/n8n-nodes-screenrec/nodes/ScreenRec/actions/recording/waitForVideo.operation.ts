@@ -1,0 +1,191 @@
+import { NodeOperationError, WAIT_INDEFINITELY, type IExecuteFunctions, type IWebhookDescription } from 'n8n-workflow';
+import {
+	CUSTOM_DATA_FULL,
+	WAIT_STATE_KEY,
+	encodeWaitState,
+	recordingLocator,
+	secretDigestOf,
+	toNodeError,
+	waitedVideoItem,
+	type CustomData,
+	type Recording,
+	type RestClient,
+	type ScreenRecConnection,
+} from '../../../../lib';
+import { ALLOW_HTTP_LABEL, httpWebhookMessage } from '../../../ScreenRecTrigger/callback-url';
+import { callbackUrlWithSecret, newCallbackSecret } from '../../../ScreenRecTrigger/subscription';
+import { parameter, recordingIdOf, showFor, type Operation, type OperationResult, type OperationRun } from '../operation';
+
+const show = showFor('recording', 'waitForVideo');
+const NEEDS = 'Wait for Video';
+
+export const ONE_RECORDING_PER_EXECUTION =
+	'Wait for Video waits for one recording per execution, and this node received several items. Put it in a sub-workflow run once per item (Execute Workflow node, "Run once for each item").';
+export const NOT_AS_TOOL = "Wait for Video cannot run as an AI agent's tool: it pauses the whole execution. Use it as a regular node.";
+
+/**
+ * The resume webhook ($execution.resumeUrl), declared as n8n's Wait node declares its own: `restartWebhook`, so n8n
+ * serves it only while an execution waits in this node and never registers anything at activation. That is why the
+ * node has no webhookMethods (checkExists/create/delete run at activation, for trigger webhooks): the subscription
+ * is made when the execution starts waiting and removed when the video resumes it.
+ */
+export const WAIT_FOR_VIDEO_WEBHOOKS: IWebhookDescription[] = [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true }];
+
+const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+
+/**
+ * Pauses the execution until the recording's video is ready. n8n runs nothing after a node until it resumes, so
+ * the link is made and sent BEFORE this node (Create Recording Link, then a message step; or Request Recording by
+ * Email): this node subscribes the execution's resume URL ($execution.resumeUrl, with a secret of its own) to
+ * ScreenRec's video-ready notification and puts the execution to wait, as n8n's Wait node does ("On Webhook Call").
+ * Its webhook (resume-webhook.ts) resumes it only for this recording's video and removes the subscription.
+ */
+export const waitForVideo: Operation = {
+	uses: 'rest',
+	description: [
+		{
+			displayName:
+				'Place this node after the step that sends the recording link (for example Create Recording Link, then an e-mail or chat step with its URL). The execution pauses here until that recording\'s video is ready; the next node gets the recording and the video\'s link. Needs the Backend Token, the Workspace ID and the API Key, and an https webhook URL (n8n\'s WEBHOOK_URL).',
+			name: 'waitNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: show,
+		},
+		recordingLocator({
+			displayOptions: show,
+			description:
+				"The recording whose video to wait for: map the recordingId (or the page url) that Create Recording Link or Request Recording by Email output, for example {{ $('Create Recording Link').item.json.recordingId }}",
+		}),
+		{
+			displayName: 'Download Video',
+			name: 'download',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to download the video and output it as binary data, besides its link. ScreenRec waits for the download before it counts the notification as delivered; for long videos, add Get Video URL with Download Video after this node instead.',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			hint: 'The name of the output binary field to put the video in',
+			displayOptions: { show: { ...show.show, download: [true] } },
+		},
+		{
+			displayName: 'Limit Wait Time',
+			name: 'limitWaitTime',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to stop waiting after a while. When the time is up the execution goes on with this node\'s input item unchanged (no videoUrl): check for it with an If node.',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Amount',
+			name: 'limitAmount',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			default: 1,
+			description: 'How long to wait for the video at most',
+			displayOptions: { show: { ...show.show, limitWaitTime: [true] } },
+		},
+		{
+			displayName: 'Unit',
+			name: 'limitUnit',
+			type: 'options',
+			options: [
+				{ name: 'Minutes', value: 'minutes' },
+				{ name: 'Hours', value: 'hours' },
+				{ name: 'Days', value: 'days' },
+			],
+			default: 'hours',
+			displayOptions: { show: { ...show.show, limitWaitTime: [true] } },
+		},
+		{
+			displayName: ALLOW_HTTP_LABEL,
+			name: 'allowHttpWebhook',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to subscribe even when the resume URL is plain http. Only for trials against a local ScreenRec service that accepts http callbacks.',
+			displayOptions: show,
+		},
+	],
+	async run(run) {
+		const { context, connection } = run;
+		if (context.getNode().type.endsWith('Tool')) throw new NodeOperationError(context.getNode(), NOT_AS_TOOL);
+		if (context.getInputData().length > 1) throw new NodeOperationError(context.getNode(), ONE_RECORDING_PER_EXECUTION);
+		const rest = connection.rest(NEEDS);
+		const recordingId = recordingIdOf(run);
+		// Read first: an unknown recording fails here, before anything is subscribed.
+		const recording = await rest.getRecording(recordingId, run.options);
+		if (recording.status === 'COMPLETED') return [await readyNow(run, rest, recording)];
+
+		const allowHttp = parameter(run, 'allowHttpWebhook') === true;
+		const resumeUrl = resumeUrlOf(context, allowHttp);
+		const secret = newCallbackSecret();
+		const hook = connection.hook(NEEDS, { allowHttpCallbacks: allowHttp });
+		const { subscriptionId } = await hook.subscribe(callbackUrlWithSecret(resumeUrl, secret), run.options);
+		try {
+			keepWaitState(context, encodeWaitState({ subscriptionId, recordingId: recording.id, secretDigest: secretDigestOf(secret) }));
+			// A video finished before the subscription existed is never notified to it: look once more now.
+			const current = await rest.getRecording(recording.id, run.options);
+			if (current.status === 'COMPLETED') {
+				await removeSubscription(connection, context, subscriptionId);
+				return [await readyNow(run, rest, current)];
+			}
+		} catch (error) {
+			await removeSubscription(connection, context, subscriptionId);
+			throw toNodeError(context.getNode(), error);
+		}
+		await context.putExecutionToWait(waitUntil(run));
+		// As n8n's Wait node: the input goes on unchanged; the webhook's item replaces it when the video arrives.
+		const input = context.getInputData()[run.itemIndex]!;
+		const result: OperationResult = { json: input.json };
+		if (input.binary !== undefined) result.binary = input.binary;
+		return [result];
+	},
+};
+
+/** The video is there already: go on at once, with what the webhook would have given. */
+async function readyNow(run: OperationRun, rest: RestClient, recording: Recording): Promise<OperationResult> {
+	const videoUrl = await rest.getVideoUrl(recording.id, run.options);
+	const binaryField = parameter(run, 'download') === true ? String(parameter(run, 'binaryPropertyName') ?? 'data') : undefined;
+	const item = await waitedVideoItem(run.context, { recording, videoUrl }, rest, { ...run.options, binaryField, serviceUrl: run.connection.serviceUrl });
+	return item.binary === undefined ? { json: item.json } : { json: item.json, binary: item.binary };
+}
+
+/** The URL n8n resumes this execution on ($execution.resumeUrl; on n8n 2.37 and later it carries n8n's own token). */
+function resumeUrlOf(context: IExecuteFunctions, allowHttp: boolean): string {
+	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
+	const { protocol } = new URL(resumeUrl);
+	if (protocol === 'https:' || (allowHttp && protocol === 'http:')) return resumeUrl;
+	throw new NodeOperationError(context.getNode(), httpWebhookMessage(resumeUrl), {
+		description: `For a trial against a local ScreenRec service that accepts http, turn on '${ALLOW_HTTP_LABEL}' instead.`,
+	});
+}
+
+function keepWaitState(context: IExecuteFunctions, state: string): void {
+	const customData = context.getWorkflowDataProxy(0).$execution.customData as CustomData | undefined;
+	customData?.set(WAIT_STATE_KEY, state);
+	if (customData?.get(WAIT_STATE_KEY) !== state) throw new NodeOperationError(context.getNode(), CUSTOM_DATA_FULL);
+}
+
+function waitUntil(run: OperationRun): Date {
+	if (parameter(run, 'limitWaitTime') !== true) return WAIT_INDEFINITELY;
+	const amount = Number(parameter(run, 'limitAmount') ?? 1);
+	const unit = UNIT_MS[String(parameter(run, 'limitUnit') ?? 'hours')] ?? UNIT_MS.hours!;
+	return new Date(Date.now() + Math.max(0, amount) * unit);
+}
+
+/** Removes a subscription this node made; a failure is logged (the subscription is then left behind), never thrown. */
+export async function removeSubscription(connection: ScreenRecConnection, context: { getNode: IExecuteFunctions['getNode']; logger: IExecuteFunctions['logger'] }, subscriptionId: string): Promise<void> {
+	try {
+		await connection.hook('Removing the Wait for Video subscription').unsubscribe(subscriptionId);
+	} catch (error) {
+		const { message } = toNodeError(context.getNode(), error, { used: 'hook' });
+		context.logger.warn(`Wait for Video could not remove ScreenRec subscription ${subscriptionId}: ${message}`);
+	}
+}
