@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { SEEN_VIDEOS_LIMIT, firstDelivery, forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
+import { SEEN_VIDEOS_LIMIT, firstDelivery, forgetSeenVideosInThisProcess, keepSeenVideos } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import { triggerWorkflow } from './harness';
 
 // The memory of seen videos, in n8n-core's real contexts. n8n hands every webhook request its own copy of the
@@ -65,4 +65,13 @@ it('leaves the rest of the static data alone (the subscription stays)', async ()
 	const { context, saved } = requestWith({ [NODE_DATA]: { subscriptionId: 'sub-1' } });
 	await firstDelivery(context, video(1));
 	expect(saved()[NODE_DATA]).toEqual({ subscriptionId: 'sub-1', seenVideos: [expect.stringMatching(/^[\w-]{16}$/)] });
+});
+
+it('keepSeenVideos writes what other requests recorded meanwhile into this request\'s copy, which n8n may save last', async () => {
+	const [a, b] = [requestWith(), requestWith()];
+	await firstDelivery(a.context, video(1));
+	await firstDelivery(b.context, video(2));
+	keepSeenVideos(a.context);
+	forgetSeenVideosInThisProcess();
+	expect(await firstDelivery(requestWith(a.saved()).context, video(2))).toBe(false);
 });

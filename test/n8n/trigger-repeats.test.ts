@@ -116,6 +116,21 @@ describe('one run per video, however often it is delivered', () => {
 		expect(result.workflowData).toBeUndefined();
 	});
 
+	it('the request that ends last saves every video received meanwhile: after a restart none of them runs again', async () => {
+		const other = '5d1c9a7e-2b4f-4e6a-8c3d-9f0e1a2b3c4d';
+		const otherLink = `https://media.screenrec.test/videos/${other}?expires=1900000000&signature=s1`;
+		lookup().delay(200).reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+		restScope().post(restPath('/recordings/list'), { ids: [other], pageSize: 1 }).reply(200, { content: [{ ...completed, id: other }], totalElements: 1, totalPages: 1 });
+		const [slow, quick] = [request(), request()];
+		await Promise.all([slow.deliver({ result: link('s1') }), quick.deliver({ result: otherLink })]);
+		const savedLast = JSON.parse(JSON.stringify({ 'node:ScreenRec Trigger': slow.staticData() })) as IDataObject;
+		forgetSeenVideosInThisProcess();
+		recordInfo();
+		for (const notification of [{ result: link('s2') }, { result: otherLink }]) {
+			expect((await triggerWorkflow({ staticData: structuredClone(savedLast) }).deliver(notification)).response.body).toEqual(ALREADY_RECEIVED);
+		}
+	});
+
 	it("a post without the subscription's secret is not remembered: the service's notification of that video still runs", async () => {
 		expect((await request().deliver({ result: link('s1') }, { query: {} })).response.statusCode).toBe(401);
 		expect((await request().deliver({ result: link('s1') }, { query: { secret: 'wrong' } })).response.statusCode).toBe(401);

@@ -24,7 +24,6 @@ export { testScreenRecCredential } from './credential-test';
 export { toNodeError, type Interface } from './errors';
 export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject } from './parameters';
 export { SEARCH_RECORDINGS, recordingLocator, searchRecordings } from './recording-locator';
-export { SEEN_VIDEOS_LIMIT, firstDelivery, type SeenVideosContext } from './seen-videos';
+export { SEEN_VIDEOS_LIMIT, firstDelivery, keepSeenVideos, type SeenVideosContext } from './seen-videos';
 export { directionOptions, statusOptions } from './value-options';
 export { DOWNLOAD_CANCELLED, downloadVideo } from './video';
-export * from './wait-for-video';

@@ -12,13 +12,17 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
  *   would each see the other's video as new (and the later save would erase the earlier record).
  * - In the workflow's static data (field `seenVideos`), which n8n saves after every webhook request: it survives
  *   restarts of every process and reaches the other n8n processes (main, webhook) with the next request they load.
- *   Each call merges what the static data holds into this process's memory and writes the merged list back.
+ *   Each call merges what the static data holds into this process's memory and writes the merged list back, and
+ *   keepSeenVideos() writes it back again as the request ends.
  *
  * Bounded: the newest SEEN_VIDEOS_LIMIT videos per node, each kept as a short hash of core's `videoKey` (links can
  * be long, and static data is written on every request). The service's repeats come within minutes, far inside it.
  *
- * Limit: n8n gives nodes no shared store with an atomic check, so with several webhook processes behind a load
- * balancer, two copies landing on different processes before either request has finished can each start a run.
+ * Limits, both from n8n: it gives nodes no shared store with an atomic check, so with several webhook processes
+ * behind a load balancer, two copies landing on different processes before either request has finished can each
+ * start a run. And it saves a request's copy of the static data whole (a repeat changes nothing, so only a first
+ * delivery saves): a first delivery still being processed when the workflow is deactivated or published again
+ * writes back the subscription it loaded.
  */
 export const SEEN_VIDEOS_LIMIT = 10_000;
 
@@ -42,16 +46,25 @@ export async function firstDelivery(context: SeenVideosContext, videoKey: string
 	const seen = memoryOf(context);
 	for (const key of storedKeys(staticData)) remember(seen, key);
 	const key = hashOf(videoKey);
-	const first = !seen.has(key);
-	if (first) remember(seen, key);
-	// Written back even for a repeat: this request's copy of the static data may predate another request's record.
+	if (seen.has(key)) return false;
+	remember(seen, key);
+	// The merged list, not this copy's plus one: this request's copy of the static data may predate other records.
 	staticData[SEEN_VIDEOS_FIELD] = [...seen];
-	return first;
+	return true;
 }
 
 /** Forgets what this process remembers (not the static data), as a restart of n8n would: for tests. */
 export function forgetSeenVideosInThisProcess(): void {
 	inThisProcess.clear();
+}
+
+/**
+ * Writes what this process remembers into this request's static data again. n8n saves each request's own copy when
+ * the request ends, and the last save wins: called last in webhook(), just before it returns, the copy also holds
+ * the videos other requests recorded while this one was looking things up or downloading.
+ */
+export function keepSeenVideos(context: SeenVideosContext): void {
+	context.getWorkflowStaticData('node')[SEEN_VIDEOS_FIELD] = [...memoryOf(context)];
 }
 
 function memoryOf(context: SeenVideosContext): Set<string> {

@@ -5,6 +5,7 @@ import {
 	downloadVideo,
 	firstDelivery,
 	identifyVideo,
+	keepSeenVideos,
 	parseVideoReady,
 	toJsonObject,
 	toNodeError,
@@ -47,7 +48,9 @@ export async function receiveVideoReady(context: IWebhookFunctions): Promise<IWe
 		context.logger.info(`ScreenRec Trigger received ${notification.videoKey} again and started no second run (answered 200).`);
 		return { noWebhookResponse: true };
 	}
-	return { noWebhookResponse: true, workflowData: [[await videoReadyItem(context, notification, receivedAt)]] };
+	const item = await videoReadyItem(context, notification, receivedAt);
+	keepSeenVideos(context);
+	return { noWebhookResponse: true, workflowData: [[item]] };
 }
 
 /**
