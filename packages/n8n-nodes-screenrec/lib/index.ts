@@ -27,3 +27,4 @@ export { SEARCH_RECORDINGS, recordingLocator, searchRecordings } from './recordi
 export { SEEN_VIDEOS_LIMIT, firstDelivery, keepSeenVideos, type SeenVideosContext } from './seen-videos';
 export { directionOptions, statusOptions } from './value-options';
 export { DOWNLOAD_CANCELLED, downloadVideo } from './video';
+export * from './wait-for-video';
