@@ -39,7 +39,7 @@ function standIn<T extends object>(members: Partial<T>): T {
 }
 
 /** One workflow with one ScreenRec node (Wait for Video) and the stored data of one execution of it. */
-function waitingWorkflow(parameters: IDataObject = {}, options: { nodeType?: string; webhookBaseUrl?: string } = {}) {
+function waitingWorkflow(parameters: IDataObject = {}, options: { nodeType?: string; webhookBaseUrl?: string; staticData?: IDataObject; storedExecutions?: Record<string, unknown> } = {}) {
 	const nodeType = new ScreenRec();
 	const node: INode = {
 		id: 'wait-node',
@@ -56,7 +56,7 @@ function waitingWorkflow(parameters: IDataObject = {}, options: { nodeType?: str
 		connections: {},
 		active: true,
 		nodeTypes: standIn<INodeTypes>({ getByName: () => nodeType, getByNameAndVersion: () => nodeType }),
-		staticData: {},
+		staticData: options.staticData ?? {},
 	});
 	const credentialsHelper = standIn<ICredentialsHelper>({ getParentTypes: () => [], preAuthentication: async () => undefined, getDecrypted: async () => ({ ...CREDENTIAL }) });
 	const additionalData = (extra: Partial<IWorkflowExecuteAdditionalData> = {}) =>
@@ -65,6 +65,8 @@ function waitingWorkflow(parameters: IDataObject = {}, options: { nodeType?: str
 			executionId: EXECUTION_ID,
 			webhookWaitingBaseUrl: options.webhookBaseUrl ?? 'https://n8n.example.com/webhook-waiting',
 			formWaitingBaseUrl: 'https://n8n.example.com/form-waiting',
+			// Other executions as n8n's database holds them (the sweep of subscriptions left behind reads them).
+			getRunExecutionData: async (id: string) => options.storedExecutions?.[id] as IRunExecutionData | undefined,
 			...extra,
 		});
 	// What n8n stores of the execution: the wait itself and the custom data the node set.
@@ -107,7 +109,7 @@ function waitingWorkflow(parameters: IDataObject = {}, options: { nodeType?: str
 			warnings.restore();
 		}
 	};
-	return { execute, post, execution };
+	return { execute, post, execution, notes: () => (workflow.staticData['node:Wait for Video'] as IDataObject | undefined)?.waitingExecutions };
 }
 
 const presign = (id = RECORDING_ID) => restScope().get(restPath(`/recordings/${id}/presign`)).reply(200, { url: videoLink(id) });
@@ -128,9 +130,9 @@ const unsubscribe = () => hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscripti
 const secretOf = (url: string | undefined) => new URL(String(url)).searchParams.get('secret')!;
 
 /** Puts a fresh execution to wait for RECORDING_ID: read, subscribe, read again, wait. */
-async function waiting(parameters: IDataObject = {}) {
+async function waiting(parameters: IDataObject = {}, options: Parameters<typeof waitingWorkflow>[1] = {}) {
 	subscribed = undefined;
-	const run = waitingWorkflow(parameters);
+	const run = waitingWorkflow(parameters, options);
 	getRecording(recording());
 	subscribe();
 	getRecording(recording({ status: 'RECORDING' }));
@@ -204,6 +206,32 @@ describe('Wait for Video: putting the execution to wait', () => {
 		expect(several.message).toBe(ONE_RECORDING_PER_EXECUTION);
 		const tool = await failureOf(() => waitingWorkflow({}, { nodeType: 'n8n-nodes-screenrec.screenRecTool' }).execute());
 		expect(tool.message).toBe(NOT_AS_TOOL);
+	});
+});
+
+describe('Wait for Video: subscriptions left by executions that timed out or were stopped', () => {
+	const LEFT = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
+	const KEPT = 'd4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f7a';
+
+	it("notes the waiting execution's subscription in the node's static data", async () => {
+		const { notes } = await waiting();
+		expect(notes()).toEqual({ [EXECUTION_ID]: SUBSCRIPTION_ID });
+	});
+
+	it('a later run removes the subscriptions of noted executions that no longer wait (stopped, timed out, deleted) and keeps the waiting ones', async () => {
+		const staticData = { 'node:Wait for Video': { waitingExecutions: { '11': LEFT, '12': KEPT, '13': LEFT, '14': LEFT } } };
+		const storedExecutions = {
+			// Stopped: n8n leaves the wait time in the data and adds the cancellation as the error.
+			'11': { waitTill: new Date(), resultData: { error: { message: 'The execution was cancelled' }, runData: {} } },
+			'12': { waitTill: new Date(Date.now() + 60_000), resultData: { runData: {} } },
+			// Timed out and finished: no wait time any more.
+			'13': { resultData: { runData: {} } },
+			// '14' was deleted.
+		};
+		const removed = [1, 2, 3].map(() => hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: LEFT }).reply(200, { status: 'success' }));
+		const { notes } = await waiting({}, { staticData, storedExecutions });
+		expect(removed.every((scope) => scope.isDone())).toBe(true);
+		expect(notes()).toEqual({ '12': KEPT, [EXECUTION_ID]: SUBSCRIPTION_ID });
 	});
 });
 

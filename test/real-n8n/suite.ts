@@ -12,6 +12,7 @@ import { triggerChecks } from './trigger-check';
 import type { N8nTarget } from './versions';
 import { CANCEL_WORKFLOW_ID, TRIGGER_WORKFLOW_ID, actionWorkflow, cancelWorkflow, credentials, triggerWorkflow, type Demo } from './workflows';
 import { installZodProbe } from './zod-probe';
+import { WAIT_WORKFLOW_ID, waitChecks, waitWorkflow } from './wait-check';
 
 export interface InstalledN8n {
   target: N8nTarget;
@@ -66,16 +67,17 @@ export async function runOnVersion({ target, runtime, n8nBin }: InstalledN8n, ta
       return written;
     };
     instance.cli(['import:credentials', `--input=${file('credentials.json', credentials(demo))}`]);
-    for (const workflow of [actionWorkflow, triggerWorkflow, cancelWorkflow]) instance.cli(['import:workflow', `--input=${file(`${workflow.id}.json`, workflow)}`]);
+    for (const workflow of [actionWorkflow, triggerWorkflow, cancelWorkflow, waitWorkflow]) instance.cli(['import:workflow', `--input=${file(`${workflow.id}.json`, workflow)}`]);
 
     await cliChecks({ checks, demo, instance, n8nBin, workFolder: versionFolder, zodProbe });
 
-    for (const id of [TRIGGER_WORKFLOW_ID, CANCEL_WORKFLOW_ID]) instance.cli(['publish:workflow', `--id=${id}`]);
+    for (const id of [TRIGGER_WORKFLOW_ID, CANCEL_WORKFLOW_ID, WAIT_WORKFLOW_ID]) instance.cli(['publish:workflow', `--id=${id}`]);
     n8n = await startN8n(n8nBin, instance);
     const context: SuiteContext = { checks, demo, server, service, instance, n8n };
     await credentialChecks(context);
     await triggerChecks(context);
     await cancelCheck(context);
+    await waitChecks(context);
   } catch (error) {
     checks.fail('setting up the run', error);
   } finally {

@@ -5,6 +5,7 @@ import { toJsonObject } from './parameters';
 import { downloadVideo, type DownloadContext } from './video';
 
 export * from './wait-state';
+export * from './wait-sweep';
 
 /** A finished recording and the link of its video, as "Wait for Video" outputs it. */
 export interface WaitedVideo {

@@ -3,8 +3,10 @@ import {
 	CUSTOM_DATA_FULL,
 	WAIT_STATE_KEY,
 	encodeWaitState,
+	noteWaitingExecution,
 	recordingLocator,
 	secretDigestOf,
+	sweepLeftSubscriptions,
 	toNodeError,
 	waitedVideoItem,
 	type CustomData,
@@ -118,6 +120,7 @@ export const waitForVideo: Operation = {
 		if (context.getNode().type.endsWith('Tool')) throw new NodeOperationError(context.getNode(), NOT_AS_TOOL);
 		if (context.getInputData().length > 1) throw new NodeOperationError(context.getNode(), ONE_RECORDING_PER_EXECUTION);
 		const rest = connection.rest(NEEDS);
+		await sweepQuietly(run);
 		const recordingId = recordingIdOf(run);
 		// Read first: an unknown recording fails here, before anything is subscribed.
 		const recording = await rest.getRecording(recordingId, run.options);
@@ -140,6 +143,7 @@ export const waitForVideo: Operation = {
 			await removeSubscription(connection, context, subscriptionId);
 			throw toNodeError(context.getNode(), error);
 		}
+		noteWaitingExecution(context, context.getExecutionId(), subscriptionId);
 		await context.putExecutionToWait(waitUntil(run));
 		// As n8n's Wait node: the input goes on unchanged; the webhook's item replaces it when the video arrives.
 		const input = context.getInputData()[run.itemIndex]!;
@@ -178,6 +182,23 @@ function waitUntil(run: OperationRun): Date {
 	const amount = Number(parameter(run, 'limitAmount') ?? 1);
 	const unit = UNIT_MS[String(parameter(run, 'limitUnit') ?? 'hours')] ?? UNIT_MS.hours!;
 	return new Date(Date.now() + Math.max(0, amount) * unit);
+}
+
+/**
+ * Removes what earlier executions of this node left subscribed when they timed out or were stopped (wait-sweep.ts).
+ * Housekeeping: a failure is logged and never fails this run.
+ */
+async function sweepQuietly({ context, connection }: OperationRun): Promise<void> {
+	try {
+		const hook = connection.hook(NEEDS);
+		const removed = await sweepLeftSubscriptions(context, context.getExecutionId(), async (subscriptionId) => {
+			// Already removed when its video resumed that execution: ScreenRec then answers an error, which changes nothing.
+			await hook.unsubscribe(subscriptionId).catch(() => undefined);
+		});
+		if (removed > 0) context.logger.info(`Wait for Video removed ${removed} subscription(s) of executions that no longer wait.`);
+	} catch (error) {
+		context.logger.warn(`Wait for Video could not look for subscriptions left by earlier executions: ${toNodeError(context.getNode(), error).message}`);
+	}
 }
 
 /** Removes a subscription this node made; a failure is logged (the subscription is then left behind), never thrown. */
