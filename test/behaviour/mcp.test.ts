@@ -1,4 +1,4 @@
-import { UNAUTHORIZED_MESSAGE, createdIdLookupFailedMessage, invalidInputMessage, type ErrorCode } from '@screenrec/core';
+import { invalidInputMessage, type ErrorCode } from '@screenrec/core';
 import { BACKEND_TOKEN, RECORDING_ID, REST_ENV, callTool, connectEachTest, hookScope, recording, restPath, restScope, textOf } from '../mcp/harness';
 import { useNock } from '../support/nock';
 import { CASES } from './cases';
@@ -52,22 +52,9 @@ async function outcomeOf(step: Step): Promise<Outcome> {
   return { failure: { code: (logged?.[1] ?? 'none logged') as ErrorCode, message: textOf(result) } };
 }
 
-/**
- * create_recording_link reports a failed lookup as the other platforms do, in `detailsError` beside `recordingId`
- * (the vocabulary issue); the case table's MCP rows gain the field here until they carry it themselves.
- */
-const LINK_DETAILS_ERROR: Record<string, string | null> = {
-  "Create Recording Link outputs the link, the input, and the new recording's ID and status": null,
-  'Create Recording Link still succeeds when the ID lookup fails after the create, and says why the ID is missing':
-    createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE),
-};
-
 /** What the model reads: no HTTP status. */
-function expectedOnMcp(name: string, outcome: Outcome): Outcome {
-  if ('output' in outcome) {
-    const detailsError = LINK_DETAILS_ERROR[name];
-    return detailsError === undefined ? outcome : { output: outcome.output.map((item) => ({ ...item, detailsError })) };
-  }
+function expectedOnMcp(outcome: Outcome): Outcome {
+  if ('output' in outcome) return outcome;
   const { code, message } = outcome.failure;
   return { failure: { code, message } };
 }
@@ -77,10 +64,10 @@ describe('the behaviour table on MCP', () => {
 
   it.each(played.filter(({ onMcp: mcp }) => mcp !== undefined).map(({ testCase, onMcp: mcp }) => [testCase.name, testCase.step, mcp!] as const))(
     '%s',
-    async (name, step, mcp) => {
+    async (_name, step, mcp) => {
       expectExchanges(mcp.exchanges, endpoints);
 
-      expect(await outcomeOf(step)).toEqual(expectedOnMcp(name, mcp.outcome));
+      expect(await outcomeOf(step)).toEqual(expectedOnMcp(mcp.outcome));
     },
   );
 
