@@ -41,6 +41,8 @@ export interface QueueCluster {
   /** Stops the main process (SIGTERM) and starts it again, logged in as the owner. */
   restartMain: () => Promise<void>;
   startWebhook: () => Promise<void>;
+  /** Stops the webhook process (SIGTERM) and starts it again with the same settings: nothing of it stays in memory. */
+  restartWebhook: () => Promise<void>;
   /** Starts a worker (again); the previous one must have exited. */
   startWorker: () => Promise<void>;
   /** SIGKILL to the worker and its task runner, as a crashed machine would end them. */
@@ -138,6 +140,7 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
   let webhook: N8nProcess | undefined;
   let worker: N8nProcess | undefined;
   let earlierWorkerLogs = '';
+  let earlierWebhookLogs = '';
 
   const cluster: QueueCluster = {
     get main() {
@@ -146,7 +149,8 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
     },
     get webhook() {
       if (webhook === undefined) throw new Error('the webhook process is not started');
-      return webhook;
+      // Its log since the first start: checks read what it did before a restart too.
+      return { ...webhook, log: () => earlierWebhookLogs + webhook!.log() };
     },
     worker: () => {
       if (worker === undefined) throw new Error('no worker is started');
@@ -165,6 +169,11 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
     startWebhook: async () => {
       webhook = withLog('webhook', background(node, [options.n8nBin, 'webhook'], { env: webhookEnv }));
       await waitForN8n(webhook, `${webhookUrl}/healthz/readiness`, 'n8n webhook');
+    },
+    restartWebhook: async () => {
+      await webhook?.stop();
+      earlierWebhookLogs += webhook?.log() ?? '';
+      await cluster.startWebhook();
     },
     startWorker: async () => {
       if (worker !== undefined) earlierWorkerLogs += worker.log();

@@ -1,0 +1,107 @@
+/**
+ * One notification, one run: ScreenRec delivers each notification twice (its copies at the same moment, or the copy
+ * after the first was answered), and later again to a restarted webhook process. The Video Ready workflow must run
+ * once per video, and every delivery must be answered 200 so that ScreenRec stops sending it.
+ */
+import type { RunningServer } from '../support/reference-server';
+import { Checks, expectThat, seconds } from '../support/checks';
+import type { QueueCluster } from './cluster';
+
+export interface Delivery {
+  recordingId: string;
+  callback: string;
+  payload: { result: string };
+  attempts: number;
+  state: string;
+  copy?: number;
+}
+
+/** What the scenario already knows how to do, lent to these checks. */
+export interface RepeatContext {
+  cluster: QueueCluster;
+  server: RunningServer;
+  checks: Checks;
+  createRecordings: (references: string[]) => Promise<string[]>;
+  complete: (ids: string[]) => Promise<unknown>;
+  /** Waits until ScreenRec has `copies` finished deliveries of each recording's notification; resolves when it saw that. */
+  allDelivered: (ids: string[], options?: { copies?: number; intervalMs?: number }) => Promise<Delivery[]>;
+  /** The videos (link without signature) the Video Ready workflow's executions started since `since` ran for, once they settled. */
+  runsSince: (since: Set<string>, atLeast: number) => Promise<string[]>;
+  executionIds: () => Promise<Set<string>>;
+}
+
+const TWICE_AT_ONCE = 100;
+const COPY_LATER = 20;
+const COPY_DELAY_MS = 3_000;
+/** How long a delivery answered 200 gets to start a run anyway before we count the runs. */
+const LATE_RUN_GRACE_MS = 5_000;
+const REPEAT_LINE = 'again and started no second run';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const keyOf = (link: string) => link.split('?')[0]!;
+
+export async function repeatChecks(context: RepeatContext): Promise<void> {
+  const { cluster, server, checks } = context;
+  const deliverEachTwice = (repeatDeliveryDelayMs: number) =>
+    server.adminOk(200, 'PATCH', '/admin/settings', { deliveriesPerNotification: 2, repeatDeliveryDelayMs });
+  const deliverOnce = () => server.adminOk(200, 'PATCH', '/admin/settings', { deliveriesPerNotification: 1, repeatDeliveryDelayMs: 0 });
+  const repeatsLogged = (videos: Set<string>) => cluster.webhook.log().split('\n').filter((line) => line.includes(REPEAT_LINE) && [...videos].some((video) => line.includes(video))).length;
+
+  /** Completes `count` recordings with each notification delivered twice; checks one run per video and every copy answered. */
+  const twice = async (label: string, count: number, repeatDeliveryDelayMs: number) => {
+    const ids = await context.createRecordings(Array.from({ length: count }, (_, index) => `queue-${label}-${String(index).padStart(3, '0')}`));
+    const before = await context.executionIds();
+    await deliverEachTwice(repeatDeliveryDelayMs);
+    const started = Date.now();
+    let deliveries: Delivery[];
+    try {
+      await context.complete(ids);
+      deliveries = await context.allDelivered(ids, { copies: 2, intervalMs: 100 });
+    } finally {
+      await deliverOnce();
+    }
+    const answeredMs = Date.now() - started;
+    await context.runsSince(before, count);
+    await sleep(LATE_RUN_GRACE_MS);
+    const runs = await context.runsSince(before, count);
+    const notified = new Set(deliveries.map((delivery) => keyOf(delivery.payload.result)));
+    const copies = deliveries.filter((delivery) => delivery.copy === 2).length;
+    const refused = deliveries.filter((delivery) => delivery.state !== 'DELIVERED' || delivery.attempts !== 1);
+    console.log(
+      `     figures: ${count} notifications × 2 deliveries (copy ${repeatDeliveryDelayMs === 0 ? 'at the same moment' : `${seconds(repeatDeliveryDelayMs)} later`}): ` +
+        `${deliveries.length} deliveries answered in ${seconds(answeredMs)}, ${refused.length} not answered 200 at the first attempt; ${runs.length} executions; ` +
+        `the webhook process logged ${repeatsLogged(notified)} repeats`,
+    );
+    expectThat(copies === count, `ScreenRec sent ${copies} second copies for ${count} notifications`);
+    expectThat(refused.length === 0, `${refused.length} deliveries were not answered 200 at once: ${JSON.stringify(refused.slice(0, 3))}`);
+    expectThat(runs.length === count, `${runs.length} executions for ${count} notifications delivered twice`);
+    expectThat(new Set(runs).size === count && runs.every((video) => notified.has(video)), `the executions ran for ${new Set(runs).size} distinct notified videos`);
+    return deliveries.filter((delivery) => delivery.copy !== 2);
+  };
+
+  let firstCopies: Delivery[] = [];
+  await checks.check(`${TWICE_AT_ONCE} notifications each delivered twice at the same moment give exactly ${TWICE_AT_ONCE} executions; every copy is answered 200`, async () => {
+    firstCopies = await twice('twice', TWICE_AT_ONCE, 0);
+  });
+
+  await checks.check(`a copy delivered ${seconds(COPY_DELAY_MS)} after the first was answered starts nothing: ${COPY_LATER} notifications, ${COPY_LATER} executions`, async () => {
+    await twice('copy-later', COPY_LATER, COPY_DELAY_MS);
+  });
+
+  await checks.check(`after the webhook process restarts, the ${TWICE_AT_ONCE} notifications delivered again at once are answered 200 and start nothing (the memory is in Postgres)`, async () => {
+    expectThat(firstCopies.length === TWICE_AT_ONCE, 'the notifications delivered twice were not all delivered');
+    await cluster.restartWebhook();
+    const before = await context.executionIds();
+    const answers = await Promise.all(
+      firstCopies.map(async (delivery) => {
+        const answer = await fetch(delivery.callback, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(delivery.payload) });
+        return answer.status;
+      }),
+    );
+    await sleep(LATE_RUN_GRACE_MS);
+    const runs = await context.runsSince(before, 0);
+    console.log(`     figures: after the webhook process restarted, ${answers.length} notifications delivered again: answered ${[...new Set(answers)].join(', ')}; ${runs.length} executions`);
+    expectThat(answers.every((status) => status === 200), `answers: ${JSON.stringify(answers)}`);
+    expectThat(runs.length === 0, `${runs.length} executions started for notifications already run`);
+  });
+}
