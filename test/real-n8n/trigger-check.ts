@@ -8,6 +8,13 @@ interface Subscription {
   provider: string;
 }
 
+interface Delivery {
+  recordingId: string;
+  state: string;
+  attempts: number;
+  copy?: number;
+}
+
 /** How long a post that n8n turned away gets to start a run anyway before we call it "no run". */
 const NO_RUN_GRACE_MS = 1_500;
 
@@ -31,7 +38,7 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
     );
   });
   const STRANGER = 'a post without the subscription secret is answered 401 and runs nothing';
-  const COMPLETED = 'completing a recording runs the workflow with the video URL';
+  const COMPLETED = 'completing a recording runs the workflow once with the video URL, though ScreenRec delivers the notification twice at the same moment';
   const DEACTIVATED = 'deactivating the workflow unsubscribes';
   if (subscribed === undefined) {
     for (const name of [STRANGER, COMPLETED, DEACTIVATED]) checks.fail(name, 'not run: the trigger did not subscribe');
@@ -62,13 +69,31 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
 
   await checks.check(COMPLETED, async () => {
     const recordingId = await createRecording(demo, 'real-n8n-trigger');
-    const completed = await server.admin('POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
-    expectThat(completed.status === 200, `completing the recording answered ${completed.status}`);
+    const settings = (deliveriesPerNotification: number) => server.admin('PATCH', '/admin/settings', { deliveriesPerNotification, repeatDeliveryDelayMs: 0 });
+    const before = (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).length;
+    expectThat((await settings(2)).status === 200, 'the reference server did not take deliveriesPerNotification 2');
+    try {
+      const completed = await server.admin('POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
+      expectThat(completed.status === 200, `completing the recording answered ${completed.status}`);
+    } finally {
+      await settings(1);
+    }
+    const deliveries = await waitUntil('ScreenRec to deliver both copies', async (note) => {
+      const mine = note((await server.admin<Delivery[]>('GET', '/admin/deliveries')).body.filter((delivery) => delivery.recordingId === recordingId));
+      return mine.length === 2 && mine.every((delivery) => delivery.state !== 'PENDING') ? mine : undefined;
+    }, PROCESS_WAIT);
+    expectThat(
+      deliveries.every((delivery) => delivery.state === 'DELIVERED' && delivery.attempts === 1),
+      `both copies should be answered 200 at once: ${JSON.stringify(deliveries)}`,
+    );
     const execution = await waitUntil(
       'the trigger workflow to run',
       async () => (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).find((item) => item.status === 'success'),
       PROCESS_WAIT,
     );
+    await new Promise((resolve) => setTimeout(resolve, NO_RUN_GRACE_MS));
+    const runs = (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).length - before;
+    expectThat(runs === 1, `two deliveries of one notification started ${runs} executions`);
     const details = await n8n.rest('GET', `/executions/${execution.id}`);
     const data = JSON.stringify(details.body);
     expectThat(data.includes(`/videos/${recordingId}?`), `the execution's data holds no video URL of ${recordingId}`);
