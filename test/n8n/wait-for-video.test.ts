@@ -20,8 +20,8 @@ import { CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, byId, captureWarnings } from
 import { failureOf, hookScope, restPath, restScope, setUpNock } from './nock-setup';
 
 // "Wait for Video" inside n8n-core's real contexts: the execute context that puts the execution to wait (its
-// $execution.resumeUrl and $execution.customData are n8n's own), then the webhook context n8n builds for a POST to
-// that resume URL, from the same stored execution data. ScreenRec is nock.
+// $execution.resumeUrl is n8n's own), then the webhook context n8n builds for a POST to that resume URL, from the
+// same stored execution data (the waiting node's stack entry included). ScreenRec is nock.
 
 setUpNock();
 
@@ -74,8 +74,11 @@ function waitingWorkflow(parameters: IDataObject = {}, options: { nodeType?: str
 
 	/** The node's execute(), as the engine runs it in a production execution. */
 	const execute = async (items: INodeExecutionData[] = [{ json: { ticket: 'T-1' } }]) => {
-		const context = new ExecuteContext(workflow, node, additionalData(), 'webhook', execution, 0, items, { main: [items] }, { node, data: { main: [items] }, source: null }, []);
+		const entry = { node, data: { main: [items] }, source: null };
+		const context = new ExecuteContext(workflow, node, additionalData(), 'webhook', execution, 0, items, { main: [items] }, entry, []);
 		const [output] = await nodeType.execute.call(context);
+		// As n8n's engine does when a node put the execution to wait: its stack entry is stored to run it again.
+		if (execution.waitTill !== undefined) execution.executionData = { nodeExecutionStack: [entry] } as unknown as IRunExecutionData['executionData'];
 		return output ?? [];
 	};
 
@@ -148,6 +151,10 @@ describe('Wait for Video: putting the execution to wait', () => {
 		expect(output).toEqual([{ json: { ticket: 'T-1' }, pairedItem: { item: 0 } }]);
 		// The secret itself is kept nowhere in the execution's data, only its digest.
 		expect(JSON.stringify(execution)).not.toContain(secretOf(subscribed));
+		// What the node passes on when n8n resumes it by itself (Limit Wait Time): its input, saying no video came.
+		expect(execution.executionData?.nodeExecutionStack[0]?.data.main).toEqual([
+			[{ json: { ticket: 'T-1', waitForVideo: { recordingId: RECORDING_ID, videoReady: false, subscriptionId: SUBSCRIPTION_ID, secretDigest: expect.stringMatching(/^[0-9a-f]{64}$/) } } }],
+		]);
 	});
 
 	it('waits until the Limit Wait Time when one is set', async () => {

@@ -104,7 +104,7 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
 
   // Started first: n8n's wait tracker looks for executions to resume once a minute, so this one takes that long.
   let timed: { id: string; sub: Subscription } | undefined;
-  const TIMEOUT = 'Limit Wait Time: the execution goes on with its input when the time is up; n8n runs no node code then, and its resume URL answers 409';
+  const TIMEOUT = 'Limit Wait Time: the execution goes on with its input (videoReady: false) when the time is up; n8n runs no node code then, and its resume URL answers 409';
   await checks.check(`${TIMEOUT} (started)`, async () => {
     const { id } = await startWaiting({ ticket: 'T-2', limitMinutes: 0.05 });
     timed = { id, sub: await waitUntil('the subscription', async () => (await waitingSubscriptions()).find((item) => item.callback.includes(`/webhook-waiting/${id}`)), PROCESS_WAIT) };
@@ -189,6 +189,7 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
     expectThat(status === 'success', `the timed-out execution ended as ${status}`);
     const data = JSON.stringify((await n8n.rest('GET', `/executions/${timed.id}`)).body);
     expectThat(!data.includes('videoKey'), 'the timed-out execution has a video');
+    expectThat(data.includes('videoReady'), "the timed-out execution's output does not say that no video came");
     const answer = await resumeAnswer(timed.sub.callback);
     console.log(`     (after the time limit, the resume URL answers ${answer.status}: ${answer.text})`);
     expectThat(answer.status === 409, `after the time limit the resume URL answered ${answer.status}`);

@@ -1,10 +1,13 @@
 import { createHash, timingSafeEqual } from 'crypto';
+import type { IDataObject } from 'n8n-workflow';
 
 /**
  * What "Wait for Video" leaves for its resume webhook: the subscription to remove, the recording awaited and a
- * digest of the callback URL's secret. It is kept in the execution's own custom data ($execution.customData), which
- * n8n stores with the waiting execution: the webhook of that execution (on any process, after any restart) reads it
- * back, and concurrent executions never share it (the workflow's static data would be overwritten by each of them).
+ * digest of the callback URL's secret. It rides on the item the waiting node holds as its input, which n8n stores
+ * with the waiting execution (its node execution stack) and hands to the webhook as `$json` on n8n 2.3 and 2.41
+ * alike, on whichever process takes the request, after any restart; concurrent executions never share it (the
+ * workflow's static data would be saved over by each of them, and on n8n 2.41 the webhook does not see the
+ * execution's custom data). When n8n itself resumes the execution (Limit Wait Time), this item is the node's output.
  */
 export interface WaitState {
 	subscriptionId: string;
@@ -13,28 +16,19 @@ export interface WaitState {
 	secretDigest: string;
 }
 
-/** The custom data key (n8n allows A-Z, a-z, 0-9 and _, at most 50 characters). */
-export const WAIT_STATE_KEY = 'screenrecWaitForVideo';
+/** The item's field that carries the state; on a timeout the user sees it, with `videoReady: false`. */
+export const WAIT_FIELD = 'waitForVideo';
 
-/** n8n keeps at most this many custom data keys per execution and drops a new one silently past it. */
-export const CUSTOM_DATA_FULL =
-	"Wait for Video could not keep its subscription in the execution's custom data: the workflow already sets 10 custom data keys, n8n's limit.";
-
-/** n8n's `$execution.customData` (values are strings of at most 255 characters). */
-export interface CustomData {
-	set(key: string, value: string): void;
-	get(key: string): unknown;
+/** The waiting node's input item, with the state in WAIT_FIELD. */
+export function itemWithWaitState<T extends { json: IDataObject }>(item: T, state: WaitState): T {
+	return { ...item, json: { ...item.json, [WAIT_FIELD]: { recordingId: state.recordingId, videoReady: false, subscriptionId: state.subscriptionId, secretDigest: state.secretDigest } } };
 }
 
-/** One line of at most 138 characters: "<subscriptionId> <recordingId> <secretDigest>". */
-export function encodeWaitState(state: WaitState): string {
-	return [state.subscriptionId, state.recordingId, state.secretDigest].join(' ');
-}
-
-export function decodeWaitState(value: unknown): WaitState | undefined {
-	if (typeof value !== 'string') return undefined;
-	const [subscriptionId, recordingId, secretDigest, ...rest] = value.split(' ');
-	if (rest.length > 0 || !subscriptionId || !recordingId || !secretDigest || !/^[0-9a-f]{64}$/.test(secretDigest)) return undefined;
+/** The state from WAIT_FIELD's value, or undefined when it is not one this node wrote. */
+export function readWaitState(value: unknown): WaitState | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const { subscriptionId, recordingId, secretDigest } = value as IDataObject;
+	if (typeof subscriptionId !== 'string' || typeof recordingId !== 'string' || typeof secretDigest !== 'string' || !/^[0-9a-f]{64}$/.test(secretDigest)) return undefined;
 	return { subscriptionId, recordingId, secretDigest };
 }
 

@@ -1,15 +1,12 @@
 import { NodeOperationError, WAIT_INDEFINITELY, type IExecuteFunctions, type IWebhookDescription } from 'n8n-workflow';
 import {
-	CUSTOM_DATA_FULL,
-	WAIT_STATE_KEY,
-	encodeWaitState,
+	itemWithWaitState,
 	noteWaitingExecution,
 	recordingLocator,
 	secretDigestOf,
 	sweepLeftSubscriptions,
 	toNodeError,
 	waitedVideoItem,
-	type CustomData,
 	type Recording,
 	type RestClient,
 	type ScreenRecConnection,
@@ -81,7 +78,7 @@ export const waitForVideo: Operation = {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to stop waiting after a while. When the time is up the execution goes on with this node\'s input item unchanged (no videoUrl): check for it with an If node.',
+				'Whether to stop waiting after a while. When the time is up the execution goes on with this node\'s input item and waitForVideo.videoReady = false (no videoUrl): check for it with an If node.',
 			displayOptions: show,
 		},
 		{
@@ -132,7 +129,6 @@ export const waitForVideo: Operation = {
 		const hook = connection.hook(NEEDS, { allowHttpCallbacks: allowHttp });
 		const { subscriptionId } = await hook.subscribe(callbackUrlWithSecret(resumeUrl, secret), run.options);
 		try {
-			keepWaitState(context, encodeWaitState({ subscriptionId, recordingId: recording.id, secretDigest: secretDigestOf(secret) }));
 			// A video finished before the subscription existed is never notified to it: look once more now.
 			const current = await rest.getRecording(recording.id, run.options);
 			if (current.status === 'COMPLETED') {
@@ -144,9 +140,12 @@ export const waitForVideo: Operation = {
 			throw toNodeError(context.getNode(), error);
 		}
 		noteWaitingExecution(context, context.getExecutionId(), subscriptionId);
-		await context.putExecutionToWait(waitUntil(run));
-		// As n8n's Wait node: the input goes on unchanged; the webhook's item replaces it when the video arrives.
+		// The engine keeps this very entry as the waiting node's input: its item carries the state to the webhook.
+		const waiting = context.getExecuteData();
 		const input = context.getInputData()[run.itemIndex]!;
+		waiting.data.main = [[itemWithWaitState(input, { subscriptionId, recordingId: recording.id, secretDigest: secretDigestOf(secret) })]];
+		await context.putExecutionToWait(waitUntil(run));
+		// As n8n's Wait node: the input goes on (shown while the execution waits); the webhook's item replaces it.
 		const result: OperationResult = { json: input.json };
 		if (input.binary !== undefined) result.binary = input.binary;
 		return [result];
@@ -169,12 +168,6 @@ function resumeUrlOf(context: IExecuteFunctions, allowHttp: boolean): string {
 	throw new NodeOperationError(context.getNode(), httpWebhookMessage(resumeUrl), {
 		description: `For a trial against a local ScreenRec service that accepts http, turn on '${ALLOW_HTTP_LABEL}' instead.`,
 	});
-}
-
-function keepWaitState(context: IExecuteFunctions, state: string): void {
-	const customData = context.getWorkflowDataProxy(0).$execution.customData as CustomData | undefined;
-	customData?.set(WAIT_STATE_KEY, state);
-	if (customData?.get(WAIT_STATE_KEY) !== state) throw new NodeOperationError(context.getNode(), CUSTOM_DATA_FULL);
 }
 
 function waitUntil(run: OperationRun): Date {

@@ -2,8 +2,8 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import {
 	NOTIFICATION_ANSWER,
 	ScreenRecConnection,
-	WAIT_STATE_KEY,
-	decodeWaitState,
+	WAIT_FIELD,
+	readWaitState,
 	identifyVideo,
 	secretFitsDigest,
 	toNodeError,
@@ -33,7 +33,8 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 		this.getResponseObject().status(status).json({ message });
 		return { noWebhookResponse: true };
 	};
-	const state = decodeWaitState(this.evaluateExpression(`{{ $execution.customData.get("${WAIT_STATE_KEY}") }}`));
+	// The waiting node's input item, as the operation left it (wait-state.ts).
+	const state = readWaitState(this.evaluateExpression(`{{ $json.${WAIT_FIELD} }}`));
 	const given = (this.getQueryData() as IDataObject)[SECRET_PARAMETER];
 	if (state === undefined || !secretFitsDigest(given, state.secretDigest)) {
 		this.logger.warn('Wait for Video refused a request without the secret of its subscription (answered 401; the execution keeps waiting).');
