@@ -1,8 +1,12 @@
 import { NodeApiError, NodeOperationError, type INodeParameters } from 'n8n-workflow';
+import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import { SUBSCRIPTION_ID, WORKFLOW_TIMEZONE, byId, runScreenRec, triggerWorkflow } from '../n8n/harness';
 import { hookScope, remember, restPath, restScope, setUpNock } from '../n8n/nock-setup';
 import { CASES, USER_TIME_ZONE, VIDEO_READY_CASES } from './cases';
 import { RECEIVED_NOW, expectExchanges, type Outcome, type ServiceEndpoints, type Step, type VideoReadyCase, type VideoReadyItem } from './service';
+
+// Each case delivers its own notification: the trigger's memory of videos it already received starts empty.
+beforeEach(() => forgetSeenVideosInThisProcess());
 
 setUpNock();
 
