@@ -117,7 +117,7 @@ describe('the guard: each kind of breaking change is named with whose work it br
     now.zapier.operations['triggers.videoReady']!.outputFields.push('duration');
     now.zapier.operations['creates.createRecording']!.inputFields.comment = { type: 'text', required: false };
     now.n8n.nodes.screenRecWaiter = { displayName: 'ScreenRec Waiter', versions: { '1': {} } };
-    now.mcp.tools.wait_for_recording = { title: 'Wait for recording', inputs: { recordingId: { type: 'string', required: true } } };
+    now.mcp.tools.summarize_recording = { title: 'Summarize recording', inputs: { recordingId: { type: 'string', required: true } } };
     const statuses = Object.values(now.mcp.tools.find_recordings!.inputs).find((input) => input.values?.includes('COMPLETED'));
     statuses!.values!.push('ARCHIVED');
     expect(changesBetween(current, now)).toEqual([]);

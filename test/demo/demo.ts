@@ -170,7 +170,8 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
     const recordingId = recordingIdOf(loop.n8nRecordingUrl);
     // n8n hands webhook() the request as it came: body, and the query that carries the subscription's secret.
     const { result, response } = await loop.trigger.deliverCaught(notificationFor(loop, loop.n8nNotifications, recordingId));
-    check(response.statusCode === undefined, `n8n answered the notification with ${response.statusCode}: ${JSON.stringify(response.body)}`);
+    // The trigger answers ScreenRec itself, before its lookup and download, so a slow download never makes ScreenRec resend.
+    check(response.statusCode === 200, `n8n answered the notification with ${String(response.statusCode)}: ${JSON.stringify(response.body)}`);
     const item = result.workflowData?.[0]?.[0];
     const file = item?.binary?.data;
     check(file !== undefined, `the workflow's item has no video attached: ${JSON.stringify(item?.json)}`);
