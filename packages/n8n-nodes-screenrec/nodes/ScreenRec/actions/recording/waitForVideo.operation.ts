@@ -160,7 +160,7 @@ async function readyNow(run: OperationRun, rest: RestClient, recording: Recordin
 	return item.binary === undefined ? { json: item.json } : { json: item.json, binary: item.binary };
 }
 
-/** The URL n8n resumes this execution on ($execution.resumeUrl; on n8n 2.37 and later it carries n8n's own token). */
+/** The URL n8n resumes this execution on ($execution.resumeUrl; on n8n 2.41 it carries n8n's own resume token, which n8n checks first). */
 function resumeUrlOf(context: IExecuteFunctions, allowHttp: boolean): string {
 	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
 	const { protocol } = new URL(resumeUrl);
