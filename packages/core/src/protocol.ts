@@ -32,8 +32,17 @@ export const REST_PATHS = {
   tagSearch: (query: string) => `/recordings/tags?query=${encodeURIComponent(query)}`,
 } as const;
 
-/** What a receiver of the video-ready notification answers when it refuses one (any 2xx counts as delivered). */
+/**
+ * What a receiver of the video-ready notification answers: any 2xx counts as delivered; the service resends after a
+ * 5xx (DESIGN.md's delivery row) and gives up on other refusals.
+ */
 export const NOTIFICATION_ANSWER = {
+  /** Taken in, including a repeat, or a video that is not the receiver's to act on: the service stops sending it. */
+  received: 200,
+  /** The receiver cannot tell what the notification is about just now (a lookup failed): send it again later. */
+  retryLater: 503,
+  /** The receiver failed unexpectedly: sent again later, like any 5xx. */
+  failed: 500,
   unreadable: 400,
   /** The request lacked the receiver's secret: it did not come from the subscription. */
   unauthorized: 401,

@@ -43,7 +43,7 @@ export async function receiveVideoReady(context: IWebhookFunctions): Promise<IWe
 	}
 	const first = await firstDelivery(context, notification.videoKey);
 	// `noWebhookResponse`: n8n sends nothing more, and still starts the run with `workflowData` (n8n 2.3 and 2.41 alike).
-	context.getResponseObject().status(200).json(first ? RECEIVED : ALREADY_RECEIVED);
+	context.getResponseObject().status(NOTIFICATION_ANSWER.received).json(first ? RECEIVED : ALREADY_RECEIVED);
 	if (!first) {
 		context.logger.info(`ScreenRec Trigger received ${notification.videoKey} again and started no second run (answered 200).`);
 		return { noWebhookResponse: true };

@@ -50,8 +50,8 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 			return answer(NOTIFICATION_ANSWER.unreadable, toNodeError(this.getNode(), error).message);
 		}
 		const awaited = await awaitedRecording(identified, state, rest);
-		if (awaited === 'unknown') return answer(503, LOOKUP_FAILED);
-		if (awaited === undefined) return answer(200, ANOTHER_RECORDING);
+		if (awaited === 'unknown') return answer(NOTIFICATION_ANSWER.retryLater, LOOKUP_FAILED);
+		if (awaited === undefined) return answer(NOTIFICATION_ANSWER.received, ANOTHER_RECORDING);
 		// Removed before anything slower (a download): the resumed execution's URL answers 409 from now on.
 		await removeSubscription(connection, this, state.subscriptionId);
 		const videoUrl = awaited.fromNotification ? identified.videoUrl : await rest.getVideoUrl(awaited.recording.id);
@@ -62,7 +62,7 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 	} catch (error) {
 		const { message } = toNodeError(this.getNode(), error);
 		this.logger.warn(`Wait for Video could not handle a notification (answered 500; the execution keeps waiting): ${message}`);
-		return answer(500, message);
+		return answer(NOTIFICATION_ANSWER.failed, message);
 	}
 }
 
