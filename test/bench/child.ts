@@ -40,6 +40,10 @@ async function run(command: ChildCommand): Promise<unknown> {
     case 'rss':
       global.gc?.();
       return process.memoryUsage().rss;
+    case 'cpu': {
+      const { user, system } = process.cpuUsage();
+      return user + system;
+    }
     case 'bare': {
       // The limit for a JSON API on node:http: read the body, answer a constant.
       const bare = await listen((request, response) => {

@@ -6,6 +6,7 @@ export type ChildCommand =
   | { kind: 'reference'; retryDelayMs?: number }
   | { kind: 'seed'; count: number }
   | { kind: 'rss' }
+  | { kind: 'cpu' }
   | { kind: 'bare' }
   | { kind: 'answer'; status: number; body: string }
   | { kind: 'fan-out-loop' }
@@ -45,6 +46,14 @@ export class Child {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.process.send({ id, command });
     });
+  }
+
+  /**
+   * The child's CPU time so far (user + system, µs, all its threads). Taken before and after a round, it gives the
+   * server's own cost per request, which the load generator's CPU in the parent does not blur.
+   */
+  cpuMicros(): Promise<number> {
+    return this.send<number>({ kind: 'cpu' });
   }
 
   /** Disconnecting makes the child close its servers and exit; a child that hangs is killed. */

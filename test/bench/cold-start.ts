@@ -1,8 +1,10 @@
 /**
- * Run in a fresh node process by the #5 and #6 benchmarks (never imported):
- *   zapier DIR       loads DIR/zapierwrapper.js as Zapier's runtime does and runs the app's schema validation
+ * Run in a fresh node process by the #5 and #6 benchmarks (never imported). Each mode's last line on stdout is a
+ * ColdStart (commands.ts) in JSON:
+ *   zapier DIR       loads DIR/zapierwrapper.js as Zapier's runtime does and runs the app's schema validation;
+ *                    prints the process's CPU time from its start (the parent times the whole process)
  *   n8n FILE…        requires each node or credential file and instantiates its classes, as n8n's loader does;
- *                    prints the milliseconds that took
+ *                    prints the milliseconds and the CPU time that took
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -17,22 +19,32 @@ async function validateZapierApp(dir: string): Promise<void> {
   if (!Array.isArray(results) || results.length > 0) throw new Error(`the app does not validate: ${JSON.stringify(results)}`);
 }
 
-function loadN8nFiles(files: string[]): number {
+/** This process's CPU time, user and system, over all its threads (the compiler's and the GC's too), in ms. */
+function cpuMs(since?: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(since);
+  return (user + system) / 1000;
+}
+
+function loadN8nFiles(files: string[]): { ms: number; cpuMs: number } {
   const load = createRequire(__filename);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   for (const file of files) {
     const exported = load(file) as Record<string, unknown>;
     for (const value of Object.values(exported)) if (typeof value === 'function') new (value as new () => unknown)();
   }
-  return performance.now() - started;
+  return { ms: performance.now() - started, cpuMs: cpuMs(cpuBefore) };
 }
 
 const [mode, ...args] = process.argv.slice(2);
 if (mode === 'zapier') {
-  validateZapierApp(args[0]!).catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  validateZapierApp(args[0]!).then(
+    () => process.stdout.write(`\n${JSON.stringify({ cpuMs: cpuMs() })}\n`),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 } else {
-  process.stdout.write(`${loadN8nFiles(args)}\n`);
+  process.stdout.write(`${JSON.stringify(loadN8nFiles(args))}\n`);
 }

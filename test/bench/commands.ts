@@ -29,11 +29,20 @@ export function runCommand(command: string, args: string[], options: CommandOpti
   });
 }
 
-/** Wall-clock milliseconds of a fresh `node` process, from spawn to exit. */
-export async function processMilliseconds(args: string[], cwd: string): Promise<number> {
+/** What a cold process (cold-start.ts) measured of itself: its CPU time, and for some modes its own timing. */
+export interface ColdStart {
+  ms?: number;
+  cpuMs: number;
+}
+
+/** Runs cold-start.ts in a fresh `node` process: what it printed last, with `ms` the spawn-to-exit time unless it timed itself. */
+export async function coldStart(args: string[], cwd: string): Promise<Required<ColdStart>> {
   const started = performance.now();
-  await runCommand(process.execPath, args, { cwd });
-  return performance.now() - started;
+  const output = await runCommand(process.execPath, [COLD_START_SCRIPT, ...args], { cwd });
+  const ms = performance.now() - started;
+  const last = output.trim().split('\n').at(-1) ?? '';
+  const measured = JSON.parse(last) as ColdStart;
+  return { ms: measured.ms ?? ms, cpuMs: measured.cpuMs };
 }
 
 /** The script a cold process runs (test/bench/cold-start.ts, bundled beside main.js). */

@@ -1,7 +1,8 @@
 import { HookClient } from '@screenrec/core';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startReference, withChildren, type ReferenceInfo } from './children';
-import { atMost, fromSamples, interleavedSamples, listen, median, reported, type Figure } from './measure';
+import { startReference, withChildren, type Child, type ReferenceInfo } from './children';
+import { atMost, figure, paired, reported, type Figure } from './figure';
+import { interleavedSamples, listen } from './measure';
 
 const SUBSCRIPTIONS = 1_000;
 /** One receiver in ten answers 500 in the failing scenario. */
@@ -10,6 +11,7 @@ const FAILING_EVERY = 10;
 const RETRY_DELAY_MS = 1_000;
 const ROUND_TIMEOUT_MS = 30_000;
 const WARM_UP_ROUNDS = 3;
+const SETTLE_MS = 500;
 
 /**
  * Loopback receivers, one path per subscription, on one server in this process. Each round waits for the
@@ -73,39 +75,44 @@ export async function benchFanOut(rounds: number): Promise<Figure[]> {
       await subscribeAll(server, callbacks);
       await loopChild.send({ kind: 'targets', urls: callbacks });
 
+      // A round's time, and the CPU time the fanning-out process (the server or the loop) spent from the trigger
+      // until the round had settled: the fan-out's cost, which the receivers' work in this process stays out of.
+      const timed = async (child: Child, run: () => Promise<number>) => {
+        const before = await child.cpuMicros();
+        const ms = await run();
+        // A pause between rounds lets sockets and timers settle; the failing receivers' later retries
+        // (1, 2, 4, 8 s after) run on in the background of the following rounds, ours and the loop's alike.
+        await sleep(SETTLE_MS);
+        return { ms, cpuMs: ((await child.cpuMicros()) - before) / 1000 };
+      };
       const ours = async () => {
         const recordingId = await newRecording(server);
-        return receivers.round(() => complete(server, recordingId));
+        return timed(serverChild, () => receivers.round(() => complete(server, recordingId)));
       };
-      const baseline = () => receivers.round(() => post(`${loopUrl}/fire`, {}));
+      const baseline = () => timed(loopChild, () => receivers.round(() => post(`${loopUrl}/fire`, {})));
       const measure = async (failing: boolean) => {
         receivers.failing = failing;
         // Warm-up: the first fan-outs of a process run several times slower (JIT, connection pools growing).
         await interleavedSamples(WARM_UP_ROUNDS, [ours, baseline]);
-        // A pause between rounds lets sockets and timers settle; the failing receivers' later retries
-        // (1, 2, 4, 8 s after) run on in the background of the following rounds, ours and the loop's alike.
-        const settle = async <T>(run: () => Promise<T>) => {
-          const result = await run();
-          await sleep(500);
-          return result;
-        };
-        const [oursMs, baselineMs] = await interleavedSamples(rounds, [() => settle(ours), () => settle(baseline)]);
-        return [oursMs!, baselineMs!] as const;
+        const [oursRounds, loopRounds] = await interleavedSamples(rounds, [ours, baseline]);
+        return { ours: oursRounds!, loop: loopRounds! };
       };
 
-      const [allHealthy, allHealthyLoop] = await measure(false);
-      const [withFailures, withFailuresLoop] = await measure(true);
+      const healthy = await measure(false);
+      const failing = await measure(true);
+      const ms = (rounds: Array<{ ms: number }>) => rounds.map((round) => round.ms);
+      const cpu = (rounds: Array<{ cpuMs: number }>) => rounds.map((round) => round.cpuMs);
       const subscriptions = SUBSCRIPTIONS.toLocaleString('en-US');
       const healthyShare = `${100 - 100 / FAILING_EVERY}%`;
+      const withFailures = `${100 / FAILING_EVERY}% of receivers answering 500`;
+      const retries = `the failing receivers get retries ${RETRY_DELAY_MS} ms × 2^n later`;
       return [
-        fromSamples((o, b) => atMost(`fan-out of one completion to ${subscriptions} subscriptions, until all delivered`, o, b, 'ms', 1.5), allHealthy, allHealthyLoop),
-        fromSamples(
-          (o, b) =>
-            atMost(`same, ${100 / FAILING_EVERY}% of receivers answering 500: until the healthy ${healthyShare} delivered`, o, b, 'ms', 1.5, `the failing receivers get retries ${RETRY_DELAY_MS} ms × 2^n later`),
-          withFailures,
-          withFailuresLoop,
-        ),
-        reported(`healthy ${healthyShare} with failures, against all healthy (ours)`, median(withFailures), median(allHealthy), 'ms'),
+        figure(`fan-out of one completion to ${subscriptions} subscriptions, until all delivered`, paired(ms(healthy.ours), ms(healthy.loop)), 'ms', atMost(1.5)),
+        figure('same: CPU time of the fanning-out process per fan-out', paired(cpu(healthy.ours), cpu(healthy.loop)), 'ms', reported),
+        figure(`same, ${withFailures}: until the healthy ${healthyShare} delivered`, paired(ms(failing.ours), ms(failing.loop)), 'ms', atMost(1.5), retries),
+        figure('same: CPU time of the fanning-out process per fan-out, earlier rounds\' retries included', paired(cpu(failing.ours), cpu(failing.loop)), 'ms', reported),
+        // Two phases, not one alternation: round i of each phase are paired, so the spread is only indicative.
+        figure(`healthy ${healthyShare} with failures, against all healthy (ours)`, paired(ms(failing.ours), ms(healthy.ours)), 'ms', reported, 'rounds paired by position in their phase'),
       ];
     });
   } finally {

@@ -1,5 +1,7 @@
-import { startReference, withChildren, type ReferenceInfo } from './children';
-import { atMost, fromSamples, interleavedSamples, percentile, reported, type Figure } from './measure';
+import { startReference, withChildren, type Child, type ReferenceInfo } from './children';
+import { atMost, figure, paired, reported, single, type Figure } from './figure';
+import { interleavedSamples } from './measure';
+import { percentile } from './stats';
 
 const SIZES = [1_000, 10_000, 100_000];
 /** Matches one seeded recording in 35 (see child.ts): COMPLETED and tagged "urgent", newest first. */
@@ -8,7 +10,8 @@ const MB = 1024 * 1024;
 
 /**
  * #4: p50 latency of one filtered page, one request at a time, from servers holding 1k, 10k and 100k
- * recordings (one process each, all alive, measured in turn each round), and the 100k server's RSS.
+ * recordings (one process each, all alive, measured in turn each round), each server's CPU time per page (read
+ * from its own process, so the client's work here stays out), and the 100k server's RSS.
  */
 export async function benchListGrowth(requestsPerRound: number, rounds: number): Promise<Figure[]> {
   return withChildren(async (spawn) => {
@@ -19,17 +22,24 @@ export async function benchListGrowth(requestsPerRound: number, rounds: number):
       await child.send({ kind: 'seed', count: SIZES[index]! });
     }
     for (const server of servers) await pageLatencies(server, 50); // warm-up
+    const round = async (server: ReferenceInfo, child: Child) => {
+      const before = await child.cpuMicros();
+      const latencies = await pageLatencies(server, requestsPerRound);
+      return { p50: percentile(latencies, 50), cpuMicros: ((await child.cpuMicros()) - before) / requestsPerRound };
+    };
     const samples = await interleavedSamples(
       rounds,
-      servers.map((server) => () => pageLatencies(server, requestsPerRound)),
+      servers.map((server, index) => () => round(server, children[index]!)),
     );
-    const p50s = samples.map((rounds) => rounds.map((latencies) => percentile(latencies, 50)));
+    const p50s = samples.map((rounds) => rounds.map((one) => one.p50));
+    const cpu = samples.map((rounds) => rounds.map((one) => one.cpuMicros));
     const [rss1k, rss100k] = [await children[0]!.send<number>({ kind: 'rss' }), await children.at(-1)!.send<number>({ kind: 'rss' })];
     const atOneK = 'baseline: the same at 1k';
     return [
-      fromSamples((o, b) => reported('filtered list page p50 at 10k recordings', o, b, 'ms', atOneK), p50s[1]!, p50s[0]!),
-      fromSamples((o, b) => atMost('filtered list page p50 at 100k recordings', o, b, 'ms', 5, atOneK), p50s[2]!, p50s[0]!),
-      reported('server RSS at 100k recordings', rss100k / MB, rss1k / MB, 'MB', atOneK),
+      figure('filtered list page p50 at 10k recordings', paired(p50s[1]!, p50s[0]!), 'ms', reported, atOneK),
+      figure('filtered list page p50 at 100k recordings', paired(p50s[2]!, p50s[0]!), 'ms', atMost(5), atOneK),
+      figure('same: server CPU time per page at 100k recordings', paired(cpu[2]!, cpu[0]!), 'µs', reported, atOneK),
+      figure('server RSS at 100k recordings', single(rss100k / MB, rss1k / MB), 'MB', reported, atOneK),
     ];
   });
 }

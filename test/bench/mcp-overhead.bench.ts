@@ -9,7 +9,8 @@ import { connect } from '../../packages/mcp-server/src/connections';
 import { silentLogger } from '../../packages/mcp-server/src/log';
 import { createScreenRecServer } from '../../packages/mcp-server/src/server';
 import { startReference, withChildren } from './children';
-import { atMost, callRate, fromSamples, interleavedSamples, reported, type Figure } from './measure';
+import { atMost, figure, paired, reported, type Figure } from './figure';
+import { callRate, interleavedSamples } from './measure';
 
 type Rate = Awaited<ReturnType<typeof callRate>>;
 
@@ -65,16 +66,13 @@ export async function benchMcpOverhead(durationMs: number, rounds: number): Prom
       ]);
       const micros = (samples: Rate[]) => samples.map((sample) => 1e6 / sample.perSecond);
       const cpu = (samples: Rate[]) => samples.map((sample) => sample.cpuMicrosPerCall);
+      const time = (o: Rate[], b: Rate[]) => paired(micros(o), micros(b));
       return [
-        fromSamples((o, b) => atMost('MCP tool call get_recording vs the core call it makes: time per call', o, b, 'µs', 1.2), micros(ours!), micros(baseline!)),
-        fromSamples((o, b) => reported('same: CPU time per call in the client process', o, b, 'µs'), cpu(ours!), cpu(baseline!)),
-        fromSamples((o, b) => reported('MCP tool call vs core call without signal and deadline: time per call', o, b, 'µs'), micros(ours!), micros(bare!)),
-        fromSamples(
-          (o, b) => reported("MCP tool call vs a bare SDK tool making the same core call (the protocol's own cost): time per call", o, b, 'µs'),
-          micros(ours!),
-          micros(sdkOnly!),
-        ),
-        fromSamples((o, b) => reported('the same tool call from a 2025 client (v1 SDK) vs the core call: time per call', o, b, 'µs'), micros(ours2025!), micros(baseline!)),
+        figure('MCP tool call get_recording vs the core call it makes: time per call', time(ours!, baseline!), 'µs', atMost(1.2)),
+        figure('same: CPU time per call in the client process', paired(cpu(ours!), cpu(baseline!)), 'µs', reported),
+        figure('MCP tool call vs core call without signal and deadline: time per call', time(ours!, bare!), 'µs', reported),
+        figure("MCP tool call vs a bare SDK tool making the same core call (the protocol's own cost): time per call", time(ours!, sdkOnly!), 'µs', reported),
+        figure('the same tool call from a 2025 client (v1 SDK) vs the core call: time per call', time(ours2025!, baseline!), 'µs', reported),
       ];
     } finally {
       await client.close();

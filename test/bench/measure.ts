@@ -1,49 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { listenOnLoopback, stopServer } from '../support/loopback';
 
-export interface Figure {
-  /** What was measured, as the table shows it. */
-  figure: string;
-  ours: number;
-  baseline: number;
-  unit: string;
-  /** ours / baseline; the goal says which way is better. */
-  ratio: number;
-  goal: string;
-  /** null for a figure that is reported beside another and has no goal of its own. */
-  met: boolean | null;
-  note?: string;
-  /** Every round's figure, in results.json only: how much the machine drifted. */
-  samples?: { ours: number[]; baseline: number[] };
-}
-
-/** The median of each side's samples, with the samples kept beside the figure. */
-export function fromSamples(
-  make: (ours: number, baseline: number) => Figure,
-  ours: number[],
-  baseline: number[],
-): Figure {
-  const round = (values: number[]) => values.map((value) => Math.round(value * 100) / 100);
-  return { ...make(median(ours), median(baseline)), samples: { ours: round(ours), baseline: round(baseline) } };
-}
-
-/** Throughput ratio: ours / baseline, goal "≥ min". */
-export function atLeast(figure: string, ours: number, baseline: number, unit: string, min: number, note?: string): Figure {
-  const ratio = ours / baseline;
-  return { figure, ours, baseline, unit, ratio, goal: `≥ ${min}`, met: ratio >= min, ...(note ? { note } : {}) };
-}
-
-/** Cost ratio: ours / baseline, goal "≤ max". */
-export function atMost(figure: string, ours: number, baseline: number, unit: string, max: number, note?: string): Figure {
-  const ratio = ours / baseline;
-  return { figure, ours, baseline, unit, ratio, goal: `≤ ${max}`, met: ratio <= max, ...(note ? { note } : {}) };
-}
-
-/** A figure shown for context (a latency beside a throughput, a memory size), with no goal. */
-export function reported(figure: string, ours: number, baseline: number, unit: string, note?: string): Figure {
-  return { figure, ours, baseline, unit, ratio: ours / baseline, goal: '—', met: null, ...(note ? { note } : {}) };
-}
-
 /**
  * Calls per second of `call`, run `concurrency` at a time for about `durationMs` after a short warm-up, and this
  * process's CPU time per call: a second view of the same cost, which other work on the machine skews differently.
@@ -86,17 +43,6 @@ export async function interleavedSamples<T>(rounds: number, measurements: Array<
     for (const index of round % 2 === 0 ? order : [...order].reverse()) samples[index]!.push(await measurements[index]!());
   }
   return samples;
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 export async function listen(handler: RequestListener): Promise<{ server: Server; url: string; close: () => Promise<void> }> {

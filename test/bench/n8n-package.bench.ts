@@ -1,8 +1,9 @@
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COLD_START_SCRIPT, runCommand } from './commands';
-import { atMost, fromSamples, interleavedSamples, type Figure } from './measure';
+import { coldStart, runCommand, type ColdStart } from './commands';
+import { atMost, figure, oursAtMost, paired, reported, single, type Figure } from './figure';
+import { interleavedSamples } from './measure';
 
 const KB = 1000;
 const TARBALL_LIMIT_KB = 60;
@@ -49,25 +50,15 @@ export async function benchN8nPackage(root: string, runs: number): Promise<Figur
   const minimal = await buildMinimalPackage(join(work, 'minimal'));
   const [oursTarball, minimalTarball] = [await pack(ours, work), await pack(minimal, work)];
 
-  const load = (dir: string) => async () => {
-    const output = await runCommand(process.execPath, [COLD_START_SCRIPT, 'n8n', ...declaredFiles(dir)], { cwd: dir });
-    return Number(output.trim());
-  };
+  const load = (dir: string) => () => coldStart(['n8n', ...declaredFiles(dir)], dir);
   await load(ours)(); // warm the file cache for both
   await load(minimal)();
-  const [oursMs, minimalMs] = await interleavedSamples(runs, [load(ours), load(minimal)]);
-  const tarballKb = oursTarball.size / KB;
+  const [oursRuns, minimalRuns] = await interleavedSamples(runs, [load(ours), load(minimal)]);
+  const side = (key: keyof ColdStart) => paired(oursRuns!.map((run) => run[key]!), minimalRuns!.map((run) => run[key]!));
   return [
-    {
-      figure: 'n8n package tarball (npm pack)',
-      ours: tarballKb,
-      baseline: minimalTarball.size / KB,
-      unit: 'kB',
-      ratio: oursTarball.size / minimalTarball.size,
-      goal: `≤ ${TARBALL_LIMIT_KB} kB`,
-      met: tarballKb <= TARBALL_LIMIT_KB,
-    },
-    fromSamples((o, b) => atMost('n8n package: cold require of every node and credential file', o, b, 'ms', 2, `median of ${runs} fresh processes each`), oursMs!, minimalMs!),
+    figure('n8n package tarball (npm pack)', single(oursTarball.size / KB, minimalTarball.size / KB), 'kB', oursAtMost(TARBALL_LIMIT_KB)),
+    figure('n8n package: cold require of every node and credential file', side('ms'), 'ms', atMost(2), `${runs} fresh processes each`),
+    figure('same: CPU time of the require', side('cpuMs'), 'ms', reported),
   ];
 }
 
