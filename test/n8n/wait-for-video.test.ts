@@ -15,7 +15,14 @@ import {
 } from 'n8n-workflow';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
 import { NOT_AS_TOOL, ONE_RECORDING_PER_EXECUTION } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.operation';
-import { ANOTHER_RECORDING, NOT_THIS_EXECUTIONS_SUBSCRIPTION } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.webhook';
+import {
+	ALREADY_RESUMING,
+	ANOTHER_RECORDING,
+	LOOKUP_FAILED,
+	NOT_FINISHED_YET,
+	NOT_THIS_EXECUTIONS_SUBSCRIPTION,
+} from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.webhook';
+import { forgetResumeClaims } from '../../packages/n8n-nodes-screenrec/lib';
 import { CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, byId, captureWarnings } from './harness';
 import { failureOf, hookScope, restPath, restScope, setUpNock } from './nock-setup';
 
@@ -243,6 +250,9 @@ describe('Wait for Video: subscriptions left by executions that timed out or wer
 });
 
 describe('Wait for Video: a notification at the resume URL', () => {
+	// Every test's execution has the same subscription: a claim must not outlive its test.
+	beforeEach(forgetResumeClaims);
+
 	it("resumes with the recording and the video's link when it is this recording's video, and unsubscribes", async () => {
 		const { post, secret } = await waiting();
 		lookup(RECORDING_ID, recording({ status: 'COMPLETED' }));
@@ -266,12 +276,61 @@ describe('Wait for Video: a notification at the resume URL', () => {
 		});
 	});
 
-	it("answers another recording's video 200 and leaves the execution waiting, subscribed", async () => {
+	it("answers another recording's video 200 and leaves the execution waiting, subscribed, while its own recording is not finished", async () => {
 		const { post, secret } = await waiting();
-		lookup(OTHER_RECORDING_ID, recording({ id: OTHER_RECORDING_ID, status: 'COMPLETED' }));
+		getRecording(recording({ status: 'PROCESSING' }));
 		const { result, response } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
 		expect(result).toEqual({ noWebhookResponse: true });
 		expect(response).toEqual({ statusCode: 200, body: { message: ANOTHER_RECORDING } });
+	});
+
+	it("resumes on another recording's video once its own recording is finished (its own notification was lost), with a fresh link", async () => {
+		const { post, secret } = await waiting();
+		getRecording(recording({ status: 'COMPLETED' }));
+		unsubscribe();
+		presign();
+		const { result } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
+		expect(result).toEqual({ workflowData: [[{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }]] });
+	});
+
+	it("keeps waiting, answering 200, when its own recording's notification comes before ScreenRec lists the recording as finished", async () => {
+		const { post, secret } = await waiting();
+		getRecording(recording({ status: 'PROCESSING' }));
+		const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(response).toEqual({ statusCode: 200, body: { message: NOT_FINISHED_YET } });
+	});
+
+	it('answers 503 and keeps waiting, subscribed, when ScreenRec cannot be asked about the recording', async () => {
+		const { post, secret } = await waiting();
+		restScope().post(restPath('/recordings/list')).reply(502, 'bad gateway');
+		const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(response).toEqual({ statusCode: 503, body: { message: LOOKUP_FAILED } });
+	});
+
+	it('resumes once when several notifications find the recording finished at the same moment; the others are answered 200', async () => {
+		const { post, secret } = await waiting();
+		getRecording(recording({ status: 'COMPLETED' }));
+		getRecording(recording({ status: 'COMPLETED' }));
+		unsubscribe();
+		const [first, second] = await Promise.all([post({ result: videoLink(RECORDING_ID) }, { secret }), post({ result: videoLink(RECORDING_ID) }, { secret })]);
+		const resumed = [first, second].filter((posted) => posted.result.workflowData !== undefined);
+		const answered = [first, second].filter((posted) => posted.result.workflowData === undefined);
+		expect(resumed).toHaveLength(1);
+		expect(answered.map((posted) => posted.response)).toEqual([{ statusCode: 200, body: { message: ALREADY_RESUMING } }]);
+	});
+
+	it('gives its claim back when the resume cannot be prepared, so a later notification resumes the execution', async () => {
+		const { post, secret } = await waiting();
+		getRecording(recording({ status: 'COMPLETED' }));
+		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(500, 'oops');
+		expect((await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret })).response.statusCode).toBe(500);
+		getRecording(recording({ status: 'COMPLETED' }));
+		unsubscribe();
+		presign();
+		const { result } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
+		expect(result.workflowData).toBeDefined();
 	});
 
 	it('answers 401 and leaves the execution waiting without the secret, or with another one', async () => {

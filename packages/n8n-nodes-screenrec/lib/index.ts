@@ -9,6 +9,7 @@ export {
 	parseVideoReady,
 	recordingChanges,
 	videoDownloadUrl,
+	videoIdCandidates,
 	type CallOptions,
 	type IdentifiedVideo,
 	type ListRecordingsRequest,
@@ -18,11 +19,13 @@ export {
 	type VideoReady,
 } from '@screenrec/core/portable';
 export { callOptionsOf, timeoutOption } from './call-options';
+export { ALLOW_HTTP_LABEL, SECRET_PARAMETER, callbackUrlWithSecret, newCallbackSecret, subscribableUrl } from './callback-url';
 export { ScreenRecConnection } from './connection';
 export { CREDENTIAL, CREDENTIAL_LABEL, CREDENTIAL_TEST } from './credential';
 export { testScreenRecCredential } from './credential-test';
 export { toNodeError, type Interface } from './errors';
 export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject } from './parameters';
+export { claimResume, forgetResumeClaims } from './resume-claims';
 export { SEARCH_RECORDINGS, recordingLocator, searchRecordings } from './recording-locator';
 export { SEEN_VIDEOS_LIMIT, firstDelivery, keepSeenVideos, type SeenVideosContext } from './seen-videos';
 export { directionOptions, statusOptions } from './value-options';

@@ -7,9 +7,18 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { NOTIFICATION_ANSWER, ScreenRecConnection, testScreenRecCredential, toNodeError } from '../../lib';
-import { ALLOW_HTTP_LABEL, callbackUrlOf } from './callback-url';
-import { SECRET_PARAMETER, callbackUrlWithSecret, forgetSubscription, hasStoredSubscriptionId, newCallbackSecret, readSubscription, saveSubscription, secretMatches } from './subscription';
+import {
+	ALLOW_HTTP_LABEL,
+	NOTIFICATION_ANSWER,
+	SECRET_PARAMETER,
+	ScreenRecConnection,
+	callbackUrlWithSecret,
+	newCallbackSecret,
+	testScreenRecCredential,
+	toNodeError,
+} from '../../lib';
+import { callbackUrlOf } from './callback-url';
+import { forgetSubscription, hasStoredSubscriptionId, readSubscription, saveSubscription, secretMatches } from './subscription';
 import { receiveVideoReady } from './video-ready';
 
 export const UNAUTHORIZED_NOTIFICATION =

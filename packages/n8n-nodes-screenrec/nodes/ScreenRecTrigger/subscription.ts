@@ -1,8 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'crypto';
+import { createHash, timingSafeEqual } from 'crypto';
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-
-/** The query parameter of the callback URL that carries the subscription's secret. */
-export const SECRET_PARAMETER = 'secret';
 
 /**
  * The subscription lives in the workflow's static data, which n8n saves with the workflow: it survives restarts and
@@ -39,18 +36,6 @@ export function forgetSubscription(context: StaticDataContext): void {
 	delete data.subscriptionId;
 	delete data.webhookUrl;
 	delete data.callbackSecret;
-}
-
-/** 256 random bits as hex: unguessable, and safe in a URL. */
-export function newCallbackSecret(): string {
-	return randomBytes(32).toString('hex');
-}
-
-/** The URL registered with the service: n8n's webhook URL with the secret as a query parameter (the service posts to it exactly). */
-export function callbackUrlWithSecret(webhookUrl: string, secret: string): string {
-	const url = new URL(webhookUrl);
-	url.searchParams.set(SECRET_PARAMETER, secret);
-	return url.toString();
 }
 
 /** Compares in constant time (hashes first, so lengths never differ and a wrong length leaks nothing). */

@@ -1,9 +1,13 @@
 import { NodeOperationError, WAIT_INDEFINITELY, type IExecuteFunctions, type IWebhookDescription } from 'n8n-workflow';
 import {
+	ALLOW_HTTP_LABEL,
+	callbackUrlWithSecret,
 	itemWithWaitState,
+	newCallbackSecret,
 	noteWaitingExecution,
 	recordingLocator,
 	secretDigestOf,
+	subscribableUrl,
 	sweepLeftSubscriptions,
 	toNodeError,
 	waitedVideoItem,
@@ -11,8 +15,6 @@ import {
 	type RestClient,
 	type ScreenRecConnection,
 } from '../../../../lib';
-import { ALLOW_HTTP_LABEL, httpWebhookMessage } from '../../../ScreenRecTrigger/callback-url';
-import { callbackUrlWithSecret, newCallbackSecret } from '../../../ScreenRecTrigger/subscription';
 import { parameter, recordingIdOf, showFor, type Operation, type OperationResult, type OperationRun } from '../operation';
 
 const show = showFor('recording', 'waitForVideo');
@@ -162,12 +164,7 @@ async function readyNow(run: OperationRun, rest: RestClient, recording: Recordin
 
 /** The URL n8n resumes this execution on ($execution.resumeUrl; on n8n 2.41 it carries n8n's own resume token, which n8n checks first). */
 function resumeUrlOf(context: IExecuteFunctions, allowHttp: boolean): string {
-	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
-	const { protocol } = new URL(resumeUrl);
-	if (protocol === 'https:' || (allowHttp && protocol === 'http:')) return resumeUrl;
-	throw new NodeOperationError(context.getNode(), httpWebhookMessage(resumeUrl), {
-		description: `For a trial against a local ScreenRec service that accepts http, turn on '${ALLOW_HTTP_LABEL}' instead.`,
-	});
+	return subscribableUrl(context.getNode(), String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0)), allowHttp);
 }
 
 function waitUntil(run: OperationRun): Date {

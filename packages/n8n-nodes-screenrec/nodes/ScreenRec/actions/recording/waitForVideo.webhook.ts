@@ -1,32 +1,36 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import {
 	NOTIFICATION_ANSWER,
+	SECRET_PARAMETER,
 	ScreenRecConnection,
 	WAIT_FIELD,
+	claimResume,
+	parseVideoReady,
 	readWaitState,
-	identifyVideo,
 	secretFitsDigest,
 	toNodeError,
+	videoIdCandidates,
 	waitedVideoItem,
-	type IdentifiedVideo,
 	type Recording,
-	type RestClient,
-	type WaitState,
+	type VideoReady,
 } from '../../../../lib';
-import { SECRET_PARAMETER } from '../../../ScreenRecTrigger/subscription';
 import { removeSubscription } from './waitForVideo.operation';
 
 export const NOT_THIS_EXECUTIONS_SUBSCRIPTION =
 	'This address accepts only the video-ready notifications of the subscription made by this waiting execution (its secret is missing or wrong).';
 export const ANOTHER_RECORDING = "This notification is about another recording's video: the execution keeps waiting for its own.";
+export const NOT_FINISHED_YET = 'The awaited recording is not finished yet according to ScreenRec: the execution keeps waiting.';
+export const ALREADY_RESUMING = 'The awaited video is ready and this execution is being resumed already.';
 export const LOOKUP_FAILED = 'The recording could not be checked with ScreenRec just now; the execution keeps waiting (send the notification again).';
 
 /**
  * n8n calls this for a POST to a waiting execution's resume URL, which "Wait for Video" subscribed to ScreenRec's
  * video-ready notification. Returning items resumes the execution with them; answering and returning none leaves it
  * waiting (n8n keeps the execution as stored). ScreenRec notifies every subscription of the workspace of every
- * video, so only this recording's video resumes it; any other is answered 200, since it was delivered fine. It
- * never throws: n8n would resume the execution with the error.
+ * video, so whatever video a notification is about, it is taken as the cue to ask ScreenRec whether the AWAITED
+ * recording is finished: one lookup, as confirming the notified video would take, and a waiting execution whose own
+ * notification was lost (every attempt timed out while 100 videos finished at once) is resumed by the next one it
+ * gets. It never throws: n8n would resume the execution with the error.
  */
 export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const answer = (status: number, message: string): IWebhookResponseData => {
@@ -41,47 +45,41 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 		return answer(NOTIFICATION_ANSWER.unauthorized, NOT_THIS_EXECUTIONS_SUBSCRIPTION);
 	}
 	try {
-		const connection = await ScreenRecConnection.of(this);
-		const rest = connection.rest('Wait for Video');
-		let identified: IdentifiedVideo;
+		let notified: VideoReady;
 		try {
-			identified = await identifyVideo(this.getBodyData(), rest);
+			notified = parseVideoReady(this.getBodyData());
 		} catch (error) {
 			return answer(NOTIFICATION_ANSWER.unreadable, toNodeError(this.getNode(), error).message);
 		}
-		const awaited = await awaitedRecording(identified, state, rest);
-		if (awaited === 'unknown') return answer(NOTIFICATION_ANSWER.retryLater, LOOKUP_FAILED);
-		if (awaited === undefined) return answer(NOTIFICATION_ANSWER.received, ANOTHER_RECORDING);
-		// Removed before anything slower (a download): the resumed execution's URL answers 409 from now on.
-		await removeSubscription(connection, this, state.subscriptionId);
-		const videoUrl = awaited.fromNotification ? identified.videoUrl : await rest.getVideoUrl(awaited.recording.id);
-		const download = this.getNodeParameter('download', false) === true;
-		const binaryField = download ? String(this.getNodeParameter('binaryPropertyName', 'data')) : undefined;
-		const item = await waitedVideoItem(this, { recording: awaited.recording, videoUrl }, rest, { binaryField, serviceUrl: connection.serviceUrl });
-		return { workflowData: [[item]] };
+		const connection = await ScreenRecConnection.of(this);
+		const rest = connection.rest('Wait for Video');
+		let awaited: Recording;
+		try {
+			awaited = await rest.getRecording(state.recordingId);
+		} catch {
+			return answer(NOTIFICATION_ANSWER.retryLater, LOOKUP_FAILED);
+		}
+		// A link that names no recording (object-store links) may be this one's: only the status tells.
+		const aboutAwaited = videoIdCandidates(notified.videoUrl).includes(state.recordingId.toLowerCase());
+		if (awaited.status !== 'COMPLETED') return answer(NOTIFICATION_ANSWER.received, aboutAwaited ? NOT_FINISHED_YET : ANOTHER_RECORDING);
+		const giveClaimBack = claimResume(state.subscriptionId);
+		if (giveClaimBack === undefined) return answer(NOTIFICATION_ANSWER.received, ALREADY_RESUMING);
+		try {
+			const videoUrl = aboutAwaited ? notified.videoUrl : await rest.getVideoUrl(awaited.id);
+			// Removed only once nothing can fail any more (a failed download is reported on the item): removed for a
+			// resume that did not happen, it would leave the execution waiting for a notification that never comes.
+			await removeSubscription(connection, this, state.subscriptionId);
+			const download = this.getNodeParameter('download', false) === true;
+			const binaryField = download ? String(this.getNodeParameter('binaryPropertyName', 'data')) : undefined;
+			const item = await waitedVideoItem(this, { recording: awaited, videoUrl }, rest, { binaryField, serviceUrl: connection.serviceUrl });
+			return { workflowData: [[item]] };
+		} catch (error) {
+			giveClaimBack();
+			throw toNodeError(this.getNode(), error);
+		}
 	} catch (error) {
 		const { message } = toNodeError(this.getNode(), error);
 		this.logger.warn(`Wait for Video could not handle a notification (answered 500; the execution keeps waiting): ${message}`);
 		return answer(NOTIFICATION_ANSWER.failed, message);
-	}
-}
-
-/**
- * The awaited recording when this notification is its video. Core identifies the video; a link that names no
- * recording (object-store links) is checked the other way round: is the awaited recording finished now?
- */
-async function awaitedRecording(
-	identified: IdentifiedVideo,
-	state: WaitState,
-	rest: RestClient,
-): Promise<{ recording: Recording; fromNotification: boolean } | undefined | 'unknown'> {
-	if (identified.recordingId !== null) {
-		return identified.recordingId === state.recordingId && identified.recording !== null ? { recording: identified.recording, fromNotification: true } : undefined;
-	}
-	try {
-		const recording = await rest.getRecording(state.recordingId);
-		return recording.status === 'COMPLETED' ? { recording, fromNotification: false } : undefined;
-	} catch {
-		return 'unknown';
 	}
 }
