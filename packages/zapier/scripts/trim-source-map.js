@@ -1,7 +1,9 @@
-// Keeps a source map to what Zapier's monitoring needs: stack frames in this repository's own sources.
-// Segments that point into node_modules (zod, mostly) and every sourcesContent are dropped, which takes the
-// map from about 220 kB to about 20 kB in build.zip; frames inside zod then show the bundle's position.
-// `names` go too: the bundle keeps its function names (esbuild keepNames), so stack frames have them already.
+// Keeps a source map to what Zapier's monitoring needs: the line in this repository's own sources of each stack
+// frame. Segments that point into node_modules (zod, mostly) become unmapped, so such frames show the bundle's
+// position rather than a wrong source line; of the segments in a run on one source line only the first stays (a
+// frame names that line, at the column where the line's first mapped code starts), and every sourcesContent goes.
+// That takes the map from about 220 kB to about 20 kB. `names` go too: the bundle keeps its function names
+// (esbuild keepNames), so stack frames have them already.
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const DIGIT = new Map([...BASE64].map((char, index) => [char, index]));
 
@@ -35,6 +37,8 @@ function encodeValue(value) {
   return text;
 }
 
+const UNKNOWN = { source: -1, line: -1 };
+
 /** @param {{sources: string[], names: string[], mappings: string}} map @param {(source: string) => boolean} keepSource */
 function trimSourceMap(map, keepSource) {
   const keptSources = [];
@@ -45,26 +49,39 @@ function trimSourceMap(map, keepSource) {
     let generatedColumn = 0;
     let outColumn = 0;
     const segments = [];
+    // What the last segment written maps to: null after an unmapped marker; UNKNOWN at a line's start, where a
+    // lookup could fall back to the end of the line before.
+    let last = UNKNOWN;
     for (const text of line === '' ? [] : line.split(',')) {
       const values = decodeSegment(text);
       generatedColumn += values[0];
-      if (values.length < 4) continue;
-      state.source += values[1];
-      state.line += values[2];
-      state.column += values[3];
-      if (values.length >= 5) state.name += values[4];
-      const source = map.sources[state.source];
-      if (!keepSource(source)) continue;
+      if (values.length >= 4) {
+        state.source += values[1];
+        state.line += values[2];
+        state.column += values[3];
+        if (values.length >= 5) state.name += values[4];
+      }
+      const source = values.length >= 4 ? map.sources[state.source] : undefined;
+      if (source === undefined || !keepSource(source)) {
+        if (last !== null) {
+          segments.push(encodeValue(generatedColumn - outColumn));
+          outColumn = generatedColumn;
+          last = null;
+        }
+        continue;
+      }
       if (!sourceIndex.has(state.source)) {
         sourceIndex.set(state.source, keptSources.length);
         keptSources.push(source);
       }
       const newSource = sourceIndex.get(state.source);
-      let segment = encodeValue(generatedColumn - outColumn) + encodeValue(newSource - out.source) + encodeValue(state.line - out.line) + encodeValue(state.column - out.column);
+      if (last !== null && last.source === newSource && last.line === state.line) continue;
+      const segment = encodeValue(generatedColumn - outColumn) + encodeValue(newSource - out.source) + encodeValue(state.line - out.line) + encodeValue(state.column - out.column);
       outColumn = generatedColumn;
       out.source = newSource;
       out.line = state.line;
       out.column = state.column;
+      last = { source: newSource, line: state.line };
       segments.push(segment);
     }
     return segments.join(',');
