@@ -1,12 +1,9 @@
-// Bundles the app with @screenrec/core and zod inlined (dist/index.js), so the Zapier build needs only
-// zapier-platform-core from node_modules and never has to resolve the workspace package; then writes the entry
-// Zapier loads (dist/definition.js): the same definition as data, which loads the bundle when a function runs.
+// Bundles the app with @screenrec/core and zod inlined, so the Zapier build needs only zapier-platform-core
+// from node_modules and never has to resolve the workspace package.
 const path = require('node:path');
-const { isDeepStrictEqual } = require('node:util');
 const { readFileSync, writeFileSync } = require('node:fs');
 const esbuild = require('esbuild');
 const { trimSourceMap } = require('./trim-source-map');
-const { definitionSource, shape } = require('./definition-source');
 
 const packageDir = path.resolve(__dirname, '..');
 
@@ -26,36 +23,6 @@ const zodEnglishOnly = {
     }));
   },
 };
-
-/** The stand-ins' `require('./index.js')` stays a require of the bundle beside dist/definition.js. */
-const bundleBeside = {
-  name: 'bundle-beside',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/index\.js$/ }, () => ({ path: './index.js', external: true }));
-  },
-};
-
-/** Writes dist/definition.js and checks that Zapier reads the very definition of the bundle from it. */
-async function writeDefinition() {
-  const bundle = require(path.join(packageDir, 'dist/index.js')).default;
-  const outfile = path.join(packageDir, 'dist/definition.js');
-  await esbuild.build({
-    stdin: { contents: definitionSource(bundle), resolveDir: path.join(packageDir, 'src'), sourcefile: '<stdin>', loader: 'js' },
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'cjs',
-    minify: true,
-    legalComments: 'none',
-    plugins: [bundleBeside],
-    // Nothing but the stand-ins' machinery belongs here: the definition must not load Zapier's or our code.
-    external: ['zapier-platform-core', '@screenrec/core'],
-    tsconfig: path.join(packageDir, 'tsconfig.json'),
-    logLevel: 'warning',
-  });
-  if (!isDeepStrictEqual(shape(require(outfile)), shape(bundle))) throw new Error('dist/definition.js does not hold the definition of dist/index.js');
-}
 
 esbuild
   .build({
@@ -84,7 +51,6 @@ esbuild
     const map = JSON.parse(readFileSync(mapFile, 'utf8'));
     writeFileSync(mapFile, JSON.stringify(trimSourceMap(map, (source) => !source.includes('node_modules/'))));
   })
-  .then(writeDefinition)
   .catch((error) => {
     console.error(error);
     process.exit(1);
