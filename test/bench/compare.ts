@@ -6,7 +6,7 @@ import { relativeGap } from './stats';
 export const AGREEMENT = 0.1;
 
 /**
- * Two results.json side by side, as Markdown: each figure's judged number in both runs (the median per-round ratio
+ * Two results.json side by side, as Markdown: each figure's judged number in both runs (the median per-cycle ratio
  * with its p25–p75, or our median for an absolute limit) and how far apart they are. A judged figure further apart
  * than AGREEMENT is in bold and counted: the round counts are too few for this machine, or a run was disturbed.
  */
@@ -15,6 +15,13 @@ export function compareRuns(first: Results, second: Results): { table: string; a
   let apart = 0;
   for (const section of first.sections) {
     const other = second.sections.find((candidate) => candidate.number === section.number);
+    const failed = [section, other].map((run) => (run === undefined ? 'not run' : run.error === undefined ? undefined : 'failed'));
+    if (failed.some((outcome) => outcome !== undefined)) {
+      // Each section's judged figures could not be compared: counted once, as not agreeing.
+      apart++;
+      lines.push(`| ${section.number} | ${section.title} | — | ${failed[0] ?? 'ran'} | ${failed[1] ?? 'ran'} | **—** |`);
+      continue;
+    }
     for (const [index, figure] of section.figures.entries()) {
       // By name, else by position: a name can carry a run's outcome (Find Recording's "(not found)").
       const twin = other?.figures.find((candidate) => candidate.figure === figure.figure) ?? other?.figures[index];

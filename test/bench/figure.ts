@@ -1,10 +1,10 @@
-import { interquartile, median, perRoundRatios, type Spread } from './stats';
+import { cycleRatios, interquartile, median, perRoundRatios, type Spread } from './stats';
 
 /** What a figure's goal is checked against. */
 export type Goal =
-  /** The median per-round ratio, ours / baseline, at least `min` (a throughput). */
+  /** The median per-cycle ratio (see paired), ours / baseline, at least `min` (a throughput). */
   | { kind: 'ratio at least'; min: number }
-  /** The median per-round ratio at most `max` (a time, a size, a CPU cost). */
+  /** The median per-cycle ratio at most `max` (a time, a size, a CPU cost). */
   | { kind: 'ratio at most'; max: number }
   /** An absolute limit on our median, in the figure's unit; the baseline is there for context. */
   | { kind: 'ours at most'; limit: number }
@@ -21,12 +21,15 @@ export interface Measured {
   /** Medians of each side's rounds (or the single measurement): the table's ours and baseline columns. */
   ours: number;
   baseline: number;
-  /** The median of per-round ratios; for a single measurement, ours / baseline. */
+  /** The median of per-cycle ratios (two rounds, each side first once); for a single measurement, ours / baseline. */
   ratio: number;
-  /** The interquartile range of per-round ratios; absent when there was one round (a file size, say). */
+  /** The interquartile range of per-cycle ratios; absent when there was one round (a file size, say). */
   spread?: Spread;
-  /** Every round, in results.json only: how much the machine drifted, and the figure recomputable from it. */
-  samples?: { ours: number[]; baseline: number[]; ratios: number[] };
+  /**
+   * Every round, in results.json only: how much the machine drifted, and the figure recomputable from it. ratios
+   * are per round (ours[i] / baseline[i]), cycles per pair of rounds.
+   */
+  samples?: { ours: number[]; baseline: number[]; ratios: number[]; cycles: number[] };
 }
 
 export interface Figure extends Measured {
@@ -42,16 +45,20 @@ export interface Figure extends Measured {
   note?: string;
 }
 
-/** Ours and its baseline over the same alternating rounds (see interleavedSamples): round i of one against round i of the other. */
+/**
+ * Ours and its baseline over the same alternating rounds (see interleavedSamples): round i of one against round i
+ * of the other, and each cycle of two rounds (ours first, then baseline first) as one ratio.
+ */
 export function paired(ours: number[], baseline: number[]): Measured {
   const ratios = perRoundRatios(ours, baseline);
+  const cycles = cycleRatios(ratios);
   const keep = (values: number[]) => values.map((value) => Number(value.toPrecision(4)));
   return {
     ours: median(ours),
     baseline: median(baseline),
-    ratio: median(ratios),
-    spread: interquartile(ratios),
-    samples: { ours: keep(ours), baseline: keep(baseline), ratios: keep(ratios) },
+    ratio: median(cycles),
+    spread: interquartile(cycles),
+    samples: { ours: keep(ours), baseline: keep(baseline), ratios: keep(ratios), cycles: keep(cycles) },
   };
 }
 

@@ -15,7 +15,8 @@ interface Scenario {
 
 const SCENARIOS: Scenario[] = [
   { name: 'PING', goal: atLeast(0.6), request: (server) => hook(server, { action: 'PING' }) },
-  { name: 'RECORDING', goal: atLeast(0.45), request: (server) => hook(server, { action: 'RECORDING', recording: { externalReference: 'bench', tags: ['bench'] } }) },
+  // Before RECORDING, which adds a recording per request: the list page then always sees the 1,000 seeded, not a
+  // store as large as the last scenario's throughput made it.
   {
     name: `${LIST_ITEMS}-item list page`,
     goal: atLeast(0.45),
@@ -26,6 +27,7 @@ const SCENARIOS: Scenario[] = [
       body: JSON.stringify({ pageSize: LIST_ITEMS }),
     }),
   },
+  { name: 'RECORDING', goal: atLeast(0.45), request: (server) => hook(server, { action: 'RECORDING', recording: { externalReference: 'bench', tags: ['bench'] } }) },
 ];
 
 function hook({ baseUrl, demo }: ReferenceInfo, body: object): LoadRequest {

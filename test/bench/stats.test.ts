@@ -1,9 +1,10 @@
-// The bench's arithmetic: a figure is judged on the median of per-round ratios, shown with their interquartile
-// range, and two runs are compared on what each figure is judged on. A slip here would print trusted-looking numbers.
+// The bench's arithmetic: a figure is judged on the median of per-cycle ratios (two alternating rounds each), shown
+// with their interquartile range, and two runs are compared on what each figure is judged on. A slip here would
+// print trusted-looking numbers.
 import { compareRuns } from './compare';
 import { atLeast, figure, oursAtMost, paired, reported, single } from './figure';
 import type { Results } from './report';
-import { interquartile, median, perRoundRatios, quantile, relativeGap } from './stats';
+import { cycleRatios, interquartile, median, perRoundRatios, quantile, relativeGap } from './stats';
 
 test('quantiles interpolate linearly between the closest ranks (numpy’s default)', () => {
   expect(median([3, 1, 2])).toBe(2);
@@ -20,15 +21,21 @@ test('per-round ratios pair round i with round i, and need as many rounds on eac
   expect(() => perRoundRatios([1, 2], [1])).toThrow(/as many rounds/);
 });
 
-test('the ratio is the median of per-round ratios, not the ratio of the two medians', () => {
-  // A load spike slows both sides of round 2: it cancels in that round's ratio, not across the medians.
-  const measured = paired([10, 20, 30], [10, 40, 15]);
+test('a cycle is two rounds in opposite orders: its ratio is their geometric mean, an odd last round counts alone', () => {
+  // Whichever side goes second runs 20% slower: the order effect cancels within each cycle.
+  const cycles = cycleRatios([1.2, 1 / 1.2, 1.2 * 1.1, 1.1 / 1.2, 0.9]);
+  expect(cycles.map((cycle) => Number(cycle.toFixed(6)))).toEqual([1, 1.1, 0.9]);
+});
+
+test('the ratio is the median of per-cycle ratios, not the ratio of the two medians', () => {
+  // Load slows both sides of rounds 3 and 4: it cancels in those rounds' ratios, not across the two medians.
+  const measured = paired([10, 10, 40, 40, 20, 20], [10, 10, 80, 80, 10, 10]);
   expect(measured.ours).toBe(20);
-  expect(measured.baseline).toBe(15);
-  expect(measured.ratio).toBe(1); // per-round ratios 1, 0.5, 2
+  expect(measured.baseline).toBe(10);
+  expect(measured.samples?.ratios).toEqual([1, 1, 0.5, 0.5, 2, 2]);
+  expect(measured.ratio).toBe(1); // cycles 1, 0.5, 2
   expect(measured.spread).toEqual({ low: 0.75, high: 1.5 });
-  expect(measured.samples?.ratios).toEqual([1, 0.5, 2]);
-  // 20 / 15 would pass ≥ 1.2; the median per-round ratio does not.
+  // 20 / 10 would pass ≥ 1.2; the median per-cycle ratio does not.
   expect(figure('x', measured, 'calls/s', atLeast(1.2)).met).toBe(false);
 });
 

@@ -1,8 +1,9 @@
 /**
  * The arithmetic behind every figure, kept apart from any I/O so a jest test can pin it down (stats.test.ts).
- * A figure's ratio is the median of per-round ratios, not the ratio of two medians: ours and its baseline run
+ * A figure's ratio is the median of per-cycle ratios, not the ratio of two medians: ours and its baseline run
  * back to back in each round, so a load that comes and goes hits both sides of one round alike and cancels in
- * that round's ratio, while it would land on one side only of two separately taken medians.
+ * that round's ratio, while it would land on one side only of two separately taken medians; and a cycle is two
+ * rounds in opposite orders (see cycleRatios).
  */
 
 export function median(values: readonly number[]): number {
@@ -35,6 +36,22 @@ export function perRoundRatios(ours: readonly number[], baseline: readonly numbe
     throw new Error(`per-round ratios need as many rounds on each side (ours ${ours.length}, baseline ${baseline.length})`);
   }
   return ours.map((value, round) => value / baseline[round]!);
+}
+
+/**
+ * Each alternation cycle's ratio: the geometric mean of the ratios of rounds 2k (ours first) and 2k+1 (baseline
+ * first), as interleavedSamples orders them. On this machine whichever side runs second in a round often runs
+ * slower or faster (the first leaves garbage, warms caches): per-round ratios then fall into two clusters, one per
+ * order, and their median lands between them wherever a few rounds tip it. Within a cycle each side goes first
+ * once, so that order effect cancels. An odd last round counts on its own.
+ */
+export function cycleRatios(roundRatios: readonly number[]): number[] {
+  const cycles: number[] = [];
+  for (let index = 0; index < roundRatios.length; index += 2) {
+    const [first, second] = [roundRatios[index]!, roundRatios[index + 1]];
+    cycles.push(second === undefined ? first : Math.sqrt(first * second));
+  }
+  return cycles;
 }
 
 /** The interquartile range: where the middle half of the rounds fell. It ignores a single stalled round, as min–max would not. */
