@@ -6,6 +6,7 @@ import type { DeliveryWorker } from './delivery-worker';
 import type { Recording, StoredVideo } from './model';
 import type { NewRecording, Store } from './store';
 import type { VideoLinks } from './video-links';
+import { ViewJson } from './view-json';
 import { RECORDING_STATUSES, type RecordingAnswer, type RecordingStatus } from './wire';
 
 export class TransitionRefused extends Error {}
@@ -25,6 +26,8 @@ export class RecordingLifecycle {
     private readonly deliveries: DeliveryWorker,
     private readonly publicUrl: () => string,
   ) {}
+
+  private readonly viewTexts = new ViewJson((recording) => this.view(recording));
 
   create(input: NewRecording & { email?: string }): Recording {
     const recording = this.store.addRecording(input);
@@ -52,6 +55,11 @@ export class RecordingLifecycle {
       ...(recording.externalReference === undefined ? {} : { externalReference: recording.externalReference }),
       url: this.pageUrl(recording),
     };
+  }
+
+  /** JSON.stringify(view(recording)) in UTF-8, made once per version of the recording (see view-json.ts). */
+  viewJson(recording: Recording): Buffer {
+    return this.viewTexts.of(recording, this.publicUrl());
   }
 
   pageUrl(recording: Recording): string {

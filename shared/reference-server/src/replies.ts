@@ -16,12 +16,15 @@ export const MESSAGES = {
   internal: 'Internal Server Error',
 } as const;
 
+/** The content type of every JSON answer (fastify's own for an object it serializes). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function sendMessage(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send({ message });
+  return reply.code(status).type(JSON_TYPE).send({ message });
 }
 
 export function sendValidationErrors(reply: FastifyReply, errors: FieldError[]): FastifyReply {
-  return reply.code(400).type('application/json; charset=utf-8').send({ message: MESSAGES.badRequest, errors });
+  return reply.code(400).type(JSON_TYPE).send({ message: MESSAGES.badRequest, errors });
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };

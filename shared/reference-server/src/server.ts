@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -22,6 +21,7 @@ import { restPlugin } from './plugins/rest';
 import { videosPlugin } from './plugins/videos';
 import { MESSAGES, sendMessage } from './replies';
 import { newSecret } from './secrets';
+import { addSecurityHeaders } from './security-headers';
 import { Store, type StoreLimits } from './store';
 import { DEFAULT_LINK_TTL_MS, VideoLinks, type VideoLinkMode } from './video-links';
 import { HOOK_PROVIDERS, type HookProvider } from './wire';
@@ -148,12 +148,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
       if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && longRequests.has(socket)) return;
       answerClientError(error, socket);
     },
-    logger: {
-      level: options.logLevel ?? 'info',
-      stream: process.stderr,
-      // Video links carry their signature in the query string: log paths only.
-      serializers: { req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split('?')[0] }) },
-    },
+    // A silent pino still makes a child logger for every request; no logger writes the same nothing for free.
+    logger:
+      options.logLevel === 'silent'
+        ? false
+        : {
+            level: options.logLevel ?? 'info',
+            stream: process.stderr,
+            // Video links carry their signature in the query string: log paths only.
+            serializers: { req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split('?')[0] }) },
+          },
   });
   acceptEmptyJsonBodies(app);
   if (file !== undefined) {
@@ -171,14 +175,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
     };
     await file.start();
   }
-  // nosniff and friends on every answer; the recording page replaces this strict CSP with its own.
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    crossOriginResourcePolicy: false,
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
-  });
+  addSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
 
   let publicUrl = trimUrl(options.publicUrl ?? UNLISTENED_BASE);

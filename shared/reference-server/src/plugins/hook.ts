@@ -50,44 +50,60 @@ export function hookPlugin(context: ServerContext) {
       '/public/webhooks/:provider',
       {
         bodyLimit: LIMITS.hookBodyBytes,
-        // Row 1, and the token, before the body: nothing here reads it.
-        onRequest: async (request: HookRequest, reply) => {
+        // Row 1, and the token, before the body: nothing here reads it. Both hooks are synchronous on the way of
+        // every call (an async hook costs a promise and a turn of the microtask queue per request).
+        onRequest: (request: HookRequest, reply, done) => {
           const provider = HookProvider.safeParse(request.params.provider);
-          if (!provider.success) return sendMessage(reply, 400, MESSAGES.badRequest);
-          const token = request.headers['x-service-token'];
-          request.serviceToken = typeof token !== 'string' || token === '' ? 'missing' : context.store.resolveToken(provider.data, token);
+          if (!provider.success) sendMessage(reply, 400, MESSAGES.badRequest);
+          else {
+            const token = request.headers['x-service-token'];
+            request.serviceToken = typeof token !== 'string' || token === '' ? 'missing' : context.store.resolveToken(provider.data, token);
+          }
+          done();
         },
         // A caller without a valid token gets no more than the limit read: a declared larger body is refused unread.
-        preParsing: async (request, reply, payload) => {
-          if (Number(request.headers['content-length'] ?? 0) > LIMITS.hookBodyBytes) await refuseToken(request, reply);
-          return payload;
+        preParsing: (request, reply, payload, done) => {
+          if (Number(request.headers['content-length'] ?? 0) <= LIMITS.hookBodyBytes) return done(null, payload);
+          refuseToken(request, reply).then(
+            () => done(null, payload),
+            (error: Error) => done(error),
+          );
         },
       },
-      async (request, reply) => {
-        const provider = HookProvider.parse(request.params.provider);
+      // Synchronous but for a subscribe (its host name lookup) and a refused token (counting it): an async
+      // handler costs promises on every call.
+      (request, reply): FastifyReply | Promise<FastifyReply> => {
         const parsed = HookAction.safeParse(request.body);
         if (!parsed.success) {
           // Row 2 is the plain answer; a body whose only fault is the Limits table's field limits is told which field.
           if (onlyPastLimits(parsed.error)) return sendValidationErrors(reply, fieldErrorsOf(parsed.error));
           return sendMessage(reply, 400, MESSAGES.badRequest);
         }
-        if (parsed.data.action === 'CALLBACK_SUBSCRIBE') {
-          const refusal = callbackUrlRefusal(new URL(parsed.data.callback), { allowHttp: context.allowHttpCallbacks, allowLoopback: context.allowHttpCallbacks });
+        const action = parsed.data;
+        if (action.action === 'CALLBACK_SUBSCRIBE') {
+          const refusal = callbackUrlRefusal(new URL(action.callback), { allowHttp: context.allowHttpCallbacks, allowLoopback: context.allowHttpCallbacks });
           // The scheme is row 2 as ever (the plain answer); a refused address also says why.
           if (refusal === HTTPS_ONLY) return sendMessage(reply, 400, MESSAGES.badRequest);
           if (refusal !== undefined) return sendValidationErrors(reply, [{ path: 'callback', message: refusal }]);
         }
 
-        const refused = await refuseToken(request, reply);
-        if (refused !== undefined) return refused;
         const resolution = request.serviceToken;
-        if (resolution === null || resolution === 'missing' || resolution.kind !== 'current') throw new Error('token not resolved');
-        try {
-          return await answer(reply, context, parsed.data, resolution.integration, resolution.workspace);
-        } catch (error) {
-          request.log.error({ err: error, action: parsed.data.action, provider }, 'hook action failed');
-          if (parsed.data.action === 'PING') return sendMessage(reply, 500, MESSAGES.internal);
+        if (resolution === null || resolution === 'missing' || resolution.kind !== 'current') {
+          return refuseToken(request, reply).then((refused) => {
+            if (refused === undefined) throw new Error('token not resolved');
+            return refused;
+          });
+        }
+        const failed = (error: unknown): FastifyReply => {
+          request.log.error({ err: error, action: action.action, provider: request.params.provider }, 'hook action failed');
+          if (action.action === 'PING') return sendMessage(reply, 500, MESSAGES.internal);
           return reply.code(200).send({ error: MESSAGES.internal });
+        };
+        try {
+          const answered = answer(reply, context, action, resolution.integration, resolution.workspace);
+          return answered instanceof Promise ? answered.catch(failed) : answered;
+        } catch (error) {
+          return failed(error);
         }
       },
     );
@@ -119,7 +135,13 @@ function withTimeout(resolver: HostResolver, ms: number): HostResolver {
     });
 }
 
-async function answer(reply: FastifyReply, context: ServerContext, action: HookAction, integration: Integration, workspace: Workspace): Promise<FastifyReply> {
+function answer(
+  reply: FastifyReply,
+  context: ServerContext,
+  action: HookAction,
+  integration: Integration,
+  workspace: Workspace,
+): FastifyReply | Promise<FastifyReply> {
   if (!integration.connected) {
     if (action.action === 'PING') return sendMessage(reply, 400, MESSAGES.badRequest);
     return reply.send({ error: action.action === 'RECORDING' ? 'Integration not connected.' : MESSAGES.internal });
@@ -138,22 +160,25 @@ async function answer(reply: FastifyReply, context: ServerContext, action: HookA
       });
       return reply.send({ url: context.lifecycle.pageUrl(recording) });
     }
-    case 'CALLBACK_SUBSCRIBE': {
+    case 'CALLBACK_SUBSCRIBE':
       if (!subscriptionActive) return reply.send({ error: 'No active subscription.' });
       if (context.store.subscriptionCount(workspace.id, integration.provider) >= LIMITS.subscriptionsPerIntegration) {
         return reply.send({ error: SUBSCRIPTION_LIMIT_MESSAGE });
       }
-      // A host name is resolved only for an authenticated caller; the delivery checks it again at connect time.
-      const hostname = new URL(action.callback).hostname;
-      const resolution = await resolveChecked(hostname, withTimeout(context.resolveHost, SUBSCRIBE_LOOKUP_MS), { allowLoopback: context.allowHttpCallbacks });
-      // A name that does not resolve (yet) cannot be called either; it is accepted, and checked again at delivery.
-      if (!resolution.ok && resolution.unresolved !== true) return sendValidationErrors(reply, [{ path: 'callback', message: `the callback host ${hostname} is refused: ${resolution.refusal}` }]);
-      const subscription = context.store.addSubscription(workspace.id, integration.provider, action.callback);
-      return reply.send({ subscriptionId: subscription.id });
-    }
+      return subscribe(reply, context, action.callback, integration, workspace);
     case 'CALLBACK_UNSUBSCRIBE': {
       const removed = context.store.removeSubscription(workspace.id, integration.provider, action.subscriptionId);
       return reply.send(removed ? { status: 'success' } : { error: MESSAGES.internal });
     }
   }
+}
+
+async function subscribe(reply: FastifyReply, context: ServerContext, callback: string, integration: Integration, workspace: Workspace): Promise<FastifyReply> {
+  // A host name is resolved only for an authenticated caller; the delivery checks it again at connect time.
+  const hostname = new URL(callback).hostname;
+  const resolution = await resolveChecked(hostname, withTimeout(context.resolveHost, SUBSCRIBE_LOOKUP_MS), { allowLoopback: context.allowHttpCallbacks });
+  // A name that does not resolve (yet) cannot be called either; it is accepted, and checked again at delivery.
+  if (!resolution.ok && resolution.unresolved !== true) return sendValidationErrors(reply, [{ path: 'callback', message: `the callback host ${hostname} is refused: ${resolution.refusal}` }]);
+  const subscription = context.store.addSubscription(workspace.id, integration.provider, callback);
+  return reply.send({ subscriptionId: subscription.id });
 }

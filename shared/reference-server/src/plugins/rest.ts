@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import type { Recording, Workspace } from '../model';
 import { queryRecordings } from '../recording-query';
-import { MESSAGES, parseWith, sendMessage, sendValidationErrors } from '../replies';
+import { JSON_TYPE, MESSAGES, parseWith, sendMessage, sendValidationErrors } from '../replies';
+import { pageJson } from '../view-json';
 import { CreateRecordingRequest, ListRecordingsRequest, RequestId, TagSearchQuery, UpdateRecordingRequest } from '../wire';
 
 declare module 'fastify' {
@@ -44,50 +45,62 @@ export function restPlugin(context: ServerContext) {
   return async function rest(app: FastifyInstance): Promise<void> {
     app.decorateRequest('workspace', null);
 
-    // Authentication runs before the body is parsed, so a bad key is a 401 whatever the body.
-    app.addHook('onRequest', async (request: WorkspaceRequest, reply) => {
+    // Authentication runs before the body is parsed, so a bad key is a 401 whatever the body. Synchronous unless
+    // the key fails (counting a failure is asynchronous): an async hook costs a promise on every call.
+    app.addHook('onRequest', (request: WorkspaceRequest, reply, done) => {
       const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
       const key = secret === undefined ? undefined : store.apiKeyBySecret(secret);
       if (key === undefined || key.revoked || (key.expiresAt !== null && Date.parse(key.expiresAt) <= Date.now())) {
-        return (await context.failedAuthentication(request, reply)) ?? sendMessage(reply, 401, MESSAGES.unauthorized);
+        context
+          .failedAuthentication(request, reply)
+          .then((throttled) => throttled ?? sendMessage(reply, 401, MESSAGES.unauthorized))
+          .then(
+            () => done(),
+            (error: Error) => done(error),
+          );
+        return;
       }
       const workspaceId = RequestId.safeParse(request.params.workspaceId);
       const workspace = store.workspace(key.workspaceId);
       if (workspace === undefined || !workspaceId.success || key.workspaceId !== workspaceId.data || !workspace.apiAccess) {
-        return sendMessage(reply, 403, MESSAGES.forbidden);
+        sendMessage(reply, 403, MESSAGES.forbidden);
+      } else {
+        request.workspace = workspace;
       }
-      request.workspace = workspace;
+      done();
     });
 
-    app.post('/recordings', async (request, reply) => {
+    // Handlers that never wait are synchronous: an async one costs promises on every call.
+    app.post('/recordings', (request, reply) => {
       const input = parseWith(CreateRecordingRequest, request.body);
       if (!input.ok) return sendValidationErrors(reply, input.errors);
       const recording = lifecycle.create({ workspaceId: workspaceOf(request).id, ...input.value });
       return reply.code(201).send(lifecycle.view(recording));
     });
 
-    app.post('/recordings/list', async (request, reply) => {
+    app.post('/recordings/list', (request, reply) => {
       const query = parseWith(ListRecordingsRequest, request.body ?? {});
       if (!query.ok) return sendValidationErrors(reply, query.errors);
       const { id } = workspaceOf(request);
       const page = queryRecordings(store.recordingsOf(id), store.recordingIndex(id), query.value);
-      return reply.send({ ...page, content: page.content.map((recording) => lifecycle.view(recording)) });
+      const views = page.content.map((recording) => lifecycle.viewJson(recording));
+      return reply.type(JSON_TYPE).send(pageJson(views, page.totalElements, page.totalPages));
     });
 
-    app.get('/recordings/tags', async (request, reply) => {
+    app.get('/recordings/tags', (request, reply) => {
       const query = parseWith(TagSearchQuery, request.query);
       if (!query.ok) return sendValidationErrors(reply, query.errors);
       return reply.send({ result: store.searchTags(workspaceOf(request).id, query.value.query) });
     });
 
-    app.get('/recordings/:recordingId/presign', async (request: WorkspaceRequest, reply) => {
+    app.get('/recordings/:recordingId/presign', (request: WorkspaceRequest, reply) => {
       const recording = recordingOf(request, reply);
       if (recording === undefined) return reply;
       if (recording.video === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
       return reply.send({ url: lifecycle.videoUrl(recording) });
     });
 
-    app.put('/recordings/:recordingId', async (request: WorkspaceRequest, reply) => {
+    app.put('/recordings/:recordingId', (request: WorkspaceRequest, reply) => {
       const recording = recordingOf(request, reply);
       if (recording === undefined) return reply;
       const changes = parseWith(UpdateRecordingRequest, request.body);
