@@ -17,6 +17,8 @@ export default tseslint.config(
   },
   {
     // The n8n community package: every rule n8n's verification runs, on its sources and its package.json.
+    // Several of these rules read other files (package.json, icons, credentials, other nodes), which ESLint's cache
+    // cannot see change: `npm run lint` lints this package without --cache, the rest of the repository with it.
     ...n8nCommunityNodesPlugin.configs.recommended,
     files: ['packages/n8n-nodes-screenrec/**/*.ts', 'packages/n8n-nodes-screenrec/package.json'],
     languageOptions: { parser: tseslint.parser, parserOptions: { extraFileExtensions: ['.json'] } },

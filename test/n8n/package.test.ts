@@ -15,10 +15,8 @@ const packageJson = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), '
 	n8n: { n8nNodesApiVersion: number; strict: boolean; nodes: string[]; credentials: string[] };
 };
 
-beforeAll(() => {
-	// The same build `npm test` runs first; repeated here so this suite checks what the sources build to now.
-	execFileSync(process.execPath, ['build.mjs'], { cwd: PACKAGE_DIR });
-});
+// dist/ is the same build `npm test` runs first, repeated from the sources as they are now once per jest run (by
+// test/support/global-setup.js, before any suite, so that no suite rebuilds it while another reads it).
 
 describe('package.json', () => {
 	it('is a community node package with no runtime dependencies, and n8n-workflow as its only peer', () => {
