@@ -37,13 +37,13 @@ function benchmarks(quick: boolean): Array<{ number: number; title: string; run:
   return [
     { number: 1, title: 'core hook client', run: () => benchCoreClient(200, rounds(60)) },
     { number: 2, title: 'reference server', run: () => benchReferenceServer(1, rounds(12)) },
-    { number: 3, title: 'callback fan-out', run: () => benchFanOut({ healthy: rounds(40), failing: rounds(24) }) },
+    { number: 3, title: 'callback fan-out', run: () => benchFanOut({ healthy: rounds(56), failing: rounds(32) }) },
     { number: 4, title: 'list cost as the store grows', run: () => benchListGrowth(100, rounds(40)) },
     { number: 5, title: 'Zapier app', run: () => benchZapierApp(REPO_ROOT, rounds(30)) },
     { number: 6, title: 'n8n package', run: () => benchN8nPackage(REPO_ROOT, rounds(30)) },
-    { number: 7, title: 'MCP server tool-call overhead', run: () => benchMcpOverhead(quick ? 200 : 250, rounds(40)) },
+    { number: 7, title: 'MCP server tool-call overhead', run: () => benchMcpOverhead(quick ? 200 : 250, rounds(32)) },
     { number: 8, title: 'Zapier Find Recording at 100k recordings', run: () => benchZapierFind(REPO_ROOT, rounds(4)) },
-    { number: 9, title: 'reference server storage and tag search at 100k', run: () => benchServerHardening(quick ? 100 : 200, rounds(16)) },
+    { number: 9, title: 'reference server storage and tag search at 100k', run: () => benchServerHardening(100, rounds(32)) },
   ];
 }
 
