@@ -11,7 +11,9 @@ const ZAPIERAPPRC = { includeInBuild: ['(async-function|async-generator-function
 /**
  * #5: our Zapier app against the app `zapier-platform init -t custom-auth -l typescript` generates, both built
  * with `zapier-platform build` in this run: the size of build.zip, and the cold start of a fresh process that
- * loads the unzipped build as Zapier's runtime does (zapierwrapper.js) and validates the app's schema.
+ * loads the unzipped build as Zapier's runtime does (zapierwrapper.js) and validates the app's schema; beside it,
+ * what a cold step pays before its perform: the same load, then the app compiled (the `definition` command; a step
+ * runs no schema validation, which Zapier does at build and push).
  */
 export async function benchZapierApp(root: string, runs: number): Promise<Figure[]> {
   const work = join(root, '.cache/bench/zapier');
@@ -30,14 +32,21 @@ export async function benchZapierApp(root: string, runs: number): Promise<Figure
     await runCommand('unzip', ['-q', zips[side], '-d', dirs[side]], { cwd: work });
   }
 
-  const start = (dir: string) => () => coldStart(['zapier', dir], dir);
+  const start = (dir: string, ...command: string[]) => () => coldStart(['zapier', dir, ...command], dir);
   await start(dirs.ours)(); // warm the file cache for both
   await start(dirs.template)();
-  const [ours, baseline] = await interleavedSamples(runs, [start(dirs.ours), start(dirs.template)]);
-  const side = (key: keyof ColdStart) => paired(ours!.map((run) => run[key]!), baseline!.map((run) => run[key]!));
+  const [ours, baseline, oursStep, baselineStep] = await interleavedSamples(runs, [
+    start(dirs.ours),
+    start(dirs.template),
+    start(dirs.ours, 'definition'),
+    start(dirs.template, 'definition'),
+  ]);
+  const side = (key: keyof ColdStart, sides = [ours!, baseline!]) => paired(sides[0]!.map((run) => run[key]!), sides[1]!.map((run) => run[key]!));
   return [
     figure('Zapier app cold start: load the build and validate it', side('ms'), 'ms', atMost(1.05), `${runs} fresh processes each`),
     figure('same: CPU time of the cold process', side('cpuMs'), 'ms', reported),
+    figure("a cold step before its perform: load the build and compile the app (no validation)", side('ms', [oursStep!, baselineStep!]), 'ms', reported),
+    figure('same, the step: CPU time of the cold process', side('cpuMs', [oursStep!, baselineStep!]), 'ms', reported),
     figure('Zapier app build.zip size', single(statSync(zips.ours).size / KB, statSync(zips.template).size / KB), 'kB', atMost(1)),
   ];
 }
