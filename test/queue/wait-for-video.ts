@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { RunningServer } from '../support/reference-server';
 import { Checks, PROCESS_WAIT, expectThat, seconds } from '../support/checks';
 import { waitUntil } from '../support/wait';
-import { chainConnections, recordingById, screenRecNode, workflow, type Credential, type Demo } from '../real-n8n/workflow-parts';
+import { chainConnections, recordingById, screenRecNode, webhookStartNode, workflow, type Credential, type Demo } from '../real-n8n/workflow-parts';
 import type { QueueCluster } from './cluster';
 import { parseFlatted } from './flatted';
 
@@ -25,15 +25,7 @@ const waitWorkflow = workflow({
   id: WAIT_WORKFLOW_ID,
   name: 'ScreenRec wait for video (queue)',
   nodes: [
-    {
-      id: 'qw1',
-      name: 'Start',
-      type: 'n8n-nodes-base.webhook',
-      typeVersion: 2,
-      position: [0, 0],
-      webhookId: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
-      parameters: { httpMethod: 'POST', path: WAIT_PATH, responseMode: 'onReceived', options: {} },
-    },
+    webhookStartNode({ id: 'qw1', name: 'Start', webhookId: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', path: WAIT_PATH }),
     screenRecNode(CREDENTIAL, {
       id: 'qw2',
       name: 'Wait for Video',

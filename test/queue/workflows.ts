@@ -4,7 +4,7 @@
  * a workflow with a longer id, and the trigger keeps its subscription there.
  */
 
-import { chainConnections, credentialsFile, recordingById, screenRecNode, videoReadyTriggerNode, workflow, type Credential, type Demo } from '../real-n8n/workflow-parts';
+import { chainConnections, credentialsFile, recordingById, screenRecNode, videoReadyTriggerNode, webhookStartNode, workflow, type Credential, type Demo } from '../real-n8n/workflow-parts';
 
 export { PACKAGE, type Demo } from '../real-n8n/workflow-parts';
 /** The Video Ready workflow the burst and crash checks use: the worker downloads the video. */
@@ -116,15 +116,7 @@ export const operationsWorkflow = workflow({
   id: OPERATIONS_WORKFLOW_ID,
   name: 'ScreenRec operations (queue mode)',
   nodes: [
-    {
-      id: 'request',
-      name: 'Operations Request',
-      type: 'n8n-nodes-base.webhook',
-      typeVersion: 2,
-      position: [0, 0],
-      webhookId: '3d4e5f60-7182-4a93-b4c5-d6e7f8091a2b',
-      parameters: { httpMethod: 'POST', path: OPERATIONS_PATH, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} },
-    },
+    webhookStartNode({ id: 'request', name: 'Operations Request', webhookId: '3d4e5f60-7182-4a93-b4c5-d6e7f8091a2b', path: OPERATIONS_PATH, responseMode: 'lastNode', responseData: 'firstEntryJson' }),
     screenRecNode(CREDENTIAL, {
       id: 'create',
       name: 'Create Link',

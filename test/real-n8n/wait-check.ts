@@ -2,7 +2,7 @@ import { PROCESS_WAIT, expectThat } from '../support/checks';
 import { waitUntil } from '../support/wait';
 import { createRecording, executionsOf, type SuiteContext } from './context';
 import { CREDENTIAL } from './workflows';
-import { chainConnections, recordingById, screenRecNode, workflow } from './workflow-parts';
+import { chainConnections, recordingById, screenRecNode, webhookStartNode, workflow } from './workflow-parts';
 
 // "Wait for Video" in a real n8n, as the package README's example workflow shapes it: something starts the workflow,
 // Create Recording Link makes the link (reference: the execution's ID), a step sends it, and Wait for Video pauses
@@ -16,15 +16,7 @@ export const waitWorkflow = workflow({
   id: WAIT_WORKFLOW_ID,
   name: 'ScreenRec ask and wait',
   nodes: [
-    {
-      id: 'w1',
-      name: 'New ticket',
-      type: 'n8n-nodes-base.webhook',
-      typeVersion: 2,
-      position: [0, 0],
-      webhookId: '5f1e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b',
-      parameters: { httpMethod: 'POST', path: WAIT_WEBHOOK_PATH, responseMode: 'onReceived', options: {} },
-    },
+    webhookStartNode({ id: 'w1', name: 'New ticket', webhookId: '5f1e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b', path: WAIT_WEBHOOK_PATH }),
     screenRecNode(CREDENTIAL, {
       id: 'w2',
       name: 'Create Recording Link',

@@ -70,6 +70,11 @@ export function videoReadyTriggerNode(credential: Credential, { id, position, we
   };
 }
 
+/** n8n's Webhook node starting a workflow on POST `path`; by default it answers on receipt. */
+export function webhookStartNode({ id, name, webhookId, path, responseMode = 'onReceived', ...more }: { id: string; name: string; webhookId: string; path: string; responseMode?: string; responseData?: string }) {
+  return { id, name, type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0] as [number, number], webhookId, parameters: { httpMethod: 'POST', path, responseMode, ...more, options: {} } };
+}
+
 /** Connects the named nodes one after the other, each one's main output to the next one's input. */
 export function chainConnections(names: readonly string[]) {
   return Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1]!, type: 'main', index: 0 }]] }]));

@@ -3,7 +3,7 @@
  * Ids are at most 16 characters: n8n silently skips saving static data of a workflow with a longer id.
  */
 
-import { chainConnections, credentialsFile, recordingById, screenRecNode, videoReadyTriggerNode, workflow, type Credential, type Demo } from './workflow-parts';
+import { chainConnections, credentialsFile, recordingById, screenRecNode, videoReadyTriggerNode, webhookStartNode, workflow, type Credential, type Demo } from './workflow-parts';
 
 export { PACKAGE, credentialData, type CredentialData, type Demo } from './workflow-parts';
 /** The package's one credential type; n8n names a saved one "ScreenRec account". */
@@ -73,15 +73,7 @@ export const cancelWorkflow = workflow({
   id: CANCEL_WORKFLOW_ID,
   name: 'ScreenRec slow download',
   nodes: [
-    {
-      id: 'c1',
-      name: 'Start download',
-      type: 'n8n-nodes-base.webhook',
-      typeVersion: 2,
-      position: [0, 0],
-      webhookId: '0b6e2f4a-8c1d-4e7f-9a2b-3c4d5e6f7a8b',
-      parameters: { httpMethod: 'POST', path: CANCEL_WEBHOOK_PATH, responseMode: 'onReceived', options: {} },
-    },
+    webhookStartNode({ id: 'c1', name: 'Start download', webhookId: '0b6e2f4a-8c1d-4e7f-9a2b-3c4d5e6f7a8b', path: CANCEL_WEBHOOK_PATH }),
     screenRecNode(CREDENTIAL, {
       id: 'c2',
       name: 'Download Video',
