@@ -4,7 +4,8 @@
  * once per video, and every delivery must be answered 200 so that ScreenRec stops sending it.
  */
 import type { RunningServer } from '../support/reference-server';
-import { Checks, expectThat, seconds } from '../support/checks';
+import { Checks, PROCESS_WAIT, expectThat, seconds } from '../support/checks';
+import { waitUntil } from '../support/wait';
 import type { QueueCluster } from './cluster';
 
 export interface Delivery {
@@ -91,6 +92,15 @@ export async function repeatChecks(context: RepeatContext): Promise<void> {
   await checks.check(`after the webhook process restarts, the ${TWICE_AT_ONCE} notifications delivered again at once are answered 200 and start nothing (the memory is in Postgres)`, async () => {
     expectThat(firstCopies.length === TWICE_AT_ONCE, 'the notifications delivered twice were not all delivered');
     await cluster.restartWebhook();
+    // n8n's readiness answers before the process serves production webhooks (a POST can meet 404 for a moment):
+    // wait until the trigger answers a post without the secret (401, which starts nothing) like a live one.
+    const triggerUrl = new URL(firstCopies[0]!.callback);
+    triggerUrl.search = '';
+    await waitUntil('the restarted webhook process to serve the trigger', async (note) => {
+      const probe = await fetch(triggerUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      await probe.arrayBuffer();
+      return note(probe.status) === 401 ? true : undefined;
+    }, { ...PROCESS_WAIT, timeoutMs: 30_000 });
     const before = await context.executionIds();
     const answers = await Promise.all(
       firstCopies.map(async (delivery) => {
