@@ -10,7 +10,7 @@ export * from './wait-sweep';
 /** A finished recording and the link of its video, as "Wait for Video" outputs it. */
 export interface WaitedVideo {
 	recording: Recording;
-	/** The link as ScreenRec sent it in the notification, or a fresh one when the video was ready before any notification. */
+	/** The link as ScreenRec sent it, when the notification named this recording; otherwise a fresh one. */
 	videoUrl: string;
 }
 

@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'crypto';
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { secretDigestOf, secretFitsDigest } from '../../lib';
 
 /**
  * The subscription lives in the workflow's static data, which n8n saves with the workflow: it survives restarts and
@@ -40,7 +40,5 @@ export function forgetSubscription(context: StaticDataContext): void {
 
 /** Compares in constant time (hashes first, so lengths never differ and a wrong length leaks nothing). */
 export function secretMatches(given: unknown, expected: string): boolean {
-	if (typeof given !== 'string' || expected === '') return false;
-	const digest = (value: string) => createHash('sha256').update(value).digest();
-	return timingSafeEqual(digest(given), digest(expected));
+	return expected !== '' && secretFitsDigest(given, secretDigestOf(expected));
 }

@@ -39,7 +39,7 @@ const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, day
  * the link is made and sent BEFORE this node (Create Recording Link, then a message step; or Request Recording by
  * Email): this node subscribes the execution's resume URL ($execution.resumeUrl, with a secret of its own) to
  * ScreenRec's video-ready notification and puts the execution to wait, as n8n's Wait node does ("On Webhook Call").
- * Its webhook (resume-webhook.ts) resumes it only for this recording's video and removes the subscription.
+ * Its webhook (waitForVideo.webhook.ts) resumes it once this recording is finished and removes the subscription.
  */
 export const waitForVideo: Operation = {
 	uses: 'rest',
