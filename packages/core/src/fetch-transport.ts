@@ -1,7 +1,7 @@
 import { CancelledError, ScreenRecError } from './errors';
 import { CANCELLED_MESSAGE } from './messages';
 import { networkFailure, responseTooLarge } from './failures';
-import type { Transport, TransportRequest } from './transport';
+import type { Transport, TransportRequest, TransportResponse } from './transport';
 
 /**
  * The default transport, on the runtime's fetch (Node only: the portable entry does not reach this file).
@@ -11,41 +11,70 @@ import type { Transport, TransportRequest } from './transport';
  */
 export function createFetchTransport(fetchImpl: typeof fetch = globalThis.fetch): Transport {
   return async (request) => {
-    const timeout = AbortSignal.timeout(request.timeoutMs);
-    const signal = request.signal === undefined ? timeout : AbortSignal.any([request.signal, timeout]);
-    let response: Response;
+    const abort = requestAbort(request);
     try {
-      response = await fetchImpl(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        redirect: 'manual',
-        signal,
-      });
-    } catch (error) {
-      throw networkErrorFor(request, error);
+      return await exchange(fetchImpl, request, abort.signal);
+    } finally {
+      abort.release();
     }
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name.toLowerCase()] = value;
-    });
-    let body = '';
-    try {
-      const declared = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
-      if (declared !== undefined && declared > request.maxBodyBytes) throw responseTooLarge(request);
-      // A declared length bounds a plain body (the parser reads that many bytes, no more), so it can be read whole,
-      // which is cheaper for the small answers of every call. A chunked or compressed body (fetch inflates it:
-      // a few kB may become gigabytes) is streamed and cut at the cap.
-      if (isPlainLength(headers, declared)) body = await response.text();
-      else if (response.body !== null) body = await readStreamCapped(response.body, request);
-    } catch (error) {
-      // Whatever stopped the read, the rest of the body is not wanted: release the connection (a stream
-      // being read was already cancelled through its reader; this covers one refused before reading).
-      if (response.body?.locked === false) await response.body.cancel().catch(() => undefined);
-      throw error instanceof ScreenRecError ? error : networkErrorFor(request, error);
-    }
-    return { status: response.status, headers, body };
   };
+}
+
+/**
+ * The request's timeout and the caller's signal as one signal, released when the request ends. Not
+ * AbortSignal.any([signal, AbortSignal.timeout()]): on Node 22 that timer outlives the request and holds it (and
+ * what the caller's signal reaches) until it fires, so steady traffic keeps every request of the last timeout
+ * window in memory, about 2 kB each, and every call gets slower (test/core/request-leftovers.test.ts).
+ */
+function requestAbort(request: TransportRequest): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The request timed out', 'TimeoutError')), request.timeoutMs);
+  const caller = request.signal;
+  const follow = () => controller.abort(caller?.reason);
+  if (caller?.aborted === true) follow();
+  else caller?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    release: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', follow);
+    },
+  };
+}
+
+async function exchange(fetchImpl: typeof fetch, request: TransportRequest, signal: AbortSignal): Promise<TransportResponse> {
+  let response: Response;
+  try {
+    response = await fetchImpl(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: 'manual',
+      signal,
+    });
+  } catch (error) {
+    throw networkErrorFor(request, error);
+  }
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  let body = '';
+  try {
+    const declared = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
+    if (declared !== undefined && declared > request.maxBodyBytes) throw responseTooLarge(request);
+    // A declared length bounds a plain body (the parser reads that many bytes, no more), so it can be read whole,
+    // which is cheaper for the small answers of every call. A chunked or compressed body (fetch inflates it:
+    // a few kB may become gigabytes) is streamed and cut at the cap.
+    if (isPlainLength(headers, declared)) body = await response.text();
+    else if (response.body !== null) body = await readStreamCapped(response.body, request);
+  } catch (error) {
+    // Whatever stopped the read, the rest of the body is not wanted: release the connection (a stream
+    // being read was already cancelled through its reader; this covers one refused before reading).
+    if (response.body?.locked === false) await response.body.cancel().catch(() => undefined);
+    throw error instanceof ScreenRecError ? error : networkErrorFor(request, error);
+  }
+  return { status: response.status, headers, body };
 }
 
 /**
