@@ -4,6 +4,7 @@ const path = require('node:path');
 const { readFileSync, writeFileSync } = require('node:fs');
 const esbuild = require('esbuild');
 const { trimSourceMap } = require('./trim-source-map');
+const { zodWithoutConverters } = require('./zod-without-converters');
 
 const packageDir = path.resolve(__dirname, '..');
 
@@ -41,7 +42,7 @@ esbuild
     keepNames: true,
     legalComments: 'none',
     external: ['zapier-platform-core'],
-    plugins: [zodEnglishOnly],
+    plugins: [zodEnglishOnly, zodWithoutConverters],
     alias: { '@screenrec/core': path.resolve(packageDir, '../core/src/index.ts') },
     tsconfig: path.join(packageDir, 'tsconfig.json'),
     logLevel: 'warning',
