@@ -24,7 +24,7 @@ export function createFetchTransport(fetchImpl: typeof fetch = globalThis.fetch)
  * The request's timeout and the caller's signal as one signal, released when the request ends. Not
  * AbortSignal.any([signal, AbortSignal.timeout()]): on Node 22 that timer outlives the request and holds it (and
  * what the caller's signal reaches) until it fires, so steady traffic keeps every request of the last timeout
- * window in memory, about 2 kB each, and every call gets slower (test/core/request-leftovers.test.ts).
+ * window in memory, about 2 kB each (test/core/request-leftovers.test.ts).
  */
 function requestAbort(request: TransportRequest): { signal: AbortSignal; release: () => void } {
   const controller = new AbortController();

@@ -1,5 +1,5 @@
 // zod's `z` namespace carries its JSON Schema converters (to and from) and its `z.compile` fast-path compiler:
-// about 67 kB of the 270 kB bundle that every cold Zap step reads and compiles, and the app calls none of them
+// about 61 kB of the 270 kB bundle that every cold Zap step reads and compiles, and the app calls none of them
 // (Zapier's fields are its own, not JSON Schema). This build swaps them for stubs that throw saying so; the small
 // pieces the rest of zod uses while parsing (string checks' summary, the compiler's markers) come from zod itself.
 const path = require('node:path');
