@@ -9,7 +9,7 @@ export * from './errors';
 export * from './messages';
 export { MAX_ANSWER_BYTES, readBodyCapped, type HttpMethod, type Transport, type TransportRequest, type TransportResponse } from './transport';
 export { networkFailure, responseTooLarge, videoHostFailure } from './failures';
-export { HEADER, NOTIFICATION_ANSWER, isRedirect, isSuccess } from './protocol';
+export { HEADER, NOTIFICATION_ANSWER, isRedirect, isSuccess, type ServiceInterface } from './protocol';
 export type { CallOptions, Sleep } from './operation';
 export type { ClientOptions } from './request-sender';
 export { fieldErrorsOf } from './reading';

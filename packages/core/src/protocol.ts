@@ -14,6 +14,12 @@ export const HEADER = {
 
 export const JSON_MEDIA_TYPE = 'application/json';
 
+/**
+ * Which of ScreenRec's two interfaces a call uses: the automation hook (backend token) or the REST API (API key).
+ * The same error code points at a different setting on each.
+ */
+export type ServiceInterface = 'hook' | 'rest';
+
 /** The automation-hook endpoint of one provider: every action is POSTed here. */
 export function hookEndpoint(baseUrl: string, provider: string): string {
   return `${baseUrl}/public/webhooks/${provider}`;
