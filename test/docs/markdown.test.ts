@@ -1,0 +1,128 @@
+/**
+ * Every Markdown file of the repository (the CHANGELOGs and pending changesets aside: they are the history) says
+ * what is true now, without issue numbers, and every relative link and image in it resolves in a clone: to a file
+ * git keeps (committed, or new and not ignored) and, for `#anchor`, to a heading of that Markdown file.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize, resolve } from 'node:path';
+import { headingAnchors, isExternal, issueNumbers, linkTargets } from './markdown';
+
+const REPO_ROOT = resolve(__dirname, '../..');
+
+/** Paths relative to the repository root of every file a clone has: committed, or new and not ignored. */
+function repositoryFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  return listed.split('\0').filter((path) => path !== '' && !/(^|\/)(node_modules|\.cache)\//.test(path));
+}
+
+const FILES = repositoryFiles();
+const FILE_SET = new Set(FILES);
+const DIRECTORIES = new Set(FILES.flatMap((path) => path.split('/').slice(0, -1).map((_, index, parts) => parts.slice(0, index + 1).join('/'))));
+
+/** History lives in the CHANGELOGs and in the changesets that become their entries. */
+const isHistory = (path: string) => /(^|\/)CHANGELOG\.md$/.test(path) || (path.startsWith('.changeset/') && path !== '.changeset/README.md');
+const MARKDOWN = FILES.filter((path) => path.endsWith('.md') && !isHistory(path)).sort();
+
+const anchorsByFile = new Map<string, Set<string>>();
+function anchorsOf(path: string): Set<string> {
+  let anchors = anchorsByFile.get(path);
+  if (anchors === undefined) {
+    anchors = headingAnchors(readFileSync(join(REPO_ROOT, path), 'utf8'));
+    anchorsByFile.set(path, anchors);
+  }
+  return anchors;
+}
+
+/** Why a target does not resolve from `from`, or null when it does. */
+function unresolved(from: string, target: string): string | null {
+  const [pathPart = '', anchor] = target.split('#', 2);
+  const path = decodeURIComponent(pathPart.split('?')[0]!);
+  const resolved = path === '' ? from : normalize(path.startsWith('/') ? path.slice(1) : join(dirname(from), path)).replace(/\/$/, '');
+  if (resolved.startsWith('..')) return 'points outside the repository';
+  if (!FILE_SET.has(resolved) && !DIRECTORIES.has(resolved) && resolved !== '.') return `${resolved} is not in the repository`;
+  if (anchor === undefined || anchor === '') return null;
+  if (!resolved.endsWith('.md')) return null;
+  if (!FILE_SET.has(resolved)) return `${resolved} is a folder: no #${anchor} there`;
+  return anchorsOf(resolved).has(decodeURIComponent(anchor).toLowerCase()) ? null : `${resolved} has no heading #${anchor}`;
+}
+
+describe('what the Markdown checks find', () => {
+  it('finds issue numbers and "#29"-style references, not versions, entities or headings', () => {
+    const text = [
+      'Issue 29: two runs',
+      'issues 25–28 changed it',
+      'see #29 for more',
+      '(#7)',
+      'PR #12 and pull request 4',
+      'n8n 2.3.6 on Node 22',
+      '&#39; and https://example.com/page#12 and C#9',
+      '# Heading',
+      'figure 5 of the bench',
+    ].join('\n');
+    expect(issueNumbers(text)).toEqual([
+      { line: 1, text: 'Issue 29' },
+      { line: 2, text: 'issues 25' },
+      { line: 3, text: '#29' },
+      { line: 4, text: '(#7' },
+      { line: 5, text: 'PR #12' },
+    ]);
+  });
+
+  it('reads inline links, images, reference definitions and HTML, not links inside code', () => {
+    const text = [
+      'See [the guide](docs/guide.md#start "Guide") and ![panel](img/panel.png).',
+      '[ref]: ../outside.md',
+      '<img src="docs/a.svg" alt="a"> <a href="#top">top</a>',
+      'Not a link: `[x](y.md)`.',
+      '```md',
+      '[z](z.md)',
+      '```',
+      '<https://example.com> and [site](https://example.com)',
+    ].join('\n');
+    expect(linkTargets(text).map(({ line, target }) => `${line} ${target}`)).toEqual([
+      '1 docs/guide.md#start',
+      '1 img/panel.png',
+      '2 ../outside.md',
+      '3 docs/a.svg',
+      '3 #top',
+      '8 https://example.com',
+    ]);
+    expect(isExternal('https://example.com')).toBe(true);
+    expect(isExternal('mailto:a@example.com')).toBe(true);
+    expect(isExternal('docs/guide.md')).toBe(false);
+  });
+
+  it("gives headings GitHub's anchors, repeats numbered", () => {
+    const text = ['# ScreenRec connectors', '## The two commands', '### `npm run test:queue`', '## Same behaviour on every platform!', '## Limits', '## Limits', '<a id="custom"></a>'].join('\n');
+    expect([...headingAnchors(text)].sort()).toEqual(
+      ['custom', 'limits', 'limits-1', 'npm-run-testqueue', 'same-behaviour-on-every-platform', 'screenrec-connectors', 'the-two-commands'].sort(),
+    );
+  });
+
+  it('tells a missing file, a path outside the repository and a missing heading apart', () => {
+    expect(unresolved('README.md', 'package.json')).toBeNull();
+    expect(unresolved('README.md', 'packages/core')).toBeNull();
+    expect(unresolved('README.md', 'no-such-file.md')).toBe('no-such-file.md is not in the repository');
+    expect(unresolved('README.md', '../shared/SPEC.md')).toBe('points outside the repository');
+    expect(unresolved('README.md', '#no-such-heading-anywhere')).toBe('README.md has no heading #no-such-heading-anywhere');
+  });
+});
+
+describe.each(MARKDOWN)('%s', (path) => {
+  const markdown = readFileSync(join(REPO_ROOT, path), 'utf8');
+
+  it('speaks of no issue numbers (history lives in git log and the CHANGELOGs)', () => {
+    expect(issueNumbers(markdown).map(({ line, text }) => `${path}:${line}: ${text}`)).toEqual([]);
+  });
+
+  it('has only relative links and images that resolve in a clone', () => {
+    const broken = linkTargets(markdown)
+      .filter(({ target }) => !isExternal(target))
+      .flatMap(({ line, target }) => {
+        const why = unresolved(path, target);
+        return why === null ? [] : [`${path}:${line}: ${target}: ${why}`];
+      });
+    expect(broken).toEqual([]);
+  });
+});
