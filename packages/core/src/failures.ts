@@ -67,8 +67,6 @@ export interface FailedRequest {
 type Build = (response: TransportResponse, request: FailedRequest) => ScreenRecError;
 
 interface FailureRow {
-  /** The statuses the row covers, as the README's error table names them. */
-  statuses: string;
   matches: (status: number) => boolean;
   hook: Build;
   rest: Build;
@@ -96,29 +94,27 @@ const validation: Build = (response, { secret }) => {
 
 const FAILURES: readonly FailureRow[] = [
   {
-    statuses: '400',
     matches: exactly(400),
     // A PING's 400 means the integration is gone; a RECORDING's, a malformed request.
     hook: (response, { action }) => new BadRequestError(action === 'PING' ? PING_DISCONNECTED_MESSAGE : HOOK_MALFORMED_MESSAGE, detailsOf(response)),
     rest: validation,
   },
-  { statuses: '401', matches: exactly(401), hook: refusedStatus, rest: (response) => new UnauthorizedError(UNAUTHORIZED_MESSAGE, detailsOf(response)) },
+  { matches: exactly(401), hook: refusedStatus, rest: (response) => new UnauthorizedError(UNAUTHORIZED_MESSAGE, detailsOf(response)) },
   {
-    statuses: '403',
     matches: exactly(403),
     hook: (response) => new ForbiddenError(TOKEN_REJECTED_MESSAGE, detailsOf(response)),
     rest: (response) => new ForbiddenError(REST_FORBIDDEN_MESSAGE, detailsOf(response)),
   },
-  { statuses: '404', matches: exactly(404), hook: notFound, rest: notFound },
-  { statuses: '424', matches: exactly(424), hook: (response) => new IntegrationError(NO_INTEGRATION_MESSAGE, detailsOf(response)), rest: validation },
-  { statuses: '429', matches: exactly(429), hook: (response) => rateLimitedError(response), rest: (response) => rateLimitedError(response) },
+  { matches: exactly(404), hook: notFound, rest: notFound },
+  { matches: exactly(424), hook: (response) => new IntegrationError(NO_INTEGRATION_MESSAGE, detailsOf(response)), rest: validation },
+  { matches: exactly(429), hook: (response) => rateLimitedError(response), rest: (response) => rateLimitedError(response) },
   {
-    statuses: '5xx',
     matches: (status) => status >= 500,
     hook: (response) => new ServiceError(serverErrorMessage(response.status), detailsOf(response)),
     rest: (response) => new ServiceError(serverErrorMessage(response.status), detailsOf(response)),
   },
-  { statuses: 'other 4xx', matches: () => true, hook: refusedStatus, rest: validation },
+  // Any other 4xx.
+  { matches: () => true, hook: refusedStatus, rest: validation },
 ];
 
 /** The error of a request the service answered with a status other than 2xx (a redirect is refused earlier). */
