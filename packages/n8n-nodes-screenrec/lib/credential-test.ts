@@ -2,7 +2,7 @@ import { isScreenRecError } from '@screenrec/core/portable';
 import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 import { CredentialData, FIELD_LABELS } from './credential';
 import { MissingFieldError, ScreenRecConnection } from './connection';
-import { hintFor, type Interface } from './errors';
+import { hintFor, type ServiceInterface } from './errors';
 import { legacyRequestSend } from './transport';
 
 const NOTHING_TO_TEST = `Fill in the ${FIELD_LABELS.backendToken} (for Create Recording Link and the ScreenRec Trigger), the ${FIELD_LABELS.workspaceId} and ${FIELD_LABELS.apiKey} (for everything else), or all three.`;
@@ -39,7 +39,7 @@ export async function testScreenRecCredential(
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Runs one check; a failure says which field it was about, what happened and what to change. */
-async function checked<T>(used: Interface, field: string, check: () => Promise<T>): Promise<Checked<T>> {
+async function checked<T>(used: ServiceInterface, field: string, check: () => Promise<T>): Promise<Checked<T>> {
 	try {
 		return { ok: true, value: await check() };
 	} catch (error) {

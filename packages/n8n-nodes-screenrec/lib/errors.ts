@@ -1,15 +1,14 @@
-import { isScreenRecError, isSuccess, type ErrorCode, type ScreenRecError } from '@screenrec/core/portable';
+import { isScreenRecError, isSuccess, type ErrorCode, type ScreenRecError, type ServiceInterface } from '@screenrec/core/portable';
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 import { RAISE_TIMEOUT_HINT } from './call-options';
 import { CREDENTIAL_LABEL } from './credential';
 
-/** Which of ScreenRec's two interfaces an operation used: the same code means different fixes on each. */
-export type Interface = 'hook' | 'rest';
+export type { ServiceInterface };
 
 const NEW_BACKEND_TOKEN = `In the ScreenRec dashboard, press Setup on the n8n integration, paste the new backend token into the Backend Token field of the ${CREDENTIAL_LABEL} credential, then run the node again.`;
 const FIX_FIELDS = 'Correct the fields named in the message and run the node again.';
 
-type Hint = string | ((used: Interface) => string);
+type Hint = string | ((used: ServiceInterface) => string);
 
 /** What the n8n user changes, per core error code; core's message already says what happened. */
 const HINTS: Record<ErrorCode, Hint> = {
@@ -38,14 +37,14 @@ const HINTS: Record<ErrorCode, Hint> = {
 	RESPONSE_TOO_LARGE: `Check that the Service URL in the ${CREDENTIAL_LABEL} credential is the ScreenRec service's address; ScreenRec's answers are never this large.`,
 };
 
-export function hintFor(error: ScreenRecError, used: Interface): string {
+export function hintFor(error: ScreenRecError, used: ServiceInterface): string {
 	const hint = HINTS[error.code];
 	return typeof hint === 'function' ? hint(used) : hint;
 }
 
 export interface ErrorContext {
 	/** The interface whose client failed. */
-	used?: Interface;
+	used?: ServiceInterface;
 	itemIndex?: number;
 }
 

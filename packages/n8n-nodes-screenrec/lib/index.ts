@@ -23,7 +23,7 @@ export { ALLOW_HTTP_LABEL, SECRET_PARAMETER, callbackUrlWithSecret, newCallbackS
 export { ScreenRecConnection } from './connection';
 export { CREDENTIAL, CREDENTIAL_LABEL, CREDENTIAL_TEST } from './credential';
 export { testScreenRecCredential } from './credential-test';
-export { toNodeError, type Interface } from './errors';
+export { toNodeError, type ServiceInterface } from './errors';
 export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject } from './parameters';
 export { claimResume, forgetResumeClaims } from './resume-claims';
 export { SEARCH_RECORDINGS, recordingLocator, searchRecordings } from './recording-locator';

@@ -1,5 +1,5 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { CallOptions, Interface, ScreenRecConnection } from '../../../lib';
+import type { CallOptions, ServiceInterface, ScreenRecConnection } from '../../../lib';
 
 export interface OperationResult {
 	json: IDataObject;
@@ -16,9 +16,9 @@ export interface OperationRun {
 }
 
 /** One operation of one resource: its own fields, the interface it uses and what it does per item. */
-export interface Operation {
+export interface OperationDescriptor {
 	/** Which of ScreenRec's interfaces it calls: error hints depend on it. */
-	uses: Interface;
+	uses: ServiceInterface;
 	description: INodeProperties[];
 	run(run: OperationRun): Promise<OperationResult[]>;
 }

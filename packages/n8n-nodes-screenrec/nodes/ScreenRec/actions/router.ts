@@ -1,10 +1,10 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import { ScreenRecConnection, callOptionsOf, toNodeError } from '../../../lib';
-import type { Operation } from './operation';
+import type { OperationDescriptor } from './operation';
 import { recordingOperations } from './recording';
 import { tagOperations } from './tag';
 
-const OPERATIONS: Record<string, Record<string, Operation>> = { recording: recordingOperations, tag: tagOperations };
+const OPERATIONS: Record<string, Record<string, OperationDescriptor>> = { recording: recordingOperations, tag: tagOperations };
 
 /** Runs the chosen operation once per input item; each output is paired with its item. */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,5 +1,5 @@
 import { createdRecordingDetails, tagsOf } from '../../../../lib';
-import { showFor, parameter, type Operation } from '../operation';
+import { showFor, parameter, type OperationDescriptor } from '../operation';
 import { tagsField } from './tags-field';
 
 const show = showFor('recording', 'create');
@@ -9,7 +9,7 @@ const show = showFor('recording', 'create');
  * Workspace ID and API Key in the credential, the new recording is looked up for its ID and status; that lookup
  * never fails the item, since the recording exists by then and a retried item would make a second one.
  */
-export const create: Operation = {
+export const create: OperationDescriptor = {
 	uses: 'hook',
 	description: [
 		{

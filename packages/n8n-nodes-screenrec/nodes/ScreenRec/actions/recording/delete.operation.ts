@@ -1,8 +1,8 @@
 import { recordingLocator, toJsonObject } from '../../../../lib';
-import { recordingIdOf, showFor, type Operation } from '../operation';
+import { recordingIdOf, showFor, type OperationDescriptor } from '../operation';
 
 /** Deletes a recording and its video for good; reads it first, so the output shows what was deleted. */
-export const deleteRecording: Operation = {
+export const deleteRecording: OperationDescriptor = {
 	uses: 'rest',
 	description: [recordingLocator({ displayOptions: showFor('recording', 'delete') })],
 	async run(run) {

@@ -1,8 +1,8 @@
 import { recordingLocator, toJsonObject } from '../../../../lib';
-import { recordingIdOf, showFor, type Operation } from '../operation';
+import { recordingIdOf, showFor, type OperationDescriptor } from '../operation';
 
 /** One recording, with its status, tags, comment and external reference. */
-export const get: Operation = {
+export const get: OperationDescriptor = {
 	uses: 'rest',
 	description: [recordingLocator({ displayOptions: showFor('recording', 'get') })],
 	async run(run) {

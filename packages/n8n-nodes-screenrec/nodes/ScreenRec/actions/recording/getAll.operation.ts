@@ -1,11 +1,11 @@
 import { NEWEST_FIRST, SORT_ORDERS, defined, directionOptions, isoDateIn, listOf, statusOptions, textOf, toJsonObject, type RecordingFilter } from '../../../../lib';
-import { collection, parameter, showFor, type Operation } from '../operation';
+import { collection, parameter, showFor, type OperationDescriptor } from '../operation';
 import { tagsField } from './tags-field';
 
 const show = showFor('recording', 'getAll');
 
 /** The workspace's recordings, every filter the list call has sent to the server; Return All pages through all of them. */
-export const getAll: Operation = {
+export const getAll: OperationDescriptor = {
 	uses: 'rest',
 	description: [
 		{

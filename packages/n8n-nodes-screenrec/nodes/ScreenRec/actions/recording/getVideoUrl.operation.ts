@@ -1,10 +1,10 @@
 import { downloadVideo, recordingLocator, videoDownloadUrl } from '../../../../lib';
-import { parameter, recordingIdOf, showFor, type Operation, type OperationResult } from '../operation';
+import { parameter, recordingIdOf, showFor, type OperationDescriptor, type OperationResult } from '../operation';
 
 const show = showFor('recording', 'getVideoUrl');
 
 /** A fresh temporary link to a finished recording's video, and optionally the video itself, streamed into binary data. */
-export const getVideoUrl: Operation = {
+export const getVideoUrl: OperationDescriptor = {
 	uses: 'rest',
 	description: [
 		recordingLocator({ displayOptions: show }),

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { Operation } from '../operation';
+import type { OperationDescriptor } from '../operation';
 import { create } from './create.operation';
 import { deleteRecording } from './delete.operation';
 import { get } from './get.operation';
@@ -9,7 +9,7 @@ import { request } from './request.operation';
 import { update } from './update.operation';
 import { waitForVideo } from './waitForVideo.operation';
 
-export const recordingOperations: Record<string, Operation> = { create, delete: deleteRecording, get, getAll, getVideoUrl, request, update, waitForVideo };
+export const recordingOperations: Record<string, OperationDescriptor> = { create, delete: deleteRecording, get, getAll, getVideoUrl, request, update, waitForVideo };
 
 export const recordingOperation: INodeProperties = {
 	displayName: 'Operation',

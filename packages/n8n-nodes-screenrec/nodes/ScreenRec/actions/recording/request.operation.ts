@@ -1,12 +1,12 @@
 import { defined, directionOptions, listOf, tagsOf, textOf, toJsonObject } from '../../../../lib';
-import { collection, parameter, showFor, type Operation } from '../operation';
+import { collection, parameter, showFor, type OperationDescriptor } from '../operation';
 import { commentField } from './comment-field';
 import { tagsField } from './tags-field';
 
 const show = showFor('recording', 'request');
 
 /** The REST create: ScreenRec itself e-mails an invitation to record (when an address is given). */
-export const request: Operation = {
+export const request: OperationDescriptor = {
 	uses: 'rest',
 	description: [
 		{

@@ -1,12 +1,12 @@
 import { recordingChanges, recordingLocator, tagsOf, toJsonObject } from '../../../../lib';
-import { collection, recordingIdOf, showFor, type Operation } from '../operation';
+import { collection, recordingIdOf, showFor, type OperationDescriptor } from '../operation';
 import { commentField } from './comment-field';
 import { tagsField } from './tags-field';
 
 const show = showFor('recording', 'update');
 
 /** Replaces a recording's tags and/or internal comment, or removes all its tags. */
-export const update: Operation = {
+export const update: OperationDescriptor = {
 	uses: 'rest',
 	description: [
 		recordingLocator({ displayOptions: show }),

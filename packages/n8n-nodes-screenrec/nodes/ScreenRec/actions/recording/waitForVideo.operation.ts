@@ -15,7 +15,7 @@ import {
 	type RestClient,
 	type ScreenRecConnection,
 } from '../../../../lib';
-import { parameter, recordingIdOf, showFor, type Operation, type OperationResult, type OperationRun } from '../operation';
+import { parameter, recordingIdOf, showFor, type OperationDescriptor, type OperationResult, type OperationRun } from '../operation';
 
 const show = showFor('recording', 'waitForVideo');
 const NEEDS = 'Wait for Video';
@@ -41,7 +41,7 @@ const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, day
  * ScreenRec's video-ready notification and puts the execution to wait, as n8n's Wait node does ("On Webhook Call").
  * Its webhook (waitForVideo.webhook.ts) resumes it once this recording is finished and removes the subscription.
  */
-export const waitForVideo: Operation = {
+export const waitForVideo: OperationDescriptor = {
 	uses: 'rest',
 	description: [
 		{

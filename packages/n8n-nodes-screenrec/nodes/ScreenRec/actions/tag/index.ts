@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { Operation } from '../operation';
+import type { OperationDescriptor } from '../operation';
 import { search } from './search.operation';
 
-export const tagOperations: Record<string, Operation> = { search };
+export const tagOperations: Record<string, OperationDescriptor> = { search };
 
 export const tagOperation: INodeProperties = {
 	displayName: 'Operation',

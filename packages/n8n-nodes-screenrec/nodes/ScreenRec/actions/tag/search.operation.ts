@@ -1,7 +1,7 @@
-import { showFor, parameter, type Operation } from '../operation';
+import { showFor, parameter, type OperationDescriptor } from '../operation';
 
 /** Tags in use on the workspace's recordings that contain the query. */
-export const search: Operation = {
+export const search: OperationDescriptor = {
 	uses: 'rest',
 	description: [
 		{
