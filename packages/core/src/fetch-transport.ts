@@ -21,12 +21,13 @@ export function createFetchTransport(fetchImpl: typeof fetch = globalThis.fetch)
 }
 
 /**
- * The request's timeout and the caller's signal as one signal, released when the request ends. Not
- * AbortSignal.any([signal, AbortSignal.timeout()]): on Node 22 that timer outlives the request and holds it (and
- * what the caller's signal reaches) until it fires, so steady traffic keeps every request of the last timeout
- * window in memory, about 2 kB each (test/core/request-leftovers.test.ts).
+ * The request's timeout and the caller's signal as one signal; `release` (when the request ends) clears the timer
+ * and the listener, `abort` drops an answer read no further. Not AbortSignal.any([signal, AbortSignal.timeout()]):
+ * on Node 22 that timer outlives the request and holds it (and what the caller's signal reaches) until it fires,
+ * so steady traffic keeps every request of the last timeout window in memory, about 2 kB each
+ * (test/core/request-leftovers.test.ts). Platform transports over their own HTTP client use it too.
  */
-function requestAbort(request: TransportRequest): { signal: AbortSignal; release: () => void } {
+export function requestAbort(request: Pick<TransportRequest, 'timeoutMs' | 'signal'>): { signal: AbortSignal; abort: () => void; release: () => void } {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('The request timed out', 'TimeoutError')), request.timeoutMs);
   const caller = request.signal;
@@ -35,6 +36,7 @@ function requestAbort(request: TransportRequest): { signal: AbortSignal; release
   else caller?.addEventListener('abort', follow, { once: true });
   return {
     signal: controller.signal,
+    abort: () => controller.abort(),
     release: () => {
       clearTimeout(timer);
       caller?.removeEventListener('abort', follow);

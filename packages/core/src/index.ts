@@ -10,7 +10,7 @@ import { sleep } from './node-sleep';
 import { RestClient as PortableRestClient, type RestClientOptions } from './rest-client';
 
 export * from './portable';
-export { createFetchTransport } from './fetch-transport';
+export { createFetchTransport, requestAbort } from './fetch-transport';
 export { sleep } from './node-sleep';
 
 /** The automation-hook client, on fetch and a timer unless told otherwise. */
