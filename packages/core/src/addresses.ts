@@ -20,6 +20,26 @@ export function isNonPublicHost(host: string): boolean {
   return ipv4 !== undefined && isNonPublicIpv4(ipv4);
 }
 
+/**
+ * Whether a Service URL would send credentials unencrypted over a network: plain http to any host but this machine,
+ * where local runs and test suites serve it. https, and a malformed URL (the client refuses it itself), are not.
+ */
+export function isPlainHttpOffLoopback(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return false;
+  }
+  return parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname);
+}
+
+/** This machine: localhost and its subdomains (RFC 6761), 127.0.0.0/8 and ::1, as URL writes them. */
+function isLoopbackHost(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost') || name === '[::1]' || parseIpv4(name)?.[0] === 127;
+}
+
 type Ipv4 = [number, number, number, number];
 
 /** Unspecified, "this network", private, CGNAT, loopback, link-local, benchmarking, multicast and reserved blocks. */
