@@ -1,5 +1,4 @@
-import { DeadlineError, HINT_CHECK_SERVICE, deadlineMessage, retryPastDeadlineReason } from '@screenrec/core';
-import { within } from '../../packages/mcp-server/src/call';
+import { HINT_CHECK_SERVICE, deadlineMessage, retryPastDeadlineReason } from '@screenrec/core';
 import nock from 'nock';
 import { serveOnLoopback, stopServer } from '../support/loopback';
 import { useNock } from '../support/nock';
@@ -54,13 +53,24 @@ describe('a tool call is bounded by its deadline and by the client cancelling it
     }
   });
 
-  it('answers DEADLINE shortly after the deadline even if the work inside never ends (a backstop behind core)', async () => {
-    const never = new Promise<string>(() => undefined);
-    const call = { signal: new AbortController().signal, deadline: Date.now() };
-    const outcome = await within(call, 25_000, () => never).catch((error: unknown) => error);
-    expect(outcome).toBeInstanceOf(DeadlineError);
-    expect((outcome as DeadlineError).message).toBe(
-      deadlineMessage('this tool call', 25_000, 'ask for less at once (a smaller limit, narrower filters)'),
-    );
+  it('ends with core DEADLINE, and ends its request, when the service never answers within SCREENREC_TOOL_TIMEOUT_SECONDS', async () => {
+    // Core alone bounds the call: its request's timeout is cut to the time left, and the answer is core's DEADLINE.
+    let connectionClosed = false;
+    const silent = await serveOnLoopback((request) => request.socket.on('close', () => (connectionClosed = true)));
+    nock.enableNetConnect('127.0.0.1');
+    const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_BASE_URL: silent.url, SCREENREC_TOOL_TIMEOUT_SECONDS: '1' });
+    try {
+      const result = await callTool(client, 'get_video_url', { recordingId: RECORDING_ID });
+      // The budget core names is what was left when its operation began: 1 s, or a hundredth less on a busy machine.
+      const text = deadlineMessage('fetching a link to the video', 1_000, HINT_CHECK_SERVICE);
+      expect([text, text.replace('within the 1 s', 'within the 0.99 s')]).toContainEqual((result.content as Array<{ text: string }>)[0]!.text);
+      expect(result).toEqual({ content: [{ type: 'text', text: expect.any(String) }], isError: true });
+      expect(logs).toEqual([expect.stringMatching(/^get_video_url: DEADLINE after \d+ ms$/)]);
+      await waitUntil('the request to the silent service to end', () => connectionClosed || undefined);
+    } finally {
+      await close();
+      nock.disableNetConnect();
+      await stopServer(silent.server);
+    }
   });
 });

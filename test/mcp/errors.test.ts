@@ -23,6 +23,7 @@ import nock from 'nock';
 import { refusingUrl } from '../support/loopback';
 import { useNock } from '../support/nock';
 import { expectNoSecretsIn } from '../support/secrets';
+import { stderrLogger } from '../../packages/mcp-server/src/log';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, RECORDING_ID, REST_ENV, callTool, connectClient, hookScope, restPath, restScope, type Connected, type ToolResult } from './harness';
 
 useNock();
@@ -150,5 +151,28 @@ describe('every core error is a tool result with isError and core message (plus 
   it('hook NOT_FOUND names SCREENREC_BASE_URL', async () => {
     recordingAction().reply(404, 'Not Found');
     expect(await link()).toEqual(isError(`${HOOK_NOT_FOUND_MESSAGE} ${SERVICE_URL_HINT}`));
+  });
+
+  it('a service that repeats the credential in its refusal: the result quotes it redacted (and afterAll finds it nowhere)', async () => {
+    restScope().put(restPath(`/recordings/${RECORDING_ID}`), { tags: ['x'] }).reply(400, { message: `Key ${API_KEY} may not change tags` });
+    expect(await failed('update_recording', { recordingId: RECORDING_ID, tags: ['x'] })).toEqual(
+      isError(restValidationMessage('Key [redacted] may not change tags')),
+    );
+    recordingAction().reply(200, { error: `Token ${BACKEND_TOKEN} is paused` });
+    expect(await link()).toEqual(isError(hookRefusedMessage('Token [redacted] is paused')));
+  });
+});
+
+describe("the bin's log", () => {
+  it('never writes a configured secret, whatever a line holds (an unexpected error may carry anything)', () => {
+    const written: string[] = [];
+    const write = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+    try {
+      stderrLogger([API_KEY, BACKEND_TOKEN, 'abc']).error(`get_recording: UNEXPECTED after 3 ms: TypeError: ${API_KEY},${BACKEND_TOKEN} abc`);
+    } finally {
+      write.mockRestore();
+    }
+    // A value shorter than 4 characters is left alone: it would blank ordinary words.
+    expect(written).toEqual(['screenrec-mcp: get_recording: UNEXPECTED after 3 ms: TypeError: [redacted],[redacted] abc\n']);
   });
 });

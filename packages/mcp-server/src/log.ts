@@ -1,6 +1,7 @@
 /**
- * Where the server's own lines go. stdout belongs to the MCP protocol under stdio, so logs are on stderr only,
- * and every line passes through `scrub` first: nothing a user configured as a secret is ever written.
+ * Where the server's own lines go. stdout belongs to the MCP protocol under stdio, so logs are on stderr only.
+ * Every line is scrubbed here, the one place this server scrubs: a line may carry an unexpected error's stack,
+ * whose text nothing vouches for. What a client reads needs none (see describeFailure).
  */
 export interface Logger {
   info(message: string): void;
@@ -15,6 +16,6 @@ export function stderrLogger(secrets: readonly string[]): Logger {
 export const silentLogger: Logger = { info: () => undefined, error: () => undefined };
 
 /** Replaces every occurrence of each secret (values of 4+ characters, so a stray "a" cannot blank a line). */
-export function scrub(text: string, secrets: readonly string[]): string {
+function scrub(text: string, secrets: readonly string[]): string {
   return secrets.filter((secret) => secret.length >= 4).reduce((result, secret) => result.split(secret).join('[redacted]'), text);
 }

@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type ReadResourceResult, type Variables } from '@modelcontextprotocol/server';
-import { callOptionsFor, within } from './call';
+import { callOptionsFor } from './call';
 import type { Connections } from './connections';
-import { scrub, type Logger } from './log';
+import type { Logger } from './log';
 import { describeFailure } from './results';
 
 export const RECORDING_URI_TEMPLATE = 'screenrec://recordings/{id}';
@@ -20,14 +20,13 @@ export async function readRecordingResource(
   const id = Array.isArray(variables.id) ? variables.id[0] : variables.id;
   const call = callOptionsFor(signal, connections.toolTimeoutMs);
   try {
-    const recording = await within(call, connections.toolTimeoutMs, () => connections.rest().getRecording(id ?? '', call));
+    const recording = await connections.rest().getRecording(id ?? '', call);
     return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(recording, null, 2) }] };
   } catch (error) {
     const failure = describeFailure(error, 'rest');
     logger.error(`resource ${RECORDING_URI_TEMPLATE}: ${failure.code}`);
-    const message = scrub(failure.message, connections.secrets);
     // The current protocol's "Resource not found" is -32602 with the URI in its data (it was -32002 before).
-    if (failure.code === 'NOT_FOUND') throw new ResourceNotFoundError(uri.href, message);
-    throw new ProtocolError(failure.code === 'INVALID_INPUT' ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError, message);
+    if (failure.code === 'NOT_FOUND') throw new ResourceNotFoundError(uri.href, failure.message);
+    throw new ProtocolError(failure.code === 'INVALID_INPUT' ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError, failure.message);
   }
 }

@@ -1,9 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { isScreenRecError, type ErrorCode } from '@screenrec/core';
+import { isScreenRecError, type ErrorCode, type ServiceInterface } from '@screenrec/core';
 import { NotConfiguredError } from './connections';
-
-/** Which of ScreenRec's two interfaces a tool uses: it decides which setting a failure points at. */
-export type Side = 'rest' | 'hook';
 
 export function toolSuccess(structuredContent: Record<string, unknown>, text: string): CallToolResult {
   return { content: [{ type: 'text', text }], structuredContent };
@@ -18,7 +15,7 @@ export function toolFailure(text: string): CallToolResult {
 const RESTART = 'then restart the MCP client';
 const SERVICE_URL = "This server's Service URL is SCREENREC_BASE_URL.";
 const NEW_TOKEN = `This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, ${RESTART}.`;
-const HINTS: Record<Side, Partial<Record<ErrorCode, string>>> = {
+const HINTS: Record<ServiceInterface, Partial<Record<ErrorCode, string>>> = {
   rest: {
     UNAUTHORIZED: `This server's API key is SCREENREC_API_KEY: put the new key there, ${RESTART}.`,
     FORBIDDEN: "This server's workspace ID is SCREENREC_WORKSPACE_ID and its API key SCREENREC_API_KEY.",
@@ -42,10 +39,14 @@ const HINTS: Record<Side, Partial<Record<ErrorCode, string>>> = {
 export const UNEXPECTED_FAILURE =
   'The ScreenRec MCP server failed unexpectedly on this call. Try again; if it keeps happening, report it with the server log (its stderr).';
 
-/** The words a failure is reported in: core's message (plus the setting to change), ours, or a generic one. */
-export function describeFailure(error: unknown, side: Side): { code: string; message: string; expected: boolean } {
+/**
+ * The words a failure is reported in: core's message (plus the setting to change), ours, or a generic one. None
+ * holds a secret: core quotes the service only scrubbed of the credential, ours name settings and never their
+ * values, and an unexpected error's own text goes only to the log.
+ */
+export function describeFailure(error: unknown, serviceInterface: ServiceInterface): { code: string; message: string; expected: boolean } {
   if (isScreenRecError(error)) {
-    const hint = HINTS[side][error.code];
+    const hint = HINTS[serviceInterface][error.code];
     return { code: error.code, message: hint === undefined ? error.message : `${error.message} ${hint}`, expected: true };
   }
   if (error instanceof NotConfiguredError) return { code: error.code, message: error.message, expected: true };

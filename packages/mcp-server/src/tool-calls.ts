@@ -1,16 +1,15 @@
 import type { CallToolResult, InputRequiredResult, McpServer, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { InvalidInputError, describeFieldErrors, fieldErrorsOf, invalidInputMessage } from '@screenrec/core';
 import type { z } from 'zod';
-import { callOptionsFor, within } from './call';
+import { callOptionsFor } from './call';
 import { askToConfirm, confirmationOf } from './confirm';
 import type { Connections } from './connections';
-import { scrub, type Logger } from './log';
+import type { Logger } from './log';
 import { progressOf } from './progress';
 import { describeFailure, toolFailure, toolSuccess } from './results';
-import type { ToolDefinition } from './tools/tool';
+import type { Tool } from './tools/tool';
 
 /** Registers our tools on one server instance, in the order given (tools/list keeps it). */
-export function registerTools(server: McpServer, tools: readonly ToolDefinition[], connections: Connections, logger: Logger): void {
+export function registerTools(server: McpServer, tools: readonly Tool[], connections: Connections, logger: Logger): void {
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -31,14 +30,14 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
 /**
  * A schema as the client sees it (tools/list), without the SDK's own check. For arguments, the SDK would answer
  * with its text ("Input validation error: Invalid arguments for tool …"), where ours is core's INVALID_INPUT
- * message naming the field, like every other failure a model reads (runTool checks them).
+ * message naming the field, like every other failure a model reads (each tool checks its own: defineTool).
  */
 function advertised(schema: z.ZodObject): StandardSchemaWithJSON<unknown, unknown> {
   return { '~standard': { version: 1, vendor: 'screenrec', validate: (value) => ({ value }), jsonSchema: schema['~standard'].jsonSchema } };
 }
 
 async function runTool(
-  tool: ToolDefinition,
+  tool: Tool,
   args: unknown,
   ctx: ServerContext,
   server: McpServer,
@@ -49,13 +48,8 @@ async function runTool(
   const took = () => `${Math.round(performance.now() - started)} ms`;
   const call = callOptionsFor(ctx.mcpReq.signal, connections.toolTimeoutMs);
   try {
-    const input = tool.input.safeParse(args ?? {});
-    if (!input.success) {
-      const fieldErrors = fieldErrorsOf(input.error);
-      throw new InvalidInputError(invalidInputMessage(describeFieldErrors(fieldErrors)), { fieldErrors });
-    }
     const context = { confirmation: () => confirmationOf(ctx, server), progress: progressOf(ctx) };
-    const outcome = await within(call, connections.toolTimeoutMs, () => tool.run(input.data, call, connections, context));
+    const outcome = await tool.run(args, call, connections, context);
     if ('ask' in outcome) {
       logger.info(`${tool.name}: asking the user to confirm, after ${took()}`);
       return askToConfirm(outcome.ask);
@@ -67,9 +61,9 @@ async function runTool(
     logger.info(`${tool.name}: ok in ${took()}`);
     return toolSuccess(outcome.structured, outcome.text);
   } catch (error) {
-    const failure = describeFailure(error, tool.side);
+    const failure = describeFailure(error, tool.serviceInterface);
     const detail = failure.expected ? '' : `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
     logger.error(`${tool.name}: ${failure.code} after ${took()}${detail}`);
-    return toolFailure(scrub(failure.message, connections.secrets));
+    return toolFailure(failure.message);
   }
 }

@@ -12,7 +12,7 @@ export const createRecordingLink = defineTool({
     'Create a recording request and get the link to its recording page, to send to the person who should record ' +
     'their screen (in a chat, e-mail or ticket reply). ScreenRec sends no e-mail. Give an externalReference ' +
     '(your ticket or conversation ID) so the recording can be matched later: get_recording and find_recordings show it.',
-  side: 'hook',
+  serviceInterface: 'hook',
   input: z.strictObject({
     externalReference: ExternalReference,
     tags: Tags.describe('Labels for the recording, such as a team or topic ("support").').optional(),

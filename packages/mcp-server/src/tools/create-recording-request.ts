@@ -12,7 +12,7 @@ export const createRecordingRequest = defineTool({
     'Create a new ScreenRec recording. With direction REQUEST (the default) and an email, ScreenRec e-mails that person ' +
     'an invitation to record their screen. Returns the new recording (status NEW) with its ID; use get_recording or ' +
     'find_recordings later to see whether it was recorded, and get_video_url once it is COMPLETED.',
-  side: 'rest',
+  serviceInterface: 'rest',
   input: z.strictObject({
     direction: Direction.default('REQUEST'),
     email: RecipientEmail.optional(),

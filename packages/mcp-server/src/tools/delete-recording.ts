@@ -12,7 +12,7 @@ export const deleteRecording = defineTool({
     'Delete a recording and its video for good: this cannot be undone. The user is asked to confirm, with the ' +
     "recording named, when the MCP client can ask; otherwise confirm with the user first yourself (get_recording " +
     'shows what it is). Returns the recording as it was before deletion, with deleted: true.',
-  side: 'rest',
+  serviceInterface: 'rest',
   input: z.strictObject({ recordingId: RecordingId }),
   output: Recording.extend({ deleted: z.literal(true).describe('Always true: the recording and its video are gone.') }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -13,7 +13,7 @@ export const findRecordings = defineTool({
     'List the workspace\'s recordings, newest first, optionally filtered by status, direction, tags and creation date. ' +
     'Returns at most `limit` recordings (default 20) and, when there are more, a nextCursor: call again with that cursor ' +
     '(and the same filters) for the next page. To see whether a requested recording is done, filter statuses ["COMPLETED"].',
-  side: 'rest',
+  serviceInterface: 'rest',
   input: z.strictObject({
     statuses: Statuses.optional(),
     directions: Directions.optional(),

@@ -11,7 +11,7 @@ export const getRecordingTool = defineTool({
   description:
     "Get one ScreenRec recording by its ID: its status (NEW, RECORDING, REVIEWING, PROCESSING, COMPLETED), tags, " +
     'internal comment, creation date and, for recordings made through a link, its page URL and external reference.',
-  side: 'rest',
+  serviceInterface: 'rest',
   input: z.strictObject({ recordingId: RecordingId }),
   output: Recording,
   annotations: { readOnlyHint: true, openWorldHint: false },

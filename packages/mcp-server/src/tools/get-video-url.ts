@@ -10,7 +10,7 @@ export const getVideoUrl = defineTool({
   description:
     "Get a fresh, temporary link to a recording's video file, to watch or download it. Works once the recording " +
     'is COMPLETED. The link expires (after about an hour): ask again rather than storing it.',
-  side: 'rest',
+  serviceInterface: 'rest',
   input: z.strictObject({ recordingId: RecordingId }),
   output: z.object({
     recordingId: Uuid,

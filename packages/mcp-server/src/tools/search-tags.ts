@@ -8,7 +8,7 @@ export const searchTags = defineTool({
   description:
     'Find the tags already used in the workspace whose name contains the given text (case-insensitive). Use it to ' +
     'reuse an existing tag exactly (for find_recordings or update_recording) instead of inventing a new spelling.',
-  side: 'rest',
+  serviceInterface: 'rest',
   input: z.strictObject({
     query: z.string().trim().min(1, { error: 'must not be empty' }).describe('Part of the tag name, such as "onb" for "onboarding".'),
   }),

@@ -1,10 +1,9 @@
 import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import type { CallOptions } from '@screenrec/core';
+import { InvalidInputError, describeFieldErrors, fieldErrorsOf, invalidInputMessage, type CallOptions, type ServiceInterface } from '@screenrec/core';
 import type { Confirmation } from '../confirm';
 import type { Connections } from '../connections';
 import type { ProgressReport } from '../progress';
-import type { Side } from '../results';
 
 /** What a tool returns on success: the structured result (checked against its output schema) and a short text. */
 export interface ToolOutcome<Output> {
@@ -28,8 +27,8 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
   name: string;
   title: string;
   description: string;
-  /** Which interface the tool uses, so that a failure names the right setting. */
-  side: Side;
+  /** Which of ScreenRec's interfaces the tool uses, so that a failure names the right setting. */
+  serviceInterface: ServiceInterface;
   input: Input;
   output: Output;
   annotations: Omit<ToolAnnotations, 'title'>;
@@ -37,7 +36,23 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
   run(args: z.output<Input>, call: Required<CallOptions>, connections: Connections, context: ToolContext): Promise<ToolOutcome<z.input<Output>> | ToolPause>;
 }
 
-/** Keeps each tool's argument and result types tied to its schemas. */
-export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject>(tool: ToolDefinition<Input, Output>): ToolDefinition<Input, Output> {
-  return tool;
+/** A tool as the server lists and dispatches it: its arguments checked against its own schema before it runs. */
+export interface Tool extends Omit<ToolDefinition, 'run'> {
+  run(args: unknown, call: Required<CallOptions>, connections: Connections, context: ToolContext): Promise<ToolOutcome<Record<string, unknown>> | ToolPause>;
+}
+
+/**
+ * Keeps each tool's argument and result types tied to its schemas. Arguments that do not fit fail with core's
+ * INVALID_INPUT naming the field, like every other failure a model reads.
+ */
+export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject>(tool: ToolDefinition<Input, Output>): Tool {
+  return {
+    ...tool,
+    run: async (args, call, connections, context) => {
+      const input = tool.input.safeParse(args ?? {});
+      if (input.success) return tool.run(input.data, call, connections, context);
+      const fieldErrors = fieldErrorsOf(input.error);
+      throw new InvalidInputError(invalidInputMessage(describeFieldErrors(fieldErrors)), { fieldErrors });
+    },
+  };
 }

@@ -15,7 +15,7 @@ export const updateRecording = defineTool({
     "Change a recording's tags and/or internal comment. Each field given REPLACES the current value (tags are not " +
     'merged: read them with get_recording first to add or remove one); a field left out stays as it is. tags: [] ' +
     'removes every tag, and comment: "" clears the comment. Returns the updated recording.',
-  side: 'rest',
+  serviceInterface: 'rest',
   input: z.strictObject({ recordingId: RecordingId, tags: UpdateTags.optional(), comment: UpdateComment.optional() }),
   output: Recording,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

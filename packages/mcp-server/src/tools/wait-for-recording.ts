@@ -16,7 +16,7 @@ export const waitForRecording = defineTool({
     'create_recording_request or create_recording_link to continue once the person has recorded. Answers as soon as ' +
     'it is completed, or with its latest status (completed: false) when maxWaitSeconds or this server\'s time limit ' +
     'for one call is reached: then call again to keep waiting. Sends progress notifications with the status on each check.',
-  side: 'rest',
+  serviceInterface: 'rest',
   input: z.strictObject({ recordingId: RecordingId, maxWaitSeconds: MaxWaitSeconds.optional() }),
   output: z.object({
     recordingId: Uuid,
