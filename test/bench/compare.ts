@@ -2,7 +2,7 @@ import type { Figure } from './figure';
 import { format, type Results } from './report';
 import { relativeGap } from './stats';
 
-/** Two runs of the same tree should agree this closely on every judged figure (issue 29). */
+/** Two runs of the same tree should agree this closely on every judged figure, or the figures say nothing. */
 export const AGREEMENT = 0.1;
 
 /**

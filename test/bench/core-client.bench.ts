@@ -6,7 +6,7 @@ type Rate = Awaited<ReturnType<typeof callRate>>;
 
 const TOKEN = 'bench-backend-token';
 const ANSWER = JSON.stringify({ status: 'success', workspace: 'Bench' });
-/** Issue 29's goals: sequential calls keep 95% of raw fetch's rate at no more than 10% more CPU; 50 in flight keep 90%. */
+/** The goals: sequential calls keep 95% of raw fetch's rate at no more than 10% more CPU; 50 in flight keep 90%. */
 const RUNS: Array<{ concurrency: number; rateGoal: Goal; cpuGoal: Goal }> = [
   { concurrency: 1, rateGoal: atLeast(0.95), cpuGoal: atMost(1.1) },
   { concurrency: 50, rateGoal: atLeast(0.9), cpuGoal: reported },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every figure of the benchmarks issue, each beside its limit measured in the same run, as one
+ * `npm run bench`: every benchmark figure, each beside its baseline measured in the same run, as one
  * table on stdout and bench/results.json. Options: `--only 2,4` runs those figures, `--quick` shortens each run;
  * `--compare first.json second.json` runs nothing and sets two saved results side by side.
  */
@@ -26,11 +26,11 @@ const TIME_LIMIT_MS = 10 * 60_000;
 
 /**
  * Round counts (and each round's length) chosen so that two full runs on the same tree agree within 10% on every
- * judged figure on this 2-core machine with other work going on (issue 29), while the whole run stays well inside
+ * judged figure on this 2-core machine with other work going on, while the whole run stays well inside
  * TIME_LIMIT_MS: the noisier a figure's per-cycle ratios, the more rounds its median takes. Even counts, so that
- * each side goes first in as many rounds as the other (see interleavedSamples). The README's Performance section
- * has two runs side by side. Where the load swings within seconds (#1), many short rounds beat a few long ones:
- * the two sides of a cycle then run within a second of each other.
+ * each side goes first in as many rounds as the other (see interleavedSamples). Where the load swings within
+ * seconds (#1), many short rounds beat a few long ones: the two sides of a cycle then run within a second of each
+ * other.
  */
 function benchmarks(quick: boolean): Array<{ number: number; title: string; run: () => Promise<Figure[]> }> {
   const rounds = (full: number) => (quick ? Math.min(full, 2) : full);

@@ -15,9 +15,11 @@ import { callRate, interleavedSamples } from './measure';
 type Rate = Awaited<ReturnType<typeof callRate>>;
 
 /**
- * #7: the MCP server's cost on top of core. An MCP client calls get_recording through our server (over the SDK's
- * in-memory transport, so no process or pipe is counted) against the core call the tool makes,
- * RestClient.getRecording, made directly with the same options; both against the reference server in its own
+ * #7: what our MCP server adds to a tool call. An MCP client calls get_recording through our server (over the
+ * SDK's in-memory transport, so no process or pipe is counted) against the least an MCP server can do for the
+ * same call: the SDK's McpServer with one tool making the same core call, RestClient.getRecording with the same
+ * options. Judged: ours at most 1.15× that bare SDK tool. Shown: ours against the core call alone, with and without
+ * the options (the rest is the SDK's own parsing and dispatch). Both against the reference server in its own
  * process, as a user's agent meets the service. Both clients speak 2025-11-25 here: a server connected directly
  * (McpServer.connect) serves the 2025 revisions; 2026-07-28 is served through serveStdio or createMcpHandler.
  */
@@ -31,7 +33,7 @@ export async function benchMcpOverhead(durationMs: number, rounds: number): Prom
     const server = createScreenRecServer(connect(readSettings(settings)), silentLogger);
     const client = new Client({ name: 'bench', version: '1.0.0' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const sdk = await bareSdkTool(rest);
+    const bareSdk = await bareSdkTool(rest);
     // The client most hosts embed today (a 2025 client, the v1 SDK), on a server instance of its own.
     const server2025 = createScreenRecServer(connect(readSettings(settings)), silentLogger);
     const client2025 = new ClientV1({ name: 'bench-2025', version: '1.0.0' });
@@ -45,33 +47,34 @@ export async function benchMcpOverhead(durationMs: number, rounds: number): Prom
         const result = await client.callTool({ name: 'get_recording', arguments: { recordingId: id } });
         if (result.isError) throw new Error(JSON.stringify(result.content));
       };
-      // The tool passes core the client's abort signal (one AbortController per MCP request) and a deadline: the
-      // same core call, made directly, is the baseline. Core's own cost for those options is shown beside it.
+      // The tool passes core the client's abort signal (one AbortController per MCP request) and a deadline, as the
+      // bare SDK tool does; the same core call made directly, and core's own cost for those options, are shown.
       const coreCall = () => rest.getRecording(id, { signal: new AbortController().signal, deadline: Date.now() + 50_000 });
       const bareCoreCall = () => rest.getRecording(id);
       const sdkToolCall = async () => {
-        const result = await sdk.client.callTool({ name: 'get_recording', arguments: { recordingId: id } });
+        const result = await bareSdk.client.callTool({ name: 'get_recording', arguments: { recordingId: id } });
         if (result.isError) throw new Error(JSON.stringify(result.content));
       };
       const toolCall2025 = async () => {
         const result = await client2025.callTool({ name: 'get_recording', arguments: { recordingId: id } });
         if (result.isError) throw new Error(JSON.stringify(result.content));
       };
-      const [ours, baseline, bare, sdkOnly, ours2025] = await interleavedSamples(rounds, [
+      // The judged pair side by side, so that each cycle compares the two within moments of each other.
+      const [ours, sdk, baseline, bare, ours2025] = await interleavedSamples(rounds, [
         () => callRate(toolCall, 1, durationMs),
+        () => callRate(sdkToolCall, 1, durationMs),
         () => callRate(coreCall, 1, durationMs),
         () => callRate(bareCoreCall, 1, durationMs),
-        () => callRate(sdkToolCall, 1, durationMs),
         () => callRate(toolCall2025, 1, durationMs),
       ]);
       const micros = (samples: Rate[]) => samples.map((sample) => 1e6 / sample.perSecond);
       const cpu = (samples: Rate[]) => samples.map((sample) => sample.cpuMicrosPerCall);
       const time = (o: Rate[], b: Rate[]) => paired(micros(o), micros(b));
       return [
-        figure('MCP tool call get_recording vs the core call it makes: time per call', time(ours!, baseline!), 'µs', atMost(1.2)),
-        figure('same: CPU time per call in the client process', paired(cpu(ours!), cpu(baseline!)), 'µs', reported),
+        figure('MCP tool call get_recording vs a bare SDK tool, same core call: time per call', time(ours!, sdk!), 'µs', atMost(1.15)),
+        figure('same: CPU time per call in the client process', paired(cpu(ours!), cpu(sdk!)), 'µs', reported),
+        figure('MCP tool call vs the core call it makes (the rest is the SDK): time per call', time(ours!, baseline!), 'µs', reported),
         figure('MCP tool call vs core call without signal and deadline: time per call', time(ours!, bare!), 'µs', reported),
-        figure("MCP tool call vs a bare SDK tool making the same core call (the protocol's own cost): time per call", time(ours!, sdkOnly!), 'µs', reported),
         figure('the same tool call from a 2025 client (v1 SDK) vs the core call: time per call', time(ours2025!, baseline!), 'µs', reported),
       ];
     } finally {
@@ -79,7 +82,7 @@ export async function benchMcpOverhead(durationMs: number, rounds: number): Prom
       await server.close();
       await client2025.close();
       await server2025.close();
-      await sdk.close();
+      await bareSdk.close();
     }
   });
 }

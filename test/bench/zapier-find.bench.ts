@@ -16,7 +16,7 @@ interface BuiltApp {
 }
 
 /**
- * #7: Zapier's Find Recording by external reference in a workspace of 100k recordings, through the built app under
+ * #8: Zapier's Find Recording by external reference in a workspace of 100k recordings, through the built app under
  * zapier-platform-core's appTester against the reference server: a reference made a minute ago (1,000 newer
  * recordings) must be found in ≤ 2 s, and a reference nobody used must be answered in ≤ 20 s (found nowhere, or
  * cut short by the search's time budget with a message saying so). Each round makes both searches; each figure is
