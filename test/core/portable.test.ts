@@ -50,7 +50,7 @@ describe('the portable entry', () => {
 
   it('exports everything the Node entry does except the Node defaults', () => {
     const nodeOnly = Object.keys(core).filter((name) => !(name in portable));
-    expect(nodeOnly.sort()).toEqual(['createFetchTransport', 'sleep']);
+    expect(nodeOnly.sort()).toEqual(['createFetchTransport', 'requestAbort', 'sleep']);
   });
 
   it('makes clients that need the platform transport and sleep', () => {

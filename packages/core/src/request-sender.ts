@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { NetworkError, ScreenRecError } from './errors';
-import { parseRetryAfter, redirectFailure, responseTooLarge } from './failures';
+import { parseRetryAfter, redirectFailure } from './failures';
 import {
   BASE_URL_FORMAT,
   BASE_URL_WITH_CREDENTIALS,
@@ -103,8 +103,6 @@ export class RequestSender {
       let response: TransportResponse;
       try {
         response = await operation.guard(this.transport(request));
-        // A platform transport that does not cap its read is still not passed on past the cap.
-        if (response.body.length > MAX_ANSWER_BYTES) throw responseTooLarge(request);
       } catch (error) {
         if (operation.signal?.aborted) throw operation.cancelled();
         if (timeoutMs < this.settings.timeoutMs && operation.expired()) throw operation.deadlineError();

@@ -16,9 +16,9 @@ export const testConnection = performStep(async (z: ZObject, bundle: Bundle, ste
       'INVALID_INPUT',
     );
   }
-  const { workspace } = await hookClient(z, bundle, step).ping(step.call);
+  const { workspace } = await hookClient(z, bundle).ping(step.call);
   if (rest === 'missing') return { workspace, restApi: 'not configured' };
-  await restClient(z, bundle, step).listRecordings({ pageSize: 1 }, step.call);
+  await restClient(z, bundle).listRecordings({ pageSize: 1 }, step.call);
   return { workspace, restApi: 'connected' };
 });
 

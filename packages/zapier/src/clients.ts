@@ -1,6 +1,5 @@
-import { HookClient, RestClient, type ClientOptions } from '@screenrec/core';
+import { HookClient, RestClient, sleep, type ClientOptions } from '@screenrec/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import type { Step } from './step';
 import { zapierTransport } from './transport';
 
 /**
@@ -18,21 +17,13 @@ export function serviceOrigin(bundle: Bundle): string {
   }
 }
 
-function clientOptions(z: ZObject, bundle: Bundle, step: Step): ClientOptions {
-  return {
-    baseUrl: bundle.authData.baseUrl ?? '',
-    transport: zapierTransport(z, step, serviceOrigin(bundle)),
-    // A backoff or Retry-After wait that would end past the deadline is not started.
-    sleep: (ms) => {
-      if (Date.now() + ms >= step.deadline) return Promise.reject(step.deadlineError('retrying a request'));
-      return new Promise((resolve) => setTimeout(resolve, ms));
-    },
-    ...ZAPIER_BUDGET,
-  };
+/** Core bounds every request and wait by the step's deadline, given with each call (`step.call`). */
+function clientOptions(z: ZObject, bundle: Bundle): ClientOptions {
+  return { baseUrl: bundle.authData.baseUrl ?? '', transport: zapierTransport(z), sleep, ...ZAPIER_BUDGET };
 }
 
-export function hookClient(z: ZObject, bundle: Bundle, step: Step): HookClient {
-  return new HookClient({ ...clientOptions(z, bundle, step), provider: 'ZAPIER', backendToken: bundle.authData.backendToken ?? '' });
+export function hookClient(z: ZObject, bundle: Bundle): HookClient {
+  return new HookClient({ ...clientOptions(z, bundle), provider: 'ZAPIER', backendToken: bundle.authData.backendToken ?? '' });
 }
 
 /** Whether the connection carries what the REST features need: a workspace ID and an API key. */
@@ -46,7 +37,7 @@ export function hasRestCredentials(bundle: Bundle): boolean {
 }
 
 /** The REST client; a step that needs it explains how to add the missing connection fields. */
-export function restClient(z: ZObject, bundle: Bundle, step: Step): RestClient {
+export function restClient(z: ZObject, bundle: Bundle): RestClient {
   if (!hasRestCredentials(bundle)) {
     throw new z.errors.Error(
       'This step uses the ScreenRec REST API: reconnect ScreenRec and fill in the Workspace ID and the API Key (created in the ScreenRec dashboard, API section).',
@@ -54,15 +45,15 @@ export function restClient(z: ZObject, bundle: Bundle, step: Step): RestClient {
     );
   }
   return new RestClient({
-    ...clientOptions(z, bundle, step),
+    ...clientOptions(z, bundle),
     workspaceId: bundle.authData.workspaceId ?? '',
     apiKey: bundle.authData.apiKey ?? '',
   });
 }
 
 /** The REST client when the connection has REST credentials, else undefined (for optional extras). */
-export function optionalRestClient(z: ZObject, bundle: Bundle, step: Step): RestClient | undefined {
-  return hasRestCredentials(bundle) ? restClient(z, bundle, step) : undefined;
+export function optionalRestClient(z: ZObject, bundle: Bundle): RestClient | undefined {
+  return hasRestCredentials(bundle) ? restClient(z, bundle) : undefined;
 }
 
 /** Every secret of the connection, for checks that none leaves by a path it should not. */

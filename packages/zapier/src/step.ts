@@ -22,12 +22,11 @@ const TEST_DEADLINE_VARIABLE = 'SCREENREC_ZAPIER_STEP_DEADLINE_MS';
 export interface Step {
   /** Absolute time (ms since epoch) by which everything this step does must end. */
   readonly deadline: number;
-  readonly budgetMs: number;
   /** The Zap's time zone (an IANA name), when Zapier gives one. */
   readonly timezone: string | null;
   /** What each core call of this step shares. */
   readonly call: CallOptions;
-  /** The error for a step whose time ran out while `doing` something ("listing recordings"). */
+  /** The error for a step whose time ran out while `doing` something outside core ("fetching the video"). */
   deadlineError: (doing: string) => DeadlineError;
 }
 
@@ -43,7 +42,6 @@ export function startStep(bundle: Bundle): Step {
   const timezone = typeof meta?.timezone === 'string' && meta.timezone.trim() !== '' ? meta.timezone : null;
   return {
     deadline,
-    budgetMs,
     timezone,
     call: { deadline },
     deadlineError: (doing) => new DeadlineError(deadlineMessage(doing, budgetMs, HINT_NARROW_SEARCH)),

@@ -1,4 +1,4 @@
-import { isSuccess, videoDownloadUrl, videoHostFailure } from '@screenrec/core';
+import { isSuccess, requestAbort, videoDownloadUrl, videoHostFailure } from '@screenrec/core';
 import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { restClient } from './clients';
 import { performStep } from './step';
@@ -12,14 +12,19 @@ import { performStep } from './step';
 export const hydrateVideoFile = performStep(
   async (z: ZObject, bundle: Bundle<{ recordingId?: string }>, step): Promise<string> => {
     const recordingId = (bundle.inputData.recordingId ?? '').trim();
-    const rest = restClient(z, bundle, step);
-    const link = await videoDownloadUrl({ videoUrl: '', recordingId }, rest, bundle.authData.baseUrl ?? '', step.call);
-    const left = step.deadline - Date.now();
-    if (left <= 0) throw step.deadlineError('fetching the video');
-    const request = { url: link, method: 'GET', raw: true, redirect: 'manual', skipThrowForStatus: true, signal: AbortSignal.timeout(left) } as const;
-    const video = (await z.request(request as Parameters<ZObject['request']>[0])) as unknown as RawHttpResponse;
-    if (!isSuccess(video.status)) throw videoHostFailure(video.status);
-    return z.stashFile(Promise.resolve(video));
+    const link = await videoDownloadUrl({ videoUrl: '', recordingId }, restClient(z, bundle), bundle.authData.baseUrl ?? '', step.call);
+    // The fetch and the upload end by the step's deadline; the timer goes when they do.
+    const abort = requestAbort({ timeoutMs: Math.max(0, step.deadline - Date.now()) });
+    try {
+      const request = { url: link, method: 'GET', raw: true, redirect: 'manual', skipThrowForStatus: true, signal: abort.signal } as const;
+      const video = (await z.request(request as Parameters<ZObject['request']>[0])) as unknown as RawHttpResponse;
+      if (!isSuccess(video.status)) throw videoHostFailure(video.status);
+      return await z.stashFile(Promise.resolve(video));
+    } catch (error) {
+      throw abort.signal.aborted ? step.deadlineError('fetching the video') : error;
+    } finally {
+      abort.release();
+    }
   },
   { recordingId: 'Recording ID' },
 );

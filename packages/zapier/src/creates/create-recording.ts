@@ -38,8 +38,8 @@ export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<CreatedRecording> => {
     const externalReference = cleanText(bundle.inputData.externalReference)?.trim() ?? '';
     const tags = cleanTags(bundle.inputData.tags);
-    const { url } = await hookClient(z, bundle, step).createRecordingLink({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, step.call);
-    const details = await createdRecordingDetails(optionalRestClient(z, bundle, step), url, externalReference, step.call);
+    const { url } = await hookClient(z, bundle).createRecordingLink({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, step.call);
+    const details = await createdRecordingDetails(optionalRestClient(z, bundle), url, externalReference, step.call);
     return { ...details, id: details.recordingId, url, externalReference, tags };
   },
   { externalReference: 'External Reference', tags: 'Tags' },

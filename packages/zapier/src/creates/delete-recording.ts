@@ -12,7 +12,7 @@ export type DeletedRecording = RecordingOutput & { deleted: true };
 /** Outputs the recording as it was (core reads it before deleting): the data is gone afterwards. */
 export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<DeletedRecording> => {
-    const recording = await restClient(z, bundle, step).deleteRecording((bundle.inputData.recordingId ?? '').trim(), step.call);
+    const recording = await restClient(z, bundle).deleteRecording((bundle.inputData.recordingId ?? '').trim(), step.call);
     return { ...recordingOutput(recording), deleted: true };
   },
   { recordingId: 'Recording ID' },

@@ -48,7 +48,7 @@ export const perform = performStep(
       ...(notifications.length === 0 ? {} : { notifications }),
       ...(note === undefined ? {} : { comment: note }),
     };
-    return recordingOutput(await restClient(z, bundle, step).requestRecording(request, step.call));
+    return recordingOutput(await restClient(z, bundle).requestRecording(request, step.call));
   },
   { direction: 'Direction', email: 'Invite E-mail', tags: 'Tags', notifications: 'Notify E-mails', comment: 'Comment' },
 );

@@ -25,7 +25,7 @@ export const perform = performStep(
     const { recordingId, tags, clearTags, comment } = bundle.inputData;
     // Checked before the client is made: a refused update names the fields, whatever the connection holds.
     const changes = recordingChanges({ tags, comment, removeAllTags: isTrue(clearTags) });
-    const updated = await restClient(z, bundle, step).updateRecording((recordingId ?? '').trim(), changes, step.call);
+    const updated = await restClient(z, bundle).updateRecording((recordingId ?? '').trim(), changes, step.call);
     return recordingOutput(updated);
   },
   { recordingId: 'Recording ID', tags: 'Tags', comment: 'Comment' },

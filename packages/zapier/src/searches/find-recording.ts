@@ -66,7 +66,7 @@ type FindBundle = Bundle<InferInputData<typeof inputFields>>;
  * what comes back, so the answer is the newest recording that meets them all.
  */
 export const perform = performStep(async (z: ZObject, bundle: FindBundle, step): Promise<RecordingOutput[]> => {
-  const rest = restClient(z, bundle, step);
+  const rest = restClient(z, bundle);
   const externalReference = cleanText(bundle.inputData.externalReference)?.trim();
   const filter = recordingFilter(bundle.inputData, step.timezone);
   if (externalReference === undefined) {

@@ -18,7 +18,7 @@ export interface FoundTag {
 
 export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<FoundTag[]> => {
-    const tags = await restClient(z, bundle, step).searchTags(bundle.inputData.query ?? '', step.call);
+    const tags = await restClient(z, bundle).searchTags(bundle.inputData.query ?? '', step.call);
     return tags.map((tag) => ({ tag }));
   },
   { query: 'Tag Contains' },

@@ -16,7 +16,7 @@ export interface VideoLink {
 export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<VideoLink[]> => {
     const recordingId = (bundle.inputData.recordingId ?? '').trim();
-    const rest = restClient(z, bundle, step);
+    const rest = restClient(z, bundle);
     return await foundOrNothing(rest.getVideoUrl(recordingId, step.call).then((videoUrl) => ({ recordingId, videoUrl })));
   },
   { recordingId: 'Recording ID' },

@@ -18,7 +18,7 @@ export interface TagChoice {
 
 export const perform = performStep(async (z: ZObject, bundle: Bundle, step): Promise<TagChoice[]> => {
   if (!hasRestCredentials(bundle)) return [];
-  const recordings = await restClient(z, bundle, step).collectRecordings(recordingFilter({}), { limit: RECORDINGS_SCANNED, ...step.call });
+  const recordings = await restClient(z, bundle).collectRecordings(recordingFilter({}), { limit: RECORDINGS_SCANNED, ...step.call });
   const tags = [...new Set(recordings.flatMap((recording) => recording.tags))].sort((a, b) => a.localeCompare(b));
   return tags.map((tag) => ({ id: tag, name: tag }));
 });

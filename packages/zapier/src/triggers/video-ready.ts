@@ -73,12 +73,12 @@ const FILTER_NEEDS_REST =
 /** Zapier keeps what this returns and hands it to performUnsubscribe as bundle.subscribeData (typed `{ id }`). */
 export const performSubscribe = performStep(async (z: ZObject, bundle: VideoReadyBundle, step) => {
   if (filters(filterOf(bundle)) && !hasRestCredentials(bundle)) throw new z.errors.Error(FILTER_NEEDS_REST, 'REST_NOT_CONFIGURED');
-  const { subscriptionId } = await hookClient(z, bundle, step).subscribe(bundle.targetUrl ?? '', step.call);
+  const { subscriptionId } = await hookClient(z, bundle).subscribe(bundle.targetUrl ?? '', step.call);
   return { id: subscriptionId, subscriptionId };
 });
 
 export const performUnsubscribe = performStep(async (z: ZObject, bundle: Bundle, step) => {
-  return hookClient(z, bundle, step).unsubscribe(bundle.subscribeData?.id ?? '', step.call);
+  return hookClient(z, bundle).unsubscribe(bundle.subscribeData?.id ?? '', step.call);
 });
 
 /**
@@ -87,7 +87,7 @@ export const performUnsubscribe = performStep(async (z: ZObject, bundle: Bundle,
  * missing), so a notification is never lost. Only an unreadable body fails.
  */
 export const perform = performStep(async (z: ZObject, bundle: VideoReadyBundle, step): Promise<VideoReadyItem[]> => {
-  const identified = await identifyVideo(bundle.cleanedRequest, optionalRestClient(z, bundle, step), step.call);
+  const identified = await identifyVideo(bundle.cleanedRequest, optionalRestClient(z, bundle), step.call);
   const filter = filterOf(bundle);
   if (identified.recording !== null && filters(filter) && !matches(identified.recording, filter)) return [];
   const item = videoReadyItem(z, identified, new Date().toISOString());
@@ -103,7 +103,7 @@ const SAMPLE_COUNT = 3;
 /** Samples for the Zap editor: without REST credentials there are none, and Zapier shows the static sample. */
 export const performList = performStep(async (z: ZObject, bundle: VideoReadyBundle, step): Promise<VideoReadyItem[]> => {
   if (!hasRestCredentials(bundle)) return [];
-  const rest = restClient(z, bundle, step);
+  const rest = restClient(z, bundle);
   const filter = filterOf(bundle);
   const finished = await rest.collectRecordings(
     recordingFilter({ statuses: ['COMPLETED'], tags: filter.tags, ...(filter.direction === undefined ? {} : { direction: filter.direction }) }),

@@ -1,0 +1,33 @@
+/**
+ * Run by transport-leftovers.test.ts in a node of its own with --expose-gc. Makes CALLS requests through the
+ * Zapier transport, over a z.request that answers at once, each with a 60 s timeout, then collects garbage and
+ * prints, in JSON, how many of the signals handed to z.request are still alive.
+ */
+import type { ZObject } from 'zapier-platform-core';
+import { zapierTransport } from '../../../packages/zapier/src/transport';
+
+const CALLS = 3_000;
+const collectGarbage = (globalThis as { gc?: () => void }).gc!;
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+const handedToZapier: Array<WeakRef<AbortSignal>> = [];
+const z = {
+  request: async (options: { signal: AbortSignal }) => {
+    handedToZapier.push(new WeakRef(options.signal));
+    return { status: 200, headers: new Map([['content-type', 'application/json']]), content: '{"status":"success"}' };
+  },
+} as unknown as ZObject;
+
+void (async () => {
+  const transport = zapierTransport(z);
+  for (let made = 0; made < CALLS; made++) {
+    await transport({ method: 'GET', url: 'https://screenrec.test/x', headers: {}, timeoutMs: 60_000, maxBodyBytes: 1_000_000, signal: new AbortController().signal });
+  }
+  for (let pass = 0; pass < 3; pass++) {
+    await settle();
+    collectGarbage();
+  }
+  const alive = handedToZapier.filter((signal) => signal.deref() !== undefined).length;
+  process.stdout.write(`${JSON.stringify({ calls: CALLS, alive })}\n`);
+  process.exit(0);
+})();
