@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { PackageDirectoryLoader } from 'n8n-core';
 import type { ICredentialType, INodeType } from 'n8n-workflow';
 
@@ -125,35 +126,75 @@ describe('the built files', () => {
 });
 
 describe('npm pack', () => {
+	const packed = () =>
+		JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: PACKAGE_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Array<{
+			size: number;
+			files: Array<{ path: string }>;
+		}>;
+
 	it('ships only dist, README, LICENSE and package.json, in at most 60 kB', () => {
-		const [pack] = JSON.parse(
-			execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: PACKAGE_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
-		) as Array<{ size: number; files: Array<{ path: string }> }>;
+		const [pack] = packed();
 		const paths = pack!.files.map((file) => file.path).sort();
-		expect(paths).toEqual([
-			'LICENSE',
-			'README.md',
-			'dist/credentials/ScreenRecApi.credentials.js',
-			'dist/icons/screenrec.dark.svg',
-			'dist/icons/screenrec.svg',
-			'dist/lib/index.js',
-			'dist/nodes/ScreenRec/ScreenRec.node.js',
-			'dist/nodes/ScreenRec/ScreenRec.node.json',
-			'dist/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node.js',
-			'dist/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node.json',
-			'dist/nodes/ScreenRecTrigger/ScreenRecTrigger.node.js',
-			'dist/nodes/ScreenRecTrigger/ScreenRecTrigger.node.json',
-			'package.json',
-		]);
+		expect(paths.filter((path) => !path.startsWith('dist/'))).toEqual(['LICENSE', 'README.md', 'package.json']);
+		const kinds = paths.filter((path) => path.startsWith('dist/')).map((path) => (path.startsWith('dist/icons/') ? 'icon' : /\.node\.json$/.test(path) ? 'codex' : /\/__schema__\//.test(path) ? 'schema' : /\.js$/.test(path) ? 'js' : path));
+		expect([...new Set(kinds)].sort()).toEqual(['codex', 'icon', 'js', 'schema']);
 		expect(pack!.size).toBeLessThanOrEqual(60_000);
+	});
+
+	it("ships tsc's own output, one readable file per source file: the package's own, and core's portable entry in dist/core", () => {
+		const [pack] = packed();
+		const shipped = pack!.files.map((file) => file.path).filter((path) => path.endsWith('.js'));
+		const sourceOf = (path: string) => (path.startsWith('dist/core/') ? join(PACKAGE_DIR, '../core/src', path.slice('dist/core/'.length)) : join(PACKAGE_DIR, path.slice('dist/'.length))).replace(/\.js$/, '.ts');
+		expect(shipped.filter((path) => !existsSync(sourceOf(path)))).toEqual([]);
+		expect(shipped).toEqual(expect.arrayContaining(['dist/core/portable.js', 'dist/lib/index.js', 'dist/lib/transport.js', ...packageJson.n8n.nodes]));
+		// Core's Node entry (a timer sleep, fetch) stays out: n8n's scanner refuses both in shipped code.
+		expect(shipped.filter((path) => /^dist\/core\/(index|fetch-transport|node-sleep)\.js$/.test(path))).toEqual([]);
+		for (const path of shipped) {
+			const text = readFileSync(join(PACKAGE_DIR, path), 'utf8');
+			// Minified code is a few very long lines; tsc's output keeps the source's statements on lines of their own.
+			expect([path, text.length / text.split('\n').length < 200]).toEqual([path, true]);
+		}
+		const transport = readFileSync(join(PACKAGE_DIR, 'dist/lib/transport.js'), 'utf8');
+		expect(transport).toContain('function n8nTransport(send) {\n');
 	});
 
 	it('bundles core but nothing n8n provides: the built code requires n8n-workflow, zod/v4 and crypto from n8n, and its own files', () => {
 		const requires = new Set<string>();
-		for (const path of ['dist/lib/index.js', ...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) {
-			for (const match of readFileSync(join(PACKAGE_DIR, path), 'utf8').matchAll(/require\("([^"]+)"\)/g)) requires.add(match[1]!);
+		const unresolved: string[] = [];
+		const [pack] = packed();
+		for (const path of pack!.files.map((file) => file.path).filter((name) => name.endsWith('.js'))) {
+			for (const match of readFileSync(join(PACKAGE_DIR, path), 'utf8').matchAll(/require\("([^"]+)"\)/g)) {
+				const target = match[1]!;
+				if (!target.startsWith('.')) requires.add(target);
+				else if (!['', '.js', '/index.js'].some((ending) => existsSync(join(PACKAGE_DIR, dirname(path), target + ending)) && !target.endsWith('/'))) unresolved.push(`${path} → ${target}`);
+			}
 		}
-		const external = [...requires].filter((name) => !name.startsWith('.')).sort();
-		expect(external).toEqual(['crypto', 'n8n-workflow', 'zod/v4']);
+		expect([...requires].sort()).toEqual(['crypto', 'n8n-workflow', 'zod/v4']);
+		expect(unresolved).toEqual([]);
+	});
+
+	it('the packed package.json names only packages a user can install: no workspace package of this repository', () => {
+		const copy = mkdtempSync(join(tmpdir(), 'n8n-pack-manifest-'));
+		try {
+			for (const entry of ['package.json', 'pack-manifest.mjs', 'publish-guard.mjs', 'README.md', 'LICENSE', 'dist']) cpSync(join(PACKAGE_DIR, entry), join(copy, entry), { recursive: true });
+			execFileSync('npm', ['pack', '--pack-destination', copy], { cwd: copy, stdio: ['ignore', 'ignore', 'pipe'] });
+			const tarball = readdirSync(copy).find((name) => name.endsWith('.tgz'))!;
+			const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { cwd: copy, encoding: 'utf8' })) as typeof packageJson & {
+				devDependencies: Record<string, string>;
+			};
+			const named = [manifest.dependencies, manifest.devDependencies, manifest.peerDependencies].flatMap((group) => Object.keys(group ?? {}));
+			expect(named.filter((name) => WORKSPACES.includes(name))).toEqual([]);
+			expect(manifest.devDependencies).toEqual({ '@n8n/eslint-plugin-community-nodes': '^0.32.0', 'n8n-workflow': '^2.3.4' });
+			// The source keeps it (n8n's lint accepts imports of devDependencies): packing leaves the source as it was.
+			expect(readFileSync(join(copy, 'package.json'), 'utf8')).toBe(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8'));
+		} finally {
+			rmSync(copy, { recursive: true, force: true });
+		}
 	});
 });
+
+/** The names of this repository's own packages, which are not on the registry (the n8n package aside). */
+const WORKSPACES = ['packages/core', 'packages/zapier', 'packages/mcp-server', 'shared/reference-server']
+	.map((folder) => join(__dirname, '../..', folder, 'package.json'))
+	.filter((path) => existsSync(path))
+	.map((path) => (JSON.parse(readFileSync(path, 'utf8')) as { name: string }).name);

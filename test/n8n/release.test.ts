@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The release path: what `npm publish` would upload, and the GitHub workflow that publishes it with provenance.
@@ -33,6 +34,7 @@ interface Step {
 	uses?: string;
 	with?: Record<string, unknown>;
 	'working-directory'?: string;
+	env?: Record<string, string>;
 }
 
 it('the publish workflow runs on the package tag and by hand, on Node 22, tests, and publishes with provenance', () => {
@@ -50,5 +52,28 @@ it('the publish workflow runs on the package tag and by hand, on Node 22, tests,
 	const order = ['npm ci --no-audit --no-fund', 'npm test', 'npm publish --provenance --access public'].map((command) => runs.indexOf(command));
 	expect(order.every((index) => index >= 0)).toBe(true);
 	expect([...order].sort((a, b) => a - b)).toEqual(order);
-	expect(steps.find((step) => step.run?.trim() === 'npm publish --provenance --access public')?.['working-directory']).toBe('packages/n8n-nodes-screenrec');
+	const publish = steps.find((step) => step.run?.trim() === 'npm publish --provenance --access public');
+	expect(publish?.['working-directory']).toBe('packages/n8n-nodes-screenrec');
+	// What the package's prepublishOnly guard asks for (GitHub Actions sets GITHUB_ACTIONS itself).
+	expect(publish?.env).toEqual({ RELEASE_MODE: 'true' });
+});
+
+it('npm publish outside the provenance workflow is refused before anything is packed; inside it, it goes ahead', () => {
+	const copy = mkdtempSync(join(tmpdir(), 'n8n-publish-guard-'));
+	try {
+		for (const entry of ['package.json', 'pack-manifest.mjs', 'publish-guard.mjs', 'README.md', 'LICENSE', 'dist']) cpSync(join(PACKAGE_DIR, entry), join(copy, entry), { recursive: true });
+		const publish = (env: Record<string, string>) => {
+			const { RELEASE_MODE: _mode, GITHUB_ACTIONS: _actions, ...rest } = process.env;
+			return spawnSync('npm', ['publish', '--dry-run'], { cwd: copy, encoding: 'utf8', env: { ...rest, ...env } });
+		};
+		const fromLaptop = publish({});
+		expect(fromLaptop.status).not.toBe(0);
+		expect(fromLaptop.stderr).toContain('n8n-nodes-screenrec is published only by the "Publish n8n package" GitHub workflow, with npm provenance');
+		expect(fromLaptop.stderr).not.toContain('Tarball Contents');
+		expect(publish({ GITHUB_ACTIONS: 'true' }).status).not.toBe(0);
+		const fromWorkflow = publish({ GITHUB_ACTIONS: 'true', RELEASE_MODE: 'true' });
+		expect([fromWorkflow.status, fromWorkflow.stderr]).toEqual([0, expect.stringContaining('Tarball Contents')]);
+	} finally {
+		rmSync(copy, { recursive: true, force: true });
+	}
 });
