@@ -1,7 +1,7 @@
-// Attack suite, storage (issue 14): with --data a write appends one line (cost in proportion to the change), the
-// journal is compacted and survives a torn last line, the outbox and delivery log are bounded, a delete during an
-// upload is clean, leftovers are removed at start, and a delivery resumed after a restart sends a fresh link.
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Attack suite, storage: with --data a restart finds every recording in creation order, the outbox and delivery log
+// are bounded, a delete during an upload is clean, leftovers are removed at start, and a delivery resumed after a
+// restart sends a fresh link. (A process killed mid-write: cli.test.ts.)
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ let dataFile: string;
 const closers: Array<() => Promise<void>> = [];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'screenrec-attack-'));
-  dataFile = join(dir, 'state.json');
+  dataFile = join(dir, 'state.sqlite');
 });
 afterEach(async () => {
   while (closers.length > 0) await closers.pop()!();
@@ -44,68 +44,23 @@ async function catcher(statuses?: number[]): Promise<Catcher> {
   return started;
 }
 
-const lines = () => readFileSync(dataFile, 'utf8').split('\n').filter((line) => line !== '');
-
-describe('the journal', () => {
-  it('appends one line per change, however large the state', async () => {
+describe('the database', () => {
+  it('gives back every recording in creation order after a restart, beside thousands made directly', async () => {
     const server = await started();
-    for (let index = 0; index < 3_000; index++) server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST', tags: [`seed-${index}`], comment: 'x'.repeat(200) });
-    const { rest } = clientsOf(server);
-    expect((await rest('POST', '/recordings', { direction: 'REQUEST', tags: ['first'] })).status).toBe(201);
-    const before = statSync(dataFile).size;
-    const count = lines().length;
-    const created = await rest('POST', '/recordings', { direction: 'REQUEST', tags: ['measured'] });
-    expect(created.status).toBe(201);
-    expect(before).toBeGreaterThan(700_000);
-    expect(statSync(dataFile).size - before).toBeLessThan(1_024);
-    expect(lines()).toHaveLength(count + 1);
-    expect(JSON.parse(lines().at(-1)!)).toMatchObject({ kind: 'recording', value: { id: (created.json as { id: string }).id, tags: ['measured'] } });
-  });
-
-  it('is compacted once the appended lines outweigh the snapshot, and a restart finds everything', async () => {
-    const server = await started({ minCompactionBytes: 2_000 });
+    const seeded = server.store.transaction(() => {
+      const ids: string[] = [];
+      for (let index = 0; index < 3_000; index++) ids.push(server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST', tags: [`seed-${index}`] }).id);
+      return ids;
+    });
     const { rest } = clientsOf(server);
     const ids: string[] = [];
     for (let index = 0; index < 40; index++) ids.push(((await rest('POST', '/recordings', { direction: 'REQUEST', tags: [`c${index}`] })).json as { id: string }).id);
-    expect(lines().length).toBeLessThan(40);
     await server.close();
-    const again = await started();
-    const page = (await clientsOf(again).rest('POST', '/recordings/list', { pageSize: 100 })).json as { content: Array<{ id: string }> };
-    expect(page.content.map((recording) => recording.id)).toEqual(ids);
-  });
-
-  it('ignores a torn last line (a write cut short by a crash), and drops it from the file', async () => {
-    const first = await started();
-    const { workspaceId } = (await clientsOf(first).admin('POST', '/workspaces', { name: 'Kept' })).json as { workspaceId: string };
-    await first.close();
-    appendFileSync(dataFile, '{"kind":"workspace","value":{"id":"0b1c');
-    const second = await started();
-    expect((await clientsOf(second).admin('GET', `/workspaces/${workspaceId}`)).json).toMatchObject({ name: 'Kept' });
-    expect(readFileSync(dataFile, 'utf8')).not.toContain('"id":"0b1c');
-    expect(readFileSync(dataFile, 'utf8').endsWith('\n')).toBe(true);
-  });
-
-  it('refuses to start on damage anywhere but the last line, leaving the file untouched', async () => {
-    const first = await started();
-    await clientsOf(first).admin('POST', '/workspaces', { name: 'One' });
-    await clientsOf(first).admin('POST', '/workspaces', { name: 'Two' });
-    await first.close();
-    const text = readFileSync(dataFile, 'utf8').split('\n');
-    text[1] = '{"kind":';
-    writeFileSync(dataFile, text.join('\n'));
-    await expect(buildQuietServer({ dataFile })).rejects.toThrow(`${dataFile} is damaged at line 2`);
-    expect(readFileSync(dataFile, 'utf8')).toBe(text.join('\n'));
-  });
-
-  it('still reads a version 1 data file (one whole-state line)', async () => {
-    const first = await started();
-    await clientsOf(first).admin('POST', '/workspaces', { name: 'Old' });
-    const snapshot = { ...first.store.snapshot(), version: 1 };
-    await first.close();
-    writeFileSync(dataFile, JSON.stringify(snapshot));
-    const second = await started();
-    expect(second.demo).toEqual(first.demo);
-    expect(second.store.snapshot().workspaces.map((workspace) => workspace.name)).toEqual(['Demo Workspace', 'Old']);
+    const again = clientsOf(await started());
+    const newest = (await again.rest('POST', '/recordings/list', { pageSize: 100, sortOrder: 'Descending' })).json as { content: Array<{ id: string }>; totalElements: number };
+    expect(newest.totalElements).toBe(3_040);
+    expect(newest.content.map((recording) => recording.id)).toEqual([...seeded.slice(-60), ...ids].reverse());
+    expect((await again.rest('GET', '/recordings/tags?query=seed-2999')).json).toEqual({ result: ['seed-2999'] });
   });
 });
 
@@ -128,10 +83,12 @@ describe('bounded logs', () => {
     expect(outbox.map((mail) => mail.to)).toEqual([3, 4, 5, 6, 7].map((index) => `p${index}@example.com`));
     const deliveries = () => server.store.deliveries.map((delivery) => delivery.recordingId);
     expect(deliveries()).toEqual(ids.slice(-4));
+    const outboxBefore = server.store.outbox;
+    expect(outboxBefore).toHaveLength(5);
     await server.close();
 
     const again = await started({ logLimits });
-    expect(again.store.outbox).toEqual(server.store.outbox);
+    expect(again.store.outbox).toEqual(outboxBefore);
     expect(again.store.deliveries.map((delivery) => delivery.recordingId)).toEqual(ids.slice(-4));
   });
 });
@@ -164,7 +121,7 @@ describe('uploads and leftovers', () => {
     await clientsOf(first).admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
     const kept = first.store.recording(recording.id)!.video!.fileName;
     await first.close();
-    const leftovers = [join(`${dataFile}.videos`, '.upload-5b0b6f4e'), join(`${dataFile}.videos`, '8c1d2a9e-1111-4c1e-9b7a-2d5e6f7a8b9c.webm'), join(dir, `.state.json.4242.tmp`)];
+    const leftovers = [join(`${dataFile}.videos`, '.upload-5b0b6f4e'), join(`${dataFile}.videos`, '8c1d2a9e-1111-4c1e-9b7a-2d5e6f7a8b9c.webm')];
     for (const path of leftovers) writeFileSync(path, 'left over');
     const second = await started();
     for (const path of leftovers) expect(existsSync(path)).toBe(false);

@@ -123,27 +123,74 @@ describe('node main.js --port 0 --insecure-callbacks --retry-delay-ms 50', () =>
     expect(await started.exited).toEqual({ code: 0, signal: null });
   });
 
-  it('with --data, loses nothing acknowledged even when killed outright', async () => {
-    const dataFile = join(dir, 'killed.json');
-    const first = run(['--port', '0', '--data', dataFile]);
+  it('with --data, keeps every create it answered 201 when killed outright in the middle of hundreds, and everything else', async () => {
+    const dataFile = join(dir, 'killed.sqlite');
+    const first = run(['--port', '0', '--insecure-callbacks', '--retry-delay-ms', '60000', '--data', dataFile]);
     const line = await listening(first);
-    const created = await send(`${line.baseUrl}/public/integration/${line.demo.workspaceId}/recordings`, {
-      headers: { authorization: `Bearer ${line.demo.apiKey}` },
-      body: { direction: 'REQUEST', tags: ['survivor'] },
-    });
-    first.child.kill('SIGKILL');
-    await first.exited;
+    const admin = async (method: string, path: string, body?: unknown) =>
+      (await send(`${line.baseUrl}/admin${path}`, { method, headers: { 'x-admin-token': line.adminToken }, body })).json as Record<string, string>;
+    const { workspaceId } = await admin('POST', '/workspaces', { name: 'Survivor' });
+    await admin('PATCH', `/workspaces/${workspaceId}`, { apiAccess: true });
+    const { apiKey } = await admin('POST', `/workspaces/${workspaceId}/api-keys`, {});
+    const { backendToken } = await admin('POST', `/workspaces/${workspaceId}/integrations/N8N`);
+    const hook = (baseUrl: string, provider: string, token: string, body: unknown) => send(`${baseUrl}/public/webhooks/${provider}`, { headers: { 'x-service-token': token }, body });
+    const { subscriptionId } = (await hook(line.baseUrl, 'ZAPIER', line.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:9/closed' })).json as { subscriptionId: string };
+    const completed = (await send(`${line.baseUrl}/public/integration/${line.demo.workspaceId}/recordings`, { headers: { authorization: `Bearer ${line.demo.apiKey}` }, body: { direction: 'REQUEST' } })).json as { id: string };
+    await admin('POST', `/recordings/${completed.id}/status`, { status: 'COMPLETED' });
 
-    const second = run(['--port', '0', '--data', dataFile]);
+    // Eight clients create recordings, 600 at most; the server is killed once 200 creates were answered.
+    const answered: string[] = [];
+    let killed = false;
+    const client = async () => {
+      for (let index = 0; index < 75 && !killed; index++) {
+        const created = await send(`${line.baseUrl}/public/integration/${line.demo.workspaceId}/recordings`, {
+          headers: { authorization: `Bearer ${line.demo.apiKey}` },
+          body: { direction: 'REQUEST', tags: ['survivor'] },
+        }).catch(() => undefined);
+        if (created?.status !== 201) continue;
+        answered.push((created.json as { id: string }).id);
+        if (answered.length === 200 && !killed) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, client));
+    expect(killed).toBe(true);
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+
+    const second = run(['--port', '0', '--insecure-callbacks', '--retry-delay-ms', '60000', '--data', dataFile]);
     const again = await listening(second);
     expect(again.demo).toEqual(line.demo);
-    const list = await send(`${again.baseUrl}/public/integration/${again.demo.workspaceId}/recordings/list`, {
-      headers: { authorization: `Bearer ${again.demo.apiKey}` },
-      body: { tags: ['survivor'] },
-    });
-    expect((list.json as { content: Array<{ id: string }> }).content.map((recording) => recording.id)).toEqual([(created.json as { id: string }).id]);
+    const kept = new Set<string>();
+    for (let first = 0; ; first += 100) {
+      const page = (
+        await send(`${again.baseUrl}/public/integration/${again.demo.workspaceId}/recordings/list`, {
+          headers: { authorization: `Bearer ${again.demo.apiKey}` },
+          body: { tags: ['survivor'], first, pageSize: 100 },
+        })
+      ).json as { content: Array<{ id: string }> };
+      for (const recording of page.content) kept.add(recording.id);
+      if (page.content.length < 100) break;
+    }
+    expect(answered.length).toBeGreaterThanOrEqual(200);
+    expect(answered.filter((id) => !kept.has(id))).toEqual([]);
+    const adminAgain = async (path: string) => (await send(`${again.baseUrl}/admin${path}`, { headers: { 'x-admin-token': again.adminToken } })).json;
+    expect(await adminAgain(`/workspaces/${line.demo.workspaceId}/subscriptions`)).toEqual([{ subscriptionId, provider: 'ZAPIER', callback: 'http://127.0.0.1:9/closed' }]);
+    expect(await adminAgain('/deliveries')).toEqual([expect.objectContaining({ subscriptionId, recordingId: completed.id, state: 'PENDING' })]);
+    const keyed = await send(`${again.baseUrl}/public/integration/${workspaceId}/recordings/list`, { headers: { authorization: `Bearer ${apiKey}` }, body: {} });
+    expect(keyed.json).toEqual({ content: [], totalElements: 0, totalPages: 0 });
+    expect((await hook(again.baseUrl, 'N8N', backendToken!, { action: 'PING' })).text).toBe('{"status":"success","workspace":"Survivor"}');
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
+  }, 60_000);
+
+  it('on a Node without node:sqlite, exits 1 saying which Node it needs and how to start it', async () => {
+    const started = run(['--port', '0'], { NODE_OPTIONS: '--no-experimental-sqlite' });
+    expect(await started.exited).toEqual({ code: 1, signal: null });
+    expect(started.stderr()).toContain('could not start: the reference server keeps its state in node:sqlite, which needs Node 22.5 or newer');
+    expect(started.stderr()).toContain('Start it with `npm start`');
+    expect(started.stdout()).toBe('');
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { parseRange } from '../../shared/reference-server/src/plugins/videos';
+import { parseRange } from '../../shared/reference-server/src/routes/videos';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
 import { Catcher } from '../support/catcher';
 import { waitUntil } from '../support/wait';

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { waitUntil } from '../support/wait';
 import { POLL, buildQuietServer, clientsOf } from './support';
 
@@ -8,7 +9,7 @@ let dir: string;
 let dataFile: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'screenrec-data-'));
-  dataFile = join(dir, 'state.json');
+  dataFile = join(dir, 'state.sqlite');
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -48,37 +49,55 @@ describe('--data FILE', () => {
     }
   });
 
-  it('writes before it answers: complete JSON lines, no temp file left, secrets only as hashes', async () => {
+  it('writes before it answers, in a SQLite file any SQLite tool opens, with secrets only as hashes', async () => {
     const server = await buildQuietServer({ dataFile });
     try {
       const { admin } = clientsOf(server);
       const { workspaceId } = (await admin('POST', '/workspaces', { name: 'Hashed' })).json as { workspaceId: string };
-      const { apiKey } = (await admin('POST', `/workspaces/${workspaceId}/api-keys`)).json as { apiKey: string };
+      const { apiKey, keyId } = (await admin('POST', `/workspaces/${workspaceId}/api-keys`)).json as { apiKey: string; keyId: string };
       const { backendToken } = (await admin('POST', `/workspaces/${workspaceId}/integrations/ZAPIER`)).json as { backendToken: string };
-      // The reply came after the write: the file already holds the change.
-      // The file is a journal: the snapshot written at start, then one complete JSON line per change.
-      const text = readFileSync(dataFile, 'utf8');
-      expect(text.endsWith('\n')).toBe(true);
-      const [snapshot, ...changes] = text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-      const names = [
-        ...(snapshot as { workspaces: Array<{ name: string }> }).workspaces,
-        ...changes.filter((change) => change.kind === 'workspace').map((change) => change.value as { name: string }),
-      ].map((workspace) => workspace.name);
-      expect([...new Set(names)]).toEqual(['Demo Workspace', 'Hashed']);
-      expect(text).not.toContain(apiKey);
-      expect(text).not.toContain(backendToken);
-      expect(readdirSync(dir).sort()).toEqual(['state.json', 'state.json.videos']);
+      // The replies came after the commits: another connection to the file already reads the changes.
+      const reader = new DatabaseSync(dataFile, { readOnly: true });
+      try {
+        const names = reader.prepare("SELECT data ->> '$.name' AS name FROM workspaces ORDER BY name").all().map((row) => row.name);
+        expect(names).toEqual(['Demo Workspace', 'Hashed']);
+        expect(reader.prepare('SELECT id FROM api_keys WHERE id = ?').get(keyId)).toEqual({ id: keyId });
+        expect(reader.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+      } finally {
+        reader.close();
+      }
+      const stored = Buffer.concat(readdirSync(dir).filter((name) => name.startsWith('state.sqlite') && !name.endsWith('.videos')).map((name) => readFileSync(join(dir, name))));
+      expect(stored.includes(workspaceId)).toBe(true);
+      expect(stored.includes(apiKey)).toBe(false);
+      expect(stored.includes(backendToken)).toBe(false);
+      expect(readdirSync(dir).sort()).toEqual(['state.sqlite', 'state.sqlite-shm', 'state.sqlite-wal', 'state.sqlite.videos']);
     } finally {
       await server.close();
     }
   });
 
-  it('refuses to start on a file that is not its own, leaving it untouched', async () => {
-    writeFileSync(dataFile, '{"version":7}');
-    await expect(buildQuietServer({ dataFile })).rejects.toThrow(`${dataFile} is not a ScreenRec reference-server data file (version 7)`);
-    writeFileSync(dataFile, 'not json');
-    await expect(buildQuietServer({ dataFile })).rejects.toThrow(SyntaxError);
-    expect(readFileSync(dataFile, 'utf8')).toBe('not json');
+  it("refuses a file that is not its own, or an earlier server's journal, saying what to do, and leaves it untouched", async () => {
+    const journal = '{"version":2,"signingKey":"k","workspaces":[]}\n{"kind":"demo","value":{}}\n';
+    writeFileSync(dataFile, journal);
+    await expect(buildQuietServer({ dataFile })).rejects.toThrow(
+      `${dataFile} is a data file of an earlier reference server (JSON lines), which this one cannot read: it keeps its state in SQLite. ` +
+        `Move the file (and ${dataFile}.videos) aside to start afresh with new demo credentials, or keep using the earlier server with it.`,
+    );
+    expect(readFileSync(dataFile, 'utf8')).toBe(journal);
+    writeFileSync(dataFile, 'not a database');
+    await expect(buildQuietServer({ dataFile })).rejects.toThrow(
+      `${dataFile} is not a ScreenRec reference-server data file (not a SQLite database); give --data a new file name or move this one aside`,
+    );
+    expect(readFileSync(dataFile, 'utf8')).toBe('not a database');
+    rmSync(dataFile);
+    const other = new DatabaseSync(dataFile);
+    other.exec('CREATE TABLE notes (text TEXT)');
+    other.close();
+    await expect(buildQuietServer({ dataFile })).rejects.toThrow(`${dataFile} is a SQLite database of another application, not a ScreenRec reference-server data file`);
+    const reopened = new DatabaseSync(dataFile, { readOnly: true });
+    expect(reopened.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all()).toEqual([{ name: 'notes' }]);
+    reopened.close();
+    expect(readdirSync(dir)).not.toContain('state.sqlite.videos');
   });
 
   it('resumes deliveries left pending by the previous run once it listens', async () => {

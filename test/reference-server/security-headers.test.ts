@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { RECORDING_PAGE_CSP } from '../../shared/reference-server/src/recording-page';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
-import { SECURITY_HEADERS } from '../../shared/reference-server/src/security-headers';
+import { SECURITY_HEADERS } from '../../shared/reference-server/src/plugins/security-headers';
 import { buildQuietServer, clientsOf } from './support';
 
 /** The options the server gave @fastify/helmet before its headers were fixed (security-headers.ts names them). */

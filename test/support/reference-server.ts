@@ -13,6 +13,18 @@ function findRepoRoot(from: string): string {
   }
 }
 
+/**
+ * The Node that runs the server: this one when it has node:sqlite (22.5 and later), else the Node 22 the repository
+ * pins (node_modules/.bin/node), so a suite run by an older Node (the machine's own) still starts it.
+ */
+export function serverNode(): string {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (major > 22 || (major === 22 && minor >= 5)) return process.execPath;
+  const pinned = path.join(REPO_ROOT, 'node_modules', '.bin', 'node');
+  if (existsSync(pinned)) return pinned;
+  throw new Error(`the reference server needs Node 22.5 or newer (node:sqlite); this is Node ${process.versions.node} and ${pinned} is missing: run npm ci`);
+}
+
 export interface ListeningLine {
   event: 'listening';
   baseUrl: string;
@@ -77,7 +89,7 @@ export async function startReferenceServer(extraArgsOrOptions: string[] | Refere
     ...(options.args ?? []),
   ];
   const child = spawn(
-    process.execPath,
+    serverNode(),
     [path.join(REPO_ROOT, 'shared/reference-server/dist/main.js'), '--port', '0', '--insecure-callbacks', '--retry-delay-ms', '50', ...extraArgs],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -5,7 +5,7 @@ import { CALLBACK_REFUSED, callbackAgent } from './callback-agent';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
 import type { Delivery, Subscription } from './model';
 import { newId } from './secrets';
-import type { Store } from './store';
+import type { Store } from './store/store';
 
 export interface DeliveryOptions {
   /** First retry delay; doubled after each failed attempt. */

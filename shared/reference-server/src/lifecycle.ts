@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { generateDemoWebm } from './demo-video';
 import type { DeliveryWorker } from './delivery-worker';
 import type { Recording, StoredVideo } from './model';
-import type { NewRecording, Store } from './store';
+import type { NewRecording, RecordingPage, Store } from './store/store';
 import type { VideoLinks } from './video-links';
-import { ViewJson } from './view-json';
 import { RECORDING_STATUSES, type RecordingAnswer, type RecordingStatus } from './wire';
 
 export class TransitionRefused extends Error {}
@@ -26,8 +25,6 @@ export class RecordingLifecycle {
     private readonly deliveries: DeliveryWorker,
     private readonly publicUrl: () => string,
   ) {}
-
-  private readonly viewTexts = new ViewJson((recording) => this.view(recording));
 
   create(input: NewRecording & { email?: string }): Recording {
     const recording = this.store.addRecording(input);
@@ -57,9 +54,12 @@ export class RecordingLifecycle {
     };
   }
 
-  /** JSON.stringify(view(recording)) in UTF-8, made once per version of the recording (see view-json.ts). */
-  viewJson(recording: Recording): Buffer {
-    return this.viewTexts.of(recording, this.publicUrl());
+  /** A list page's JSON: byte for byte JSON.stringify({content, totalElements, totalPages}) of the views. */
+  pageJson({ rows, totalElements, totalPages }: RecordingPage): string {
+    // The opening quote and the escaped base; ids are UUIDs, which need no escaping.
+    const pageBase = JSON.stringify(`${this.publicUrl()}/r/`).slice(0, -1);
+    const content = rows.map((row) => `${row.view},"url":${pageBase}${row.id}"}`).join(',');
+    return `{"content":[${content}],"totalElements":${totalElements},"totalPages":${totalPages}}`;
   }
 
   pageUrl(recording: Recording): string {
@@ -128,21 +128,23 @@ export class RecordingLifecycle {
   }
 
   private complete(recording: Recording, video: StoredVideo): Recording {
-    // Checked again: another completion may have landed while this one's file was being written.
-    this.checkForward(recording, 'COMPLETED');
-    this.store.setStatus(recording, 'COMPLETED', video);
-    for (const notification of recording.notifications) {
-      this.store.mail({
-        to: notification.value,
-        subject: 'A recording is ready',
-        text: `Recording ${recording.id} is ready. Watch it within the hour: ${this.videoUrl(recording)}`,
-      });
-    }
-    const link = this.videoUrl(recording);
-    for (const subscription of this.store.subscriptionsOf(recording.workspaceId)) {
-      this.deliveries.notify(subscription, recording.id, link);
-    }
-    return recording;
+    // Read again: the recording may have been deleted, or completed by another upload, while the file was written.
+    const current = this.store.recording(recording.id);
+    if (current === undefined) throw new RecordingGone();
+    this.checkForward(current, 'COMPLETED');
+    return this.store.transaction(() => {
+      this.store.setStatus(current, 'COMPLETED', video);
+      for (const notification of current.notifications) {
+        this.store.mail({
+          to: notification.value,
+          subject: 'A recording is ready',
+          text: `Recording ${current.id} is ready. Watch it within the hour: ${this.videoUrl(current)}`,
+        });
+      }
+      const link = this.videoUrl(current);
+      for (const subscription of this.store.subscriptionsOf(current.workspaceId)) this.deliveries.notify(subscription, current.id, link);
+      return current;
+    });
   }
 }
 

@@ -1,28 +1,27 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { systemResolver, type HostResolver } from './address-policy';
-import { authThrottle } from './auth-throttle';
-import type { ServerContext } from './context';
+import type { ServerContext } from './plugins/state';
 import { deliverySettingsOf } from './delivery-settings';
 import { DeliveryWorker } from './delivery-worker';
-import { JournalFile, isJournalTemp, readJournal } from './journal-file';
 import { RecordingLifecycle, VIDEO_FILE } from './lifecycle';
 import { DEFAULT_TIMEOUTS, LIMITS, type Timeouts } from './limits';
-import { lingerAfterAnswer } from './lingering-close';
 import type { DemoCredentials } from './model';
-import { adminPlugin } from './plugins/admin';
-import { hookPlugin } from './plugins/hook';
-import { participantPlugin } from './plugins/participant';
-import { restPlugin } from './plugins/rest';
-import { videosPlugin } from './plugins/videos';
-import { MESSAGES, sendMessage } from './replies';
+import { answerClientError, jsonErrors } from './plugins/json-errors';
+import { lingeringClose } from './plugins/lingering-close';
+import { securityHeaders } from './plugins/security-headers';
+import { signInThrottle } from './plugins/sign-in-throttle';
+import { state } from './plugins/state';
+import { adminRoutes } from './routes/admin';
+import { hookRoutes } from './routes/hook';
+import { participantRoutes } from './routes/participant';
+import { restRoutes } from './routes/rest';
+import { videoRoutes } from './routes/videos';
 import { newSecret } from './secrets';
-import { addSecurityHeaders } from './security-headers';
-import { Store, type StoreLimits } from './store';
+import { Store, type StoreLimits } from './store/store';
 import { DEFAULT_LINK_TTL_MS, VideoLinks, type VideoLinkMode } from './video-links';
 import { HOOK_PROVIDERS, type HookProvider } from './wire';
 
@@ -34,7 +33,7 @@ export interface ListenAddress {
 }
 
 export interface ServerOptions extends ListenAddress {
-  /** Persist every change to this file and reload it on start. Default: memory only. */
+  /** Keep the state in this SQLite file (WAL) and reload it on start. Default: in memory. */
   dataFile?: string;
   /** Allow http: callbacks (for loopback receivers in tests). */
   insecureCallbacks?: boolean;
@@ -60,8 +59,6 @@ export interface ServerOptions extends ListenAddress {
   failedAuthPerMinute?: number;
   /** How much of the outbox and the delivery log is kept. */
   logLimits?: Partial<StoreLimits>;
-  /** Journal bytes appended before a compaction is considered (default 4 MiB; tests lower it). */
-  minCompactionBytes?: number;
   /** Separate deliveries of each video-ready notification to each subscription, 1 to 5 (default 1). */
   deliveriesPerNotification?: number;
   /** Delay before each repeated delivery, 0 to 60,000 ms (default 0: all at once). */
@@ -118,22 +115,19 @@ export async function startServer(options: ServerOptions = {}): Promise<Listenin
 }
 
 /**
- * Builds the reference service without listening: loads or seeds the state, registers the routes and hooks, and
- * wires the delivery worker. `listen` is separate, so route tests can use `app.inject()`.
+ * Builds the reference service without listening: opens or creates the state, registers the infrastructure
+ * (plugins/) and the endpoints (routes/). `listen` is separate, so route tests can use `app.inject()`.
  */
 export async function buildServer(options: ServerOptions = {}): Promise<InProcessServer> {
-  // Checked before anything is created, so a bad value leaves no temp dir or listener behind.
+  // Checked before anything is created, so a bad value leaves no temp dir, database or listener behind.
   const settings = deliverySettingsOf({ deliveriesPerNotification: options.deliveriesPerNotification, repeatDeliveryDelayMs: options.repeatDeliveryDelayMs });
-  const logLimits: StoreLimits = { outboxEntries: LIMITS.outboxEntries, deliveryLogEntries: LIMITS.deliveryLogEntries, ...options.logLimits };
-  const store = loadStore(options.dataFile, logLimits);
-  const file = options.dataFile === undefined ? undefined : new JournalFile(options.dataFile, () => store.snapshot(), options.minCompactionBytes);
+  const store = Store.open(options.dataFile, options.logLimits);
   const videosDir = options.dataFile === undefined ? mkdtempSync(join(tmpdir(), 'screenrec-videos-')) : `${options.dataFile}.videos`;
   mkdirSync(videosDir, { recursive: true });
-  if (options.dataFile !== undefined) removeLeftovers(options.dataFile, videosDir, store);
+  if (options.dataFile !== undefined) removeLeftovers(videosDir, store);
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   /** Sockets carrying a participant upload: exempt from the whole-request timeout (they have their own). */
   const longRequests = new WeakSet<Socket>();
-
   const app = Fastify({
     bodyLimit: LIMITS.restBodyBytes,
     onProtoPoisoning: 'error',
@@ -159,26 +153,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
             serializers: { req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split('?')[0] }) },
           },
   });
-  acceptEmptyJsonBodies(app);
-  if (file !== undefined) {
-    let flushScheduled = false;
-    store.onChange = (change) => {
-      file.record(change);
-      // Changes made off the request path (deliveries) are saved without waiting for the next request; one
-      // scheduled flush covers every change recorded before it runs.
-      if (flushScheduled) return;
-      flushScheduled = true;
-      setImmediate(() => {
-        flushScheduled = false;
-        file.flush().catch((error: unknown) => app.log.error({ err: error }, 'could not save the data file'));
-      });
-    };
-    await file.start();
-  }
-  addSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
 
-  let publicUrl = trimUrl(options.publicUrl ?? UNLISTENED_BASE);
+  let publicUrl = (options.publicUrl ?? UNLISTENED_BASE).replace(/\/+$/, '');
   const links = new VideoLinks(store.signingKey, options.linkTtlMs ?? DEFAULT_LINK_TTL_MS, Date.now, options.videoLinks ?? 'service');
   const resolveHost = options.resolveHost ?? systemResolver;
   const deliveries: DeliveryWorker = new DeliveryWorker(
@@ -207,44 +183,20 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     uploadTimeoutMs: timeouts.uploadMs,
     longRequests,
-    failedAuthentication: authThrottle(app, options.failedAuthPerMinute ?? LIMITS.failedAuthPerMinute),
   };
   const demo = seedDemo(store);
 
-  // A reply is sent only once the change it reports is on disk, so a restart loses nothing acknowledged. Both hooks
-  // finish synchronously when they can: fastify stops a request answered early (in onRequest/preParsing) only when
-  // the answer has been written by the time the hook returns, so an onSend that always waits would let it run on.
-  if (file !== undefined) {
-    app.addHook('onSend', (_request, _reply, payload, done) => {
-      if (file.isDurable()) done(null, payload);
-      else file.flush().then(() => done(null, payload), (error: Error) => done(error));
-    });
-  }
-  // A body left unread (refused before parsing) is not drained in full: the connection is closed after the answer,
-  // lingering a bounded while so the client can read it (see lingering-close.ts).
-  // (`complete` is false on a socket's request until its body is read; an injected request has no such flag.)
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.raw.complete === false) {
-      reply.header('connection', 'close');
-      lingerAfterAnswer(request.raw, { bytes: LIMITS.lingerBytes, ms: LIMITS.lingerMs });
-    }
-    done(null, payload);
-  });
-  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
-    if (error.statusCode === 413) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
-    if (error.statusCode === 415) return sendMessage(reply, 415, MESSAGES.unsupportedMediaType);
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return sendMessage(reply, 400, MESSAGES.badRequest);
-    request.log.error({ err: error }, 'request failed');
-    return sendMessage(reply, 500, MESSAGES.internal);
-  });
-  app.setNotFoundHandler((_request, reply) => sendMessage(reply, 404, MESSAGES.notFound));
-  await app.register(hookPlugin(context));
-  await app.register(restPlugin(context), { prefix: '/public/integration/:workspaceId' });
-  await app.register(adminPlugin(context));
-  await app.register(participantPlugin(context));
-  await app.register(videosPlugin(context));
+  await app.register(state, { context });
+  await app.register(securityHeaders);
+  await app.register(jsonErrors);
+  await app.register(signInThrottle, { perMinute: options.failedAuthPerMinute ?? LIMITS.failedAuthPerMinute });
+  await app.register(lingeringClose);
+  await app.register(hookRoutes);
+  await app.register(restRoutes, { prefix: '/public/integration/:workspaceId' });
+  await app.register(adminRoutes);
+  await app.register(participantRoutes);
+  await app.register(videoRoutes);
   await app.ready();
-  await file?.flush();
 
   let listening: Promise<ListeningServer> | undefined;
   async function listen(address: ListenAddress = {}): Promise<ListeningServer> {
@@ -261,8 +213,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
     await app.close();
-    await deliveries.close();
-    await file?.close();
     if (options.dataFile === undefined) rmSync(videosDir, { recursive: true, force: true });
   }
   const server: InProcessServer = {
@@ -280,72 +230,30 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   return server;
 }
 
-function trimUrl(url: string): string {
-  return url.replace(/\/+$/, '');
-}
-
-/** The state a previous run left (snapshot, then its journal replayed in order), or a fresh one. */
-function loadStore(dataFile: string | undefined, limits: StoreLimits): Store {
-  const journal = dataFile === undefined ? undefined : readJournal(dataFile);
-  if (journal === undefined) return new Store(undefined, limits);
-  const store = Store.restore(journal.snapshot, limits);
-  for (const change of journal.changes) store.apply(change);
-  return store;
-}
-
 /**
- * What a run killed mid-way can leave: a compaction's temp file beside the data file, an upload's temp file, a
- * video whose recording was deleted or never completed. None of them is reachable from the state, so all go.
+ * What a run killed mid-way can leave in the videos folder: an upload's temp file, a video whose recording was
+ * deleted or never completed. None of them is reachable from the state, so all go.
  */
-function removeLeftovers(dataFile: string, videosDir: string, store: Store): void {
-  const dataDir = dirname(dataFile);
-  for (const name of readdirSync(dataDir)) if (isJournalTemp(dataFile, name)) rmSync(join(dataDir, name), { force: true });
+function removeLeftovers(videosDir: string, store: Store): void {
   const kept = new Set(store.videoFileNames());
   for (const name of readdirSync(videosDir)) {
     if (name.startsWith('.upload-') || (VIDEO_FILE.test(name) && !kept.has(name))) rmSync(join(videosDir, name), { force: true });
   }
 }
 
-/** Timeouts and malformed requests, answered before fastify sees a request: a JSON message, then the socket closes. */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, label, message] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', 'The request took too long to arrive.']
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
-        : [400, 'Bad Request', MESSAGES.badRequest];
-  const body = JSON.stringify({ message });
-  if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${label}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
-  }
-  socket.destroy();
-}
-
-/**
- * Some HTTP clients send `content-type: application/json` with no body on DELETE or a body-less POST;
- * that is read as no body (as without the header) instead of fastify's "empty JSON body" error.
- */
-function acceptEmptyJsonBodies(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else parseJson(request, body.toString(), done);
-  });
-}
-
 /** The demo workspace: created on the first start, the same (credentials included) on later ones. */
 function seedDemo(store: Store): DemoWorkspace {
-  if (store.demo === null) {
-    const workspace = store.addWorkspace('Demo Workspace');
-    store.updateWorkspace(workspace, { apiAccess: true });
-    const tokens = Object.fromEntries(HOOK_PROVIDERS.map((provider) => [provider, store.setupIntegration(workspace.id, provider)])) as Record<HookProvider, string>;
-    const demo: DemoCredentials = { workspaceId: workspace.id, tokens, apiKey: store.addApiKey(workspace.id, null).secret };
-    store.setDemo(demo);
-  }
-  const demo = store.demo;
-  const workspace = demo === null ? undefined : store.workspace(demo.workspaceId);
-  if (demo === null || workspace === undefined) throw new Error('the data file names a demo workspace it does not hold');
+  const demo =
+    store.demo ??
+    store.transaction(() => {
+      const workspace = store.addWorkspace('Demo Workspace');
+      store.updateWorkspace(workspace, { apiAccess: true });
+      const tokens = Object.fromEntries(HOOK_PROVIDERS.map((provider) => [provider, store.setupIntegration(workspace.id, provider)])) as Record<HookProvider, string>;
+      const created: DemoCredentials = { workspaceId: workspace.id, tokens, apiKey: store.addApiKey(workspace.id, null).secret };
+      store.setDemo(created);
+      return created;
+    });
+  const workspace = store.workspace(demo.workspaceId);
+  if (workspace === undefined) throw new Error('the data file names a demo workspace it does not hold');
   return { workspaceId: workspace.id, workspaceName: workspace.name, ownerUserId: workspace.ownerUserId, tokens: demo.tokens, apiKey: demo.apiKey };
 }

@@ -1,12 +1,13 @@
-// The list call's posting-list index (added for benchmark #4) must page exactly like a plain filter over the
-// workspace's recordings in creation order, whatever was created, moved forward, retagged or deleted before.
+// The list call's SQL (recording-list.ts, over the recordings and recording_tags tables) must page exactly like a
+// plain filter over the workspace's recordings in creation order, whatever was created, moved forward, retagged or
+// deleted before, and tag search must find exactly the tags a plain scan finds.
 import { ListRecordingsRequest, RECORDING_DIRECTIONS, RECORDING_STATUSES } from '@screenrec/core';
 import fc from 'fast-check';
 import type { Recording } from '../../shared/reference-server/src/model';
-import { queryRecordings, type RecordingQuery } from '../../shared/reference-server/src/recording-query';
-import { Store } from '../../shared/reference-server/src/store';
+import type { RecordingQuery } from '../../shared/reference-server/src/store/recording-list';
+import { Store } from '../../shared/reference-server/src/store/store';
 
-const TAGS = ['a', 'b', 'c', 'd'];
+const TAGS = ['a', 'b', 'c', 'd', 'Abc', 'xABCy'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Step =
@@ -55,37 +56,47 @@ function naive(recordings: readonly Recording[], q: RecordingQuery): { ids: stri
   return { ids: ordered.slice(first, first + (q.pageSize ?? 10)).map((recording) => recording.id), totalElements: matching.length };
 }
 
-test('a filtered page through the index equals the plain filter, after any history of changes', () => {
+test('a filtered page from SQL equals the plain filter, and tag search a plain scan, after any history of changes', () => {
   fc.assert(
     fc.property(fc.array(step, { maxLength: 40 }), query, (steps, { pickIds, dated, ...filters }) => {
-      const store = new Store();
+      const store = Store.open();
       const workspace = store.addWorkspace('w');
       const other = store.addWorkspace('other');
       store.addRecording({ workspaceId: other.id, direction: 'REQUEST', tags: ['a'] });
       let clock = Date.parse('2026-01-01T00:00:00Z');
       const now = jest.spyOn(Date, 'now').mockImplementation(() => clock);
+      // The workspace's recordings in creation order, as the plain filter sees them.
+      let recordings: Recording[] = [];
       try {
         for (const change of steps) {
-          const recordings = store.recordingsOf(workspace.id);
           const picked = recordings[change.kind === 'create' ? 0 : change.pick % Math.max(1, recordings.length)];
           if (change.kind === 'create') {
             clock += 12 * 60 * 60 * 1000;
-            store.addRecording({ workspaceId: workspace.id, direction: change.direction, tags: change.tags });
+            recordings.push(store.addRecording({ workspaceId: workspace.id, direction: change.direction, tags: change.tags }));
           } else if (picked === undefined) continue;
           else if (change.kind === 'status') store.setStatus(picked, change.status);
           else if (change.kind === 'retag') store.updateRecording(picked, { tags: change.tags });
-          else store.deleteRecording(picked);
+          else {
+            store.deleteRecording(picked);
+            recordings = recordings.filter((recording) => recording !== picked);
+          }
         }
       } finally {
         now.mockRestore();
       }
-      const recordings = store.recordingsOf(workspace.id);
       const ids = (pickIds ?? []).map((pick) => recordings[pick % Math.max(1, recordings.length)]?.id ?? '00000000-0000-4000-8000-000000000000');
       const dates = dated ? { createdDateFrom: '2026-01-02T00:00:00Z', createdDateTo: '2026-01-05T00:00:00Z' } : {};
       const q = ListRecordingsRequest.parse({ ...filters, ...dates, ...(ids.length > 0 ? { ids } : {}) });
-      const page = queryRecordings(recordings, store.recordingIndex(workspace.id), q);
+      const page = store.listRecordings(workspace.id, q);
       const expected = naive(recordings, q);
-      expect({ ids: page.content.map((recording) => recording.id), totalElements: page.totalElements }).toEqual(expected);
+      expect({ ids: page.rows.map((row) => row.id), totalElements: page.totalElements }).toEqual(expected);
+      expect(page.totalPages).toBe(Math.ceil(expected.totalElements / (q.pageSize ?? 10)));
+      expect(store.recordingCount(workspace.id)).toBe(recordings.length);
+      for (const typed of ['a', 'ab', 'ABC', 'bc', 'xab', 'zzz']) {
+        const everyTag = [...new Set(recordings.flatMap((recording) => recording.tags))];
+        expect([typed, store.searchTags(workspace.id, typed)]).toEqual([typed, everyTag.filter((tag) => tag.toLowerCase().includes(typed.toLowerCase())).sort()]);
+      }
+      store.close();
     }),
     { numRuns: 300 },
   );

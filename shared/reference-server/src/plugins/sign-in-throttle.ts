@@ -1,5 +1,14 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendMessage } from './replies';
+import fp from 'fastify-plugin';
+import { sendMessage } from '../replies';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts a failed authentication; answers 429 (and returns the reply) past the per-address limit. */
+    failedAuthentication: FailedAuthentication;
+  }
+}
 
 /**
  * Answers a failed authentication: counts it against the client's address and, past `perMinute` failures in a
@@ -10,9 +19,10 @@ import { sendMessage } from './replies';
  */
 export type FailedAuthentication = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
 
-export function authThrottle(app: FastifyInstance, perMinute: number): FailedAuthentication {
+export const signInThrottle = fp(async function signInThrottle(app: FastifyInstance, { perMinute }: { perMinute: number }): Promise<void> {
+  await app.register(rateLimit, { global: false });
   const count = app.createRateLimit({ max: perMinute, timeWindow: 60_000 });
-  return async (request, reply) => {
+  const failedAuthentication: FailedAuthentication = async (request, reply) => {
     const limit = await count(request);
     if (limit.isAllowed || !limit.isExceeded) return undefined;
     const seconds = Math.max(1, limit.ttlInSeconds);
@@ -23,4 +33,5 @@ export function authThrottle(app: FastifyInstance, perMinute: number): FailedAut
       `Too many failed sign-in attempts from your address. Wait ${seconds} seconds, then check the token or API key and try again.`,
     );
   };
-}
+  app.decorate('failedAuthentication', failedAuthentication);
+});

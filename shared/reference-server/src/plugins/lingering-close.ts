@@ -1,5 +1,24 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { LIMITS } from '../limits';
+
+/**
+ * A body left unread (refused before parsing) is not drained in full: the connection is closed after the answer,
+ * lingering a bounded while so the client can read it. (`complete` is false on a socket's request until its body
+ * is read; an injected request has no such flag.) Synchronous: fastify stops a request answered early (in
+ * onRequest/preParsing) only when the answer is written by the time the hook returns.
+ */
+export const lingeringClose = fp(async function lingeringClose(app: FastifyInstance): Promise<void> {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.raw.complete === false) {
+      reply.header('connection', 'close');
+      lingerAfterAnswer(request.raw, { bytes: LIMITS.lingerBytes, ms: LIMITS.lingerMs });
+    }
+    done(null, payload);
+  });
+});
 
 /** How long, and for how many body bytes, a refused request's connection stays open after the answer. */
 export interface LingerBounds {

@@ -1,11 +1,11 @@
+import type { ServerContext } from '../plugins/state';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HTTPS_ONLY, callbackUrlRefusal, resolveChecked, type HostResolver } from '../address-policy';
-import type { ServerContext } from '../context';
 import { LIMITS, SUBSCRIPTION_LIMIT_MESSAGE } from '../limits';
 import type { Integration, Workspace } from '../model';
 import { MESSAGES, fieldErrorsOf, sendMessage, sendValidationErrors } from '../replies';
-import type { TokenResolution } from '../store';
+import type { TokenResolution } from '../store/store';
 import { HookAction, HookProvider } from '../wire';
 
 declare module 'fastify' {
@@ -24,90 +24,90 @@ type HookRequest = FastifyRequest<{ Params: { provider: string } }>;
  * whose token fails is never parsed past the 64 KiB limit (its body, if larger, is not read at all), and a 413
  * goes only to a caller with a valid token. A small body is still parsed first, so row 2 keeps its place.
  */
-export function hookPlugin(context: ServerContext) {
+export async function hookRoutes(app: FastifyInstance): Promise<void> {
+  const { context } = app;
+
   /** Rows 3 to 5 for a token that is not current, or undefined when it is. Counts the failure. */
   async function refuseToken(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const resolution = request.serviceToken;
     if (resolution === null || (resolution !== 'missing' && resolution.kind === 'current')) return undefined;
-    const throttled = await context.failedAuthentication(request, reply);
+    const throttled = await app.failedAuthentication(request, reply);
     if (throttled !== undefined) return throttled;
     if (resolution !== 'missing' && resolution.kind === 'never-issued') return sendMessage(reply, 403, MESSAGES.forbidden);
     return sendMessage(reply, 424, MESSAGES.integrationError);
   }
 
-  return async function hook(app: FastifyInstance): Promise<void> {
-    app.decorateRequest('serviceToken', null);
+  app.decorateRequest('serviceToken', null);
 
-    // Row 2: whatever keeps the body from being a JSON object is a bad request here, not a 415.
-    app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
-      if (error.statusCode === 413) return (await refuseToken(request, reply)) ?? sendMessage(reply, 413, MESSAGES.payloadTooLarge);
-      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return sendMessage(reply, 400, MESSAGES.badRequest);
-      reply.log.error({ err: error }, 'hook request failed');
-      return sendMessage(reply, 500, MESSAGES.internal);
-    });
+  // Row 2: whatever keeps the body from being a JSON object is a bad request here, not a 415.
+  app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
+    if (error.statusCode === 413) return (await refuseToken(request, reply)) ?? sendMessage(reply, 413, MESSAGES.payloadTooLarge);
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return sendMessage(reply, 400, MESSAGES.badRequest);
+    reply.log.error({ err: error }, 'hook request failed');
+    return sendMessage(reply, 500, MESSAGES.internal);
+  });
 
-    app.post<{ Params: { provider: string } }>(
-      '/public/webhooks/:provider',
-      {
-        bodyLimit: LIMITS.hookBodyBytes,
-        // Row 1, and the token, before the body: nothing here reads it. Both hooks are synchronous on the way of
-        // every call (an async hook costs a promise and a turn of the microtask queue per request).
-        onRequest: (request: HookRequest, reply, done) => {
-          const provider = HookProvider.safeParse(request.params.provider);
-          if (!provider.success) sendMessage(reply, 400, MESSAGES.badRequest);
-          else {
-            const token = request.headers['x-service-token'];
-            request.serviceToken = typeof token !== 'string' || token === '' ? 'missing' : context.store.resolveToken(provider.data, token);
-          }
-          done();
-        },
-        // A caller without a valid token gets no more than the limit read: a declared larger body is refused unread.
-        preParsing: (request, reply, payload, done) => {
-          if (Number(request.headers['content-length'] ?? 0) <= LIMITS.hookBodyBytes) return done(null, payload);
-          refuseToken(request, reply).then(
-            () => done(null, payload),
-            (error: Error) => done(error),
-          );
-        },
+  app.post<{ Params: { provider: string } }>(
+    '/public/webhooks/:provider',
+    {
+      bodyLimit: LIMITS.hookBodyBytes,
+      // Row 1, and the token, before the body: nothing here reads it. Both hooks are synchronous on the way of
+      // every call (an async hook costs a promise and a turn of the microtask queue per request).
+      onRequest: (request: HookRequest, reply, done) => {
+        const provider = HookProvider.safeParse(request.params.provider);
+        if (!provider.success) sendMessage(reply, 400, MESSAGES.badRequest);
+        else {
+          const token = request.headers['x-service-token'];
+          request.serviceToken = typeof token !== 'string' || token === '' ? 'missing' : context.store.resolveToken(provider.data, token);
+        }
+        done();
       },
-      // Synchronous but for a subscribe (its host name lookup) and a refused token (counting it): an async
-      // handler costs promises on every call.
-      (request, reply): FastifyReply | Promise<FastifyReply> => {
-        const parsed = HookAction.safeParse(request.body);
-        if (!parsed.success) {
-          // Row 2 is the plain answer; a body whose only fault is the Limits table's field limits is told which field.
-          if (onlyPastLimits(parsed.error)) return sendValidationErrors(reply, fieldErrorsOf(parsed.error));
-          return sendMessage(reply, 400, MESSAGES.badRequest);
-        }
-        const action = parsed.data;
-        if (action.action === 'CALLBACK_SUBSCRIBE') {
-          const refusal = callbackUrlRefusal(new URL(action.callback), { allowHttp: context.allowHttpCallbacks, allowLoopback: context.allowHttpCallbacks });
-          // The scheme is row 2 as ever (the plain answer); a refused address also says why.
-          if (refusal === HTTPS_ONLY) return sendMessage(reply, 400, MESSAGES.badRequest);
-          if (refusal !== undefined) return sendValidationErrors(reply, [{ path: 'callback', message: refusal }]);
-        }
-
-        const resolution = request.serviceToken;
-        if (resolution === null || resolution === 'missing' || resolution.kind !== 'current') {
-          return refuseToken(request, reply).then((refused) => {
-            if (refused === undefined) throw new Error('token not resolved');
-            return refused;
-          });
-        }
-        const failed = (error: unknown): FastifyReply => {
-          request.log.error({ err: error, action: action.action, provider: request.params.provider }, 'hook action failed');
-          if (action.action === 'PING') return sendMessage(reply, 500, MESSAGES.internal);
-          return reply.code(200).send({ error: MESSAGES.internal });
-        };
-        try {
-          const answered = answer(reply, context, action, resolution.integration, resolution.workspace);
-          return answered instanceof Promise ? answered.catch(failed) : answered;
-        } catch (error) {
-          return failed(error);
-        }
+      // A caller without a valid token gets no more than the limit read: a declared larger body is refused unread.
+      preParsing: (request, reply, payload, done) => {
+        if (Number(request.headers['content-length'] ?? 0) <= LIMITS.hookBodyBytes) return done(null, payload);
+        refuseToken(request, reply).then(
+          () => done(null, payload),
+          (error: Error) => done(error),
+        );
       },
-    );
-  };
+    },
+    // Synchronous but for a subscribe (its host name lookup) and a refused token (counting it): an async
+    // handler costs promises on every call.
+    (request, reply): FastifyReply | Promise<FastifyReply> => {
+      const parsed = HookAction.safeParse(request.body);
+      if (!parsed.success) {
+        // Row 2 is the plain answer; a body whose only fault is the Limits table's field limits is told which field.
+        if (onlyPastLimits(parsed.error)) return sendValidationErrors(reply, fieldErrorsOf(parsed.error));
+        return sendMessage(reply, 400, MESSAGES.badRequest);
+      }
+      const action = parsed.data;
+      if (action.action === 'CALLBACK_SUBSCRIBE') {
+        const refusal = callbackUrlRefusal(new URL(action.callback), { allowHttp: context.allowHttpCallbacks, allowLoopback: context.allowHttpCallbacks });
+        // The scheme is row 2 as ever (the plain answer); a refused address also says why.
+        if (refusal === HTTPS_ONLY) return sendMessage(reply, 400, MESSAGES.badRequest);
+        if (refusal !== undefined) return sendValidationErrors(reply, [{ path: 'callback', message: refusal }]);
+      }
+
+      const resolution = request.serviceToken;
+      if (resolution === null || resolution === 'missing' || resolution.kind !== 'current') {
+        return refuseToken(request, reply).then((refused) => {
+          if (refused === undefined) throw new Error('token not resolved');
+          return refused;
+        });
+      }
+      const failed = (error: unknown): FastifyReply => {
+        request.log.error({ err: error, action: action.action, provider: request.params.provider }, 'hook action failed');
+        if (action.action === 'PING') return sendMessage(reply, 500, MESSAGES.internal);
+        return reply.code(200).send({ error: MESSAGES.internal });
+      };
+      try {
+        const answered = answer(reply, context, action, resolution.integration, resolution.workspace);
+        return answered instanceof Promise ? answered.catch(failed) : answered;
+      } catch (error) {
+        return failed(error);
+      }
+    },
+  );
 }
 
 /** True when every issue is a length past the Limits table (the only maximums a hook body has). */
@@ -118,21 +118,13 @@ function onlyPastLimits(error: z.ZodError): boolean {
 /** How long a subscribe waits for a host name to resolve before taking it as unresolved. */
 const SUBSCRIBE_LOOKUP_MS = 2_000;
 
+/** The resolver, or a failure (taken as unresolved) once `ms` have passed. */
 function withTimeout(resolver: HostResolver, ms: number): HostResolver {
-  return (hostname) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-      resolver(hostname).then(
-        (addresses) => {
-          clearTimeout(timer);
-          resolve(addresses);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
+  return (hostname) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+    return Promise.race([resolver(hostname), late]).finally(() => clearTimeout(timer));
+  };
 }
 
 function answer(

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import type { ServerContext } from '../plugins/state';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context';
 import type { Recording } from '../model';
 import { MESSAGES, sendMessage } from '../replies';
 import { STORAGE_BUCKET, storagePath } from '../video-links';
@@ -17,30 +17,30 @@ export type ByteRange = { start: number; end: number };
  * GET /storage/{bucket}/{workspaceId}/{objectId}.{ext}?X-Amz-…&X-Amz-Signature=… (storage mode). Each server
  * answers the links of its own mode only; any failed check is 403, as an object store would answer.
  */
-export function videosPlugin(context: ServerContext) {
-  return async function videos(app: FastifyInstance): Promise<void> {
-    app.get<Request>('/videos/:recordingId', async (request, reply) => {
-      if (context.links.mode !== 'service') return sendMessage(reply, 404, MESSAGES.notFound);
-      const id = RequestId.safeParse(request.params.recordingId);
-      const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
-      if (!id.success || context.links.check(id.data, single(request.query.expires), single(request.query.signature)) !== 'valid') {
-        return sendMessage(reply, 403, MESSAGES.forbidden);
-      }
-      return serveVideo(context, request, reply, context.store.recording(id.data));
-    });
+export async function videoRoutes(app: FastifyInstance): Promise<void> {
+  const { context } = app;
 
-    app.get<StorageRequest>('/storage/:bucket/:workspaceId/:object', async (request, reply) => {
-      if (context.links.mode !== 'storage') return sendMessage(reply, 404, MESSAGES.notFound);
-      const { bucket, workspaceId, object } = request.params;
-      const match = /^([0-9a-f]{32})\.(webm|mp4)$/.exec(object);
-      if (bucket !== STORAGE_BUCKET || match === null) return sendMessage(reply, 403, MESSAGES.forbidden);
-      const check = context.links.checkStorage(storagePath(workspaceId, match[1]!, match[2]!), request.query);
-      if (check !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
-      const recordingId = context.links.recordingIdOf(match[1]!);
-      const recording = recordingId === undefined ? undefined : context.store.recording(recordingId);
-      return serveVideo(context, request, reply, recording?.workspaceId === workspaceId ? recording : undefined);
-    });
-  };
+  app.get<Request>('/videos/:recordingId', async (request, reply) => {
+    if (context.links.mode !== 'service') return sendMessage(reply, 404, MESSAGES.notFound);
+    const id = RequestId.safeParse(request.params.recordingId);
+    const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    if (!id.success || context.links.check(id.data, single(request.query.expires), single(request.query.signature)) !== 'valid') {
+      return sendMessage(reply, 403, MESSAGES.forbidden);
+    }
+    return serveVideo(context, request, reply, context.store.recording(id.data));
+  });
+
+  app.get<StorageRequest>('/storage/:bucket/:workspaceId/:object', async (request, reply) => {
+    if (context.links.mode !== 'storage') return sendMessage(reply, 404, MESSAGES.notFound);
+    const { bucket, workspaceId, object } = request.params;
+    const match = /^([0-9a-f]{32})\.(webm|mp4)$/.exec(object);
+    if (bucket !== STORAGE_BUCKET || match === null) return sendMessage(reply, 403, MESSAGES.forbidden);
+    const check = context.links.checkStorage(storagePath(workspaceId, match[1]!, match[2]!), request.query);
+    if (check !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
+    const recordingId = context.links.recordingIdOf(match[1]!);
+    const recording = recordingId === undefined ? undefined : context.store.recording(recordingId);
+    return serveVideo(context, request, reply, recording?.workspaceId === workspaceId ? recording : undefined);
+  });
 }
 
 async function serveVideo(context: ServerContext, request: FastifyRequest, reply: FastifyReply, recording: Recording | undefined): Promise<FastifyReply> {

@@ -1,0 +1,43 @@
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES, sendMessage } from '../replies';
+
+/**
+ * Every refusal as a JSON message (DESIGN.md): fastify's own 4xx become 400 (413 and 415 keep theirs), anything
+ * else is logged and answered 500, and an unknown path is 404. Some HTTP clients send `content-type:
+ * application/json` with no body on DELETE or a body-less POST; that is read as no body instead of fastify's
+ * "empty JSON body" error.
+ */
+export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Promise<void> {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body.toString(), done);
+  });
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+    if (error.statusCode === 413) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
+    if (error.statusCode === 415) return sendMessage(reply, 415, MESSAGES.unsupportedMediaType);
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return sendMessage(reply, 400, MESSAGES.badRequest);
+    request.log.error({ err: error }, 'request failed');
+    return sendMessage(reply, 500, MESSAGES.internal);
+  });
+  app.setNotFoundHandler((_request, reply) => sendMessage(reply, 404, MESSAGES.notFound));
+});
+
+/** Timeouts and malformed requests, answered before fastify sees a request: a JSON message, then the socket closes. */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, label, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+        : [400, 'Bad Request', MESSAGES.badRequest];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${label}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Recording, Workspace } from '../model';
+import { JSON_TYPE, MESSAGES, parseWith, sendMessage, sendValidationErrors } from '../replies';
+import { CreateRecordingRequest, ListRecordingsRequest, RequestId, TagSearchQuery, UpdateRecordingRequest } from '../wire';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** REST API: the workspace the API key opens, set by the authentication hook before any handler runs. */
+    workspace: Workspace | null;
+  }
+}
+
+type WorkspaceRequest = FastifyRequest<{ Params: { workspaceId: string; recordingId?: string } }>;
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/** The REST API of SPEC.md 4.1, under /public/integration/{workspaceId}, with an API key. */
+export async function restRoutes(app: FastifyInstance): Promise<void> {
+  const { store, context } = app;
+  const { lifecycle } = context;
+
+  /** The authenticated workspace; the onRequest hook has set it before any handler runs. */
+  function workspaceOf(request: FastifyRequest): Workspace {
+    if (request.workspace === null) throw new Error('request was not authenticated');
+    return request.workspace;
+  }
+
+  /** The recording named in the path, or a reply already sent (400 for a malformed id, 404 for an unknown one). */
+  function recordingOf(request: WorkspaceRequest, reply: FastifyReply): Recording | undefined {
+    const id = parseWith(RequestId, request.params.recordingId, 'recordingId');
+    if (!id.ok) {
+      sendValidationErrors(reply, id.errors);
+      return undefined;
+    }
+    const recording = store.recording(id.value);
+    if (recording === undefined || recording.workspaceId !== workspaceOf(request).id) {
+      sendMessage(reply, 404, MESSAGES.notFound);
+      return undefined;
+    }
+    return recording;
+  }
+
+  app.decorateRequest('workspace', null);
+
+  // Authentication runs before the body is parsed, so a bad key is a 401 whatever the body. Synchronous unless
+  // the key fails (counting a failure is asynchronous): an async hook costs a promise on every call.
+  app.addHook('onRequest', (request: WorkspaceRequest, reply, done) => {
+    const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const key = secret === undefined ? undefined : store.apiKeyBySecret(secret);
+    if (key === undefined || key.revoked || (key.expiresAt !== null && Date.parse(key.expiresAt) <= Date.now())) {
+      app
+        .failedAuthentication(request, reply)
+        .then((throttled) => throttled ?? sendMessage(reply, 401, MESSAGES.unauthorized))
+        .then(
+          () => done(),
+          (error: Error) => done(error),
+        );
+      return;
+    }
+    const workspaceId = RequestId.safeParse(request.params.workspaceId);
+    const workspace = store.workspace(key.workspaceId);
+    if (workspace === undefined || !workspaceId.success || key.workspaceId !== workspaceId.data || !workspace.apiAccess) {
+      sendMessage(reply, 403, MESSAGES.forbidden);
+    } else {
+      request.workspace = workspace;
+    }
+    done();
+  });
+
+  // Handlers that never wait are synchronous: an async one costs promises on every call.
+  app.post('/recordings', (request, reply) => {
+    const input = parseWith(CreateRecordingRequest, request.body);
+    if (!input.ok) return sendValidationErrors(reply, input.errors);
+    const recording = lifecycle.create({ workspaceId: workspaceOf(request).id, ...input.value });
+    return reply.code(201).send(lifecycle.view(recording));
+  });
+
+  app.post('/recordings/list', (request, reply) => {
+    const query = parseWith(ListRecordingsRequest, request.body ?? {});
+    if (!query.ok) return sendValidationErrors(reply, query.errors);
+    const page = store.listRecordings(workspaceOf(request).id, query.value);
+    return reply.type(JSON_TYPE).send(lifecycle.pageJson(page));
+  });
+
+  app.get('/recordings/tags', (request, reply) => {
+    const query = parseWith(TagSearchQuery, request.query);
+    if (!query.ok) return sendValidationErrors(reply, query.errors);
+    return reply.send({ result: store.searchTags(workspaceOf(request).id, query.value.query) });
+  });
+
+  app.get('/recordings/:recordingId/presign', (request: WorkspaceRequest, reply) => {
+    const recording = recordingOf(request, reply);
+    if (recording === undefined) return reply;
+    if (recording.video === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
+    return reply.send({ url: lifecycle.videoUrl(recording) });
+  });
+
+  app.put('/recordings/:recordingId', (request: WorkspaceRequest, reply) => {
+    const recording = recordingOf(request, reply);
+    if (recording === undefined) return reply;
+    const changes = parseWith(UpdateRecordingRequest, request.body);
+    if (!changes.ok) return sendValidationErrors(reply, changes.errors);
+    return reply.code(202).send(lifecycle.view(store.updateRecording(recording, changes.value)));
+  });
+
+  app.delete('/recordings/:recordingId', async (request: WorkspaceRequest, reply) => {
+    const recording = recordingOf(request, reply);
+    if (recording === undefined) return reply;
+    await lifecycle.remove(recording);
+    return reply.code(204).send();
+  });
+}

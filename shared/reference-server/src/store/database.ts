@@ -1,0 +1,100 @@
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
+
+/** Written into every database this server creates, so a SQLite file of another application is told apart. */
+const APPLICATION_ID = 0x53524543; // "SREC"
+const SQLITE_HEADER = 'SQLite format 3\0';
+
+/**
+ * The state's tables. Each entity is one row holding its JSON (`data`), plus the columns that are looked up or
+ * filtered on (and a workspace's count of recordings, which an unfiltered list answers). recording_tags repeats a recording's filter columns beside each of its tags, so that a list filtered
+ * by tags (and status) reads one index range. workspace_tags counts each workspace's distinct tags, and tag_search
+ * indexes them by trigram for the tag search.
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+CREATE TABLE IF NOT EXISTS workspaces (id TEXT PRIMARY KEY, data TEXT NOT NULL, recordings INTEGER NOT NULL DEFAULT 0) STRICT;
+CREATE TABLE IF NOT EXISTS api_keys (id TEXT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, data TEXT NOT NULL) STRICT;
+CREATE TABLE IF NOT EXISTS issued_tokens (hash TEXT PRIMARY KEY, data TEXT NOT NULL) STRICT;
+CREATE TABLE IF NOT EXISTS integrations (workspace_id TEXT NOT NULL, provider TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (workspace_id, provider)) STRICT;
+CREATE TABLE IF NOT EXISTS recordings (
+  seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, workspace_id TEXT NOT NULL, user_id TEXT NOT NULL, direction TEXT NOT NULL,
+  status TEXT NOT NULL, created_ms INTEGER NOT NULL, data TEXT NOT NULL, view TEXT NOT NULL) STRICT;
+CREATE INDEX IF NOT EXISTS recordings_by_date ON recordings (workspace_id, created_ms);
+CREATE INDEX IF NOT EXISTS recordings_by_status ON recordings (workspace_id, status, created_ms);
+CREATE TABLE IF NOT EXISTS recording_tags (
+  workspace_id TEXT NOT NULL, tag TEXT NOT NULL, status TEXT NOT NULL, seq INTEGER NOT NULL, id TEXT NOT NULL, user_id TEXT NOT NULL,
+  direction TEXT NOT NULL, created_ms INTEGER NOT NULL, PRIMARY KEY (workspace_id, tag, status, seq)) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS recording_tags_of ON recording_tags (seq);
+CREATE TABLE IF NOT EXISTS workspace_tags (rowid INTEGER PRIMARY KEY, workspace_id TEXT NOT NULL, tag TEXT NOT NULL, uses INTEGER NOT NULL, UNIQUE (workspace_id, tag)) STRICT;
+CREATE VIRTUAL TABLE IF NOT EXISTS tag_search USING fts5 (tag, content = 'workspace_tags', content_rowid = 'rowid', tokenize = 'trigram');
+CREATE TRIGGER IF NOT EXISTS tag_search_add AFTER INSERT ON workspace_tags BEGIN
+  INSERT INTO tag_search (rowid, tag) VALUES (new.rowid, new.tag);
+END;
+CREATE TRIGGER IF NOT EXISTS tag_search_remove AFTER DELETE ON workspace_tags BEGIN
+  INSERT INTO tag_search (tag_search, rowid, tag) VALUES ('delete', old.rowid, old.tag);
+END;
+CREATE TABLE IF NOT EXISTS subscriptions (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, workspace_id TEXT NOT NULL, provider TEXT NOT NULL, data TEXT NOT NULL) STRICT;
+CREATE INDEX IF NOT EXISTS subscriptions_of ON subscriptions (workspace_id, provider);
+CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY, data TEXT NOT NULL) STRICT;
+CREATE TABLE IF NOT EXISTS deliveries (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, state TEXT NOT NULL, data TEXT NOT NULL) STRICT;
+`;
+
+/**
+ * node:sqlite is loaded here, not imported at the top, so that a Node without it (before 22.5) gets a message
+ * saying what to run instead of an unknown-module error.
+ */
+function loadSqlite(): typeof import('node:sqlite') {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('node:sqlite') as typeof import('node:sqlite');
+  } catch {
+    throw new Error(
+      `the reference server keeps its state in node:sqlite, which needs Node 22.5 or newer, and this is Node ${process.versions.node}. ` +
+        'Start it with `npm start` or `npx screenrec-reference-server` from the repository (they run the Node 22 it pins), or with node_modules/.bin/node.',
+    );
+  }
+}
+
+/**
+ * The state's database: in memory, or the file `path` in WAL mode with every commit synced, so that a write the
+ * server has answered survives a crash of the process or of the machine.
+ */
+export function openDatabase(path: string | undefined): DatabaseSync {
+  if (path !== undefined) refuseForeignFile(path);
+  const { DatabaseSync } = loadSqlite();
+  const db = new DatabaseSync(path ?? ':memory:');
+  try {
+    const applicationId = (db.prepare('PRAGMA application_id').get() as { application_id: number }).application_id;
+    const tables = (db.prepare("SELECT count(*) AS count FROM sqlite_schema WHERE type = 'table'").get() as { count: number }).count;
+    if (applicationId !== APPLICATION_ID && tables > 0) throw new Error(`${path} is a SQLite database of another application, not a ScreenRec reference-server data file`);
+    if (path !== undefined) db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
+    db.exec(`PRAGMA application_id = ${APPLICATION_ID}; ${SCHEMA}`);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** A file that is not SQLite (an earlier server's JSON journal, or anything else) is refused, and left untouched. */
+function refuseForeignFile(path: string): void {
+  if (!existsSync(path)) return;
+  const head = Buffer.alloc(SQLITE_HEADER.length);
+  const fd = openSync(path, 'r');
+  const read = (() => {
+    try {
+      return readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  })();
+  if (read === 0 || head.toString('latin1') === SQLITE_HEADER) return;
+  if (head[0] === '{'.charCodeAt(0)) {
+    throw new Error(
+      `${path} is a data file of an earlier reference server (JSON lines), which this one cannot read: it keeps its state in SQLite. ` +
+        `Move the file (and ${path}.videos) aside to start afresh with new demo credentials, or keep using the earlier server with it.`,
+    );
+  }
+  throw new Error(`${path} is not a ScreenRec reference-server data file (not a SQLite database); give --data a new file name or move this one aside`);
+}

@@ -1,0 +1,397 @@
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { LIMITS } from '../limits';
+import type { ApiKey, Delivery, DemoCredentials, Integration, IssuedToken, Notification, OutboxMail, Recording, StoredVideo, Subscription, Workspace, WorkspaceSubscriptionState } from '../model';
+import { hashSecret, newId, newSecret } from '../secrets';
+import type { HookProvider, RecordingDirection, RecordingStatus } from '../wire';
+import { openDatabase } from './database';
+import { listQuery, type RecordingQuery } from './recording-list';
+
+export interface StoreLimits {
+  outboxEntries: number;
+  deliveryLogEntries: number;
+}
+
+export type TokenResolution =
+  | { kind: 'never-issued' }
+  | { kind: 'replaced' }
+  | { kind: 'current'; integration: Integration; workspace: Workspace };
+
+export interface NewRecording {
+  workspaceId: string;
+  direction: RecordingDirection;
+  tags?: string[];
+  notifications?: Notification[];
+  comment?: string;
+  externalReference?: string;
+}
+
+export interface WorkspacePatch {
+  name?: string;
+  apiAccess?: boolean;
+  subscription?: WorkspaceSubscriptionState;
+}
+
+/** One list page: each recording's id and its answer's JSON without the closing `,"url":…}` (see `viewHead`). */
+export interface RecordingPage {
+  rows: Array<{ id: string; view: string }>;
+  totalElements: number;
+  totalPages: number;
+}
+
+/**
+ * The whole state, in SQLite (see database.ts). Every method is one transaction, so each answered change is
+ * committed, and with a data file synced, before the answer goes out. Entities come back as fresh objects: a
+ * change is made through the store, which writes it.
+ */
+export class Store {
+  readonly signingKey: string;
+  private readonly statements = new Map<string, StatementSync>();
+
+  private constructor(
+    private readonly db: DatabaseSync,
+    private readonly limits: StoreLimits,
+  ) {
+    const key = this.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', 'signingKey')?.value;
+    this.signingKey = key ?? newSecret('');
+    if (key === undefined) this.run('INSERT INTO meta (key, value) VALUES (?, ?)', 'signingKey', this.signingKey);
+  }
+
+  /** The state in `dataFile` (created when missing), or a fresh one in memory. */
+  static open(dataFile?: string, limits: Partial<StoreLimits> = {}): Store {
+    return new Store(openDatabase(dataFile), { outboxEntries: LIMITS.outboxEntries, deliveryLogEntries: LIMITS.deliveryLogEntries, ...limits });
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  /** Runs `change` as one transaction (one sync of the file), or inside the one already open. */
+  transaction<T>(change: () => T): T {
+    if (this.db.isTransaction) return change();
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = change();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  // Workspaces
+
+  addWorkspace(name: string): Workspace {
+    const workspace: Workspace = { id: newId(), name, ownerUserId: newId(), apiAccess: false, subscription: 'ACTIVE' };
+    this.run('INSERT INTO workspaces (id, data) VALUES (?, ?)', workspace.id, JSON.stringify(workspace));
+    return workspace;
+  }
+
+  workspace(id: string): Workspace | undefined {
+    return this.parsed<Workspace>('SELECT data FROM workspaces WHERE id = ?', id);
+  }
+
+  updateWorkspace(workspace: Workspace, patch: WorkspacePatch): Workspace {
+    if (patch.name !== undefined) workspace.name = patch.name;
+    if (patch.apiAccess !== undefined) workspace.apiAccess = patch.apiAccess;
+    if (patch.subscription !== undefined) workspace.subscription = patch.subscription;
+    this.run('UPDATE workspaces SET data = ? WHERE id = ?', JSON.stringify(workspace), workspace.id);
+    return workspace;
+  }
+
+  // API keys
+
+  addApiKey(workspaceId: string, expiresAt: string | null): { key: ApiKey; secret: string } {
+    const secret = newSecret('srk_');
+    const key: ApiKey = { id: newId(), workspaceId, hash: hashSecret(secret), expiresAt, revoked: false };
+    this.run('INSERT INTO api_keys (id, hash, data) VALUES (?, ?, ?)', key.id, key.hash, JSON.stringify(key));
+    return { key, secret };
+  }
+
+  /** The key with this secret, if it was ever issued (revoked and expired ones included). */
+  apiKeyBySecret(secret: string): ApiKey | undefined {
+    // Looked up by SHA-256 hash: timing can tell at most how a hash starts, which does not help find a key.
+    return this.parsed<ApiKey>('SELECT data FROM api_keys WHERE hash = ?', hashSecret(secret));
+  }
+
+  revokeApiKey(workspaceId: string, keyId: string): boolean {
+    const key = this.parsed<ApiKey>('SELECT data FROM api_keys WHERE id = ?', keyId);
+    if (key === undefined || key.workspaceId !== workspaceId || key.revoked) return false;
+    this.run('UPDATE api_keys SET data = ? WHERE id = ?', JSON.stringify({ ...key, revoked: true }), keyId);
+    return true;
+  }
+
+  // Integrations and backend tokens
+
+  /** The Setup button: connects the integration, or rotates its token (the old one becomes "replaced"). */
+  setupIntegration(workspaceId: string, provider: HookProvider): string {
+    const token = newSecret('srt_');
+    const hash = hashSecret(token);
+    const issued: IssuedToken = { hash, workspaceId, provider };
+    this.transaction(() => {
+      this.run('INSERT INTO issued_tokens (hash, data) VALUES (?, ?)', hash, JSON.stringify(issued));
+      this.putIntegration({ workspaceId, provider, currentTokenHash: hash, connected: true });
+    });
+    return token;
+  }
+
+  disconnectIntegration(workspaceId: string, provider: HookProvider): boolean {
+    const integration = this.integration(workspaceId, provider);
+    if (integration === undefined || !integration.connected) return false;
+    this.putIntegration({ ...integration, connected: false });
+    return true;
+  }
+
+  resolveToken(provider: HookProvider, token: string): TokenResolution {
+    const hash = hashSecret(token);
+    const issued = this.parsed<IssuedToken>('SELECT data FROM issued_tokens WHERE hash = ?', hash);
+    if (issued === undefined || issued.provider !== provider) return { kind: 'never-issued' };
+    const integration = this.integration(issued.workspaceId, provider);
+    const workspace = this.workspace(issued.workspaceId);
+    if (integration === undefined || workspace === undefined || integration.currentTokenHash !== hash) return { kind: 'replaced' };
+    return { kind: 'current', integration, workspace };
+  }
+
+  private integration(workspaceId: string, provider: HookProvider): Integration | undefined {
+    return this.parsed<Integration>('SELECT data FROM integrations WHERE workspace_id = ? AND provider = ?', workspaceId, provider);
+  }
+
+  private putIntegration(integration: Integration): void {
+    this.run('INSERT OR REPLACE INTO integrations (workspace_id, provider, data) VALUES (?, ?, ?)', integration.workspaceId, integration.provider, JSON.stringify(integration));
+  }
+
+  // Recordings
+
+  addRecording(input: NewRecording): Recording {
+    const workspace = this.workspace(input.workspaceId);
+    if (workspace === undefined) throw new Error(`no workspace ${input.workspaceId}`);
+    // Creation order is createdDate order even if the clock steps back, so sorting by date keeps creation order.
+    const last = this.get<{ last: number | null }>('SELECT max(created_ms) AS last FROM recordings WHERE workspace_id = ?', workspace.id)?.last ?? 0;
+    const createdMs = Math.max(Date.now(), last);
+    const recording: Recording = {
+      id: newId(),
+      workspaceId: workspace.id,
+      userId: workspace.ownerUserId,
+      direction: input.direction,
+      status: 'NEW',
+      tags: [...new Set(input.tags ?? [])],
+      notifications: input.notifications ?? [],
+      comment: input.comment ?? '',
+      createdDate: new Date(createdMs).toISOString(),
+      createdMs,
+      ...(input.externalReference === undefined ? {} : { externalReference: input.externalReference }),
+    };
+    this.transaction(() => {
+      const { id, workspaceId, userId, direction, status } = recording;
+      const columns = [id, workspaceId, userId, direction, status, createdMs, JSON.stringify(recording), viewHead(recording)];
+      this.run('INSERT INTO recordings (id, workspace_id, user_id, direction, status, created_ms, data, view) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', ...columns);
+      this.addTags(recording);
+      this.run('UPDATE workspaces SET recordings = recordings + 1 WHERE id = ?', recording.workspaceId);
+    });
+    return recording;
+  }
+
+  recording(id: string): Recording | undefined {
+    return this.parsed<Recording>('SELECT data FROM recordings WHERE id = ?', id);
+  }
+
+  recordingCount(workspaceId: string): number {
+    return this.get<{ count: number }>('SELECT recordings AS count FROM workspaces WHERE id = ?', workspaceId)?.count ?? 0;
+  }
+
+  /** One page of the workspace's recordings as SPEC 4.1.2's filters select them (see recording-list.ts). */
+  listRecordings(workspaceId: string, query: RecordingQuery): RecordingPage {
+    const { count, page, parameters, pageParameters, pageSize } = listQuery(workspaceId, query);
+    const totalElements = this.get<{ count: number }>(count, ...parameters)!.count;
+    const rows = this.statement(page).all(...parameters, ...pageParameters) as Array<{ id: string; view: string }>;
+    return { rows, totalElements, totalPages: Math.ceil(totalElements / pageSize) };
+  }
+
+  updateRecording(recording: Recording, changes: { tags?: string[]; comment?: string }): Recording {
+    return this.transaction(() => {
+      if (changes.tags !== undefined) {
+        this.removeTags(recording);
+        recording.tags = [...new Set(changes.tags)];
+        this.addTags(recording);
+      }
+      if (changes.comment !== undefined) recording.comment = changes.comment;
+      return this.saveRecording(recording);
+    });
+  }
+
+  setStatus(recording: Recording, status: RecordingStatus, video?: StoredVideo): Recording {
+    recording.status = status;
+    if (video !== undefined) recording.video = video;
+    return this.transaction(() => {
+      this.run('UPDATE recording_tags SET status = ? WHERE seq = (SELECT seq FROM recordings WHERE id = ?)', status, recording.id);
+      return this.saveRecording(recording);
+    });
+  }
+
+  /** The file names of every stored video (to tell leftovers apart at start). */
+  videoFileNames(): string[] {
+    const rows = this.all<{ name: string }>("SELECT data ->> '$.video.fileName' AS name FROM recordings WHERE data ->> '$.video' IS NOT NULL");
+    return rows.map((row) => row.name);
+  }
+
+  /** True while the recording is in the store (not deleted since it was looked up). */
+  holds(recording: Recording): boolean {
+    return this.get('SELECT 1 AS held FROM recordings WHERE id = ?', recording.id) !== undefined;
+  }
+
+  deleteRecording(recording: Recording): void {
+    this.transaction(() => {
+      this.removeTags(recording);
+      if (this.run('DELETE FROM recordings WHERE id = ?', recording.id).changes > 0) {
+        this.run('UPDATE workspaces SET recordings = recordings - 1 WHERE id = ?', recording.workspaceId);
+      }
+    });
+  }
+
+  /** Unique tags of the workspace containing `query`, case-insensitive, sorted; a blank query matches nothing. */
+  searchTags(workspaceId: string, query: string): string[] {
+    const needle = query.trim().toLowerCase();
+    if (needle === '') return [];
+    // Three characters or more: the trigram index finds the candidates. Fewer match a large share of any
+    // vocabulary anyway, and are checked against every tag. Either way JavaScript's lower case decides.
+    // (CROSS JOIN: the trigram index first, a handful of rows, then each one's workspace.)
+    const candidates =
+      needle.length >= 3
+        ? this.all<{ tag: string }>('SELECT w.tag FROM tag_search CROSS JOIN workspace_tags AS w ON w.rowid = tag_search.rowid WHERE tag_search MATCH ? AND w.workspace_id = ?', `"${needle.replaceAll('"', '""')}"`, workspaceId)
+        : this.all<{ tag: string }>('SELECT tag FROM workspace_tags WHERE workspace_id = ?', workspaceId);
+    return candidates.map((row) => row.tag).filter((tag) => tag.toLowerCase().includes(needle)).sort();
+  }
+
+  private saveRecording(recording: Recording): Recording {
+    this.run('UPDATE recordings SET status = ?, data = ?, view = ? WHERE id = ?', recording.status, JSON.stringify(recording), viewHead(recording), recording.id);
+    return recording;
+  }
+
+  private addTags(recording: Recording): void {
+    const { id, workspaceId, userId, direction, status, createdMs } = recording;
+    const { seq } = this.get<{ seq: number }>('SELECT seq FROM recordings WHERE id = ?', id)!;
+    for (const tag of recording.tags) {
+      const columns = [workspaceId, tag, status, seq, id, userId, direction, createdMs];
+      this.run('INSERT INTO recording_tags (workspace_id, tag, status, seq, id, user_id, direction, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', ...columns);
+      this.run('INSERT INTO workspace_tags (workspace_id, tag, uses) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET uses = uses + 1', recording.workspaceId, tag);
+    }
+  }
+
+  private removeTags(recording: Recording): void {
+    const removed = this.all<{ tag: string }>('DELETE FROM recording_tags WHERE seq = (SELECT seq FROM recordings WHERE id = ?) RETURNING tag', recording.id);
+    for (const { tag } of removed) {
+      this.run('UPDATE workspace_tags SET uses = uses - 1 WHERE workspace_id = ? AND tag = ?', recording.workspaceId, tag);
+      this.run('DELETE FROM workspace_tags WHERE workspace_id = ? AND tag = ? AND uses <= 0', recording.workspaceId, tag);
+    }
+  }
+
+  // Callback subscriptions
+
+  addSubscription(workspaceId: string, provider: HookProvider, callback: string): Subscription {
+    const subscription: Subscription = { id: newId(), workspaceId, provider, callback };
+    this.run('INSERT INTO subscriptions (id, workspace_id, provider, data) VALUES (?, ?, ?, ?)', subscription.id, workspaceId, provider, JSON.stringify(subscription));
+    return subscription;
+  }
+
+  /** How many callback subscriptions the (workspace, provider) integration has. */
+  subscriptionCount(workspaceId: string, provider: HookProvider): number {
+    return this.get<{ count: number }>('SELECT count(*) AS count FROM subscriptions WHERE workspace_id = ? AND provider = ?', workspaceId, provider)!.count;
+  }
+
+  /** Removes a subscription of this integration; false when it is unknown or belongs to another one. */
+  removeSubscription(workspaceId: string, provider: HookProvider, subscriptionId: string): boolean {
+    return this.run('DELETE FROM subscriptions WHERE id = ? AND workspace_id = ? AND provider = ?', subscriptionId, workspaceId, provider).changes > 0;
+  }
+
+  dropSubscription(subscriptionId: string): void {
+    this.run('DELETE FROM subscriptions WHERE id = ?', subscriptionId);
+  }
+
+  /** In the order they were made. */
+  subscriptionsOf(workspaceId: string): Subscription[] {
+    return this.parsedAll<Subscription>('SELECT data FROM subscriptions WHERE workspace_id = ? ORDER BY seq', workspaceId);
+  }
+
+  // Outbox and delivery log
+
+  /** The newest `outboxEntries` mails, oldest first. */
+  get outbox(): OutboxMail[] {
+    return this.parsedAll<OutboxMail>('SELECT data FROM outbox ORDER BY seq');
+  }
+
+  mail(message: OutboxMail): void {
+    this.transaction(() => {
+      const { seq } = this.get<{ seq: number }>('INSERT INTO outbox (data) VALUES (?) RETURNING seq', JSON.stringify(message))!;
+      this.run('DELETE FROM outbox WHERE seq <= ?', seq - this.limits.outboxEntries);
+    });
+  }
+
+  /** The delivery log, oldest first. */
+  get deliveries(): Delivery[] {
+    return this.parsedAll<Delivery>('SELECT data FROM deliveries ORDER BY seq');
+  }
+
+  /** Keeps at most `deliveryLogEntries` deliveries: the oldest finished ones go first; pending ones are never dropped. */
+  addDelivery(delivery: Delivery): void {
+    this.transaction(() => {
+      this.run('INSERT INTO deliveries (id, state, data) VALUES (?, ?, ?)', delivery.id, delivery.state, JSON.stringify(delivery));
+      const excess = this.get<{ count: number }>('SELECT count(*) AS count FROM deliveries')!.count - this.limits.deliveryLogEntries;
+      if (excess > 0) this.run("DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE state <> 'PENDING' ORDER BY seq LIMIT ?)", excess);
+    });
+  }
+
+  /** A delivery dropped from the log while its attempt ran is not brought back. */
+  updateDelivery(delivery: Delivery, changes: Partial<Pick<Delivery, 'attempts' | 'state' | 'lastError' | 'payload'>>): void {
+    Object.assign(delivery, changes);
+    this.run('UPDATE deliveries SET state = ?, data = ? WHERE id = ?', delivery.state, JSON.stringify(delivery), delivery.id);
+  }
+
+  get demo(): DemoCredentials | null {
+    const value = this.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', 'demo')?.value;
+    return value === undefined ? null : (JSON.parse(value) as DemoCredentials);
+  }
+
+  setDemo(demo: DemoCredentials): void {
+    this.run('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)', 'demo', JSON.stringify(demo));
+  }
+
+  // SQL
+
+  private statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) this.statements.set(sql, (statement = this.db.prepare(sql)));
+    return statement;
+  }
+
+  private run(sql: string, ...values: SQLInputValue[]) {
+    return this.statement(sql).run(...values);
+  }
+
+  private get<T>(sql: string, ...values: SQLInputValue[]): T | undefined {
+    return this.statement(sql).get(...values) as T | undefined;
+  }
+
+  private all<T>(sql: string, ...values: SQLInputValue[]): T[] {
+    return this.statement(sql).all(...values) as T[];
+  }
+
+  private parsed<T>(sql: string, ...values: SQLInputValue[]): T | undefined {
+    const row = this.get<{ data: string }>(sql, ...values);
+    return row === undefined ? undefined : (JSON.parse(row.data) as T);
+  }
+
+  private parsedAll<T>(sql: string, ...values: SQLInputValue[]): T[] {
+    return this.all<{ data: string }>(sql, ...values).map((row) => JSON.parse(row.data) as T);
+  }
+}
+
+/**
+ * A recording's answer (SPEC 2.3 with DESIGN.md's additions) as JSON, without its last member, the page `url`,
+ * which depends on the address the server answers on, and without the closing brace: kept beside the recording,
+ * so a list page is these texts joined, not a hundred objects serialized again.
+ */
+export function viewHead(recording: Recording): string {
+  const { id, direction, status, tags, notifications, comment, createdDate, userId, externalReference } = recording;
+  const view = { id, direction, status, tags, notifications, comment, createdDate, userId, ...(externalReference === undefined ? {} : { externalReference }) };
+  return JSON.stringify(view).slice(0, -1);
+}
