@@ -16,7 +16,7 @@ const closers: Array<() => Promise<void>> = [];
 function seed(count: number): number {
   if (reference === undefined) throw new Error('start the reference server first');
   const { store, demo } = reference;
-  for (let index = store.recordingsOf(demo.workspaceId).length; index < count; index++) {
+  for (let index = store.recordingCount(demo.workspaceId); index < count; index++) {
     const recording = store.addRecording({
       workspaceId: demo.workspaceId,
       direction: RECORDING_DIRECTIONS[index % RECORDING_DIRECTIONS.length]!,
@@ -25,7 +25,7 @@ function seed(count: number): number {
     });
     store.setStatus(recording, RECORDING_STATUSES[index % RECORDING_STATUSES.length]!);
   }
-  return store.recordingsOf(demo.workspaceId).length;
+  return store.recordingCount(demo.workspaceId);
 }
 
 async function run(command: ChildCommand): Promise<unknown> {
