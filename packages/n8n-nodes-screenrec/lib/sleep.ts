@@ -10,3 +10,23 @@ type WorkflowSleeps = { sleepWithAbort?: Sleep; sleep: (ms: number) => Promise<v
  */
 const sleeps = workflow as unknown as WorkflowSleeps;
 export const n8nSleep: Sleep = sleeps.sleepWithAbort ?? ((ms) => sleeps.sleep(ms));
+
+/**
+ * A time limit (none when undefined) and the caller's signal as one signal, which `release()` frees when the work
+ * ends. Not AbortSignal.any([signal, AbortSignal.timeout()]): on Node 22 that timer holds each finished request until
+ * it fires. n8n's scanner refuses setTimeout/clearTimeout: the timer is n8n's sleepWithAbort, ended on release (where
+ * n8n has only sleep(ms), it runs out holding only a WeakRef).
+ */
+export function timeBound(ms: number | undefined, caller: AbortSignal | undefined): TimeBound {
+	const controller = new AbortController();
+	const ended = new AbortController();
+	const target = new WeakRef(controller);
+	const timedOut = () => controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
+	if (ms !== undefined) n8nSleep(ms, ended.signal).then(() => target.deref()?.abort(new DOMException('The request timed out', 'TimeoutError')), () => undefined);
+	const follow = () => controller.abort(caller?.reason);
+	if (caller?.aborted === true) follow();
+	else caller?.addEventListener('abort', follow, { once: true });
+	return { signal: controller.signal, timedOut, release: () => (ended.abort(), caller?.removeEventListener('abort', follow)) };
+}
+
+export type TimeBound = { signal: AbortSignal; timedOut(): boolean; release(): void };

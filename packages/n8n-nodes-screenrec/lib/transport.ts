@@ -1,5 +1,6 @@
 import { isScreenRecError, networkFailure, readBodyCapped, responseTooLarge, type NetworkError, type Transport, type TransportRequest, type TransportResponse } from '@screenrec/core/portable';
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { timeBound, type TimeBound } from './sleep';
 
 /** An answer as n8n's HTTP helpers give it, with the body as a stream (or, from older helpers, text or bytes). */
 export interface RawResponse {
@@ -70,28 +71,35 @@ export function legacyRequestSend(context: LegacyRequestHelpers): Send {
  */
 export function n8nTransport(send: Send): Transport {
 	return async (request) => {
-		const timeLimit = AbortSignal.timeout(request.timeoutMs);
-		const signal = request.signal === undefined ? timeLimit : AbortSignal.any([request.signal, timeLimit]);
-		let response: RawResponse;
+		const bound = timeBound(request.timeoutMs, request.signal);
 		try {
-			response = await send(request, signal);
-		} catch (error) {
-			throw failureOf(request, error, timeLimit);
+			return await exchange(send, request, bound);
+		} finally {
+			bound.release();
 		}
-		let body: string;
-		try {
-			body = await bodyText(response.body, request, signal);
-		} catch (error) {
-			// Core's own errors (the answer passed its cap) go back to core as they are; a broken stream is a network failure.
-			throw isScreenRecError(error) ? error : failureOf(request, error, timeLimit);
-		}
-		return { status: response.statusCode, headers: lowerCaseHeaders(response.headers), body };
 	};
 }
 
-function failureOf(request: TransportRequest, error: unknown, timeLimit: AbortSignal): NetworkError {
+async function exchange(send: Send, request: TransportRequest, bound: TimeBound): Promise<TransportResponse> {
+	let response: RawResponse;
+	try {
+		response = await send(request, bound.signal);
+	} catch (error) {
+		throw failureOf(request, error, bound);
+	}
+	let body: string;
+	try {
+		body = await bodyText(response.body, request, bound.signal);
+	} catch (error) {
+		// Core's own errors (the answer passed its cap) go back to core as they are; a broken stream is a network failure.
+		throw isScreenRecError(error) ? error : failureOf(request, error, bound);
+	}
+	return { status: response.statusCode, headers: lowerCaseHeaders(response.headers), body };
+}
+
+function failureOf(request: TransportRequest, error: unknown, bound: TimeBound): NetworkError {
 	const code = errorCode(error);
-	return networkFailure(request, { timedOut: timeLimit.aborted || (code !== undefined && TIMEOUT_CODES.has(code)), reason: code });
+	return networkFailure(request, { timedOut: bound.timedOut() || (code !== undefined && TIMEOUT_CODES.has(code)), reason: code });
 }
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);

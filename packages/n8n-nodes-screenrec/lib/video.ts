@@ -1,6 +1,7 @@
 import { NodeApiError, NodeOperationError, type IBinaryData, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
 import { HEADER, isSuccess, videoHostFailure } from '@screenrec/core/portable';
 import { RAISE_TIMEOUT_HINT } from './call-options';
+import { timeBound, type TimeBound } from './sleep';
 import { errorCode, type HttpRequestHelpers } from './transport';
 
 /** A video host that sends nothing for this long (connecting, or mid-body) has stalled. */
@@ -35,13 +36,20 @@ export interface DownloadContext extends HttpRequestHelpers {
  * cancel signal) stops the transfer at once, and `bounds.deadline` (the node's Timeout) ends it in time.
  */
 export async function downloadVideo(context: DownloadContext, videoUrl: string, fileStem: string, bounds: DownloadBounds = {}): Promise<IBinaryData> {
+	const bound = timeBound(bounds.deadline === undefined ? undefined : Math.max(1, bounds.deadline - Date.now()), bounds.signal);
+	try {
+		return await download(context, videoUrl, fileStem, bounds, bound);
+	} finally {
+		bound.release();
+	}
+}
+
+async function download(context: DownloadContext, videoUrl: string, fileStem: string, bounds: DownloadBounds, bound: TimeBound): Promise<IBinaryData> {
 	const node = context.getNode();
 	const origin = new URL(videoUrl).origin;
-	const timeLimit = bounds.deadline === undefined ? undefined : AbortSignal.timeout(Math.max(1, bounds.deadline - Date.now()));
-	const stops = [bounds.signal, timeLimit].filter((stop): stop is AbortSignal => stop !== undefined);
-	const signal = stops.length === 0 ? undefined : AbortSignal.any(stops);
+	const { signal } = bound;
 	const failure = (error: unknown) =>
-		timeLimit?.aborted === true && bounds.signal?.aborted !== true
+		bound.timedOut() && bounds.signal?.aborted !== true
 			? new NodeOperationError(node, downloadTimedOutMessage(bounds.timeoutSeconds), { description: RAISE_TIMEOUT_HINT })
 			: downloadFailure(node, origin, error, signal);
 	let response: IN8nHttpFullResponse;
@@ -66,7 +74,7 @@ export async function downloadVideo(context: DownloadContext, videoUrl: string, 
 		throw refusal(node, statusCode);
 	}
 	const stop = () => body.destroy(new Error('aborted'));
-	signal?.addEventListener('abort', stop, { once: true });
+	signal.addEventListener('abort', stop, { once: true });
 	try {
 		const mimeType = String(response.headers[HEADER.contentType] ?? 'application/octet-stream').split(';')[0]!.trim();
 		const extension = EXTENSIONS[mimeType];
@@ -75,7 +83,7 @@ export async function downloadVideo(context: DownloadContext, videoUrl: string, 
 	} catch (error) {
 		throw failure(error);
 	} finally {
-		signal?.removeEventListener('abort', stop);
+		signal.removeEventListener('abort', stop);
 	}
 }
 
