@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, resolve } from 'node:path';
-import { headingAnchors, isExternal, issueNumbers, linkTargets } from './markdown';
+import { headingAnchors, isExternal, issueNumbers, linkTargets, namedMarkdownFiles } from './markdown';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -32,6 +32,13 @@ function anchorsOf(path: string): Set<string> {
     anchorsByFile.set(path, anchors);
   }
   return anchors;
+}
+
+/** Whether a Markdown file a document names by path or by file name is one the repository has. */
+function namesRepositoryFile(from: string, named: string): boolean {
+  const relativeToDocument = normalize(join(dirname(from), named));
+  const bare = named.replace(/^(\.{1,2}\/)+/, '');
+  return FILE_SET.has(relativeToDocument) || FILE_SET.has(bare) || FILES.some((path) => path.endsWith(`/${bare}`));
 }
 
 /** Why a target does not resolve from `from`, or null when it does. */
@@ -100,6 +107,14 @@ describe('what the Markdown checks find', () => {
     );
   });
 
+  it('finds Markdown files named in the text, in code spans too, not those inside links or code blocks', () => {
+    const text = ['The service is specified in `SPEC.md` and DESIGN.md (beside this checkout).', 'See [the design](docs/design.md) and docs/testing.md.', '```', 'cat NOTES.md', '```'].join('\n');
+    expect(namedMarkdownFiles(text).map(({ line, target }) => `${line} ${target}`)).toEqual(['1 SPEC.md', '1 DESIGN.md', '2 docs/testing.md']);
+    expect(namesRepositoryFile('README.md', 'docs/testing.md')).toBe(true);
+    expect(namesRepositoryFile('packages/zapier/README.md', 'CHANGELOG.md')).toBe(true);
+    expect(namesRepositoryFile('README.md', 'SPEC.md')).toBe(false);
+  });
+
   it('tells a missing file, a path outside the repository and a missing heading apart', () => {
     expect(unresolved('README.md', 'package.json')).toBeNull();
     expect(unresolved('README.md', 'packages/core')).toBeNull();
@@ -114,6 +129,13 @@ describe.each(MARKDOWN)('%s', (path) => {
 
   it('speaks of no issue numbers (history lives in git log and the CHANGELOGs)', () => {
     expect(issueNumbers(markdown).map(({ line, text }) => `${path}:${line}: ${text}`)).toEqual([]);
+  });
+
+  it('names only Markdown files the repository has (nothing it relies on lies outside a clone)', () => {
+    const missing = namedMarkdownFiles(markdown)
+      .filter(({ target }) => !namesRepositoryFile(path, target))
+      .map(({ line, target }) => `${path}:${line}: ${target}`);
+    expect(missing).toEqual([]);
   });
 
   it('has only relative links and images that resolve in a clone', () => {

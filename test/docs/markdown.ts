@@ -104,3 +104,16 @@ export function headingAnchors(markdown: string): Set<string> {
   }
   return anchors;
 }
+
+/**
+ * Markdown files a document names in its text (`SPEC.md`, "see docs/design.md"), links aside: each must be a file of
+ * the repository, so that a reader of a clone is never sent to a document it does not have.
+ */
+export function namedMarkdownFiles(markdown: string): LinkTarget[] {
+  const named: LinkTarget[] = [];
+  for (const { line, text } of outsideFences(markdown)) {
+    const prose = text.replace(/\]\([^)]*\)/g, ']');
+    for (const match of prose.matchAll(/(?:^|[\s`("'])((?:\.{1,2}\/)*[\w][\w./-]*\.md)(?=$|[\s`)"',.;:])/g)) named.push({ line, target: match[1]! });
+  }
+  return named;
+}
