@@ -132,8 +132,8 @@ describe('redirects, on both interfaces', () => {
 
 describe("the video's storage host", () => {
   it.each([
-    [302, 'SERVICE_ERROR', "The video's storage answered with a redirect (HTTP 302), which is not followed. Get a fresh link with Get Video URL and try again."],
-    [403, 'SERVICE_ERROR', "The video's storage refused its temporary link (HTTP 403): the link has expired. Get a fresh one with Get Video URL and try again."],
+    [302, 'SERVICE_ERROR', "The video's storage answered with a redirect (HTTP 302), which is not followed. Get a fresh link to the video and try again."],
+    [403, 'SERVICE_ERROR', "The video's storage refused its temporary link (HTTP 403): the link has expired. Get a fresh link to the video and try again."],
     [404, 'SERVICE_ERROR', "The video's storage answered HTTP 404 instead of the video. Try again in a few minutes; the video may not be available yet."],
     [503, 'SERVICE_ERROR', "The video's storage answered HTTP 503 instead of the video. Try again in a few minutes; the video may not be available yet."],
   ] as const)('HTTP %i is %s', (status, code, message) => {

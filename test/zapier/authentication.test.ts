@@ -1,4 +1,5 @@
-import { BASE_URL_FORMAT, PING_DISCONNECTED_MESSAGE, UNAUTHORIZED_MESSAGE, invalidInputMessage } from '@screenrec/core';
+import { BASE_URL_FORMAT, HTTPS_SERVICE_URL_REQUIRED, PING_DISCONNECTED_MESSAGE, UNAUTHORIZED_MESSAGE, invalidInputMessage } from '@screenrec/core';
+import nock from 'nock';
 import authentication, { testConnection } from '../../packages/zapier/src/authentication';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, HOOK_PATH, REST_PATH, WORKSPACE_ID, appTester, hookApi, hookAuth, page, restApi, restAuth, useNock, zapierFailure } from './harness';
 
@@ -60,6 +61,25 @@ describe('connection test', () => {
     expect(error).toMatchObject({ name: 'AppError', code: 'INVALID_INPUT' });
     expect(error.message).toBe(invalidInputMessage(`"Service URL": ${BASE_URL_FORMAT}`));
   });
+
+  it.each(['http://screenrec.test', 'HTTP://api.screenrec.example:8080/', 'http://10.0.0.5', 'http://[::2]'])(
+    'refuses the plain http Service URL %s before sending anything (the backend token would cross the network unencrypted), and says to use https',
+    async (baseUrl) => {
+      const error = await zapierFailure(appTester(testConnection, { authData: { ...restAuth, baseUrl } }));
+
+      expect(error).toEqual({ name: 'AppError', code: 'INVALID_INPUT', message: invalidInputMessage(`"Service URL": ${HTTPS_SERVICE_URL_REQUIRED}`) });
+      expect(error.message).toContain('must start with https://');
+    },
+  );
+
+  it.each(['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010', 'http://127.1:4010'])(
+    'accepts plain http on this machine (%s), where local runs and the suites serve the service',
+    async (baseUrl) => {
+      nock(new URL(baseUrl).origin).post(HOOK_PATH, { action: 'PING' }).reply(200, { status: 'success', workspace: 'Local Workspace' });
+
+      await expect(appTester(testConnection, { authData: { ...hookAuth, baseUrl } })).resolves.toEqual({ workspace: 'Local Workspace', restApi: 'not configured' });
+    },
+  );
 
   it('has the four connection fields, the secrets as passwords', () => {
     expect(authentication.fields.map(({ key, type, required }) => ({ key, type, required }))).toEqual([

@@ -87,6 +87,8 @@ export const BASE_URL_WITH_CREDENTIALS =
   'must not contain a user name or password (user:pass@): enter the address alone; the backend token and API key have their own fields';
 export const BACKEND_TOKEN_REQUIRED = "is required: copy it from the integration's Setup button";
 export const API_KEY_REQUIRED = "is required: create one in the dashboard's API section";
+export const HTTPS_SERVICE_URL_REQUIRED =
+  'must start with https:// (plain http:// would send the backend token and API key unencrypted): use the https address of your ScreenRec service; only an address on this machine (http://localhost, http://127.0.0.1) may use http';
 export const HTTPS_CALLBACK_REQUIRED = 'must be an https URL: ScreenRec only calls https callbacks';
 export const MISSING_PLATFORM_PIECES =
   'is required: the portable @screenrec/core entry has no Node defaults, so pass the platform\'s own transport and sleep';
@@ -181,10 +183,10 @@ export function privateVideoLinkMessage(host: string): string {
 
 // The video's own host (storage), reached through a pre-signed link.
 export const VIDEO_LINK_EXPIRED_MESSAGE =
-  "The video's storage refused its temporary link (HTTP 403): the link has expired. Get a fresh one with Get Video URL and try again.";
+  "The video's storage refused its temporary link (HTTP 403): the link has expired. Get a fresh link to the video and try again.";
 
 export function videoHostRedirectMessage(status: number): string {
-  return `The video's storage answered with a redirect (HTTP ${status}), which is not followed. Get a fresh link with Get Video URL and try again.`;
+  return `The video's storage answered with a redirect (HTTP ${status}), which is not followed. Get a fresh link to the video and try again.`;
 }
 
 export function videoHostStatusMessage(status: number): string {

@@ -31,7 +31,7 @@ export default {
       type: 'string',
       required: true,
       helpText:
-        'The address of your ScreenRec service, for example `https://api.screenrec.example`. It is shown on the Zapier integration page of the ScreenRec dashboard. This app sends requests to this address only.',
+        'The address of your ScreenRec service, starting with `https://`, for example `https://api.screenrec.example`. It is shown on the Zapier integration page of the ScreenRec dashboard. This app sends requests to this address only.',
     },
     {
       key: 'backendToken',

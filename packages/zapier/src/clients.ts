@@ -1,4 +1,4 @@
-import { HookClient, RestClient, sleep, type ClientOptions } from '@screenrec/core';
+import { HTTPS_SERVICE_URL_REQUIRED, HookClient, InvalidInputError, RestClient, invalidInputMessage, isPlainHttpOffLoopback, sleep, type ClientOptions } from '@screenrec/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { zapierTransport } from './transport';
 
@@ -17,9 +17,16 @@ export function serviceOrigin(bundle: Bundle): string {
   }
 }
 
-/** Core bounds every request and wait by the step's deadline, given with each call (`step.call`). */
+/**
+ * Core bounds every request and wait by the step's deadline, given with each call (`step.call`). A plain http Service
+ * URL (not on this machine) is refused before anything is sent: the connection's secrets never cross a network
+ * unencrypted, as Zapier's review asks.
+ */
 function clientOptions(z: ZObject, bundle: Bundle): ClientOptions {
-  return { baseUrl: bundle.authData.baseUrl ?? '', transport: zapierTransport(z), sleep, ...ZAPIER_BUDGET };
+  const baseUrl = bundle.authData.baseUrl ?? '';
+  const fieldErrors = [{ path: 'baseUrl', message: HTTPS_SERVICE_URL_REQUIRED }];
+  if (isPlainHttpOffLoopback(baseUrl)) throw new InvalidInputError(invalidInputMessage(`\`baseUrl\`: ${HTTPS_SERVICE_URL_REQUIRED}`), { fieldErrors });
+  return { baseUrl, transport: zapierTransport(z), sleep, ...ZAPIER_BUDGET };
 }
 
 export function hookClient(z: ZObject, bundle: Bundle): HookClient {
