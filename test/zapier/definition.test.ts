@@ -79,6 +79,30 @@ describe('app definition', () => {
     for (const [key, definition] of operations(App.searches)) expect({ key, description: definition.display.description }).toEqual({ key, description: expect.stringMatching(/^Finds /) });
   });
 
+  it('keeps every visible step\'s description to one short sentence without the app\'s name, which Zapier shows beside it', () => {
+    const visible = [...all, ['findOrCreateRecording', App.searchOrCreates!.findOrCreateRecording] as [string, Operation]].filter(([, definition]) => !definition.display.hidden);
+    for (const [key, definition] of visible) {
+      const description = definition.display.description ?? '';
+      expect({ key, short: description.length <= 120, namesTheApp: /ScreenRec/i.test(description) }).toEqual({ key, short: true, namesTheApp: false });
+      // One sentence: a full stop at the end only.
+      expect({ key, description }).toEqual({ key, description: expect.stringMatching(/^[^.]*\.$/) });
+    }
+  });
+
+  it('labels every visible search "Find …", as Zapier\'s search actions are named (the keys stay)', () => {
+    const visibleSearches = operations(App.searches).filter(([, definition]) => !definition.display.hidden);
+    expect(visibleSearches.map(([key, definition]) => [key, definition.display.label])).toEqual([
+      ['findRecording', 'Find Recording'],
+      ['getVideoUrl', 'Find Video URL'],
+      ['findTags', 'Find Tags'],
+    ]);
+  });
+
+  it('warns on Delete Recording, in a Copy field above the run, that the recording is deleted for good', () => {
+    const copy = (inputFieldsOf(App.creates.deleteRecording as Operation) as Array<Field & { type?: string; required?: boolean }>).filter((field) => field.type === 'copy');
+    expect(copy).toEqual([{ key: 'deletedForGood', type: 'copy', helpText: expect.stringMatching(/^\*\*This deletes the recording and its video for good: it cannot be undone\.\*\*/) }]);
+  });
+
   it('tells the two creates apart: one makes a link to send, the other e-mails an invitation', () => {
     expect(App.creates.createRecording.display.label).toBe('Create Recording Link');
     expect(App.creates.requestRecording.display.label).toBe('Create Recording and E-mail Invitation');

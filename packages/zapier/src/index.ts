@@ -23,8 +23,7 @@ const findOrCreateRecording = {
   key: findRecording.key,
   display: {
     label: 'Find or Create Recording',
-    description:
-      'Finds the newest recording with your external reference and, when there is none, creates a recording link for it.',
+    description: 'Finds the newest recording with your external reference and, when there is none, creates a recording link for it.',
   },
   search: findRecording.key,
   create: createRecording.key,

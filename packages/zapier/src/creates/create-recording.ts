@@ -50,8 +50,7 @@ export default defineCreate({
   noun: 'Recording',
   display: {
     label: 'Create Recording Link',
-    description:
-      'Creates a recording request and returns the link to its recording page, for you to send to the person who should record their screen (for example in a support reply). With the Workspace ID and API Key in the connection it also returns the recording ID.',
+    description: 'Creates a recording request and returns the link to its page, to send to the person who should record their screen.',
   },
   operation: {
     inputFields,

@@ -5,7 +5,15 @@ import { recordingOutput, recordingOutputFields, type RecordingOutput } from '..
 import { performStep } from '../step';
 import sample from './delete-recording.sample.json';
 
-const inputFields = defineInputFields([recordingIdField]);
+const inputFields = defineInputFields([
+  recordingIdField,
+  {
+    key: 'deletedForGood',
+    type: 'copy',
+    helpText:
+      '**This deletes the recording and its video for good: it cannot be undone.** To keep the video, save it in an earlier step (for example **Find Video URL** and a file upload).',
+  },
+]);
 
 export type DeletedRecording = RecordingOutput & { deleted: true };
 
@@ -23,8 +31,7 @@ export default defineCreate({
   noun: 'Recording',
   display: {
     label: 'Delete Recording',
-    description:
-      'Deletes a recording and its video for good (it cannot be recovered) and returns what was deleted. Needs the Workspace ID and API Key in the connection.',
+    description: 'Deletes a recording and its video for good, and returns what was deleted.',
   },
   operation: {
     inputFields,

@@ -58,8 +58,7 @@ export default defineCreate({
   noun: 'Recording',
   display: {
     label: 'Create Recording and E-mail Invitation',
-    description:
-      'Creates a recording and has ScreenRec e-mail the invitation to record to the person you name, with notification e-mails and an internal comment. Needs the Workspace ID and API Key in the connection.',
+    description: 'Creates a recording and has the service e-mail the invitation to record to the person you name.',
   },
   operation: {
     inputFields,

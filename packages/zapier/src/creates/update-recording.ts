@@ -41,8 +41,7 @@ export default defineCreate({
   noun: 'Recording',
   display: {
     label: 'Update Recording',
-    description:
-      "Replaces a recording's tags and/or its internal comment, or removes all its tags. Needs the Workspace ID and API Key in the connection.",
+    description: "Replaces a recording's tags or internal comment, or removes all its tags.",
   },
   operation: {
     inputFields,

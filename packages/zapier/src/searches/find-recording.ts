@@ -97,8 +97,7 @@ export default defineSearch({
   noun: 'Recording',
   display: {
     label: 'Find Recording',
-    description:
-      'Finds the newest recording that matches all the criteria you fill in: ID, external reference, state, direction, tags or creation dates. Needs the Workspace ID and API Key in the connection.',
+    description: 'Finds the newest recording by ID, external reference, state, direction, tags or creation date.',
   },
   operation: {
     inputFields,

@@ -29,7 +29,7 @@ export default defineSearch({
   noun: 'Tag',
   display: {
     label: 'Find Tags',
-    description: 'Finds the tags used in the workspace whose name contains the text you give. Needs the Workspace ID and API Key in the connection.',
+    description: 'Finds the tags in use in the workspace whose name contains the text you give.',
   },
   operation: {
     inputFields,

@@ -26,9 +26,8 @@ export default defineSearch({
   key: 'getVideoUrl',
   noun: 'Video',
   display: {
-    label: 'Get Video URL',
-    description:
-      "Finds a fresh, temporary link to a finished recording's video, to download it or share it soon after; finds nothing while the recording has no video yet. Needs the Workspace ID and API Key in the connection.",
+    label: 'Find Video URL',
+    description: "Finds a fresh, temporary link to a finished recording's video; finds nothing while there is no video yet.",
   },
   operation: {
     inputFields,

@@ -23,8 +23,7 @@ export default defineTrigger({
   noun: 'Recording',
   display: {
     label: 'New Recording',
-    description:
-      'Triggers when a recording is created in the workspace, optionally only with a given direction, state or tag. Needs the Workspace ID and API Key in the connection.',
+    description: 'Triggers when a recording is created in the workspace, optionally only of a given direction, state or tag.',
   },
   operation: {
     inputFields,
