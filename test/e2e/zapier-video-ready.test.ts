@@ -118,9 +118,14 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
             videoUrl: body.result,
             receivedAt: expect.stringMatching(ISO_INSTANT),
             recordingId: null,
+            recording: { id: null, status: null, direction: null, tags: [], notifications: [], comment: null, createdDate: null, userId: null, externalReference: null, url: null },
+            videoFile: null,
             detailsError: expect.stringMatching(/^ScreenRec has no recording in this workspace that matches the video link/),
           },
         ]);
+        // The same keys as the trigger's sample, at both levels, though nothing is known of the recording.
+        expect(Object.keys(items[0]!).sort()).toEqual(Object.keys(documentedItem).sort());
+        expect(Object.keys(items[0]!.recording!).sort()).toEqual(Object.keys(documentedItem.recording).sort());
         const download = await fetch(body.result);
         expect(Buffer.from(await download.arrayBuffer()).equals(webm)).toBe(true);
         await expect(e2e.run(videoReady.performUnsubscribe, { authData, subscribeData })).resolves.toEqual({ status: 'success' });

@@ -10,6 +10,7 @@ import {
   unsubscribeRefusedMessage,
 } from '@screenrec/core';
 import { perform, performList, performSubscribe, performUnsubscribe } from '../../packages/zapier/src/triggers/video-ready';
+import sample from '../../packages/zapier/src/triggers/video-ready.sample.json';
 import {
   HOOK_PATH,
   OTHER_RECORDING_ID,
@@ -35,6 +36,15 @@ const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
 const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 const STORAGE_OBJECT_ID = '9c8b7a69-5847-4362-9150-a1b2c3d4e5f6';
+/**
+ * What an item carries for a recording ScreenRec did not confirm: the same keys as for a confirmed one, all empty,
+ * so every connection's Zap gets the keys of the trigger's sample.
+ */
+const NO_RECORDING = {
+  ...{ id: null, status: null, direction: null, tags: [], notifications: [], comment: null },
+  ...{ createdDate: null, userId: null, externalReference: null, url: null },
+};
+
 /** A field-style storage link: the path names the workspace and an opaque object, not the recording. */
 const storageLink = (signature: string) => `https://storage.example.net/bucket/${WORKSPACE_ID}/${STORAGE_OBJECT_ID}.webm?X-Amz-Expires=600&X-Amz-Signature=${signature}`;
 const FILE_POINTER = /^hydrate\|\|\|.*\|\|\|hydrate$/;
@@ -52,11 +62,19 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
     const items = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
     // Without REST credentials nothing confirms the recording: the link is delivered, no id is guessed from it.
     expect(items).toEqual([
-      { videoKey: `https://screenrec.test/videos/${RECORDING_ID}`, id: `https://screenrec.test/videos/${RECORDING_ID}`, videoUrl: videoUrl(RECORDING_ID, 'sig1'), receivedAt: expect.stringMatching(ISO_INSTANT), recordingId: null, detailsError: null },
+      { videoKey: `https://screenrec.test/videos/${RECORDING_ID}`, id: `https://screenrec.test/videos/${RECORDING_ID}`, videoUrl: videoUrl(RECORDING_ID, 'sig1'), receivedAt: expect.stringMatching(ISO_INSTANT), recordingId: null, recording: NO_RECORDING, videoFile: null, detailsError: null },
     ]);
 
     hookApi().post(HOOK_PATH, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
     await expect(appTester(performUnsubscribe, { authData: hookAuth, subscribeData })).resolves.toEqual({ status: 'success' });
+  });
+
+  it('without REST credentials delivers every key of the trigger\'s sample, at both levels, the unknown ones empty', async () => {
+    const [item] = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
+
+    expect(Object.keys(item!).sort()).toEqual(Object.keys(sample).sort());
+    expect(Object.keys(item!.recording).sort()).toEqual(Object.keys(sample.recording).sort());
+    expect([item!.recording, item!.videoFile]).toEqual([NO_RECORDING, null]);
   });
 
   it('keeps the same video key (and id) for one video however often its link is re-signed', async () => {
@@ -110,6 +128,8 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
       videoUrl: storageLink('sig1'),
       receivedAt: expect.stringMatching(ISO_INSTANT),
       recordingId: null,
+      recording: NO_RECORDING,
+      videoFile: null,
       detailsError: LINK_NOT_CONFIRMED,
     });
   });
@@ -126,6 +146,8 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
         videoUrl: videoUrl(RECORDING_ID, 'sig1'),
         receivedAt: expect.stringMatching(ISO_INSTANT),
         recordingId: null,
+        recording: NO_RECORDING,
+        videoFile: null,
         detailsError: detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE),
       },
     ]);

@@ -15,6 +15,20 @@ export interface RecordingOutput {
   url: string | null;
 }
 
+/** A recording's fields when none is known: the same keys as recordingOutput's, all empty. */
+export const UNKNOWN_RECORDING: Readonly<Record<Exclude<keyof RecordingOutput, 'tags' | 'notifications'>, null> & { tags: []; notifications: [] }> = {
+  id: null,
+  status: null,
+  direction: null,
+  tags: [],
+  notifications: [],
+  comment: null,
+  createdDate: null,
+  userId: null,
+  externalReference: null,
+  url: null,
+};
+
 export function recordingOutput(recording: Recording): RecordingOutput {
   return {
     id: recording.id,

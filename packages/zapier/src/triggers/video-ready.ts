@@ -2,7 +2,7 @@ import { identifyVideo, parseVideoReady, type IdentifiedVideo, type Recording } 
 import { defineInputFields, defineTrigger, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
 import { hasRestCredentials, hookClient, optionalRestClient, restClient } from '../clients';
 import { FILTER_FIELD_LABELS, TAG_DROPDOWN, cleanList, cleanText, directionChoices, recordingFilter } from '../fields';
-import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
+import { UNKNOWN_RECORDING, recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
 import { performStep } from '../step';
 import { dehydrateVideoFile } from '../video-file';
 import sample from './video-ready.sample.json';
@@ -41,10 +41,13 @@ export interface VideoReadyItem {
   receivedAt: string;
   /** Only when ScreenRec confirmed which recording the video belongs to. */
   recordingId: string | null;
-  /** Only with REST credentials, when the recording is confirmed. */
-  recording?: RecordingOutput;
-  /** Only for a confirmed recording: a file fetched through a fresh link when a later step needs it. */
-  videoFile?: string;
+  /**
+   * Every item has both, so the sample holds only what every connection's Zap gets: the recording's fields are
+   * empty unless REST credentials confirmed it; the file (fetched through a fresh link when a later step needs it) is
+   * null unless the recording is confirmed.
+   */
+  recording: RecordingOutput | typeof UNKNOWN_RECORDING;
+  videoFile: string | null;
   /** Why the recording's details are missing, in words for the user; null when there is nothing to explain. */
   detailsError: string | null;
 }
@@ -120,18 +123,17 @@ export const performList = performStep(async (z: ZObject, bundle: VideoReadyBund
 }, FILTER_FIELD_LABELS);
 
 function videoReadyItem(z: ZObject, identified: IdentifiedVideo, receivedAt: string): VideoReadyItem {
-  const item: VideoReadyItem = {
+  return {
     videoKey: identified.videoKey,
     id: identified.videoKey,
     videoUrl: identified.videoUrl,
     receivedAt,
     recordingId: identified.recordingId,
+    recording: identified.recording === null ? UNKNOWN_RECORDING : recordingOutput(identified.recording),
+    // A file is bound to a recording only once ScreenRec confirmed it: never to an id guessed from a link.
+    videoFile: identified.recordingId === null ? null : dehydrateVideoFile(z, identified.recordingId),
     detailsError: identified.detailsError,
   };
-  if (identified.recording !== null) item.recording = recordingOutput(identified.recording);
-  // A file is bound to a recording only once ScreenRec confirmed it: never to an id guessed from a link.
-  if (identified.recordingId !== null) item.videoFile = dehydrateVideoFile(z, identified.recordingId);
-  return item;
 }
 
 export default defineTrigger({
@@ -139,8 +141,7 @@ export default defineTrigger({
   noun: 'Video',
   display: {
     label: 'Video Ready',
-    description:
-      'Triggers when a recording is finished and its video is ready, for example to save the video to Google Drive or post its link in Slack.',
+    description: "Triggers when a recording's video is ready, for example to save it to Google Drive or post its link in Slack.",
   },
   operation: {
     type: 'hook',
@@ -157,9 +158,9 @@ export default defineTrigger({
       { key: 'videoUrl', label: 'Video URL (temporary link)', type: 'string' },
       { key: 'receivedAt', label: 'Received At', type: 'datetime' },
       { key: 'recordingId', label: 'Recording ID', type: 'string' },
-      { key: 'videoFile', label: 'Video File (needs API key)', type: 'file' },
+      { key: 'videoFile', label: 'Video File (empty without the API key or a confirmed recording)', type: 'file' },
       { key: 'detailsError', label: 'Why Recording Details Are Missing', type: 'string' },
-      ...recordingOutputFields('recording__', 'Recording: '),
+      ...recordingOutputFields('recording__', 'Recording (empty without the API key): '),
     ],
   },
 });
