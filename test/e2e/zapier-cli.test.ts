@@ -1,32 +1,40 @@
-import { NO_INTEGRATION_MESSAGE } from '@screenrec/core';
+import { NO_INTEGRATION_MESSAGE, invalidInputMessage } from '@screenrec/core';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
 import type { AuthData } from './zapier/environment';
-import { assertNoDotEnv, zapierInvoke, type CliRun } from './zapier/zapier-cli';
+import { invokeSandbox, printedError, printedResult, type CliRun, type InvokeSandbox } from './zapier/zapier-cli';
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
+
+const RECORDING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let server: RunningServer;
-let demoAuth: AuthData;
 let replacedToken: string;
-/** Each invoke starts the CLI and loads the app (1.5-4 s here), so all of them start at once in beforeAll. */
-let runs: Record<'authTest' | 'authLabel' | 'createRecording' | 'replacedToken', Promise<CliRun>>;
+const sandboxes: InvokeSandbox[] = [];
+/** Each invoke starts the CLI and loads the app (1.5-4 s here), so they start together in beforeAll. */
+let runs: Record<'authTest' | 'authLabel' | 'createRecording' | 'findRecording' | 'recordingDropdown' | 'badInput' | 'replacedToken', Promise<CliRun>>;
 
 beforeAll(async () => {
-  assertNoDotEnv();
   server = await startReferenceServer();
-  demoAuth = { baseUrl: server.baseUrl, backendToken: server.demo.tokens.ZAPIER, workspaceId: server.demo.workspaceId, apiKey: server.demo.apiKey };
   replacedToken = await connectThenSetupAgain('CLI Rotated Workspace');
+  const demoAuth: AuthData = { baseUrl: server.baseUrl, backendToken: server.demo.tokens.ZAPIER, workspaceId: server.demo.workspaceId, apiKey: server.demo.apiKey };
+  const [demo, rotated] = await Promise.all([invokeSandbox(demoAuth), invokeSandbox({ baseUrl: server.baseUrl, backendToken: replacedToken })]);
+  sandboxes.push(demo, rotated);
+  const createRecording = demo.invoke(['create', 'createRecording', '-i', JSON.stringify({ externalReference: 'cli-4711', tags: ['support'] })]);
   runs = {
-    authTest: zapierInvoke(['auth', 'test'], demoAuth),
-    authLabel: zapierInvoke(['auth', 'label'], demoAuth),
-    createRecording: zapierInvoke(['create', 'createRecording', '-i', JSON.stringify({ externalReference: 'cli-4711', tags: ['support'] })], demoAuth),
-    replacedToken: zapierInvoke(['auth', 'test'], { baseUrl: server.baseUrl, backendToken: replacedToken }),
+    authTest: demo.invoke(['auth', 'test']),
+    authLabel: demo.invoke(['auth', 'label']),
+    createRecording,
+    // Found once created: the search runs after the create has ended.
+    findRecording: createRecording.then(() => demo.invoke(['search', 'findRecording', '-i', JSON.stringify({ externalReference: 'cli-4711' })])),
+    recordingDropdown: createRecording.then(() => demo.invoke(['trigger', 'recordingList'])),
+    badInput: demo.invoke(['create', 'createRecording', '-i', JSON.stringify({ externalReference: '   ' })]),
+    replacedToken: rotated.invoke(['auth', 'test']),
   };
   // Settled here, so a failed run fails its own test, and none is left running after the file.
   await Promise.allSettled(Object.values(runs));
 });
 afterAll(async () => {
-  await server?.stop();
+  await Promise.all([server?.stop(), ...sandboxes.map((sandbox) => sandbox.remove())]);
 });
 
 /** A new workspace's first backend token, replaced by pressing Setup a second time. */
@@ -38,12 +46,12 @@ async function connectThenSetupAgain(name: string): Promise<string> {
   return first;
 }
 
-describe('zapier-platform invoke against the reference server, as a maintainer runs it', () => {
+describe('zapier-platform invoke on a copy of the built app, against the reference server, as a maintainer runs it before `zapier push`', () => {
   it('`invoke auth test` prints the connection test result', async () => {
     const run = await runs.authTest;
 
     expect(run.exitCode).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ workspace: 'Demo Workspace', restApi: 'connected' });
+    expect(printedResult(run)).toEqual({ workspace: 'Demo Workspace', restApi: 'connected' });
     expect(run.stderr).toContain('- Invoking authentication.test');
   });
 
@@ -57,9 +65,9 @@ describe('zapier-platform invoke against the reference server, as a maintainer r
     const run = await runs.createRecording;
 
     expect(run.exitCode).toBe(0);
-    const created = JSON.parse(run.stdout) as { recordingId: string; url: string };
+    const created = printedResult<{ recordingId: string; url: string }>(run);
     expect(created).toEqual({
-      recordingId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      recordingId: expect.stringMatching(RECORDING_ID),
       id: created.recordingId,
       status: 'NEW',
       url: `${server.baseUrl}/r/${created.recordingId}`,
@@ -78,6 +86,34 @@ describe('zapier-platform invoke against the reference server, as a maintainer r
     expect(((await listed.json()) as { content: unknown[] }).content).toEqual([
       expect.objectContaining({ externalReference: 'cli-4711', tags: ['support'], status: 'NEW', url: created.url }),
     ]);
+  });
+
+  it('`invoke search findRecording` finds the recording just created by its external reference, and logs how it searched', async () => {
+    const [created, run] = await Promise.all([runs.createRecording, runs.findRecording]);
+    const { recordingId } = printedResult<{ recordingId: string }>(created);
+
+    expect(run.exitCode).toBe(0);
+    expect(printedResult(run)).toEqual([
+      expect.objectContaining({ id: recordingId, status: 'NEW', externalReference: 'cli-4711', tags: ['support'], url: `${server.baseUrl}/r/${recordingId}` }),
+    ]);
+    expect(run.stdout).toMatch(/^Found the recording with external reference "cli-4711" among the \d+ recordings? looked at, newest first/m);
+  });
+
+  it('`invoke trigger recordingList` fills the Recording ID dropdown: the newest first, labelled with reference, state, time, tags and ID', async () => {
+    const [created, run] = await Promise.all([runs.createRecording, runs.recordingDropdown]);
+    const { recordingId } = printedResult<{ recordingId: string }>(created);
+
+    expect(run.exitCode).toBe(0);
+    const choices = printedResult<Array<{ id: string; label: string }>>(run);
+    expect(choices[0]).toEqual({ id: recordingId, label: expect.stringMatching(new RegExp(`^cli-4711 · New · \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} UTC · support · ID ${recordingId.slice(0, 8)}$`)) });
+    expect(choices.every((choice) => RECORDING_ID.test(choice.id))).toBe(true);
+  });
+
+  it('a blank External Reference fails with the message naming the field as the user sees it', async () => {
+    const run = await runs.badInput;
+
+    expect([run.exitCode, run.stdout]).toEqual([2, '']);
+    expect(printedError(run)).toEqual({ message: invalidInputMessage('"External Reference": must not be empty'), code: 'INVALID_INPUT' });
   });
 
   it('`invoke auth test` with a replaced backend token fails with the message to reconnect, and shows no secret', async () => {
