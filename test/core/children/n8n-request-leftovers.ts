@@ -38,7 +38,7 @@ server.listen(0, '127.0.0.1', async () => {
 	const handedToN8n: Array<WeakRef<AbortSignal>> = [];
 	const helpers = {
 		httpRequest: async (options: IHttpRequestOptions) => {
-			if (options.abortSignal !== undefined) handedToN8n.push(new WeakRef(options.abortSignal));
+			if (options.abortSignal !== undefined) handedToN8n.push(new WeakRef(options.abortSignal as AbortSignal));
 			return await httpRequest(options);
 		},
 	};
