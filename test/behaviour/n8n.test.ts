@@ -68,7 +68,9 @@ function onN8n(outcome: Outcome): { output: unknown[] } | { failure: N8nFailure 
   if ('output' in outcome) return outcome;
   const { code, message, status } = outcome.failure;
   const kind = code === 'INVALID_INPUT' ? NodeOperationError.name : NodeApiError.name;
-  return { failure: { kind, message, httpCode: status === undefined ? null : String(status) } };
+  // n8n's message says what happened (core's first sentence); the hint beside it, what to do.
+  const whatHappened = message.split(/(?<=[.!?])\s+(?=[A-Z])/)[0]!;
+  return { failure: { kind, message: whatHappened, httpCode: status === undefined ? null : String(status) } };
 }
 
 /** The ScreenRec Trigger of an active workflow (subscribed, its secret stored), with the recording's details asked for. */

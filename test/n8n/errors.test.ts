@@ -36,7 +36,7 @@ const ROWS: Row[] = [
 		answer: hookAnswers(400, { message: 'Bad request' }),
 		error: NodeApiError,
 		httpCode: '400',
-		message: core.HOOK_MALFORMED_MESSAGE,
+		message: 'ScreenRec rejected the request as malformed (Bad request).',
 		hint: N8N_HINT.badHookRequest,
 	},
 	{
@@ -45,7 +45,7 @@ const ROWS: Row[] = [
 		answer: hookAnswers(403, { message: 'Forbidden' }),
 		error: NodeApiError,
 		httpCode: '403',
-		message: core.TOKEN_REJECTED_MESSAGE,
+		message: 'The backend token was rejected.',
 		hint: N8N_HINT.newBackendToken,
 	},
 	{
@@ -54,7 +54,7 @@ const ROWS: Row[] = [
 		answer: hookAnswers(424, { message: 'Integration error' }),
 		error: NodeApiError,
 		httpCode: '424',
-		message: core.NO_INTEGRATION_MESSAGE,
+		message: 'ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected.',
 		hint: N8N_HINT.newBackendToken,
 	},
 	{
@@ -63,7 +63,7 @@ const ROWS: Row[] = [
 		answer: hookAnswers(200, { error: 'No active subscription.' }),
 		error: NodeApiError,
 		httpCode: null,
-		message: core.NO_ACTIVE_SUBSCRIPTION_MESSAGE,
+		message: 'The ScreenRec workspace has no active subscription (it expired or was canceled).',
 		hint: 'Renew the workspace subscription in the ScreenRec dashboard; nothing needs to change in n8n.',
 	},
 	{
@@ -72,7 +72,7 @@ const ROWS: Row[] = [
 		answer: hookAnswers(200, { error: 'Integration not connected.' }),
 		error: NodeApiError,
 		httpCode: null,
-		message: core.INTEGRATION_NOT_CONNECTED_MESSAGE,
+		message: 'The ScreenRec integration is not connected.',
 		hint: N8N_HINT.newBackendToken,
 	},
 	{
@@ -81,7 +81,7 @@ const ROWS: Row[] = [
 		answer: hookAnswers(200, { error: 'Internal Server Error' }),
 		error: NodeApiError,
 		httpCode: null,
-		message: core.hookRefusedMessage('Internal Server Error'),
+		message: 'ScreenRec could not complete the request ("Internal Server Error").',
 		hint: N8N_HINT.serviceSide,
 	},
 	{
@@ -90,7 +90,7 @@ const ROWS: Row[] = [
 		answer: hookAnswers(404, { message: 'Not found' }),
 		error: NodeApiError,
 		httpCode: '404',
-		message: core.HOOK_NOT_FOUND_MESSAGE,
+		message: "Nothing answers at this Service URL's automation endpoint.",
 		hint: 'Check the Service URL in the ScreenRec account credential: it is the address of the ScreenRec service, without a path.',
 	},
 	{
@@ -102,7 +102,7 @@ const ROWS: Row[] = [
 			),
 		error: NodeApiError,
 		httpCode: null,
-		message: core.unreachableMessage(BASE_URL, 'ECONNREFUSED'),
+		message: `Could not reach ScreenRec at ${BASE_URL} (ECONNREFUSED).`,
 		hint: 'Check the Service URL in the ScreenRec account credential and that this n8n instance can reach it (proxy, firewall, DNS).',
 	},
 	{
@@ -111,7 +111,7 @@ const ROWS: Row[] = [
 		answer: createAnswers(401, { message: 'Unauthorized' }),
 		error: NodeApiError,
 		httpCode: '401',
-		message: core.UNAUTHORIZED_MESSAGE,
+		message: 'The API key was rejected: it is wrong, revoked or expired.',
 		hint: N8N_HINT.newApiKey,
 	},
 	{
@@ -120,7 +120,7 @@ const ROWS: Row[] = [
 		answer: createAnswers(403, { message: 'Forbidden' }),
 		error: NodeApiError,
 		httpCode: '403',
-		message: core.REST_FORBIDDEN_MESSAGE,
+		message: 'This API key may not use this workspace: API access is off for the workspace, or the key belongs to another workspace.',
 		hint: "In the ScreenRec dashboard's API section, turn API access on for the workspace, and check that the Workspace ID in the ScreenRec account credential is the key's workspace.",
 	},
 	{
@@ -129,7 +129,7 @@ const ROWS: Row[] = [
 		answer: () => updateAnswers(404, { message: 'Not found' }),
 		error: NodeApiError,
 		httpCode: '404',
-		message: core.NOT_FOUND_RECORDING,
+		message: 'ScreenRec has no recording with this ID in the workspace.',
 		hint: 'Check the Recording ID (pick it From List, or take it from Get Many or a ScreenRec trigger) and that the ScreenRec account credential is for the workspace that owns the recording.',
 	},
 	{
@@ -138,7 +138,7 @@ const ROWS: Row[] = [
 		answer: createAnswers(400, { message: 'Bad request', errors: [{ path: 'email', message: 'is not deliverable' }] }),
 		error: NodeApiError,
 		httpCode: '400',
-		message: core.restValidationMessage('`email`: is not deliverable'),
+		message: 'ScreenRec rejected the values sent (`email`: is not deliverable).',
 		hint: N8N_HINT.fixFields,
 	},
 	{
@@ -147,8 +147,8 @@ const ROWS: Row[] = [
 		answer: createAnswers(429, { message: 'Too many requests' }, { 'retry-after': '30' }),
 		error: NodeApiError,
 		httpCode: '429',
-		message: core.rateLimitedMessage(30_000),
-		hint: 'Send fewer requests at once: process items in smaller batches (Loop Over Items with a Wait node), or turn on "Retry On Fail" with a wait between tries.',
+		message: 'ScreenRec is receiving too many requests.',
+		hint: 'Wait 30 s before running the node again, and send fewer requests at once: process items in smaller batches (Loop Over Items with a Wait node), or turn on "Retry On Fail" with a wait between tries.',
 	},
 	{
 		code: 'SERVICE_ERROR (REST, 5xx)',
@@ -156,7 +156,7 @@ const ROWS: Row[] = [
 		answer: createAnswers(502, 'Bad Gateway'),
 		error: NodeApiError,
 		httpCode: '502',
-		message: core.serverErrorMessage(502),
+		message: 'ScreenRec had a server error (HTTP 502).',
 		hint: N8N_HINT.serviceSide,
 	},
 	{
@@ -165,7 +165,7 @@ const ROWS: Row[] = [
 		answer: createAnswers(201, '<html>Welcome</html>'),
 		error: NodeApiError,
 		httpCode: null,
-		message: core.unexpectedAnswerMessage(201, 'Invalid input: expected object, received undefined'),
+		message: 'ScreenRec answered in a form this connector does not understand (HTTP 201: Invalid input: expected object, received undefined).',
 		hint: N8N_HINT.checkServiceAddress,
 	},
 	{
@@ -174,7 +174,7 @@ const ROWS: Row[] = [
 		answer: () => updateAnswers(302, '', { location: 'https://elsewhere.example/steal' }),
 		error: NodeApiError,
 		httpCode: '302',
-		message: core.redirectMessage(302),
+		message: 'ScreenRec answered with a redirect (HTTP 302), which this connector does not follow.',
 		hint: N8N_HINT.checkServiceAddress,
 	},
 	{
@@ -182,7 +182,7 @@ const ROWS: Row[] = [
 		parameters: REQUEST,
 		answer: createAnswers(201, 'x'.repeat(core.MAX_ANSWER_BYTES + 1)),
 		error: NodeApiError,
-		message: core.responseTooLargeMessage(BASE_URL),
+		message: `ScreenRec at ${BASE_URL} sent an answer larger than 10 MiB, more than this connector reads.`,
 		hint: "Check that the Service URL in the ScreenRec account credential is the ScreenRec service's address; ScreenRec's answers are never this large.",
 	},
 	{
@@ -190,13 +190,13 @@ const ROWS: Row[] = [
 		parameters: { ...UPDATE, recordingId: byId('recording-7') },
 		answer: () => undefined,
 		error: NodeOperationError,
-		message: core.invalidInputMessage('`recordingId`: must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'),
+		message: 'Invalid input: `recordingId`: must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c.',
 		hint: `${N8N_HINT.fixFields} Nothing was sent to ScreenRec.`,
 	},
 ];
 
 describe.each(ROWS)('$code', ({ parameters, answer, error: errorClass, httpCode, message, hint }) => {
-	it('fails the node with core\'s message and a hint that says what to change', async () => {
+	it('fails the node with what happened, in core\'s words, and a hint that says what to change (the advice once)', async () => {
 		answer();
 		const error = await failureOf(() => runScreenRec(parameters));
 		expect(error).toBeInstanceOf(errorClass);
@@ -216,7 +216,7 @@ describe.each(ROWS)('$code', ({ parameters, answer, error: errorClass, httpCode,
 it('an invalid e-mail address is refused before anything is sent', async () => {
 	const error = await failureOf(() => runScreenRec({ ...REQUEST, email: 'ana@' }));
 	expect(error).toBeInstanceOf(NodeOperationError);
-	expect(error.message).toBe(core.invalidInputMessage('`email`: must be an e-mail address such as ana@example.com'));
+	expect(error.message).toBe('Invalid input: `email`: must be an e-mail address such as ana@example.com.');
 	expect(nock.pendingMocks()).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { CANCELLED_MESSAGE, HINT_CHECK_SERVICE, deadlineMessage } from '@screenrec/core';
+import { CANCELLED_MESSAGE } from '@screenrec/core';
 import { NodeOperationError } from 'n8n-workflow';
 import { PassThrough } from 'node:stream';
 import { DOWNLOAD_CANCELLED, downloadTimedOutMessage } from '../../packages/n8n-nodes-screenrec/lib/video';
@@ -110,7 +110,7 @@ describe('Stop and Timeout', () => {
 			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), options: { timeout: 1 } }),
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe(deadlineMessage('fetching a link to the video', 1000, HINT_CHECK_SERVICE));
+		expect(error.message).toBe('ScreenRec did not finish fetching a link to the video within the 1 s this step may take.');
 		expect(error.description).toBe("Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit. For lists, narrow the filters.");
 		nock.abortPendingRequests();
 	});

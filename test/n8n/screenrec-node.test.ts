@@ -1,11 +1,15 @@
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { NOTHING_TO_UPDATE_MESSAGE, NOT_FOUND_RECORDING, TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE, VIDEO_LINK_EXPIRED_MESSAGE, privateVideoLinkMessage, videoHostRedirectMessage } from '@screenrec/core';
+import { VIDEO_LINK_EXPIRED_MESSAGE, privateVideoLinkMessage, videoHostRedirectMessage } from '@screenrec/core';
 import { BACKEND_TOKEN, BASE_URL, CREDENTIAL, RECORDING_ID, byId, runScreenRec } from './harness';
 import { N8N_HINT } from '../support/n8n-hints';
 import { failureOf, hookScope, remember, restPath, restScope, setUpNock } from './nock-setup';
 
 setUpNock();
+
+// What happened, as the node's error message says it (the hint beside it says what to do).
+const NOT_FOUND = 'ScreenRec has no recording with this ID in the workspace.';
+const NOTHING_TO_UPDATE = 'Nothing to update: fill in Tags or Comment, or turn on Remove All Tags.';
 
 const recording = (overrides: Record<string, unknown> = {}) => ({
 	id: RECORDING_ID,
@@ -101,7 +105,7 @@ describe('Recording: Get, with the Recording field in each of its modes', () => 
 	it("says so when the workspace has no such recording", async () => {
 		restScope().post(restPath('/recordings/list')).reply(200, { content: [], totalElements: 0, totalPages: 0 });
 		const error = await failureOf(() => runScreenRec({ resource: 'recording', operation: 'get', recordingId: byId(RECORDING_ID) }));
-		expect(error.message).toBe(NOT_FOUND_RECORDING);
+		expect(error.message).toBe(NOT_FOUND);
 	});
 });
 
@@ -307,7 +311,7 @@ describe('Recording: Update and Delete', () => {
 			runScreenRec({ resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID), updateFields: { tags: ' , ', comment: '' } }),
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect([error.message, error.description]).toEqual([NOTHING_TO_UPDATE_MESSAGE, `${N8N_HINT.fixFields} Nothing was sent to ScreenRec.`]);
+		expect([error.message, error.description]).toEqual([NOTHING_TO_UPDATE, `${N8N_HINT.fixFields} Nothing was sent to ScreenRec.`]);
 	});
 
 	it('refuses Tags together with Remove All Tags, sending nothing', async () => {
@@ -315,13 +319,15 @@ describe('Recording: Update and Delete', () => {
 			runScreenRec({ resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID), updateFields: { tags: 'done', removeAllTags: true } }),
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe(TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE);
+		expect(error.message).toBe(
+			'Tags and Remove All Tags were both given: leave Tags empty to remove every tag, or turn Remove All Tags off to replace the tags with the ones given.',
+		);
 	});
 
 	it('refuses an update with no field, sending nothing', async () => {
 		const error = await failureOf(() => runScreenRec({ resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID) }));
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe(NOTHING_TO_UPDATE_MESSAGE);
+		expect(error.message).toBe(NOTHING_TO_UPDATE);
 	});
 
 	it('reads the recording, deletes it, and outputs what was deleted', async () => {
@@ -363,7 +369,7 @@ describe('continueOnFail', () => {
 			{ items: [{ json: { id: RECORDING_ID } }, { json: { id: other } }], continueOnFail: true },
 		);
 		expect(output).toEqual([
-			{ json: { error: NOT_FOUND_RECORDING }, pairedItem: { item: 0 } },
+			{ json: { error: NOT_FOUND }, pairedItem: { item: 0 } },
 			{ json: { ...recording({ id: other }), deleted: true }, pairedItem: { item: 1 } },
 		]);
 	});

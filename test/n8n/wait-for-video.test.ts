@@ -214,12 +214,21 @@ describe('Wait for Video: putting the execution to wait', () => {
 		expect(run.execution.waitTill).toBeUndefined();
 	});
 
-	it('waits for one recording per execution, and not as an AI tool', async () => {
+	it('waits for one recording per execution, and not as an AI tool (the model is told so, and nothing is subscribed)', async () => {
 		const several = await failureOf(() => waitingWorkflow().execute([{ json: {} }, { json: {} }]));
 		expect(several).toBeInstanceOf(NodeOperationError);
 		expect(several.message).toBe(ONE_RECORDING_PER_EXECUTION);
-		const tool = await failureOf(() => waitingWorkflow({}, { nodeType: 'n8n-nodes-screenrec.screenRecTool' }).execute());
-		expect(tool.message).toBe(NOT_AS_TOOL);
+		const asTool = waitingWorkflow({}, { nodeType: 'n8n-nodes-screenrec.screenRecTool' });
+		expect(await asTool.execute()).toEqual([
+			{
+				json: {
+					error: NOT_AS_TOOL.split(' Use it as a regular node.')[0],
+					hint: 'Calling the tool again will not help: tell the user that ScreenRec is not set up correctly in this workflow, so that whoever maintains the workflow can fix it.',
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(asTool.execution.waitTill).toBeUndefined();
 	});
 });
 

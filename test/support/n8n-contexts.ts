@@ -69,7 +69,7 @@ function credentialsHelperFor(credential: ScreenRecCredential | undefined): ICre
 	});
 }
 
-function workflowOf(nodeType: INodeType, node: INode, staticData: IDataObject = {}): Workflow {
+export function workflowOf(nodeType: INodeType, node: INode, staticData: IDataObject = {}): Workflow {
 	const nodeTypes = standIn<INodeTypes>({ getByName: () => nodeType, getByNameAndVersion: () => nodeType });
 	return new Workflow({
 		id: WORKFLOW_ID,
@@ -82,7 +82,7 @@ function workflowOf(nodeType: INodeType, node: INode, staticData: IDataObject = 
 	});
 }
 
-function nodeOf(name: string, type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+export function nodeOf(name: string, type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
 	return {
 		id: `${type}-id`,
 		name,
@@ -103,7 +103,7 @@ export interface N8nSetup {
 
 let executionCount = 0;
 
-function additionalDataFor(setup: N8nSetup, extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+export function additionalDataFor(setup: N8nSetup, extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
 	return standIn<IWorkflowExecuteAdditionalData>({
 		credentialsHelper: credentialsHelperFor(setup.credential),
 		currentNodeParameters: undefined,

@@ -2,7 +2,7 @@ import { isScreenRecError } from '@screenrec/core/portable';
 import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 import { CredentialData, FIELD_LABELS } from './credential';
 import { MissingFieldError, ScreenRecConnection } from './connection';
-import { hintFor, type ServiceInterface } from './errors';
+import { hintFor, whatHappened, type ServiceInterface } from './errors';
 import { legacyRequestSend } from './transport';
 
 const NOTHING_TO_TEST = `Fill in the ${FIELD_LABELS.backendToken} (for Create Recording Link and the ScreenRec Trigger), the ${FIELD_LABELS.workspaceId} and ${FIELD_LABELS.apiKey} (for everything else), or all three.`;
@@ -47,13 +47,4 @@ async function checked<T>(used: ServiceInterface, field: string, check: () => Pr
 		if (isScreenRecError(error)) return { ok: false, message: `${field}: ${whatHappened(error.message)} ${hintFor(error, used)}` };
 		return { ok: false, message: `${field}: the test failed unexpectedly (${error instanceof Error ? error.name : 'unknown error'}).` };
 	}
-}
-
-/**
- * The first sentence of core's message: what happened. Core's messages go on with generic advice ("…and
- * reconnect"), which the n8n hint after it says again in n8n's terms; n8n's credential form shows one message, so
- * the advice is given once, naming the field to change.
- */
-function whatHappened(message: string): string {
-	return /^(.+?[.!?])\s+(?=[A-Z])/s.exec(message)?.[1] ?? message;
 }

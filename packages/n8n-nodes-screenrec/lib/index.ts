@@ -3,6 +3,7 @@
 export {
 	NEWEST_FIRST,
 	NOTIFICATION_ANSWER,
+	RECORDING_STATUSES,
 	SORT_ORDERS,
 	createdRecordingDetails,
 	identifyVideo,
@@ -23,7 +24,8 @@ export { ALLOW_HTTP_LABEL, SECRET_PARAMETER, callbackUrlWithSecret, newCallbackS
 export { ScreenRecConnection } from './connection';
 export { CREDENTIAL, CREDENTIAL_LABEL, CREDENTIAL_TEST } from './credential';
 export { testScreenRecCredential } from './credential-test';
-export { toNodeError, type ServiceInterface } from './errors';
+export { standaloneMessage, toNodeError, whatHappened, type ServiceInterface } from './errors';
+export { isCancellation, leanToolResult, runsAsTool, toolFailure } from './tool-mode';
 export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject } from './parameters';
 export { claimResume, forgetResumeClaims } from './resume-claims';
 export { SEARCH_RECORDINGS, recordingLocator, searchRecordings } from './recording-locator';

@@ -72,6 +72,6 @@ export async function searchRecordings(this: ILoadOptionsFunctions, filter?: str
 		const next = first + page.content.length;
 		return { results, paginationToken: page.content.length === PAGE_SIZE && next < page.totalElements ? next : undefined };
 	} catch (error) {
-		throw toNodeError(this.getNode(), error);
+		throw toNodeError(this.getNode(), error, { shownAlone: true });
 	}
 }

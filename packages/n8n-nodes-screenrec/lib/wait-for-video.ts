@@ -1,6 +1,6 @@
 import { parseVideoReady, videoDownloadUrl, type CallOptions, type Recording, type RestClient } from '@screenrec/core/portable';
 import type { INodeExecutionData } from 'n8n-workflow';
-import { toNodeError } from './errors';
+import { standaloneMessage } from './errors';
 import { toJsonObject } from './parameters';
 import { downloadVideo, type DownloadContext } from './video';
 
@@ -38,7 +38,7 @@ export async function waitedVideoItem(context: DownloadContext, video: WaitedVid
 			const freshLink = await videoDownloadUrl({ videoUrl, recordingId: recording.id }, rest, serviceUrl, callOptions);
 			item.binary = { [binaryField]: await downloadVideo(context, freshLink, `screenrec-${recording.id}`, callOptions) };
 		} catch (error) {
-			item.json.downloadError = toNodeError(context.getNode(), error).message;
+			item.json.downloadError = standaloneMessage(context.getNode(), error);
 		}
 	}
 	return item;

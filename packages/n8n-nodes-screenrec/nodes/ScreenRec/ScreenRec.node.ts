@@ -8,12 +8,13 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { SEARCH_RECORDINGS, searchRecordings, testScreenRecCredential, timeoutOption } from '../../lib';
-import { recordingFields, recordingOperation } from './actions/recording';
+import { recordingFields, recordingOperation, recordingOperations } from './actions/recording';
 import { WAIT_FOR_VIDEO_WEBHOOKS } from './actions/recording/waitForVideo.operation';
 import { resumeOnVideo } from './actions/recording/waitForVideo.webhook';
 import { route } from './actions/router';
 import { actionSubtitle } from './actions/subtitle';
-import { tagFields, tagOperation } from './actions/tag';
+import { tagFields, tagOperation, tagOperations } from './actions/tag';
+import { toolDescriptionFields } from './actions/tool-description';
 
 export class ScreenRec implements INodeType {
 	description: INodeTypeDescription = {
@@ -44,8 +45,10 @@ export class ScreenRec implements INodeType {
 				default: 'recording',
 			},
 			recordingOperation,
+			...toolDescriptionFields('recording', recordingOperations),
 			...recordingFields,
 			tagOperation,
+			...toolDescriptionFields('tag', tagOperations),
 			...tagFields,
 			{
 				displayName: 'Options',

@@ -94,7 +94,7 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 			writeState(data, state);
 			return recordings.length === 0 ? null : [recordings.map((recording) => ({ json: toJsonObject(recording) }))];
 		} catch (error) {
-			throw toNodeError(this.getNode(), error);
+			throw toNodeError(this.getNode(), error, { shownAlone: true });
 		}
 	}
 }

@@ -14,6 +14,7 @@ import {
 	ScreenRecConnection,
 	callbackUrlWithSecret,
 	newCallbackSecret,
+	standaloneMessage,
 	testScreenRecCredential,
 	toNodeError,
 } from '../../lib';
@@ -123,7 +124,7 @@ export class ScreenRecTrigger implements INodeType {
 					saveSubscription(this, { subscriptionId, webhookUrl, callbackSecret });
 					return true;
 				} catch (error) {
-					throw toNodeError(this.getNode(), error, { used: 'hook' });
+					throw toNodeError(this.getNode(), error, { used: 'hook', shownAlone: true });
 				}
 			},
 
@@ -156,7 +157,7 @@ async function unsubscribe(context: IHookFunctions, subscriptionId: string): Pro
 		const client = (await ScreenRecConnection.of(context)).hook('Removing the ScreenRec Trigger subscription');
 		await client.unsubscribe(subscriptionId);
 	} catch (error) {
-		const { message } = toNodeError(context.getNode(), error, { used: 'hook' });
+		const message = standaloneMessage(context.getNode(), error);
 		context.logger.warn(`ScreenRec Trigger could not remove subscription ${subscriptionId}; forgetting it anyway. ${message}`);
 	} finally {
 		forgetSubscription(context);

@@ -7,8 +7,8 @@ import {
 	identifyVideo,
 	keepSeenVideos,
 	parseVideoReady,
+	standaloneMessage,
 	toJsonObject,
-	toNodeError,
 	videoDownloadUrl,
 	type VideoReady,
 } from '../../lib';
@@ -36,7 +36,7 @@ export async function receiveVideoReady(context: IWebhookFunctions): Promise<IWe
 	try {
 		notification = parseVideoReady(context.getBodyData());
 	} catch (error) {
-		const { message } = toNodeError(context.getNode(), error);
+		const message = standaloneMessage(context.getNode(), error);
 		context.logger.warn(`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`);
 		context.getResponseObject().status(NOTIFICATION_ANSWER.unreadable).json({ message });
 		return { noWebhookResponse: true };
@@ -89,7 +89,7 @@ async function videoReadyItem(context: IWebhookFunctions, notification: VideoRea
 }
 
 function failedFor(context: IWebhookFunctions, what: string, error: unknown): string {
-	const { message } = toNodeError(context.getNode(), error);
+	const message = standaloneMessage(context.getNode(), error);
 	context.logger.warn(`ScreenRec Trigger ${what}: ${message}`);
 	return message;
 }

@@ -20,6 +20,11 @@ export interface OperationDescriptor {
 	/** Which of ScreenRec's interfaces it calls: error hints depend on it. */
 	uses: ServiceInterface;
 	description: INodeProperties[];
+	/**
+	 * What an AI agent's model reads when this operation runs as a tool: what it does, what it returns, when another
+	 * operation fits (named by what it does: the builder names the tools). Undefined: it cannot run as a tool.
+	 */
+	tool?: string;
 	run(run: OperationRun): Promise<OperationResult[]>;
 }
 

@@ -1,14 +1,19 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
-import { ScreenRecConnection, callOptionsOf, toNodeError } from '../../../lib';
+import { ScreenRecConnection, callOptionsOf, isCancellation, leanToolResult, runsAsTool, toNodeError, toolFailure } from '../../../lib';
 import type { OperationDescriptor } from './operation';
 import { recordingOperations } from './recording';
 import { tagOperations } from './tag';
 
 const OPERATIONS: Record<string, Record<string, OperationDescriptor>> = { recording: recordingOperations, tag: tagOperations };
 
-/** Runs the chosen operation once per input item; each output is paired with its item. */
+/**
+ * Runs the chosen operation once per input item; each output is paired with its item. As an AI agent's tool, the
+ * model reads the outputs: they are lean, and a ScreenRec failure is a result it can act on (tool-mode.ts), logged
+ * with the builder's hint; as a regular node, a failure fails the node (or gives an {error} item under On Error).
+ */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
+	const asTool = runsAsTool(this.getNode());
 	const output: INodeExecutionData[] = [];
 	let connection: ScreenRecConnection | undefined;
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -21,9 +26,14 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		try {
 			connection ??= await ScreenRecConnection.of(this);
 			const results = await operation.run({ context: this, itemIndex, connection, options: callOptionsOf(this, itemIndex) });
-			for (const result of results) output.push({ ...result, pairedItem: { item: itemIndex } });
+			for (const result of results) output.push({ ...result, ...(asTool ? { json: leanToolResult(result.json) } : {}), pairedItem: { item: itemIndex } });
 		} catch (error) {
 			const nodeError = toNodeError(this.getNode(), error, { itemIndex, used: operation.uses });
+			if (asTool && !isCancellation(error)) {
+				this.logger.warn(`ScreenRec tool "${this.getNode().name}" failed: ${nodeError.message} ${nodeError.description ?? ''}`.trim());
+				output.push({ json: toolFailure(error, operation.uses), pairedItem: { item: itemIndex } });
+				continue;
+			}
 			if (this.continueOnFail()) {
 				output.push({ json: { error: nodeError.message }, pairedItem: { item: itemIndex } });
 				continue;

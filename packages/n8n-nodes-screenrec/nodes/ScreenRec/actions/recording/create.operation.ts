@@ -11,6 +11,8 @@ const show = showFor('recording', 'create');
  */
 export const create: OperationDescriptor = {
 	uses: 'hook',
+	tool:
+		'Creates a ScreenRec recording link: a page where a person records their screen. ScreenRec e-mails nobody: give the link to the person yourself, in your reply. Returns url (the page to share), externalReference and tags, and recordingId and status when the connection can look them up. To have ScreenRec e-mail someone an invitation instead, use the ScreenRec tool that requests a recording by e-mail.',
 	description: [
 		{
 			displayName: 'External Reference',

@@ -7,6 +7,7 @@ const show = showFor('recording', 'getAll');
 /** The workspace's recordings, every filter the list call has sent to the server; Return All pages through all of them. */
 export const getAll: OperationDescriptor = {
 	uses: 'rest',
+	tool: 'Finds recordings of the ScreenRec workspace, newest first, by status, direction, tags, creation dates, external reference or IDs. Returns one result per recording: id, status, direction, tags, comment, externalReference, createdDate and url; an empty result means none matched. To read one recording whose ID you know, use the ScreenRec tool that gets a recording.',
 	description: [
 		{
 			displayName: 'Return All',

@@ -6,6 +6,7 @@ const show = showFor('recording', 'getVideoUrl');
 /** A fresh temporary link to a finished recording's video, and optionally the video itself, streamed into binary data. */
 export const getVideoUrl: OperationDescriptor = {
 	uses: 'rest',
+	tool: 'Gets a fresh, temporary link to the video of a finished (COMPLETED) recording. Returns recordingId and videoUrl; the link expires, so ask again rather than keeping it. A recording that is not COMPLETED has no video yet: check its status with the ScreenRec tool that gets a recording.',
 	description: [
 		recordingLocator({ displayOptions: show }),
 		{

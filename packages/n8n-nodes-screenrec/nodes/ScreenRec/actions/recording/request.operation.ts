@@ -8,6 +8,8 @@ const show = showFor('recording', 'request');
 /** The REST create: ScreenRec itself e-mails an invitation to record (when an address is given). */
 export const request: OperationDescriptor = {
 	uses: 'rest',
+	tool:
+		'Creates a ScreenRec recording and, when an Email is given, ScreenRec e-mails that person an invitation to record their screen. Returns the new recording: id, status (NEW until someone records), direction, tags, comment, createdDate and url (its recording page). To get a link to pass on yourself, without any e-mail, use the ScreenRec tool that creates a recording link.',
 	description: [
 		{
 			displayName: 'Email',

@@ -8,6 +8,7 @@ const show = showFor('recording', 'update');
 /** Replaces a recording's tags and/or internal comment, or removes all its tags. */
 export const update: OperationDescriptor = {
 	uses: 'rest',
+	tool: "Changes a ScreenRec recording's tags (the tags given replace all of them) or its internal comment, or removes all its tags. Returns the updated recording: id, status, tags, comment, externalReference, createdDate and url.",
 	description: [
 		recordingLocator({ displayOptions: show }),
 		{

@@ -6,8 +6,10 @@ import {
 	newCallbackSecret,
 	noteWaitingExecution,
 	recordingLocator,
+	runsAsTool,
 	secretDigestOf,
 	subscribableUrl,
+	standaloneMessage,
 	sweepLeftSubscriptions,
 	toNodeError,
 	waitedVideoItem,
@@ -116,7 +118,7 @@ export const waitForVideo: OperationDescriptor = {
 	],
 	async run(run) {
 		const { context, connection } = run;
-		if (context.getNode().type.endsWith('Tool')) throw new NodeOperationError(context.getNode(), NOT_AS_TOOL);
+		if (runsAsTool(context.getNode())) throw new NodeOperationError(context.getNode(), NOT_AS_TOOL);
 		if (context.getInputData().length > 1) throw new NodeOperationError(context.getNode(), ONE_RECORDING_PER_EXECUTION);
 		const rest = connection.rest(NEEDS);
 		await sweepQuietly(run);
@@ -187,7 +189,7 @@ async function sweepQuietly({ context, connection }: OperationRun): Promise<void
 		});
 		if (removed > 0) context.logger.info(`Wait for Video removed ${removed} subscription(s) of executions that no longer wait.`);
 	} catch (error) {
-		context.logger.warn(`Wait for Video could not look for subscriptions left by earlier executions: ${toNodeError(context.getNode(), error).message}`);
+		context.logger.warn(`Wait for Video could not look for subscriptions left by earlier executions: ${standaloneMessage(context.getNode(), error)}`);
 	}
 }
 
@@ -196,7 +198,7 @@ export async function removeSubscription(connection: ScreenRecConnection, contex
 	try {
 		await connection.hook('Removing the Wait for Video subscription').unsubscribe(subscriptionId);
 	} catch (error) {
-		const { message } = toNodeError(context.getNode(), error, { used: 'hook' });
+		const message = standaloneMessage(context.getNode(), error);
 		context.logger.warn(`Wait for Video could not remove ScreenRec subscription ${subscriptionId}: ${message}`);
 	}
 }

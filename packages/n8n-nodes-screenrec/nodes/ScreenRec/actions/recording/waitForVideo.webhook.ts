@@ -8,6 +8,7 @@ import {
 	parseVideoReady,
 	readWaitState,
 	secretFitsDigest,
+	standaloneMessage,
 	toNodeError,
 	videoIdCandidates,
 	waitedVideoItem,
@@ -49,7 +50,7 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 		try {
 			notified = parseVideoReady(this.getBodyData());
 		} catch (error) {
-			return answer(NOTIFICATION_ANSWER.unreadable, toNodeError(this.getNode(), error).message);
+			return answer(NOTIFICATION_ANSWER.unreadable, standaloneMessage(this.getNode(), error));
 		}
 		const connection = await ScreenRecConnection.of(this);
 		const rest = connection.rest('Wait for Video');
@@ -78,7 +79,7 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 			throw toNodeError(this.getNode(), error);
 		}
 	} catch (error) {
-		const { message } = toNodeError(this.getNode(), error);
+		const message = standaloneMessage(this.getNode(), error);
 		this.logger.warn(`Wait for Video could not handle a notification (answered 500; the execution keeps waiting): ${message}`);
 		return answer(NOTIFICATION_ANSWER.failed, message);
 	}

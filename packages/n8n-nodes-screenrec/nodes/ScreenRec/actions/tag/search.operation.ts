@@ -3,6 +3,7 @@ import { showFor, parameter, type OperationDescriptor } from '../operation';
 /** Tags in use on the workspace's recordings that contain the query. */
 export const search: OperationDescriptor = {
 	uses: 'rest',
+	tool: "Finds the tags used on the ScreenRec workspace's recordings whose name contains the query (case-insensitive). Returns one result per tag, as {tag}. Use it to learn exact tag names before finding recordings by tag.",
 	description: [
 		{
 			displayName: 'Query',
