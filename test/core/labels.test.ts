@@ -25,6 +25,18 @@ describe('labels: one wording of ScreenRec values on every platform', () => {
     expect([directionLabel('REQUEST'), directionLabel('SIDEWAYS')]).toEqual(['Request: ask someone else to record their screen', 'SIDEWAYS']);
   });
 
+  it.each([
+    ["n8n's default zone, in winter", 'America/New_York', '2026-11-21T09:30:00Z', '21 Nov 2026, 04:30 EST'],
+    ["n8n's default zone, in summer", 'America/New_York', '2026-07-01T09:30:00Z', '1 Jul 2026, 05:30 EDT'],
+    ['London in summer', 'Europe/London', '2026-07-01T09:30:00Z', '1 Jul 2026, 10:30 BST'],
+    ['the US west coast', 'America/Los_Angeles', '2026-11-21T09:30:00Z', '21 Nov 2026, 01:30 PST'],
+    ['a zone without a usual abbreviation: its offset from UTC', 'Asia/Tokyo', '2026-11-21T09:30:00Z', '21 Nov 2026, 18:30 UTC+9'],
+    ['a half-hour offset', 'Asia/Kolkata', '2026-11-21T09:30:00Z', '21 Nov 2026, 15:00 UTC+5:30'],
+    ['a negative offset', 'America/Sao_Paulo', '2026-11-21T09:30:00Z', '21 Nov 2026, 06:30 UTC-3'],
+  ])('names the zone as a person reads it, never "GMT-5": %s', (_case, zone, iso, expected) => {
+    expect(displayDate(iso, zone)).toBe(expected);
+  });
+
   it('has no date for a missing or unreadable one', () => {
     expect([displayDate(undefined, 'UTC'), displayDate('yesterday', 'UTC')]).toEqual([undefined, undefined]);
   });

@@ -35,6 +35,24 @@ export function knownTimeZone(timeZone: string | null | undefined): string {
   }
 }
 
+/**
+ * The zone at an instant as a person reads it: its usual abbreviation where it has one ("CET", "BST", "EST", "PDT",
+ * "UTC"), else its offset from UTC ("UTC+9", "UTC+5:30"). The British English names cover Europe and the American
+ * English ones North America; each locale writes the other zones as "GMT-5", which reads like a time in London.
+ */
+export function zoneName(zone: string, instant: Date): string {
+  for (const locale of ['en-GB', 'en-US']) {
+    const name = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')?.value;
+    if (name !== undefined && !/^GMT[+-]/.test(name)) return name;
+  }
+  const offset = offsetMinutes(zone, instant.getTime());
+  const absolute = Math.abs(offset);
+  const minutes = absolute % 60 === 0 ? '' : `:${String(absolute % 60).padStart(2, '0')}`;
+  return `UTC${offset < 0 ? '-' : '+'}${Math.floor(absolute / 60)}${minutes}`;
+}
+
 /** How far the zone's clocks are ahead of UTC at an instant, in minutes. */
 export function offsetMinutes(zone: string, instant: number): number {
   const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })

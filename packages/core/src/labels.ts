@@ -1,4 +1,4 @@
-import { knownTimeZone } from './dates';
+import { knownTimeZone, zoneName } from './dates';
 import type { Recording, RecordingDirection, RecordingStatus } from './schemas';
 
 /**
@@ -31,23 +31,24 @@ export function directionLabel(direction: string): string {
 export const SHORT_ID_LENGTH = 8;
 
 /**
- * "21 Nov 2026, 10:30 CET": an instant in the user's zone, with the zone's name, so that a label read beside a UTC
- * `createdDate` is not taken for it. Undefined for a missing or unreadable date.
+ * "21 Nov 2026, 10:30 CET", "21 Nov 2026, 04:30 EST": an instant in the user's zone, with the zone's name, so that a
+ * label read beside a UTC `createdDate` is not taken for it. Undefined for a missing or unreadable date.
  */
 export function displayDate(iso: string | null | undefined, timeZone: string | null | undefined): string | undefined {
   if (iso === null || iso === undefined) return undefined;
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return undefined;
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: knownTimeZone(timeZone),
+  const zone = knownTimeZone(timeZone);
+  const wallTime = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZoneName: 'short',
   }).format(instant);
+  return `${wallTime} ${zoneName(zone, instant)}`;
 }
 
 /**
