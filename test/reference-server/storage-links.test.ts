@@ -120,6 +120,7 @@ describe('the mode', () => {
 });
 
 describe('test/support/reference-server.ts', () => {
+  // A process of its own, which support gives 15 s to start: on a loaded machine more than jest's 5 s per test.
   it.each(['service', 'storage'] as const)('starts the built server as a child process with videoLinks: %s', async (videoLinks) => {
     const child = await startReferenceServer({ videoLinks });
     try {
@@ -138,5 +139,5 @@ describe('test/support/reference-server.ts', () => {
     } finally {
       await child.stop();
     }
-  });
+  }, 30_000);
 });

@@ -1,6 +1,7 @@
-import { element, generateDemoWebm, stringElement, uintElement } from '../../shared/reference-server/src/demo-video';
+import { generateDemoWebm } from '../../shared/reference-server/src/demo-video';
 import { webmWithDuration, type WebmHeadPatch } from '../../shared/reference-server/src/webm-duration';
 import { CHROMIUM_INFO_END, CHROMIUM_INFO_SIZE_AT, CHROMIUM_WEBM_HEAD } from './chromium-webm';
+import { buildDemoWebm, element, stringElement, uintElement } from './webm-builder';
 
 // The recording page declares the duration MediaRecorder leaves out of its WebM, so players show the length and can
 // seek. The browser suite checks the result with ffprobe; here, the bytes.
@@ -83,4 +84,8 @@ it.each([
 it('runs as the page runs it: from its source text alone, outside this module', () => {
   const copy = new Function(`return (${webmWithDuration.toString()});`)() as typeof webmWithDuration;
   expect(Buffer.from(copy(CHROMIUM_WEBM_HEAD, 3_042.5)!.bytes).equals(Buffer.from(webmWithDuration(CHROMIUM_WEBM_HEAD, 3_042.5)!.bytes))).toBe(true);
+});
+
+it('the demo video is the WebM the builder makes element by element', () => {
+  expect(generateDemoWebm().toString('hex')).toBe(buildDemoWebm().toString('hex'));
 });

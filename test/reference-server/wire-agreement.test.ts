@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { LIMITS } from '../../shared/reference-server/src/limits';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
-import * as wire from '../../shared/reference-server/src/wire';
+import * as wire from './answers';
 import { buildQuietServer, clientsOf } from './support';
 
 type Body = Record<string, unknown>;

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { USAGE, UsageError, parseOptions } from './options';
 import { startServer, type ListeningServer } from './server';
 

@@ -3,26 +3,23 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemResolver, type HostResolver } from './address-policy';
-import type { ServerContext } from './plugins/state';
+import type { HostResolver } from './address-policy';
 import { deliverySettingsOf } from './delivery-settings';
-import { DeliveryWorker } from './delivery-worker';
-import { RecordingLifecycle, VIDEO_FILE } from './lifecycle';
+import { VIDEO_FILE } from './lifecycle';
 import { DEFAULT_TIMEOUTS, LIMITS, type Timeouts } from './limits';
 import type { DemoCredentials } from './model';
 import { answerClientError, jsonErrors } from './plugins/json-errors';
 import { lingeringClose } from './plugins/lingering-close';
 import { securityHeaders } from './plugins/security-headers';
 import { signInThrottle } from './plugins/sign-in-throttle';
-import { state } from './plugins/state';
+import { createContext, state } from './plugins/state';
 import { adminRoutes } from './routes/admin';
 import { hookRoutes } from './routes/hook';
 import { participantRoutes } from './routes/participant';
 import { restRoutes } from './routes/rest';
 import { videoRoutes } from './routes/videos';
-import { newSecret } from './secrets';
 import { Store, type StoreLimits } from './store/store';
-import { DEFAULT_LINK_TTL_MS, VideoLinks, type VideoLinkMode } from './video-links';
+import type { VideoLinkMode } from './video-links';
 import { HOOK_PROVIDERS, type HookProvider } from './wire';
 
 /** Where `listen` takes the server; the defaults are a free port on loopback. */
@@ -99,7 +96,6 @@ export interface ListeningServer extends InProcessServer {
 }
 
 export const JSON_BODY_LIMIT = LIMITS.restBodyBytes;
-const DEFAULT_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 /** What a request's URL is resolved against before the server listens: inject() sends Host: localhost:80. */
 const UNLISTENED_BASE = 'http://localhost';
 
@@ -128,62 +124,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   /** Sockets carrying a participant upload: exempt from the whole-request timeout (they have their own). */
   const longRequests = new WeakSet<Socket>();
-  const app = Fastify({
-    bodyLimit: LIMITS.restBodyBytes,
-    onProtoPoisoning: 'error',
-    onConstructorPoisoning: 'error',
-    // The Limits table: headers within 10 s, the whole request within 30 s, idle keep-alive closed after 5 s. An idle
-    // socket (nothing received for 30 s) is closed too, which is what still bounds an upload (see participant.ts).
-    connectionTimeout: timeouts.requestMs,
-    requestTimeout: timeouts.requestMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
-    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.min(1_000, Math.max(50, timeouts.headersMs / 4)) },
-    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
-      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && longRequests.has(socket)) return;
-      answerClientError(error, socket);
-    },
-    // A silent pino still makes a child logger for every request; no logger writes the same nothing for free.
-    logger:
-      options.logLevel === 'silent'
-        ? false
-        : {
-            level: options.logLevel ?? 'info',
-            stream: process.stderr,
-            // Video links carry their signature in the query string: log paths only.
-            serializers: { req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split('?')[0] }) },
-          },
-  });
-
+  const app = Fastify(fastifyOptions(options.logLevel, timeouts, longRequests));
   let publicUrl = (options.publicUrl ?? UNLISTENED_BASE).replace(/\/+$/, '');
-  const links = new VideoLinks(store.signingKey, options.linkTtlMs ?? DEFAULT_LINK_TTL_MS, Date.now, options.videoLinks ?? 'service');
-  const resolveHost = options.resolveHost ?? systemResolver;
-  const deliveries: DeliveryWorker = new DeliveryWorker(
-    store,
-    {
-      retryDelayMs: options.retryDelayMs ?? 1000,
-      allowHttp: options.insecureCallbacks ?? false,
-      timeoutMs: options.callbackTimeoutMs,
-      resolver: resolveHost,
-      settings,
-      // Called only once deliveries run, after `lifecycle` below exists.
-      linkFor: (recordingId): string | undefined => lifecycle.linkFor(recordingId),
-    },
-    app.log,
-  );
-  const lifecycle: RecordingLifecycle = new RecordingLifecycle(store, videosDir, links, deliveries, () => publicUrl);
-  const context: ServerContext = {
-    store,
-    lifecycle,
-    deliveries,
-    links,
-    adminToken: options.adminToken ?? newSecret('sra_'),
-    allowHttpCallbacks: options.insecureCallbacks ?? false,
-    resolveHost,
-    videosDir,
-    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
-    uploadTimeoutMs: timeouts.uploadMs,
-    longRequests,
-  };
+  const context = createContext(store, settings, options, { videosDir, timeouts, longRequests, log: app.log, publicUrl: () => publicUrl });
   const demo = seedDemo(store);
 
   await app.register(state, { context });
@@ -206,7 +149,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
     const host = address.host === undefined || address.host === '0.0.0.0' ? '127.0.0.1' : address.host;
     const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     if (options.publicUrl === undefined) publicUrl = baseUrl;
-    deliveries.resumePending();
+    context.deliveries.resumePending();
     return Object.assign(server, { baseUrl });
   }
 
@@ -228,6 +171,35 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
     close: () => (closing ??= close()),
   };
   return server;
+}
+
+/** fastify's options: the Limits table's timeouts, client errors as JSON, logs on stderr (none when silent). */
+function fastifyOptions(logLevel: string | undefined, timeouts: Timeouts, longRequests: WeakSet<Socket>) {
+  return {
+    bodyLimit: LIMITS.restBodyBytes,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Headers within 10 s, the whole request within 30 s, idle keep-alive closed after 5 s. An idle socket (nothing
+    // received for 30 s) is closed too, which is what still bounds an upload (see participant.ts).
+    connectionTimeout: timeouts.requestMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.min(1_000, Math.max(50, timeouts.headersMs / 4)) },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && longRequests.has(socket)) return;
+      answerClientError(error, socket);
+    },
+    // A silent pino still makes a child logger for every request; no logger writes the same nothing for free.
+    logger:
+      logLevel === 'silent'
+        ? false
+        : {
+            level: logLevel ?? 'info',
+            stream: process.stderr,
+            // Video links carry their signature in the query string: log paths only.
+            serializers: { req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split('?')[0] }) },
+          },
+  } as const;
 }
 
 /**

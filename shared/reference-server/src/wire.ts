@@ -110,9 +110,9 @@ export const HookAction = z.discriminatedUnion('action', [
 ]);
 export type HookAction = z.output<typeof HookAction>;
 
-// Answers.
+// Answers (the others' schemas are the tests', test/reference-server/answers.ts).
 
-const HttpUrl = z.url({ protocol: /^https?$/ });
+export const HttpUrl = z.url({ protocol: /^https?$/ });
 
 /** SPEC 2.3, with DESIGN.md's additions for every answer: userId, externalReference (hook-created) and url. */
 export const RecordingAnswer = z.strictObject({
@@ -129,28 +129,6 @@ export const RecordingAnswer = z.strictObject({
 });
 export type RecordingAnswer = z.output<typeof RecordingAnswer>;
 
-/** SPEC 4.1.2. */
-export const RecordingPageAnswer = z.strictObject({
-  content: z.array(RecordingAnswer),
-  totalElements: z.int().min(0),
-  totalPages: z.int().min(0),
-});
-/** SPEC 4.1.3. */
-export const PresignAnswer = z.strictObject({ url: HttpUrl });
-/** SPEC 4.1.5. */
-export const TagSearchAnswer = z.strictObject({ result: z.array(z.string()) });
-/** SPEC 4.2.1 to 4.2.4. */
-export const PingAnswer = z.strictObject({ status: z.literal('success'), workspace: z.string() });
-export const HookRecordingAnswer = z.strictObject({ url: HttpUrl });
-export const SubscribeAnswer = z.strictObject({ subscriptionId: Uuid });
-export const UnsubscribeAnswer = z.strictObject({ status: z.literal('success') });
-/** SPEC 6. */
-export const VideoReadyNotification = z.strictObject({ result: HttpUrl });
-/** SPEC 7.1 (and DESIGN.md's REST errors): `{"message": …}`. */
-export const MessageAnswer = z.strictObject({ message: z.string() });
-/** SPEC 7.2: errors answered with status 200. */
-export const HookErrorAnswer = z.strictObject({ error: z.string() });
 /** DESIGN.md: a validation failure names the fields. */
 export const FieldError = z.strictObject({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof FieldError>;
-export const ValidationErrorAnswer = z.strictObject({ message: z.literal('Bad request'), errors: z.array(FieldError) });

@@ -1,13 +1,20 @@
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { HostResolver } from '../address-policy';
-import type { DeliveryWorker } from '../delivery-worker';
-import type { RecordingLifecycle } from '../lifecycle';
+import { systemResolver, type HostResolver } from '../address-policy';
+import type { DeliverySettings } from '../delivery-settings';
+import { DeliveryWorker } from '../delivery-worker';
+import { RecordingLifecycle } from '../lifecycle';
+import type { Timeouts } from '../limits';
+import { newSecret } from '../secrets';
+import type { ServerOptions } from '../server';
 import type { Store } from '../store/store';
-import type { VideoLinks } from '../video-links';
+import { DEFAULT_LINK_TTL_MS, VideoLinks } from '../video-links';
 
-/** What the routes need besides the store, built once by the server (decorated below). */
+/** Largest participant upload unless ServerOptions.maxUploadBytes says otherwise. */
+const DEFAULT_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
+
+/** What the routes need besides the store (decorated below). */
 export interface ServerContext {
   store: Store;
   lifecycle: RecordingLifecycle;
@@ -34,6 +41,25 @@ declare module 'fastify' {
     /** The recording lifecycle, deliveries, links and settings the routes share. */
     context: ServerContext;
   }
+}
+
+/** The services the routes share, over `store`, as `options` (the flags) set them. */
+export function createContext(
+  store: Store,
+  settings: DeliverySettings,
+  options: ServerOptions,
+  { videosDir, timeouts, longRequests, log, publicUrl }: { videosDir: string; timeouts: Timeouts; longRequests: WeakSet<Socket>; log: FastifyBaseLogger; publicUrl: () => string },
+): ServerContext {
+  const links = new VideoLinks(store.signingKey, options.linkTtlMs ?? DEFAULT_LINK_TTL_MS, Date.now, options.videoLinks ?? 'service');
+  const resolveHost = options.resolveHost ?? systemResolver;
+  const allowHttp = options.insecureCallbacks ?? false;
+  // linkFor is called only once deliveries run, after `lifecycle` exists.
+  const deliveryOptions = { retryDelayMs: options.retryDelayMs ?? 1000, allowHttp, timeoutMs: options.callbackTimeoutMs, resolver: resolveHost, settings };
+  const deliveries: DeliveryWorker = new DeliveryWorker(store, { ...deliveryOptions, linkFor: (recordingId) => lifecycle.linkFor(recordingId) }, log);
+  const lifecycle: RecordingLifecycle = new RecordingLifecycle(store, videosDir, links, deliveries, publicUrl);
+  const adminToken = options.adminToken ?? newSecret('sra_');
+  const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  return { store, lifecycle, deliveries, links, adminToken, allowHttpCallbacks: allowHttp, resolveHost, videosDir, maxUploadBytes, uploadTimeoutMs: timeouts.uploadMs, longRequests };
 }
 
 /** The store and the shared services as decorators; on close, deliveries stop first, then the database closes. */
