@@ -38,6 +38,19 @@ function pointCoreImports(outputPath, text) {
   return text.replace(/require\("@screenrec\/core\/portable"\)/g, `require("${portable.startsWith('.') ? portable : `./${portable}`}")`);
 }
 
+/** tsc prints four spaces a level; tabs, as the sources, keep the tarball within 60 kB (template literals untouched). */
+function withTabs(text) {
+  const literals = [];
+  const visit = (node) => {
+    if (ts.isTemplateLiteral(node)) literals.push([node.getStart(), node.getEnd()]);
+    else ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('output.js', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS));
+  return text.replace(/^(?: {4})+/gm, (spaces, offset) =>
+    literals.some(([start, end]) => offset > start && offset < end) ? spaces : '\t'.repeat(spaces.length / 4),
+  );
+}
+
 function compile() {
   const { config } = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, root);
@@ -57,7 +70,7 @@ function compile() {
   program.emit(undefined, (_fileName, text, _bom, _onError, sourceFiles) => {
     const outputPath = outputPathOf(sourceFiles[0].fileName);
     mkdirSync(dirname(outputPath), { recursive: true });
-    writeFileSync(outputPath, pointCoreImports(outputPath, text));
+    writeFileSync(outputPath, withTabs(pointCoreImports(outputPath, text)));
   });
 }
 
@@ -81,7 +94,7 @@ async function writeOutputSchemas() {
   rmSync(bundle);
   for (const [path, schema] of Object.entries(outputSchemaFiles())) {
     mkdirSync(dirname(join(dist, path)), { recursive: true });
-    writeFileSync(join(dist, path), `${JSON.stringify(schema, null, 2)}\n`);
+    writeFileSync(join(dist, path), `${JSON.stringify(schema, null, '\t')}\n`);
   }
 }
 

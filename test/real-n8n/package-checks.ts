@@ -56,8 +56,19 @@ export async function cliChecks({ checks, demo, instance, n8nBin, workFolder, zo
   });
 }
 
-/** n8n's "Test connection" through its REST API: each secret checked when filled in, good and bad. */
+/**
+ * Through n8n's HTTP API: the output schemas n8n serves its editor (the next node maps their fields before anything
+ * has run), then "Test connection", each secret checked when filled in, good and bad.
+ */
 export async function credentialChecks({ checks, demo, n8n }: SuiteContext): Promise<void> {
+  await checks.check("n8n serves each node's output schema where its editor asks for it", async () => {
+    for (const path of [`${PACKAGE}.screenRec/1.0.0/recording/getAll.json`, `${PACKAGE}.screenRec/1.0.0/tag/search.json`, `${PACKAGE}.screenRecTrigger/1.0.0.json`]) {
+      const answer = await fetch(`${n8n.baseUrl}/schemas/${path}`);
+      const schema = answer.status === 200 ? ((await answer.json()) as { type?: string; properties?: Record<string, unknown> }) : {};
+      expectThat(answer.status === 200 && schema.type === 'object' && Object.keys(schema.properties ?? {}).length > 0, `/schemas/${path}: ${answer.status} ${JSON.stringify(schema)}`);
+    }
+  });
+
   const test = async (data: CredentialData) =>
     (await n8n.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', { credentials: { ...CREDENTIAL, data } })).body;
   const expectStatus = async (what: string, data: CredentialData, status: 'OK' | 'Error') => {
