@@ -111,6 +111,10 @@ describe.each(MISBEHAVIOURS)('every step against a service that misbehaves: %s',
       expect({ name, withinDeadline: outcome.withinDeadline, result: outcome.result }).toEqual({ name, withinDeadline: true, result: expect.stringMatching(ALLOWED[mode]) });
       expect({ name, message: outcome.message }).toEqual({ name, message: expect.not.stringMatching(/network timeout|Response timeout|FetchError|socket hang up|content size/) });
       if (outcome.result === 'AppError DEADLINE') expect(outcome.message).toMatch(/^ScreenRec did not finish .* within the 1(\.\d+)? s this step may take/);
+      // Core's message, once: what was being done, and what to try.
+      if (outcome.result === 'AppError DEADLINE') {
+        expect({ name, message: outcome.message }).toEqual({ name, message: expect.stringMatching(/^ScreenRec did not finish [a-z][a-z -]+ within the 1(\.\d+)? s this step may take( \(.+\))?\. Try again; if it keeps happening, (check that ScreenRec answers at the Service URL|narrow the search \(a shorter date range\))\.$/) });
+      }
       if (outcome.result === 'AppError SEARCH_INCOMPLETE') expect(outcome.message).toMatch(/ticket-4711.*time limit/);
       expect(outcome.message).not.toContain(API_KEY);
     }
