@@ -16,7 +16,9 @@ export default tseslint.config(
     },
   },
   {
-    // The n8n community package: every rule n8n's verification runs, on its sources and its package.json.
+    // The n8n community package: every rule n8n's verification runs, on its sources and its package.json. Its own
+    // eslint.config.mjs is n8n's default, which `n8n-node lint` requires and resolves from .cache/ (test/n8n/node-cli);
+    // from the root, ESLint reads this file only, so `npm run lint` needs no n8n CLI.
     // Several of these rules read other files (package.json, icons, credentials, other nodes), which ESLint's cache
     // cannot see change: `npm run lint` lints this package without --cache, the rest of the repository with it.
     ...n8nCommunityNodesPlugin.configs.recommended,
