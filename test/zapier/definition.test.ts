@@ -80,9 +80,9 @@ describe('app definition', () => {
   });
 
   it('keeps every visible step\'s description to one short sentence without the app\'s name, which Zapier shows beside it', () => {
-    const visible = [...all, ['findOrCreateRecording', App.searchOrCreates!.findOrCreateRecording] as [string, Operation]].filter(([, definition]) => !definition.display.hidden);
-    for (const [key, definition] of visible) {
-      const description = definition.display.description ?? '';
+    const descriptions = all.filter(([, definition]) => !definition.display.hidden).map(([key, definition]): [string, string] => [key, definition.display.description ?? '']);
+    descriptions.push(['findOrCreateRecording', App.searchOrCreates?.findOrCreateRecording?.display.description ?? '']);
+    for (const [key, description] of descriptions) {
       expect({ key, short: description.length <= 120, namesTheApp: /ScreenRec/i.test(description) }).toEqual({ key, short: true, namesTheApp: false });
       // One sentence: a full stop at the end only.
       expect({ key, description }).toEqual({ key, description: expect.stringMatching(/^[^.]*\.$/) });

@@ -49,7 +49,7 @@ const NO_RECORDING = {
 const storageLink = (signature: string) => `https://storage.example.net/bucket/${WORKSPACE_ID}/${STORAGE_OBJECT_ID}.webm?X-Amz-Expires=600&X-Amz-Signature=${signature}`;
 const FILE_POINTER = /^hydrate\|\|\|.*\|\|\|hydrate$/;
 
-function pointerOf(videoFile: string | undefined): unknown {
+function pointerOf(videoFile: string | null | undefined): unknown {
   return JSON.parse(videoFile?.slice('hydrate|||'.length, -'|||hydrate'.length) ?? '') as unknown;
 }
 
