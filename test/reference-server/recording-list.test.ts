@@ -89,7 +89,7 @@ test('a filtered page from SQL equals the plain filter, and tag search a plain s
       const q = ListRecordingsRequest.parse({ ...filters, ...dates, ...(ids.length > 0 ? { ids } : {}) });
       const page = store.listRecordings(workspace.id, q);
       const expected = naive(recordings, q);
-      expect({ ids: page.rows.map((row) => row.id), totalElements: page.totalElements }).toEqual(expected);
+      expect({ ids: page.rows.map(([id]) => id), totalElements: page.totalElements }).toEqual(expected);
       expect(page.totalPages).toBe(Math.ceil(expected.totalElements / (q.pageSize ?? 10)));
       expect(store.recordingCount(workspace.id)).toBe(recordings.length);
       for (const typed of ['a', 'ab', 'ABC', 'bc', 'xab', 'zzz']) {

@@ -58,7 +58,7 @@ export class RecordingLifecycle {
   pageJson({ rows, totalElements, totalPages }: RecordingPage): string {
     // The opening quote and the escaped base; ids are UUIDs, which need no escaping.
     const pageBase = JSON.stringify(`${this.publicUrl()}/r/`).slice(0, -1);
-    const content = rows.map((row) => `${row.view},"url":${pageBase}${row.id}"}`).join(',');
+    const content = rows.map(([id, view]) => `${view},"url":${pageBase}${id}"}`).join(',');
     return `{"content":[${content}],"totalElements":${totalElements},"totalPages":${totalPages}}`;
   }
 

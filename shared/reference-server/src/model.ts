@@ -29,13 +29,6 @@ export interface Integration {
   connected: boolean;
 }
 
-/** Every backend token ever issued, so that a replaced one can be told apart from one never issued. */
-export interface IssuedToken {
-  hash: string;
-  workspaceId: string;
-  provider: HookProvider;
-}
-
 export interface StoredVideo {
   fileName: string;
   contentType: string;

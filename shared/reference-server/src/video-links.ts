@@ -6,7 +6,7 @@ export const DEFAULT_LINK_TTL_MS = 60 * 60 * 1000;
 /**
  * How video links look. `service`: `/videos/{recordingId}?expires=…&signature=…` on the service itself (as
  * always). `storage`: like an object store's pre-signed URL, on a path that does not name the recording,
- * `/storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…&X-Amz-Signature=…` (what the field sees, issue 13).
+ * `/storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…&X-Amz-Signature=…` (as object stores hand them out).
  */
 export const VIDEO_LINK_MODES = ['service', 'storage'] as const;
 export type VideoLinkMode = (typeof VIDEO_LINK_MODES)[number];

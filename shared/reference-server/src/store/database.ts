@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 
 /** Written into every database this server creates, so a SQLite file of another application is told apart. */
@@ -15,7 +15,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
 CREATE TABLE IF NOT EXISTS workspaces (id TEXT PRIMARY KEY, data TEXT NOT NULL, recordings INTEGER NOT NULL DEFAULT 0) STRICT;
 CREATE TABLE IF NOT EXISTS api_keys (id TEXT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, data TEXT NOT NULL) STRICT;
-CREATE TABLE IF NOT EXISTS issued_tokens (hash TEXT PRIMARY KEY, data TEXT NOT NULL) STRICT;
+CREATE TABLE IF NOT EXISTS issued_tokens (hash TEXT PRIMARY KEY, workspace_id TEXT NOT NULL, provider TEXT NOT NULL) STRICT;
 CREATE TABLE IF NOT EXISTS integrations (workspace_id TEXT NOT NULL, provider TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (workspace_id, provider)) STRICT;
 CREATE TABLE IF NOT EXISTS recordings (
   seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, workspace_id TEXT NOT NULL, user_id TEXT NOT NULL, direction TEXT NOT NULL,
@@ -79,17 +79,15 @@ export function openDatabase(path: string | undefined): DatabaseSync {
 
 /** A file that is not SQLite (an earlier server's JSON journal, or anything else) is refused, and left untouched. */
 function refuseForeignFile(path: string): void {
-  if (!existsSync(path)) return;
+  if (!existsSync(path) || statSync(path).size === 0) return;
   const head = Buffer.alloc(SQLITE_HEADER.length);
   const fd = openSync(path, 'r');
-  const read = (() => {
-    try {
-      return readSync(fd, head, 0, head.length, 0);
-    } finally {
-      closeSync(fd);
-    }
-  })();
-  if (read === 0 || head.toString('latin1') === SQLITE_HEADER) return;
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (head.toString('latin1') === SQLITE_HEADER) return;
   if (head[0] === '{'.charCodeAt(0)) {
     throw new Error(
       `${path} is a data file of an earlier reference server (JSON lines), which this one cannot read: it keeps its state in SQLite. ` +
