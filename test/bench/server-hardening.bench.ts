@@ -13,8 +13,8 @@ const TAG_SEARCH_LIMIT_MS = 5;
 /**
  * The storage and search figures, each beside its limit measured in the same run:
  * - create latency (p50, one at a time, through HTTP) of a server keeping its state in a --data file at 100k
- *   recordings, against the same at 1k: a write must cost the change, not the state (goal ≤ 2×); and, shown beside
- *   it, against a server in memory at 100k: what syncing each answered write to the file costs;
+ *   recordings, against the same at 1k: a write must cost the change, not the state (goal ≤ 2×); and against a
+ *   server in memory at 100k: keeping the state in a file must not make a write much dearer (goal ≤ 2×);
  * - tag search p50 in a workspace of 100k distinct tags (goal ≤ 5 ms), beside the same at 1k tags.
  * The servers run in this process (their source, bundled), measured in turn each round; requests are sequential,
  * so the load generator never competes with a request under way. Beside each, this process's CPU time per request
@@ -46,7 +46,7 @@ export async function benchServerHardening(requestsPerRound: number, rounds: num
     return [
       figure('create p50 with --data at 100k recordings', p50(createLarge!, createSmall!), 'ms', atMost(2), atOneK),
       figure('same: CPU time per create, client and server', cpu(createLarge!, createSmall!), 'µs', reported, atOneK),
-      figure('create p50 with --data at 100k recordings, against in memory', p50(createLarge!, createInMemory!), 'ms', reported, 'baseline: in memory at 100k'),
+      figure('create p50 with --data at 100k recordings, against in memory', p50(createLarge!, createInMemory!), 'ms', atMost(2), 'baseline: in memory at 100k'),
       figure('tag search p50 at 100k tags', p50(tagsLarge!, tagsSmall!), 'ms', oursAtMost(TAG_SEARCH_LIMIT_MS), 'baseline: the same at 1k tags'),
       figure('same: CPU time per tag search, client and server', cpu(tagsLarge!, tagsSmall!), 'µs', reported, 'baseline: the same at 1k tags'),
     ];
