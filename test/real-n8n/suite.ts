@@ -13,6 +13,9 @@ import type { N8nTarget } from './versions';
 import { CANCEL_WORKFLOW_ID, TRIGGER_WORKFLOW_ID, actionWorkflow, cancelWorkflow, credentials, triggerWorkflow, type Demo } from './workflows';
 import { installZodProbe } from './zod-probe';
 import { WAIT_WORKFLOW_ID, waitChecks, waitWorkflow } from './wait-check';
+import { agentChecks } from './agent-check';
+import { AGENT_STREAM_WORKFLOW_ID, AGENT_WORKFLOW_ID, agentWorkflows, openAiCredential } from './agent-workflows';
+import { startScriptedModel, type ScriptedModel } from './scripted-model';
 
 export interface InstalledN8n {
   target: N8nTarget;
@@ -42,6 +45,12 @@ export async function installTargets(targets: N8nTarget[], checks: Checks): Prom
   return installed;
 }
 
+/** `REAL_N8N_CHECKS=agent,wait` runs only those groups of checks (for local work on one of them). */
+function wanted(group: 'cli' | 'credential' | 'trigger' | 'cancel' | 'wait' | 'agent'): boolean {
+  const only = process.env.REAL_N8N_CHECKS;
+  return only === undefined || only.trim() === '' || only.split(',').map((name) => name.trim()).includes(group);
+}
+
 /** Every check on one n8n version, in its own reference server, service proxy and n8n user folder. */
 export async function runOnVersion({ target, runtime, n8nBin }: InstalledN8n, tarball: string, workFolder: string, checks: Checks): Promise<void> {
   const started = Date.now();
@@ -50,7 +59,9 @@ export async function runOnVersion({ target, runtime, n8nBin }: InstalledN8n, ta
   let server: RunningServer | undefined;
   let n8n: N8nServer | undefined;
   let userFolder: string | undefined;
+  let model: ScriptedModel | undefined;
   try {
+    model = await startScriptedModel();
     service = await startDribblingService();
     server = await startReferenceServer(['--public-url', service.baseUrl]);
     service.setUpstream(server.baseUrl);
@@ -66,18 +77,19 @@ export async function runOnVersion({ target, runtime, n8nBin }: InstalledN8n, ta
       writeFileSync(written, JSON.stringify(content));
       return written;
     };
-    instance.cli(['import:credentials', `--input=${file('credentials.json', credentials(demo))}`]);
-    for (const workflow of [actionWorkflow, triggerWorkflow, cancelWorkflow, waitWorkflow]) instance.cli(['import:workflow', `--input=${file(`${workflow.id}.json`, workflow)}`]);
+    instance.cli(['import:credentials', `--input=${file('credentials.json', [...credentials(demo), openAiCredential(model.baseUrl)])}`]);
+    for (const workflow of [actionWorkflow, triggerWorkflow, cancelWorkflow, waitWorkflow, ...agentWorkflows]) instance.cli(['import:workflow', `--input=${file(`${workflow.id}.json`, workflow)}`]);
 
-    await cliChecks({ checks, demo, instance, n8nBin, workFolder: versionFolder, zodProbe });
+    if (wanted('cli')) await cliChecks({ checks, demo, instance, n8nBin, workFolder: versionFolder, zodProbe });
 
-    for (const id of [TRIGGER_WORKFLOW_ID, CANCEL_WORKFLOW_ID, WAIT_WORKFLOW_ID]) instance.cli(['publish:workflow', `--id=${id}`]);
+    for (const id of [TRIGGER_WORKFLOW_ID, CANCEL_WORKFLOW_ID, WAIT_WORKFLOW_ID, AGENT_WORKFLOW_ID, AGENT_STREAM_WORKFLOW_ID]) instance.cli(['publish:workflow', `--id=${id}`]);
     n8n = await startN8n(n8nBin, instance);
     const context: SuiteContext = { checks, demo, server, service, instance, n8n };
-    await credentialChecks(context);
-    await triggerChecks(context);
-    await cancelCheck(context);
-    await waitChecks(context);
+    if (wanted('credential')) await credentialChecks(context);
+    if (wanted('trigger')) await triggerChecks(context);
+    if (wanted('cancel')) await cancelCheck(context);
+    if (wanted('wait')) await waitChecks(context);
+    if (wanted('agent')) await agentChecks(context, model);
   } catch (error) {
     checks.fail('setting up the run', error);
   } finally {
@@ -89,6 +101,7 @@ export async function runOnVersion({ target, runtime, n8nBin }: InstalledN8n, ta
     await n8n?.stop();
     await server?.stop();
     await service?.stop();
+    await model?.stop();
     if (process.env.KEEP_REAL_N8N) console.log(`kept ${userFolder}`);
     else if (userFolder !== undefined) rmSync(userFolder, { recursive: true, force: true, maxRetries: 10 });
   }
