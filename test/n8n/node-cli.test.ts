@@ -16,7 +16,7 @@ const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 /** The CLI's output without its colours and box drawing, and its exit code. */
 function n8nNode(packageDir: string, ...args: string[]): { status: number | null; output: string } {
 	// NODE_ENV=test (jest sets it) switches n8n's lint plugin into its own test mode, with fake file names.
-	const run = spawnSync(process.execPath, [N8N_NODE, packageDir, ...args], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' } });
+	const run = spawnSync(process.execPath, [N8N_NODE, packageDir, ...args], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
 	const output = `${run.stdout}${run.stderr}`.replace(COLOURS, '');
 	return { status: run.status, output };
 }
