@@ -29,6 +29,17 @@ describe('one deadline for the whole operation', () => {
     );
   });
 
+  it("names the caller's whole budget, not what was left of it when this operation began", async () => {
+    const clock = new FakeClock();
+    const deadline = clock.time + STEP_MS;
+    clock.advance(20_000);
+    const transport = scriptedTransport(clock, [{ takesMs: 60_000 }]);
+    const client = hookClient({ transport, sleep: clockSleep(clock), now: clock.now, retryBaseDelayMs: 0 });
+    const error = await failureOf(client.ping({ deadline, budgetMs: STEP_MS }));
+    expect(transport.requests.map((request) => request.timeoutMs)).toEqual([5_000]);
+    expect(error.message).toBe(deadlineMessage('checking the connection', STEP_MS, HINT_CHECK_SERVICE));
+  });
+
   it('does not start a backoff that would end past the deadline: DEADLINE at once, saying why', async () => {
     jest.spyOn(Math, 'random').mockReturnValue(1);
     const clock = new FakeClock();

@@ -1,5 +1,6 @@
 import { DeadlineError, type Recording } from '@screenrec/core';
 import { waitUntilCompleted, type WaitPacing } from '../../packages/mcp-server/src/waiting';
+import { callOptionsFor } from '../../packages/mcp-server/src/call';
 import { RECORDING_ID, recording } from './harness';
 
 const QUICK: WaitPacing = { firstDelayMs: 10, maxDelayMs: 10, reserveMs: 2_000 };
@@ -10,7 +11,7 @@ describe('waiting for a recording', () => {
     const answers: Array<() => Promise<Recording>> = [async () => state('REVIEWING'), () => Promise.reject(new DeadlineError('too slow'))];
     const outcome = await waitUntilCompleted(
       { check: () => answers.shift()!(), onCheck: () => Promise.resolve(), pacing: QUICK },
-      { signal: new AbortController().signal, deadline: Date.now() + 30_000 },
+      callOptionsFor(new AbortController().signal, 30_000),
     );
     expect(outcome).toMatchObject({ recording: { id: RECORDING_ID, status: 'REVIEWING' }, reason: 'TIME_LIMIT', checks: 1, lastCheckLate: true });
   });
@@ -19,7 +20,7 @@ describe('waiting for a recording', () => {
     const late = new DeadlineError('too slow');
     const waiting = waitUntilCompleted(
       { check: () => Promise.reject(late), onCheck: () => Promise.resolve(), pacing: QUICK },
-      { signal: new AbortController().signal, deadline: Date.now() + 30_000 },
+      callOptionsFor(new AbortController().signal, 30_000),
     );
     await expect(waiting).rejects.toBe(late);
   });

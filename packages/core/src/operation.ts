@@ -7,6 +7,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Absolute time (ms since epoch, as Date.now()) by which the whole operation must end: DEADLINE. */
   deadline?: number;
+  /** The whole time the caller granted, named in the DEADLINE message; default: from this operation's start to the deadline. */
+  budgetMs?: number;
 }
 
 /** A platform's sleep; it should end early (rejecting) when the signal fires. */
@@ -28,7 +30,7 @@ export interface OperationLabel {
 export class Operation {
   readonly signal: AbortSignal | undefined;
   readonly deadline: number | undefined;
-  private readonly started: number;
+  private readonly budgetMs: number;
 
   constructor(
     private readonly label: OperationLabel,
@@ -41,8 +43,9 @@ export class Operation {
       throw new InvalidInputError(invalidInputMessage(`\`deadline\`: ${DEADLINE_FORMAT}`), { fieldErrors: [{ path: 'deadline', message: DEADLINE_FORMAT }] });
     }
     this.signal = options?.signal;
-    this.started = deadline !== undefined || defaultBudgetMs !== undefined ? now() : 0;
-    this.deadline = deadline ?? (defaultBudgetMs === undefined ? undefined : this.started + defaultBudgetMs);
+    const started = deadline !== undefined || defaultBudgetMs !== undefined ? now() : 0;
+    this.deadline = deadline ?? (defaultBudgetMs === undefined ? undefined : started + defaultBudgetMs);
+    this.budgetMs = options?.budgetMs ?? (this.deadline === undefined ? 0 : this.deadline - started);
   }
 
   /** The time now, on the client's clock. */
@@ -112,8 +115,7 @@ export class Operation {
   }
 
   deadlineError(reason?: string): DeadlineError {
-    const budget = this.deadline === undefined ? 0 : this.deadline - this.started;
-    return new DeadlineError(deadlineMessage(this.label.doing, Math.max(0, budget), this.label.hint ?? HINT_CHECK_SERVICE, reason));
+    return new DeadlineError(deadlineMessage(this.label.doing, Math.max(0, this.budgetMs), this.label.hint ?? HINT_CHECK_SERVICE, reason));
   }
 }
 

@@ -6,5 +6,5 @@ import type { CallOptions } from '@screenrec/core';
  * nothing of the call runs past the deadline outside core (wait_for_recording sleeps with core's sleep, within it).
  */
 export function callOptionsFor(signal: AbortSignal, timeoutMs: number, now = Date.now()): Required<CallOptions> {
-  return { signal, deadline: now + timeoutMs };
+  return { signal, deadline: now + timeoutMs, budgetMs: timeoutMs };
 }

@@ -57,7 +57,7 @@ export async function waitUntilCompleted(wait: Wait, call: Required<CallOptions>
   const end = Math.min(timeLimitEnd, ownEnd);
   const limitReason: StopReason = ownEnd <= timeLimitEnd ? 'MAX_WAIT' : 'TIME_LIMIT';
   // A check the service is slow to answer ends halfway into the reserve, leaving the rest to answer in time.
-  const checkCall = { signal: call.signal, deadline: call.deadline - reserve / 2 };
+  const checkCall = { ...call, deadline: call.deadline - reserve / 2 };
 
   let latest: { recording: Recording; checkedAt: number } | undefined;
   let checks = 0;

@@ -43,7 +43,7 @@ export function startStep(bundle: Bundle): Step {
   return {
     deadline,
     timezone,
-    call: { deadline },
+    call: { deadline, budgetMs },
     deadlineError: (doing) => new DeadlineError(deadlineMessage(doing, budgetMs, HINT_NARROW_SEARCH)),
   };
 }
