@@ -35,7 +35,7 @@ export function isPlainHttpOffLoopback(url: string): boolean {
 }
 
 /** This machine: localhost and its subdomains (RFC 6761), 127.0.0.0/8 and ::1, as URL writes them. */
-function isLoopbackHost(hostname: string): boolean {
+export function isLoopbackHost(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');
   return name === 'localhost' || name.endsWith('.localhost') || name === '[::1]' || parseIpv4(name)?.[0] === 127;
 }

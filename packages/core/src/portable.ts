@@ -32,7 +32,7 @@ export {
   type IdentifiedVideo,
   type VideoReady,
 } from './video-ready';
-export { isNonPublicHost, isPlainHttpOffLoopback } from './addresses';
+export { isLoopbackHost, isNonPublicHost, isPlainHttpOffLoopback } from './addresses';
 export { cleanTags, recordingChanges, type RecordingChangesInput } from './recording-input';
 export { createdRecordingDetails, type CreatedRecordingDetails } from './created-recording';
 export { inTimeZone, knownTimeZone, offsetMinutes } from './dates';

@@ -1,13 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { isLoopbackHost } from '@screenrec/core';
 
 /** Why a request to the HTTP transport is refused before MCP sees it; undefined when it may pass. */
 export interface Refusal {
   status: 401 | 403;
   message: string;
 }
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * The server listens on 127.0.0.1 only, but a web page the user opens can still reach it. Host and Origin stop a
@@ -16,13 +15,13 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  */
 export function checkRequest(request: IncomingMessage, token: string): Refusal | undefined {
   const host = hostnameOf(`http://${request.headers.host ?? ''}`);
-  if (host === undefined || !isLoopback(host)) {
+  if (host === undefined || !isLoopbackHost(host)) {
     return { status: 403, message: 'Forbidden: this MCP server answers only requests addressed to 127.0.0.1 or localhost.' };
   }
   const origin = request.headers.origin;
   if (origin !== undefined) {
     const originHost = hostnameOf(origin);
-    if (originHost === undefined || !isLoopback(originHost)) {
+    if (originHost === undefined || !isLoopbackHost(originHost)) {
       return { status: 403, message: 'Forbidden: requests from web pages on other sites are refused (Origin is not this machine).' };
     }
   }
@@ -39,10 +38,6 @@ function hostnameOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function isLoopback(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {
