@@ -110,7 +110,6 @@ export class RecordingLifecycle {
   /** The file is in place; the recording may have been deleted or completed by someone else while it was written. */
   private async completeWithFile(recording: Recording, video: StoredVideo): Promise<Recording> {
     try {
-      if (!this.store.holds(recording)) throw new RecordingGone();
       return this.complete(recording, video);
     } catch (error) {
       await rm(this.videoPath(video), { force: true });

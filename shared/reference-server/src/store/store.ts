@@ -40,8 +40,8 @@ export interface RecordingPage {
 
 /**
  * The whole state, in SQLite (see database.ts). Every method is one transaction, so each answered change is
- * committed, and with a data file synced, before the answer goes out. Entities come back as fresh objects: a
- * change is made through the store, which writes it.
+ * committed before the answer goes out. Entities come back as fresh objects: a change is made through the store,
+ * which writes it.
  */
 export class Store {
   readonly signingKey: string;
@@ -65,7 +65,7 @@ export class Store {
     if (this.db.isOpen) this.db.close();
   }
 
-  /** Runs `change` as one transaction (one sync of the file), or inside the one already open. */
+  /** Runs `change` as one transaction (one commit, however many writes), or inside the one already open. */
   transaction<T>(change: () => T): T {
     if (this.db.isTransaction) return change();
     this.db.exec('BEGIN IMMEDIATE');
