@@ -21,6 +21,8 @@ export interface Editor {
   instance: EditorInstance;
   /** Saves the page as NN-<name>.png and returns its path. */
   shoot: (name: string) => Promise<string>;
+  /** Every answer the page got for a node's output schema (`/schemas/…`), oldest first. */
+  schemaAnswers: () => Array<{ path: string; status: number }>;
   close: () => Promise<void>;
 }
 
@@ -32,6 +34,11 @@ export async function openEditor(instance: EditorInstance): Promise<Editor> {
   try {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 1400, height: 900 });
+    const schemaAnswers: Array<{ path: string; status: number }> = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/schemas/')) schemaAnswers.push({ path: pathname, status: response.status() });
+    });
     page.setDefaultTimeout(ACTION_MS);
     await signIn(page, instance);
     const shoot = async (name: string) => {
@@ -39,7 +46,7 @@ export async function openEditor(instance: EditorInstance): Promise<Editor> {
       await page.screenshot({ path: file });
       return file;
     };
-    return { page, instance, shoot, close: browser.close };
+    return { page, instance, shoot, schemaAnswers: () => [...schemaAnswers], close: browser.close };
   } catch (error) {
     await browser.close();
     throw error;
