@@ -3,7 +3,7 @@
 // CSP. Loopback only; every loop is bounded.
 import { connect, type Socket } from 'node:net';
 import { LIMITS } from '../../shared/reference-server/src/limits';
-import { RECORDING_PAGE_CSP } from '../../shared/reference-server/src/recording-page';
+import { RECORDING_PAGE_CSP } from '../../shared/reference-server/page/recording-page';
 import type { InProcessServer, ListeningServer } from '../../shared/reference-server/src/server';
 import { waitUntil } from '../support/wait';
 import { POLL, buildQuietServer, clientsOf, send, startQuietServer } from './support';

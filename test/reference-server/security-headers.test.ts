@@ -1,7 +1,7 @@
 // The fixed security headers (security-headers.ts) are helmet's, and every kind of answer carries all of them.
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
-import { RECORDING_PAGE_CSP } from '../../shared/reference-server/src/recording-page';
+import { RECORDING_PAGE_CSP } from '../../shared/reference-server/page/recording-page';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
 import { SECURITY_HEADERS } from '../../shared/reference-server/src/plugins/security-headers';
 import { buildQuietServer, clientsOf } from './support';

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RecordingGone, TransitionRefused } from '../lifecycle';
 import type { Recording } from '../model';
-import { RECORDING_PAGE_CSP, renderRecordingPage } from '../recording-page';
+import { RECORDING_PAGE_CSP, renderRecordingPage } from '../../page/recording-page';
 import { MESSAGES, sendMessage } from '../replies';
 import { newId } from '../secrets';
 import { RequestId } from '../wire';
