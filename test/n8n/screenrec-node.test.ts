@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { VIDEO_LINK_EXPIRED_MESSAGE, privateVideoLinkMessage, videoHostRedirectMessage } from '@screenrec/core';
+import { privateVideoLinkMessage } from '@screenrec/core';
 import { BACKEND_TOKEN, BASE_URL, CREDENTIAL, RECORDING_ID, byId, runScreenRec } from './harness';
 import { N8N_HINT } from '../support/n8n-hints';
 import { failureOf, hookScope, remember, restPath, restScope, setUpNock } from './nock-setup';
@@ -262,7 +262,7 @@ describe('Recording: Get Video URL', () => {
 		const error = await failureOf(() =>
 			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), download: true }),
 		);
-		expect(error.message).toBe(videoHostRedirectMessage(302));
+		expect(error.message).toBe("The video's storage answered with a redirect (HTTP 302), which is not followed.");
 	});
 
 	it('refuses to download from a private address the service handed out', async () => {
@@ -281,7 +281,7 @@ describe('Recording: Get Video URL', () => {
 			runScreenRec({ resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), download: true }),
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe(VIDEO_LINK_EXPIRED_MESSAGE);
+		expect(error.message).toBe("The video's storage refused its temporary link (HTTP 403): the link has expired.");
 		expect(error.description).toBe('Run the node again: the ScreenRec node\'s "Get Video URL" operation fetches a fresh link each time.');
 	});
 });

@@ -1,6 +1,7 @@
 import { NodeApiError, NodeOperationError, type IBinaryData, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
 import { HEADER, isSuccess, videoHostFailure } from '@screenrec/core/portable';
 import { RAISE_TIMEOUT_HINT } from './call-options';
+import { whatHappened } from './errors';
 import { timeBound, type TimeBound } from './sleep';
 import { errorCode, type HttpRequestHelpers } from './transport';
 
@@ -99,7 +100,7 @@ function downloadFailure(node: INode, origin: string, error: unknown, signal: Ab
 /** What the video's storage answered instead of the video: core's words, and what to do in n8n. */
 function refusal(node: INode, statusCode: number): NodeApiError {
 	const failure = videoHostFailure(statusCode);
-	return new NodeApiError(node, { status: statusCode }, { message: failure.message, description: REFUSAL_HINT, httpCode: String(statusCode) });
+	return new NodeApiError(node, { status: statusCode }, { message: whatHappened(failure.message), description: REFUSAL_HINT, httpCode: String(statusCode) });
 }
 
 const REFUSAL_HINT = 'Run the node again: the ScreenRec node\'s "Get Video URL" operation fetches a fresh link each time.';
