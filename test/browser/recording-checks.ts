@@ -123,7 +123,7 @@ export async function recordingChecks(session: Session, checks: Checks): Promise
     const [item] = await e2e.run<VideoReadyItem[]>(e2e.operation('triggers', 'videoReady').perform, { authData: zapier, cleanedRequest: body });
     assert(item?.recordingId === recordingId && item.recording?.status === 'COMPLETED', `the item is ${JSON.stringify(item)}`);
     assert(item.recording?.externalReference === 'browser-ticket-1', `the item's reference is ${item.recording?.externalReference}`);
-    const pointer = dehydrated(item.videoFile);
+    const pointer = dehydrated(item.videoFile ?? undefined);
     const fileUrl = await e2e.run<string>(e2e.app.hydrators[pointer.method.slice('hydrators.'.length)], { authData: zapier, inputData: pointer.bundle });
     const stashed = e2e.files.stashed.at(-1);
     assert(stashed !== undefined && fileUrl.startsWith(e2e.files.url), `Zapier stored no file (hydrator answered ${fileUrl})`);
