@@ -4,6 +4,7 @@ import { expectThat } from '../support/checks';
 import type { SuiteContext } from './context';
 import { ACTION_WORKFLOW_ID, CREDENTIAL, EXTERNAL_REFERENCE, PACKAGE, type CredentialData } from './workflows';
 import { bundledZodIn, type ZodProbe } from './zod-probe';
+import { importDocumentedWorkflows } from './documented-workflows';
 
 /** What the checks before `n8n start` need: the CLI of a prepared n8n user folder. */
 export type CliContext = Pick<SuiteContext, 'checks' | 'demo' | 'instance'> & { n8nBin: string; workFolder: string; zodProbe: ZodProbe };
@@ -19,6 +20,11 @@ export async function cliChecks({ checks, demo, instance, n8nBin, workFolder, zo
     for (const name of ['screenRec', 'screenRecTool', 'screenRecTrigger', 'screenRecNewRecordingTrigger']) {
       expectThat(names.includes(`${PACKAGE}.${name}`), `${PACKAGE}.${name} missing from export:nodes`);
     }
+  });
+
+  await checks.check('every workflow the documents show imports with n8n import:workflow, as copied', () => {
+    const imported = importDocumentedWorkflows(instance.cli, workFolder);
+    console.log(`     (${imported.join('; ')})`);
   });
 
   await checks.check('Create Recording, Get Many, then Get (by resource locator) execute with the expected output', async () => {
