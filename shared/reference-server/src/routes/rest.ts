@@ -46,7 +46,8 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
   // the key fails (counting a failure is asynchronous): an async hook costs a promise on every call.
   app.addHook('onRequest', (request: WorkspaceRequest, reply, done) => {
     const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    const key = secret === undefined ? undefined : store.apiKeyBySecret(secret);
+    const access = secret === undefined ? undefined : store.apiKeyAccess(secret);
+    const key = access?.key;
     if (key === undefined || key.revoked || (key.expiresAt !== null && Date.parse(key.expiresAt) <= Date.now())) {
       app
         .failedAuthentication(request, reply)
@@ -58,7 +59,7 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
       return;
     }
     const workspaceId = RequestId.safeParse(request.params.workspaceId);
-    const workspace = store.workspace(key.workspaceId);
+    const workspace = access?.workspace;
     if (workspace === undefined || !workspaceId.success || key.workspaceId !== workspaceId.data || !workspace.apiAccess) {
       sendMessage(reply, 403, MESSAGES.forbidden);
     } else {

@@ -15,6 +15,13 @@ export type TokenResolution =
   | { kind: 'never-issued' }
   | { kind: 'replaced' }
   | { kind: 'current'; integration: Integration; workspace: Workspace };
+type CurrentToken = Extract<TokenResolution, { kind: 'current' }>;
+
+/** An API key that was issued, and its workspace (undefined if the workspace is gone). */
+export interface KeyAccess {
+  key: ApiKey;
+  workspace: Workspace | undefined;
+}
 
 export interface NewRecording {
   workspaceId: string;
@@ -46,6 +53,14 @@ export interface RecordingPage {
 export class Store {
   readonly signingKey: string;
   private readonly statements = new Map<string, StatementSync>();
+  /**
+   * Current tokens and issued API keys (by hash) as last read, frozen: every hook and REST call resolves one, and
+   * reading it costs more than the rest of a PING. Emptied by each write to workspaces, integrations, tokens or API
+   * keys (see `forgetCredentials`); filled only outside a transaction, so it never holds what a rollback undoes.
+   * Made-up credentials are not kept, so guessing cannot grow it.
+   */
+  private readonly currentTokens = new Map<string, CurrentToken>();
+  private readonly issuedKeys = new Map<string, KeyAccess>();
 
   private constructor(
     private readonly db: DatabaseSync,
@@ -83,6 +98,7 @@ export class Store {
 
   addWorkspace(name: string): Workspace {
     const workspace: Workspace = { id: newId(), name, ownerUserId: newId(), apiAccess: false, subscription: 'ACTIVE' };
+    this.forgetCredentials();
     this.run('INSERT INTO workspaces (id, data) VALUES (?, ?)', workspace.id, JSON.stringify(workspace));
     return workspace;
   }
@@ -95,6 +111,7 @@ export class Store {
     if (patch.name !== undefined) workspace.name = patch.name;
     if (patch.apiAccess !== undefined) workspace.apiAccess = patch.apiAccess;
     if (patch.subscription !== undefined) workspace.subscription = patch.subscription;
+    this.forgetCredentials();
     this.run('UPDATE workspaces SET data = ? WHERE id = ?', JSON.stringify(workspace), workspace.id);
     return workspace;
   }
@@ -104,19 +121,27 @@ export class Store {
   addApiKey(workspaceId: string, expiresAt: string | null): { key: ApiKey; secret: string } {
     const secret = newSecret('srk_');
     const key: ApiKey = { id: newId(), workspaceId, hash: hashSecret(secret), expiresAt, revoked: false };
+    this.forgetCredentials();
     this.run('INSERT INTO api_keys (id, hash, data) VALUES (?, ?, ?)', key.id, key.hash, JSON.stringify(key));
     return { key, secret };
   }
 
-  /** The key with this secret, if it was ever issued (revoked and expired ones included). */
-  apiKeyBySecret(secret: string): ApiKey | undefined {
+  /** The key with this secret and its workspace, if the key was ever issued (revoked and expired ones included). */
+  apiKeyAccess(secret: string): KeyAccess | undefined {
     // Looked up by SHA-256 hash: timing can tell at most how a hash starts, which does not help find a key.
-    return this.parsed<ApiKey>('SELECT data FROM api_keys WHERE hash = ?', hashSecret(secret));
+    const hash = hashSecret(secret);
+    const known = this.issuedKeys.get(hash);
+    if (known !== undefined) return known;
+    const found = this.get<{ key: string; workspace: string | null }>('SELECT k.data AS key, w.data AS workspace FROM api_keys AS k LEFT JOIN workspaces AS w ON w.id = k.data ->> \'$.workspaceId\' WHERE k.hash = ?', hash);
+    if (found === undefined) return undefined;
+    const access: KeyAccess = { key: JSON.parse(found.key) as ApiKey, workspace: found.workspace === null ? undefined : (JSON.parse(found.workspace) as Workspace) };
+    return this.remember(this.issuedKeys, hash, access);
   }
 
   revokeApiKey(workspaceId: string, keyId: string): boolean {
     const key = this.parsed<ApiKey>('SELECT data FROM api_keys WHERE id = ?', keyId);
     if (key === undefined || key.workspaceId !== workspaceId || key.revoked) return false;
+    this.forgetCredentials();
     this.run('UPDATE api_keys SET data = ? WHERE id = ?', JSON.stringify({ ...key, revoked: true }), keyId);
     return true;
   }
@@ -127,6 +152,7 @@ export class Store {
   setupIntegration(workspaceId: string, provider: HookProvider): string {
     const token = newSecret('srt_');
     const hash = hashSecret(token);
+    this.forgetCredentials();
     this.transaction(() => {
       this.run('INSERT INTO issued_tokens (hash, workspace_id, provider) VALUES (?, ?, ?)', hash, workspaceId, provider);
       this.putIntegration({ workspaceId, provider, currentTokenHash: hash, connected: true });
@@ -144,6 +170,8 @@ export class Store {
   /** Every token ever issued is kept (as its hash), so that a replaced one can be told apart from one never issued. */
   resolveToken(provider: HookProvider, token: string): TokenResolution {
     const hash = hashSecret(token);
+    const known = this.currentTokens.get(hash);
+    if (known?.integration.provider === provider) return known;
     const found = this.get<{ provider: string; integration: string | null; workspace: string | null }>(
       'SELECT t.provider, i.data AS integration, w.data AS workspace FROM issued_tokens AS t LEFT JOIN integrations AS i USING (workspace_id, provider) LEFT JOIN workspaces AS w ON w.id = t.workspace_id WHERE t.hash = ?',
       hash,
@@ -151,7 +179,7 @@ export class Store {
     if (found === undefined || found.provider !== provider) return { kind: 'never-issued' };
     const integration = found.integration === null ? undefined : (JSON.parse(found.integration) as Integration);
     if (integration === undefined || found.workspace === null || integration.currentTokenHash !== hash) return { kind: 'replaced' };
-    return { kind: 'current', integration, workspace: JSON.parse(found.workspace) as Workspace };
+    return this.remember(this.currentTokens, hash, { kind: 'current', integration, workspace: JSON.parse(found.workspace) as Workspace });
   }
 
   private integration(workspaceId: string, provider: HookProvider): Integration | undefined {
@@ -159,6 +187,7 @@ export class Store {
   }
 
   private putIntegration(integration: Integration): void {
+    this.forgetCredentials();
     this.run('INSERT OR REPLACE INTO integrations (workspace_id, provider, data) VALUES (?, ?, ?)', integration.workspaceId, integration.provider, JSON.stringify(integration));
   }
 
@@ -361,6 +390,20 @@ export class Store {
     this.run('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)', 'demo', JSON.stringify(demo));
   }
 
+  // Credentials
+
+  /** Keeps `value` (frozen, so no caller can change what the next one gets) unless a transaction is open. */
+  private remember<T extends object>(memo: Map<string, T>, hash: string, value: T): T {
+    if (this.db.isTransaction) return value;
+    memo.set(hash, deepFreeze(value));
+    return value;
+  }
+
+  private forgetCredentials(): void {
+    this.currentTokens.clear();
+    this.issuedKeys.clear();
+  }
+
   // SQL
 
   private statement(sql: string): StatementSync {
@@ -400,4 +443,9 @@ export function viewHead(recording: Recording): string {
   const { id, direction, status, tags, notifications, comment, createdDate, userId, externalReference } = recording;
   const view = { id, direction, status, tags, notifications, comment, createdDate, userId, ...(externalReference === undefined ? {} : { externalReference }) };
   return JSON.stringify(view).slice(0, -1);
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const member of Object.values(value)) if (typeof member === 'object' && member !== null) deepFreeze(member as object);
+  return Object.freeze(value);
 }
