@@ -16,7 +16,7 @@ import { NOTHING_TO_CHANGE } from '../../packages/mcp-server/src/tools/update-re
 import { serviceRecording } from '../support/recordings';
 import type { BehaviourCase, Exchange, VideoReadyCase } from './service';
 
-// One behaviour table for Zapier, n8n and MCP (the README's "Same behaviour on every platform"): each row is
+// One behaviour table for Zapier, n8n and MCP (docs/architecture.md, "Same behaviour on every platform"): each row is
 // what the user asks, what ScreenRec must receive, and what the user gets. zapier.test.ts, n8n.test.ts and
 // mcp.test.ts each run every row through their own fields; VIDEO_READY_CASES, for the triggers, run on Zapier and n8n.
 //

@@ -40,7 +40,7 @@ export interface Failure {
 /** What the step gives the user: its output items (one for a single result, none for "nothing matched"), or a failure. */
 export type Outcome = { output: Array<Record<string, unknown>> } | { failure: Failure };
 
-/** Where MCP, whose input is a model's JSON rather than a form, does otherwise; the README's table says the same. */
+/** Where MCP, whose input is a model's JSON rather than a form, does otherwise; docs/architecture.md's table says the same. */
 export type McpDifference = { why: string } & ({ notOffered: true } | { exchanges: Exchange[]; outcome: Outcome });
 
 export interface BehaviourCase {
