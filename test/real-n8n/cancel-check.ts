@@ -5,7 +5,7 @@ import { waitUntil } from '../support/wait';
 import { createRecording, executionsOf, type SuiteContext } from './context';
 import { CANCEL_WEBHOOK_PATH, CANCEL_WORKFLOW_ID } from './workflows';
 
-/** Issue 19: a stopped execution aborts the download in flight within this long. */
+/** A stopped execution aborts the download in flight within this long. */
 const CLOSE_WITHIN_MS = 1_000;
 
 /** Every file under the given folders (the ones that exist), as absolute paths. */
@@ -23,7 +23,7 @@ function filesUnder(folders: string[]): Set<string> {
 }
 
 /**
- * Issue 19 item 3: a workflow downloads a video that the service dribbles a byte at a time; the execution is
+ * A workflow downloads a video that the service dribbles a byte at a time; the execution is
  * stopped through n8n's API; the service must see n8n's connection close within 1 s, no temporary file may be left,
  * and the partial video n8n may keep in the stopped execution's binary data goes when the execution is deleted.
  */

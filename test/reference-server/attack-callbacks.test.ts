@@ -1,4 +1,4 @@
-// Attack suite, callbacks (issue 14): where CALLBACK_SUBSCRIBE may point, checked at subscribe and again at the
+// Attack suite, callbacks: where CALLBACK_SUBSCRIBE may point, checked at subscribe and again at the
 // moment a delivery connects, and how many subscriptions one integration may hold. Loopback only: every refused
 // address below is refused before any packet leaves, and the resolver is a fixed table (no DNS query is sent).
 import { createServer, type Server } from 'node:net';

@@ -1,4 +1,4 @@
-// Attack suite, requests (issue 14): credentials before bodies, body limits per endpoint, header/request/keep-alive
+// Attack suite, requests: credentials before bodies, body limits per endpoint, header/request/keep-alive
 // timeouts (with the upload's own allowance), field limits, throttled failed authentication, nosniff and the page's
 // CSP. Loopback only; every loop is bounded.
 import { connect, type Socket } from 'node:net';

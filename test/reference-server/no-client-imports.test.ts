@@ -1,5 +1,5 @@
-// The reference server plays the service: it reads SPEC.md on its own and shares nothing with the clients in packages/
-// (issue 20, item 8). A shared reading would let a misreading in core pass every end-to-end test.
+// The reference server plays the service: it reads the service API on its own and shares nothing with the clients in
+// packages/. A shared reading would let a misreading in core pass every end-to-end test.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 

@@ -1,4 +1,4 @@
-// --video-links storage (issue 13, item 4): pre-signed links on a path that does not name the recording, HMAC-signed
+// --video-links storage: pre-signed links on a path that does not name the recording, HMAC-signed
 // with an expiry, Range served as in service mode; presign, callbacks and e-mails all use the configured mode.
 import { parseOptions } from '../../shared/reference-server/src/options';
 import type { InProcessServer } from '../../shared/reference-server/src/server';

@@ -1,4 +1,4 @@
-// Two readings of SPEC.md, compared (issue 20, item 8): core's (the client's, in packages/core) and the reference
+// Two readings of the service API (docs/service-api.md), compared: core's (the client's, in packages/core) and the reference
 // server's own (shared/reference-server/src/wire.ts, written from the spec without looking at core's). If either
 // misread the spec, the end-to-end suites could not tell, since each side would agree with itself; this suite can.
 //
