@@ -39,7 +39,7 @@ describe('getRecording', () => {
   });
 });
 
-describe('values newer than SPEC.md', () => {
+describe('values newer than the service API', () => {
   it('passes an unknown status or direction through instead of failing the list', async () => {
     const { client } = setUp([{ body: { content: [{ id: RECORDING_ID, status: 'ARCHIVED', direction: 'SIDEWAYS' }], totalElements: 1, totalPages: 1 } }]);
     expect((await client.listRecordings()).content).toEqual([{ id: RECORDING_ID, status: 'ARCHIVED', direction: 'SIDEWAYS', tags: [] }]);

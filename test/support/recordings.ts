@@ -1,5 +1,5 @@
 /**
- * A recording as ScreenRec answers it (list, create and update answers), with every field SPEC.md lists filled in,
+ * A recording as ScreenRec answers it (list, create and update answers), with every field the service API lists filled in,
  * so a platform's output shows each of them.
  */
 export function serviceRecording(id: string, pageUrl: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -91,7 +91,7 @@ describe('Find Recording', () => {
     const newerStillNew = serviceRecording({ id: OTHER_RECORDING_ID, status: 'NEW', createdDate: '2026-11-22T09:30:00.000Z' });
     const olderCompleted = serviceRecording();
 
-    /** ScreenRec as SPEC.md has it: the list call keeps the states asked for, newest first; the bodies it got are kept. */
+    /** ScreenRec as the service API has it: the list call keeps the states asked for, newest first; the bodies it got are kept. */
     function serviceThatFiltersStates(): Array<Record<string, unknown>> {
       const received: Array<Record<string, unknown>> = [];
       restApi()

@@ -1,5 +1,5 @@
 /**
- * Where the service listens and how requests are marked (SPEC.md): the one place a path or a header name is
+ * Where the service listens and how requests are marked (docs/service-api.md): the one place a path or a header name is
  * spelled. Platform packages never build a ScreenRec URL or header themselves.
  */
 
@@ -40,7 +40,7 @@ export const REST_PATHS = {
 
 /**
  * What a receiver of the video-ready notification answers: any 2xx counts as delivered; the service resends after a
- * 5xx (DESIGN.md's delivery row) and gives up on other refusals.
+ * 5xx (docs/design.md's delivery row) and gives up on other refusals.
  */
 export const NOTIFICATION_ANSWER = {
   /** Taken in, including a repeat, or a video that is not the receiver's to act on: the service stops sending it. */

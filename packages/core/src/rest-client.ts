@@ -251,7 +251,7 @@ export class RestClient {
     return recording;
   }
 
-  /** There is no GET of one recording (SPEC.md): a list filtered by that id. */
+  /** There is no GET of one recording (docs/service-api.md): a list filtered by that id. */
   private async recordingById(id: string, operation: Operation): Promise<Recording> {
     const page = await this.list({ ids: [id], pageSize: 1 }, operation);
     const recording = page.content.find((candidate) => candidate.id.toLowerCase() === id);

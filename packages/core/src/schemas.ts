@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { formatCount } from './messages';
 
-/** Values SPEC.md fixes; platforms offer them as choices. */
+/** Values the service API fixes; platforms offer them as choices. */
 export const RECORDING_STATUSES = ['NEW', 'RECORDING', 'REVIEWING', 'PROCESSING', 'COMPLETED'] as const;
 export const RECORDING_DIRECTIONS = ['REQUEST', 'RESPONSE'] as const;
 export const SORT_ORDERS = ['Ascending', 'Descending'] as const;
@@ -12,7 +12,7 @@ export const MAX_PAGE_SIZE = 100;
 export const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' } as const;
 export const DEFAULT_PAGE_SIZE = 10;
 /**
- * DESIGN.md's Limits on what a recording carries: checked before sending, so a step names the field to fix instead
+ * docs/design.md's Limits on what a recording carries: checked before sending, so a step names the field to fix instead
  * of passing on the service's 400.
  */
 export const FIELD_LIMITS = { tagsPerRecording: 50, tagLength: 100, commentLength: 10_000, emailLength: 254, notificationsPerRecording: 20 } as const;
@@ -41,14 +41,14 @@ const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be a full http(s) URL
 export const Notification = z.looseObject({ type: z.literal('EMAIL'), value: z.string() });
 export const NotificationInput = z.strictObject({ type: z.literal('EMAIL'), value: Email });
 
-/** A status as an answer gives it: one SPEC.md lists, or a newer one, passed through as it is rather than failing. */
+/** A status as an answer gives it: one the service API lists, or a newer one, passed through as it is rather than failing. */
 export type AnsweredStatus = RecordingStatus | (string & {});
 /** A direction as an answer gives it, likewise. */
 export type AnsweredDirection = RecordingDirection | (string & {});
 const AnsweredStatus = z.union([RecordingStatus, z.string().min(1)]) as z.ZodType<AnsweredStatus, string>;
 const AnsweredDirection = z.union([RecordingDirection, z.string().min(1)]) as z.ZodType<AnsweredDirection, string>;
 
-/** A recording as the service returns it; extra fields are kept because SPEC.md does not list them all. */
+/** A recording as the service returns it; extra fields are kept because the service API does not list them all. */
 export const Recording = z.looseObject({
   id: Uuid,
   status: AnsweredStatus,
