@@ -16,6 +16,13 @@ type Step =
   | { kind: 'retag'; pick: number; tags: string[] }
   | { kind: 'delete'; pick: number };
 
+/** What the store's list page holds (the parts this test compares). */
+interface PageJson {
+  content: Array<{ id: string; url: string }>;
+  totalElements: number;
+  totalPages: number;
+}
+
 const tags = fc.subarray(TAGS);
 const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('create' as const), direction: fc.constantFrom(...RECORDING_DIRECTIONS), tags }), weight: 4 },
@@ -87,9 +94,10 @@ test('a filtered page from SQL equals the plain filter, and tag search a plain s
       const ids = (pickIds ?? []).map((pick) => recordings[pick % Math.max(1, recordings.length)]?.id ?? '00000000-0000-4000-8000-000000000000');
       const dates = dated ? { createdDateFrom: '2026-01-02T00:00:00Z', createdDateTo: '2026-01-05T00:00:00Z' } : {};
       const q = ListRecordingsRequest.parse({ ...filters, ...dates, ...(ids.length > 0 ? { ids } : {}) });
-      const page = store.listRecordings(workspace.id, q);
+      const page = JSON.parse(Buffer.from(store.listPage(workspace.id, q, '"https://x.test/r/')).toString()) as PageJson;
       const expected = naive(recordings, q);
-      expect({ ids: page.rows.map(([id]) => id), totalElements: page.totalElements }).toEqual(expected);
+      expect({ ids: page.content.map(({ id }) => id), totalElements: page.totalElements }).toEqual(expected);
+      expect(page.content.map(({ url }) => url)).toEqual(expected.ids.map((id) => `https://x.test/r/${id}`));
       expect(page.totalPages).toBe(Math.ceil(expected.totalElements / (q.pageSize ?? 10)));
       expect(store.recordingCount(workspace.id)).toBe(recordings.length);
       for (const typed of ['a', 'ab', 'ABC', 'bc', 'xab', 'zzz']) {

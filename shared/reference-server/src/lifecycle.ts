@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { generateDemoWebm } from './demo-video';
 import type { DeliveryWorker } from './delivery-worker';
 import type { Recording, StoredVideo } from './model';
-import type { NewRecording, RecordingPage, Store } from './store/store';
+import type { NewRecording, Store } from './store/store';
 import type { VideoLinks } from './video-links';
 import { RECORDING_STATUSES, type RecordingAnswer, type RecordingStatus } from './wire';
 
@@ -54,12 +54,9 @@ export class RecordingLifecycle {
     };
   }
 
-  /** A list page's JSON: byte for byte JSON.stringify({content, totalElements, totalPages}) of the views. */
-  pageJson({ rows, totalElements, totalPages }: RecordingPage): string {
-    // The opening quote and the escaped base; ids are UUIDs, which need no escaping.
-    const pageBase = JSON.stringify(`${this.publicUrl()}/r/`).slice(0, -1);
-    const content = rows.map(([id, view]) => `${view},"url":${pageBase}${id}"}`).join(',');
-    return `{"content":[${content}],"totalElements":${totalElements},"totalPages":${totalPages}}`;
+  /** What a list page's urls start with: a JSON string's opening quote and the escaped base (ids are UUIDs, which need no escaping). */
+  pageBase(): string {
+    return JSON.stringify(`${this.publicUrl()}/r/`).slice(0, -1);
   }
 
   pageUrl(recording: Recording): string {

@@ -79,8 +79,7 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
   app.post('/recordings/list', (request, reply) => {
     const query = parseWith(ListRecordingsRequest, request.body ?? {});
     if (!query.ok) return sendValidationErrors(reply, query.errors);
-    const page = store.listRecordings(workspaceOf(request).id, query.value);
-    return reply.type(JSON_TYPE).send(lifecycle.pageJson(page));
+    return reply.type(JSON_TYPE).send(store.listPage(workspaceOf(request).id, query.value, lifecycle.pageBase()));
   });
 
   app.get('/recordings/tags', (request, reply) => {

@@ -58,8 +58,10 @@ export function listQuery(workspaceId: string, query: RecordingQuery): ListQuery
   // A recording with several of the tags asked for has a row for each: counted and listed once.
   const distinct = tags.size > 1 ? 'DISTINCT ' : '';
   const count = conditions.length === 1 ? 'SELECT recordings AS count FROM workspaces AS m WHERE m.id = ?' : `SELECT count(${distinct}m.seq) AS count ${matches}`;
+  // `LIMIT +?`: SQLite compiles a statement again at every run whose LIMIT is a bare parameter (its plan may depend
+  // on the value), which costs about as much as reading a page's rows; an expression is taken as it is.
   const page = byTag
-    ? `SELECT r.id, r.view FROM recordings AS r WHERE r.seq IN (SELECT ${distinct}m.seq ${matches} ORDER BY m.seq ${order} LIMIT ? OFFSET ?) ORDER BY r.seq ${order}`
-    : `SELECT m.id, m.view ${matches} ORDER BY m.created_ms ${order}, m.seq ${order} LIMIT ? OFFSET ?`;
+    ? `SELECT r.id, r.view FROM recordings AS r WHERE r.seq IN (SELECT ${distinct}m.seq ${matches} ORDER BY m.seq ${order} LIMIT +? OFFSET ?) ORDER BY r.seq ${order}`
+    : `SELECT m.id, m.view ${matches} ORDER BY m.created_ms ${order}, m.seq ${order} LIMIT +? OFFSET ?`;
   return { count, page, parameters, pageParameters: [pageSize, query.first ?? 0], pageSize };
 }
