@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { runInOwnProcess } from '../support/own-process';
 
 jest.setTimeout(120_000);
 
@@ -9,21 +7,13 @@ const REPO_ROOT = join(__dirname, '../..');
 
 /** The child's figures: requests sent through n8n's helper, their signals still alive, heap growth per call. */
 function measure(...args: string[]): { requests: number; alive: number; heapBytesPerCall: number } {
-	// The pinned Node 22 runs the child (a jest worker's realm does not show --expose-gc's gc).
-	const bundle = join(REPO_ROOT, '.cache/test/n8n-request-leftovers.js');
-	mkdirSync(join(REPO_ROOT, '.cache/test'), { recursive: true });
-	buildSync({
-		entryPoints: [join(__dirname, '../core/children/n8n-request-leftovers.ts')],
-		bundle: true,
-		platform: 'node',
-		format: 'cjs',
-		outfile: bundle,
+	return runInOwnProcess(join(__dirname, '../core/children/n8n-request-leftovers.ts'), {
 		external: ['n8n-core', 'n8n-core/*', 'n8n-workflow', 'zod', 'zod/*'],
 		// The package's own paths: its core imports are core's TypeScript source.
 		tsconfig: join(REPO_ROOT, 'packages/n8n-nodes-screenrec/tsconfig.json'),
-		logLevel: 'warning',
+		args,
+		timeoutMs: 100_000,
 	});
-	return JSON.parse(execFileSync(process.execPath, ['--expose-gc', bundle, ...args], { encoding: 'utf8', timeout: 100_000 })) as never;
 }
 
 /**

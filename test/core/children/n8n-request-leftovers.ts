@@ -8,6 +8,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { heapAfterCollection, stillAlive } from '../../support/garbage';
 import type { IHttpRequestOptions } from 'n8n-workflow';
 import { httpRequest } from 'n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions';
 import { downloadVideo, type DownloadContext } from '../../../packages/n8n-nodes-screenrec/lib/video';
@@ -16,17 +17,6 @@ import { httpRequestSend, n8nTransport, type Send } from '../../../packages/n8n-
 const CALLS = 1_500;
 const LIMIT_MS = 60_000;
 const retaining = process.argv.includes('retaining');
-const collectGarbage = (globalThis as { gc?: () => void }).gc!;
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-
-async function heapAfterCollection(): Promise<number> {
-	for (let pass = 0; pass < 3; pass++) {
-		await settle();
-		collectGarbage();
-	}
-	return process.memoryUsage().heapUsed;
-}
-
 const server = createServer((request, response) => {
 	request.resume();
 	if (request.url === '/video') response.writeHead(200, { 'content-type': 'video/mp4' }).end(Buffer.alloc(2_048));
@@ -64,7 +54,7 @@ server.listen(0, '127.0.0.1', async () => {
 	const before = await heapAfterCollection();
 	for (let made = 0; made < CALLS; made++) await call();
 	const after = await heapAfterCollection();
-	const alive = handedToN8n.filter((signal) => signal.deref() !== undefined).length;
+	const alive = stillAlive(handedToN8n);
 	process.stdout.write(`${JSON.stringify({ requests: handedToN8n.length, alive, heapBytesPerCall: Math.round((after - before) / CALLS) })}\n`);
 	server.close();
 	process.exit(0);

@@ -6,19 +6,10 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { heapAfterCollection, stillAlive } from '../../support/garbage';
 import { createFetchTransport } from '../../../packages/core/src/fetch-transport';
 
 const CALLS = 3_000;
-const collectGarbage = (globalThis as { gc?: () => void }).gc!;
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-
-async function heapAfterCollection(): Promise<number> {
-  for (let pass = 0; pass < 3; pass++) {
-    await settle();
-    collectGarbage();
-  }
-  return process.memoryUsage().heapUsed;
-}
 
 const server = createServer((request, response) => {
   request.resume();
@@ -37,7 +28,7 @@ server.listen(0, '127.0.0.1', async () => {
   const before = await heapAfterCollection();
   for (let made = 0; made < CALLS; made++) await call();
   const after = await heapAfterCollection();
-  const alive = handedToFetch.filter((signal) => signal.deref() !== undefined).length;
+  const alive = stillAlive(handedToFetch);
   process.stdout.write(`${JSON.stringify({ calls: CALLS, alive, heapBytesPerCall: Math.round((after - before) / CALLS) })}\n`);
   server.close();
   process.exit(0);

@@ -5,10 +5,9 @@
  */
 import type { ZObject } from 'zapier-platform-core';
 import { zapierTransport } from '../../../packages/zapier/src/transport';
+import { heapAfterCollection, stillAlive } from '../../support/garbage';
 
 const CALLS = 3_000;
-const collectGarbage = (globalThis as { gc?: () => void }).gc!;
-const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 const handedToZapier: Array<WeakRef<AbortSignal>> = [];
 const z = {
@@ -23,11 +22,8 @@ void (async () => {
   for (let made = 0; made < CALLS; made++) {
     await transport({ method: 'GET', url: 'https://screenrec.test/x', headers: {}, timeoutMs: 60_000, maxBodyBytes: 1_000_000, signal: new AbortController().signal });
   }
-  for (let pass = 0; pass < 3; pass++) {
-    await settle();
-    collectGarbage();
-  }
-  const alive = handedToZapier.filter((signal) => signal.deref() !== undefined).length;
+  await heapAfterCollection();
+  const alive = stillAlive(handedToZapier);
   process.stdout.write(`${JSON.stringify({ calls: CALLS, alive })}\n`);
   process.exit(0);
 })();
