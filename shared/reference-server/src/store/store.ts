@@ -76,13 +76,14 @@ export class Store {
   /** Runs `change` as one transaction (one commit, however many writes), or inside the one already open. */
   transaction<T>(change: () => T): T {
     if (this.db.isTransaction) return change();
-    this.db.exec('BEGIN IMMEDIATE');
+    // Prepared once, like every statement here: exec() would compile them again at each call.
+    this.run('BEGIN IMMEDIATE');
     try {
       const result = change();
-      this.db.exec('COMMIT');
+      this.run('COMMIT');
       return result;
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      this.run('ROLLBACK');
       throw error;
     }
   }
