@@ -40,8 +40,8 @@ export interface WorkspacePatch {
 
 /**
  * The whole state, in SQLite (see database.ts). Every method is one transaction, so each answered change is
- * committed before the answer goes out. Entities come back as fresh objects: a change is made through the store,
- * which writes it.
+ * committed before the answer goes out. Entities come back as fresh objects (a resolved token or API key excepted:
+ * shared and frozen): a change is made through the store, which writes it.
  */
 export class Store {
   readonly signingKey: string;
