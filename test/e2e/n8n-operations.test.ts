@@ -1,4 +1,4 @@
-import { INTEGRATION_NOT_CONNECTED_MESSAGE, MAX_PAGE_SIZE, NOT_FOUND_RECORDING, RestClient, UNAUTHORIZED_MESSAGE } from '@screenrec/core';
+import { MAX_PAGE_SIZE, RestClient } from '@screenrec/core';
 import { NodeApiError } from 'n8n-workflow';
 import { N8N_HINT } from '../support/n8n-hints';
 import { runScreenRecNode, searchRecordingList, shutDownN8nContexts, testCredential, type RunOptions } from '../support/n8n-contexts';
@@ -238,7 +238,7 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'support' }))).toEqual([{ tag: 'Support-EU' }]);
     const again = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'delete', recordingId: byId(recordingId) }));
     // The read before the delete finds nothing: NOT_FOUND, and no DELETE is sent.
-    expect([again.constructor, again.message]).toEqual([NodeApiError, NOT_FOUND_RECORDING]);
+    expect([again.constructor, again.message]).toEqual([NodeApiError, 'ScreenRec has no recording with this ID in the workspace.']);
   });
 });
 
@@ -250,14 +250,15 @@ describe('failures the user must act on', () => {
     const error = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'x' }));
 
     expect(error).toBeInstanceOf(NodeApiError);
-    expect(error.message).toBe(INTEGRATION_NOT_CONNECTED_MESSAGE);
+    // What happened; what to do is the hint.
+    expect(error.message).toBe('The ScreenRec integration is not connected.');
     expect(error.description).toBe(N8N_HINT.newBackendToken);
   });
 
   it('Get Many with a revoked API key: NodeApiError 401 with the new-key hint; with Continue On Fail, an error item', async () => {
     const workspace = await e2e.connectWorkspace('n8n Revoked Key Workspace');
     await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/api-keys/${workspace.keyId}`);
-    const message = UNAUTHORIZED_MESSAGE;
+    const message = 'The API key was rejected: it is wrong, revoked or expired.';
 
     const error = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'getAll' }));
 
