@@ -30,7 +30,10 @@ export class Checks {
   /** A failure outside any check (setting up, tearing down). */
   fail(what: string, error: unknown): void {
     this.record(false);
-    const reason = error instanceof Error ? error.message : String(error);
+    // fetch says only "fetch failed"; what failed (refused, reset, which address) is its cause.
+    const cause = error instanceof Error && error.cause !== undefined ? ` (${error.cause instanceof Error ? error.cause.message : String(error.cause)})` : '';
+    const reason = (error instanceof Error ? error.message : String(error)) + cause;
+    if (error instanceof Error && error.message === 'fetch failed') console.log(error.stack);
     console.log(`FAIL ${this.prefix}${what}\n     ${reason.split('\n').join('\n     ')}`);
   }
 
