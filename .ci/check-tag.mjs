@@ -16,7 +16,9 @@ const { name, version } = JSON.parse(readFileSync(join(folder, 'package.json'), 
 const tag = process.env.GITHUB_REF_NAME ?? '';
 const accepted = [name, ...otherPrefixes].map((prefix) => `${prefix}@${version}`);
 if (!accepted.includes(tag)) {
-  process.stdout.write(`::error::The tag is ${tag || '(none)'} but ${folder}/package.json has version ${version}: run \`npx changeset version\`, commit, and tag that commit ${accepted[0]}.\n`);
+  process.stdout.write(
+    `::error::The tag is ${tag || '(none)'} but ${folder}/package.json has version ${version}: run \`npx changeset version\`, commit, and tag that commit ${accepted[0]}.\n`,
+  );
   process.exit(1);
 }
 process.stdout.write(`${tag}: publishing ${name} ${version}\n`);

@@ -18,7 +18,10 @@ if (targets.length === 0) throw new Error('test/real-n8n/versions.ts lists no n8
 const named = targets.map(({ n8n, node }) => `${n8n}${node === undefined ? '' : `@node${node}`}`);
 const key = `real-n8n-${process.platform}-${process.arch}-node${process.versions.node}-${named.join('_')}`;
 const ready = (n8n) => existsSync(join(root, '.cache', `n8n-${n8n}`, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'));
-const folders = [...targets.map(({ n8n }) => `.cache/n8n-${n8n}`), ...new Set(targets.flatMap(({ node }) => (node === undefined ? [] : [`.cache/node-${node}`])))];
+const folders = [
+  ...targets.map(({ n8n }) => `.cache/n8n-${n8n}`),
+  ...new Set(targets.flatMap(({ node }) => (node === undefined ? [] : [`.cache/node-${node}`]))),
+];
 process.stdout.write(
   [`key=${key}`, `paths<<END_OF_PATHS`, ...folders, 'END_OF_PATHS', `complete=${targets.every(({ n8n }) => ready(n8n))}`].join('\n') + '\n',
 );

@@ -50,7 +50,9 @@ function section(results) {
       if (f.met === false) missed += 1;
       const met = f.met === null ? '' : f.met ? 'yes' : '**no**';
       const spread = f.spread === undefined ? '—' : `${f.spread.low.toFixed(2)}–${f.spread.high.toFixed(2)}`;
-      lines.push(`| ${s.number} | ${cell(f.figure)} | ${format(f.ours)} ${f.unit} | ${format(f.baseline)} ${f.unit} | ${f.ratio.toFixed(2)} | ${spread} | ${cell(f.goal)} | ${met} |`);
+      lines.push(
+        `| ${s.number} | ${cell(f.figure)} | ${format(f.ours)} ${f.unit} | ${format(f.baseline)} ${f.unit} | ${f.ratio.toFixed(2)} | ${spread} | ${cell(f.goal)} | ${met} |`,
+      );
     }
   }
   const failed = results.sections.filter((s) => s.error !== undefined).length;
@@ -59,7 +61,8 @@ function section(results) {
   return lines.join('\n');
 }
 
-if (!existsSync(resultsPath)) fail(`no ${relative(process.cwd(), resultsPath) || resultsPath}: run \`npm run bench\` first, it writes bench/results.json`);
+if (!existsSync(resultsPath))
+  fail(`no ${relative(process.cwd(), resultsPath) || resultsPath}: run \`npm run bench\` first, it writes bench/results.json`);
 let results;
 try {
   results = JSON.parse(readFileSync(resultsPath, 'utf8'));

@@ -16,15 +16,15 @@ const original = join(root, '.package.json.packing');
 
 const [step] = process.argv.slice(2);
 if (step === 'strip') {
-  const text = readFileSync(manifest, 'utf8');
-  const packageJson = JSON.parse(text);
-  for (const name of WORKSPACE_ONLY) delete packageJson.devDependencies?.[name];
-  writeFileSync(original, text);
-  writeFileSync(manifest, `${JSON.stringify(packageJson, null, 2)}\n`);
+	const text = readFileSync(manifest, 'utf8');
+	const packageJson = JSON.parse(text);
+	for (const name of WORKSPACE_ONLY) delete packageJson.devDependencies?.[name];
+	writeFileSync(original, text);
+	writeFileSync(manifest, `${JSON.stringify(packageJson, null, 2)}\n`);
 } else if (step === 'restore') {
-  if (process.env.npm_command === 'publish') rmSync(original, { force: true });
-  else if (existsSync(original)) renameSync(original, manifest);
+	if (process.env.npm_command === 'publish') rmSync(original, { force: true });
+	else if (existsSync(original)) renameSync(original, manifest);
 } else {
-  process.stderr.write('usage: node pack-manifest.mjs strip|restore\n');
-  process.exit(2);
+	process.stderr.write('usage: node pack-manifest.mjs strip|restore\n');
+	process.exit(2);
 }

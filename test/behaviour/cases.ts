@@ -82,7 +82,18 @@ export const CASES: BehaviourCase[] = [
     name: "Create Recording Link outputs the link, the input, and the new recording's ID (recordingId) and status",
     step: { operation: 'createLink', externalReference: 'ticket-4711', tags: ['support'] },
     exchanges: [createLink, newestPage(200, page([recording({ status: 'NEW', tags: ['support'] })]))],
-    outcome: { output: [{ recordingId: RECORDING_ID, status: 'NEW', url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support'], detailsError: null }] },
+    outcome: {
+      output: [
+        {
+          recordingId: RECORDING_ID,
+          status: 'NEW',
+          url: PAGE_URL,
+          externalReference: 'ticket-4711',
+          tags: ['support'],
+          detailsError: null,
+        },
+      ],
+    },
     mcp: {
       why: MCP_LINK_RESULT,
       exchanges: [createLink, newestPage(200, page([recording({ status: 'NEW' })]))],
@@ -115,7 +126,18 @@ export const CASES: BehaviourCase[] = [
     name: 'Create Recording Link whose new recording is not listed yet: the link, and detailsError says so',
     step: { operation: 'createLink', externalReference: 'ticket-4711', tags: ['support'] },
     exchanges: [createLink, newestPage(200, page([]))],
-    outcome: { output: [{ recordingId: null, status: null, url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support'], detailsError: CREATED_NOT_LISTED_YET }] },
+    outcome: {
+      output: [
+        {
+          recordingId: null,
+          status: null,
+          url: PAGE_URL,
+          externalReference: 'ticket-4711',
+          tags: ['support'],
+          detailsError: CREATED_NOT_LISTED_YET,
+        },
+      ],
+    },
     mcp: {
       why: MCP_LINK_RESULT,
       exchanges: [createLink, newestPage(200, page([]))],
@@ -124,13 +146,26 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Request Recording sends tags trimmed and each once, and outputs the new recording',
-    step: { operation: 'request', direction: 'REQUEST', email: 'ana@example.com', tags: [' support ', 'support', 'vip'], notifyEmails: ['team@example.com'], comment: 'VIP' },
+    step: {
+      operation: 'request',
+      direction: 'REQUEST',
+      email: 'ana@example.com',
+      tags: [' support ', 'support', 'vip'],
+      notifyEmails: ['team@example.com'],
+      comment: 'VIP',
+    },
     exchanges: [
       {
         to: 'rest',
         method: 'POST',
         path: '/recordings',
-        body: { direction: 'REQUEST', email: 'ana@example.com', tags: ['support', 'vip'], notifications: [{ type: 'EMAIL', value: 'team@example.com' }], comment: 'VIP' },
+        body: {
+          direction: 'REQUEST',
+          email: 'ana@example.com',
+          tags: ['support', 'vip'],
+          notifications: [{ type: 'EMAIL', value: 'team@example.com' }],
+          comment: 'VIP',
+        },
         status: 201,
         answer: recording({ status: 'NEW', tags: ['support', 'vip'], comment: 'VIP' }),
       },
@@ -144,7 +179,7 @@ export const CASES: BehaviourCase[] = [
     outcome: { output: [recording()] },
   },
   {
-    name: 'Get of an unknown recording ID is NOT_FOUND (on Zapier\'s search: nothing found)',
+    name: "Get of an unknown recording ID is NOT_FOUND (on Zapier's search: nothing found)",
     step: { operation: 'get', recordingId: RECORDING_ID },
     exchanges: [readById([])],
     outcome: { failure: { code: 'NOT_FOUND', message: NOT_FOUND_RECORDING } },
@@ -159,15 +194,32 @@ export const CASES: BehaviourCase[] = [
         path: '/recordings/list',
         body: { ...NEWEST_FIRST, first: 0, pageSize: 10 },
         status: 200,
-        answer: page([recording({ id: RECORDING_ID }), recording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' })]),
+        answer: page([
+          recording({ id: RECORDING_ID }),
+          recording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' }),
+        ]),
       },
     ],
-    outcome: { output: [recording({ id: RECORDING_ID }), recording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' })] },
+    outcome: {
+      output: [
+        recording({ id: RECORDING_ID }),
+        recording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' }),
+      ],
+    },
   },
   {
     name: 'A list or search that matches nothing is an empty result, not an error',
     step: { operation: 'list', limit: 10, statuses: ['COMPLETED'], tags: ['nope'] },
-    exchanges: [{ to: 'rest', method: 'POST', path: '/recordings/list', body: { statuses: ['COMPLETED'], tags: ['nope'], ...NEWEST_FIRST, first: 0, pageSize: 10 }, status: 200, answer: page([]) }],
+    exchanges: [
+      {
+        to: 'rest',
+        method: 'POST',
+        path: '/recordings/list',
+        body: { statuses: ['COMPLETED'], tags: ['nope'], ...NEWEST_FIRST, first: 0, pageSize: 10 },
+        status: 200,
+        answer: page([]),
+      },
+    ],
     outcome: { output: [] },
   },
   {
@@ -175,12 +227,28 @@ export const CASES: BehaviourCase[] = [
     step: { operation: 'list', limit: 10, createdFrom: '2026-11-01' },
     exchanges: [
       // Midnight in Berlin (UTC+1 in November); Zapier spells it 2026-11-01T00:00:00+01:00, n8n 2026-10-31T23:00:00Z.
-      { to: 'rest', method: 'POST', path: '/recordings/list', body: { createdDateFrom: '2026-10-31T23:00:00Z', ...NEWEST_FIRST, first: 0, pageSize: 10 }, status: 200, answer: page([]) },
+      {
+        to: 'rest',
+        method: 'POST',
+        path: '/recordings/list',
+        body: { createdDateFrom: '2026-10-31T23:00:00Z', ...NEWEST_FIRST, first: 0, pageSize: 10 },
+        status: 200,
+        answer: page([]),
+      },
     ],
     outcome: { output: [] },
     mcp: {
       why: 'MCP has no user time zone: it passes an ISO 8601 date as given, which ScreenRec reads as UTC.',
-      exchanges: [{ to: 'rest', method: 'POST', path: '/recordings/list', body: { createdDateFrom: '2026-11-01', ...NEWEST_FIRST, first: 0, pageSize: 10 }, status: 200, answer: page([]) }],
+      exchanges: [
+        {
+          to: 'rest',
+          method: 'POST',
+          path: '/recordings/list',
+          body: { createdDateFrom: '2026-11-01', ...NEWEST_FIRST, first: 0, pageSize: 10 },
+          status: 200,
+          answer: page([]),
+        },
+      ],
       outcome: { output: [] },
     },
   },
@@ -191,7 +259,7 @@ export const CASES: BehaviourCase[] = [
     outcome: { output: [{ recordingId: RECORDING_ID, videoUrl: VIDEO_URL }] },
   },
   {
-    name: 'Get Video URL of a recording without a video yet is NOT_FOUND (on Zapier\'s search: nothing found)',
+    name: "Get Video URL of a recording without a video yet is NOT_FOUND (on Zapier's search: nothing found)",
     step: { operation: 'getVideoUrl', recordingId: RECORDING_ID },
     exchanges: [{ to: 'rest', method: 'GET', path: `/recordings/${RECORDING_ID}/presign`, status: 404, answer: { message: 'Not found' } }],
     outcome: { failure: { code: 'NOT_FOUND', message: NOT_FOUND_VIDEO, status: 404 } },
@@ -231,7 +299,11 @@ export const CASES: BehaviourCase[] = [
     step: { operation: 'update', recordingId: RECORDING_ID, tags: [' resolved ', '', 'resolved', 'support'] },
     exchanges: [update({ tags: ['resolved', 'support'] }, recording({ tags: ['resolved', 'support'] }))],
     outcome: { output: [recording({ tags: ['resolved', 'support'] })] },
-    mcp: { why: MCP_BLANK_TAG, exchanges: [], outcome: { failure: { code: 'INVALID_INPUT', message: invalidInputMessage('`tags.1`: must not be empty') } } },
+    mcp: {
+      why: MCP_BLANK_TAG,
+      exchanges: [],
+      outcome: { failure: { code: 'INVALID_INPUT', message: invalidInputMessage('`tags.1`: must not be empty') } },
+    },
   },
   {
     name: 'Update with nothing to change is refused before anything is sent',
@@ -258,7 +330,16 @@ export const CASES: BehaviourCase[] = [
   {
     name: 'Update of an unknown recording is NOT_FOUND',
     step: { operation: 'update', recordingId: RECORDING_ID, comment: 'Seen' },
-    exchanges: [{ to: 'rest', method: 'PUT', path: `/recordings/${RECORDING_ID}`, body: { comment: 'Seen' }, status: 404, answer: { message: 'Not found' } }],
+    exchanges: [
+      {
+        to: 'rest',
+        method: 'PUT',
+        path: `/recordings/${RECORDING_ID}`,
+        body: { comment: 'Seen' },
+        status: 404,
+        answer: { message: 'Not found' },
+      },
+    ],
     outcome: { failure: { code: 'NOT_FOUND', message: NOT_FOUND_RECORDING, status: 404 } },
   },
   {
@@ -274,9 +355,18 @@ export const CASES: BehaviourCase[] = [
     outcome: { failure: { code: 'NOT_FOUND', message: NOT_FOUND_RECORDING } },
   },
   {
-    name: 'Tag search outputs one item per tag, in ScreenRec\'s order',
+    name: "Tag search outputs one item per tag, in ScreenRec's order",
     step: { operation: 'searchTags', query: 'sup' },
-    exchanges: [{ to: 'rest', method: 'GET', path: '/recordings/tags', query: { query: 'sup' }, status: 200, answer: { result: ['Super-urgent', 'support'] } }],
+    exchanges: [
+      {
+        to: 'rest',
+        method: 'GET',
+        path: '/recordings/tags',
+        query: { query: 'sup' },
+        status: 200,
+        answer: { result: ['Super-urgent', 'support'] },
+      },
+    ],
     outcome: { output: [{ tag: 'Super-urgent' }, { tag: 'support' }] },
   },
   {
@@ -290,7 +380,11 @@ export const CASES: BehaviourCase[] = [
     step: { operation: 'searchTags', query: '  ' },
     exchanges: [],
     outcome: { output: [] },
-    mcp: { why: 'MCP refuses a blank query, so a model asks again with text.', exchanges: [], outcome: { failure: { code: 'INVALID_INPUT', message: invalidInputMessage('`query`: must not be empty') } } },
+    mcp: {
+      why: 'MCP refuses a blank query, so a model asks again with text.',
+      exchanges: [],
+      outcome: { failure: { code: 'INVALID_INPUT', message: invalidInputMessage('`query`: must not be empty') } },
+    },
   },
 ];
 
@@ -298,7 +392,14 @@ const VIDEO_KEY = VIDEO_URL.split('?')[0] ?? VIDEO_URL;
 const STORAGE_OBJECT_ID = '9c8b7a69-5847-4362-9150-a1b2c3d4e5f6';
 /** An object-store link: its one UUID names a stored object, not a recording. */
 const STORAGE_LINK = `https://storage.example.net/videos/${STORAGE_OBJECT_ID}.webm?X-Amz-Expires=600&X-Amz-Signature=abc`;
-const confirm = (ids: string[], status: number, answer: unknown): Exchange => ({ to: 'rest', method: 'POST', path: '/recordings/list', body: { ids, pageSize: ids.length }, status, answer });
+const confirm = (ids: string[], status: number, answer: unknown): Exchange => ({
+  to: 'rest',
+  method: 'POST',
+  path: '/recordings/list',
+  body: { ids, pageSize: ids.length },
+  status,
+  answer,
+});
 
 /** The Video Ready trigger on Zapier and n8n (MCP has none): the same item from the same notification. */
 export const VIDEO_READY_CASES: VideoReadyCase[] = [

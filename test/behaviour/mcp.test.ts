@@ -1,5 +1,16 @@
 import { invalidInputMessage, type ErrorCode } from '@screenrec/core';
-import { BACKEND_TOKEN, RECORDING_ID, REST_ENV, callTool, connectEachTest, hookScope, recording, restPath, restScope, textOf } from '../mcp/harness';
+import {
+  BACKEND_TOKEN,
+  RECORDING_ID,
+  REST_ENV,
+  callTool,
+  connectEachTest,
+  hookScope,
+  recording,
+  restPath,
+  restScope,
+  textOf,
+} from '../mcp/harness';
 import { useNock } from '../support/nock';
 import { CASES } from './cases';
 import { expectExchanges, onMcp, type Outcome, type ServiceEndpoints, type Step } from './service';
@@ -20,7 +31,13 @@ function mcpCall(step: Step): { tool: string; args: Record<string, unknown>; ite
     case 'request':
       return {
         tool: 'create_recording_request',
-        args: given({ direction: step.direction, email: step.email, tags: step.tags, notifyEmails: step.notifyEmails, comment: step.comment }),
+        args: given({
+          direction: step.direction,
+          email: step.email,
+          tags: step.tags,
+          notifyEmails: step.notifyEmails,
+          comment: step.comment,
+        }),
         items: one,
       };
     case 'get':
@@ -35,7 +52,11 @@ function mcpCall(step: Step): { tool: string; args: Record<string, unknown>; ite
       return { tool: 'get_video_url', args: { recordingId: step.recordingId }, items: one };
     case 'update':
       // MCP's one way to say "remove every tag" is tags: [].
-      return { tool: 'update_recording', args: given({ recordingId: step.recordingId, tags: step.removeAllTags === true ? [] : step.tags, comment: step.comment }), items: one };
+      return {
+        tool: 'update_recording',
+        args: given({ recordingId: step.recordingId, tags: step.removeAllTags === true ? [] : step.tags, comment: step.comment }),
+        items: one,
+      };
     case 'delete':
       return { tool: 'delete_recording', args: { recordingId: step.recordingId }, items: one };
     case 'searchTags':
@@ -62,14 +83,13 @@ function expectedOnMcp(outcome: Outcome): Outcome {
 describe('the behaviour table on MCP', () => {
   const played = CASES.map((testCase) => ({ testCase, onMcp: onMcp(testCase) }));
 
-  it.each(played.filter(({ onMcp: mcp }) => mcp !== undefined).map(({ testCase, onMcp: mcp }) => [testCase.name, testCase.step, mcp!] as const))(
-    '%s',
-    async (_name, step, mcp) => {
-      expectExchanges(mcp.exchanges, endpoints);
+  it.each(
+    played.filter(({ onMcp: mcp }) => mcp !== undefined).map(({ testCase, onMcp: mcp }) => [testCase.name, testCase.step, mcp!] as const),
+  )('%s', async (_name, step, mcp) => {
+    expectExchanges(mcp.exchanges, endpoints);
 
-      expect(await outcomeOf(step)).toEqual(expectedOnMcp(mcp.outcome));
-    },
-  );
+    expect(await outcomeOf(step)).toEqual(expectedOnMcp(mcp.outcome));
+  });
 
   it('says why each case it does not offer is not an MCP input', () => {
     const notOffered = played.filter(({ onMcp: mcp }) => mcp === undefined).map(({ testCase }) => testCase.mcp?.why);
@@ -79,13 +99,19 @@ describe('the behaviour table on MCP', () => {
 
 describe("update_recording's JSON, where a model writes values rather than leaving form fields empty", () => {
   const updated = (body: { tags?: string[]; comment?: string }) =>
-    restScope().put(restPath(`/recordings/${RECORDING_ID}`), body).reply(200, { ...recording, ...body });
+    restScope()
+      .put(restPath(`/recordings/${RECORDING_ID}`), body)
+      .reply(200, { ...recording, ...body });
 
   it.each([
     ['tags: [] removes every tag (a form has Remove All Tags for it)', { tags: [] }, { tags: [] }],
     ['comment: "" clears the comment (a form\'s empty Comment keeps it)', { comment: '' }, { comment: '' }],
     ['both at once', { tags: [], comment: '' }, { tags: [], comment: '' }],
-    ['tags are trimmed and each kept once, by core\'s rule', { tags: [' vip ', 'vip', 'support'], comment: 'Seen' }, { tags: ['vip', 'support'], comment: 'Seen' }],
+    [
+      "tags are trimmed and each kept once, by core's rule",
+      { tags: [' vip ', 'vip', 'support'], comment: 'Seen' },
+      { tags: ['vip', 'support'], comment: 'Seen' },
+    ],
   ])('%s', async (_what, args, sent) => {
     updated(sent);
     const result = await callTool(connected.client, 'update_recording', { recordingId: RECORDING_ID, ...args });

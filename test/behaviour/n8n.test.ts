@@ -3,7 +3,15 @@ import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenre
 import { SUBSCRIPTION_ID, WORKFLOW_TIMEZONE, byId, runScreenRec, triggerWorkflow } from '../n8n/harness';
 import { hookScope, remember, restPath, restScope, setUpNock } from '../n8n/nock-setup';
 import { CASES, USER_TIME_ZONE, VIDEO_READY_CASES } from './cases';
-import { RECEIVED_NOW, expectExchanges, type Outcome, type ServiceEndpoints, type Step, type VideoReadyCase, type VideoReadyItem } from './service';
+import {
+  RECEIVED_NOW,
+  expectExchanges,
+  type Outcome,
+  type ServiceEndpoints,
+  type Step,
+  type VideoReadyCase,
+  type VideoReadyItem,
+} from './service';
 
 // Each case delivers its own notification: the trigger's memory of videos it already received starts empty.
 beforeEach(() => forgetSeenVideosInThisProcess());
@@ -17,7 +25,8 @@ const commaSeparated = (values: string[] | undefined) => values?.join(', ');
 
 /** The ScreenRec node's parameters for the step. */
 function n8nParameters(step: Step): INodeParameters {
-  const recording = (operation: string, parameters: Record<string, unknown>) => JSON.parse(JSON.stringify({ resource: 'recording', operation, ...parameters })) as INodeParameters;
+  const recording = (operation: string, parameters: Record<string, unknown>) =>
+    JSON.parse(JSON.stringify({ resource: 'recording', operation, ...parameters })) as INodeParameters;
   switch (step.operation) {
     case 'createLink':
       return recording('create', { externalReference: step.externalReference, tags: commaSeparated(step.tags) });
@@ -30,7 +39,10 @@ function n8nParameters(step: Step): INodeParameters {
     case 'get':
       return recording('get', { recordingId: byId(step.recordingId) });
     case 'list':
-      return recording('getAll', { limit: step.limit, filters: { statuses: step.statuses, tags: commaSeparated(step.tags), createdDateFrom: step.createdFrom } });
+      return recording('getAll', {
+        limit: step.limit,
+        filters: { statuses: step.statuses, tags: commaSeparated(step.tags), createdDateFrom: step.createdFrom },
+      });
     case 'getVideoUrl':
       return recording('getVideoUrl', { recordingId: byId(step.recordingId) });
     case 'update':
@@ -75,8 +87,15 @@ function onN8n(outcome: Outcome): { output: unknown[] } | { failure: N8nFailure 
 
 /** The ScreenRec Trigger of an active workflow (subscribed, its secret stored), with the recording's details asked for. */
 function activeTrigger(testCase: VideoReadyCase) {
-  const subscribed = { subscriptionId: SUBSCRIPTION_ID, webhookUrl: 'https://n8n.example.com/webhook/f00dfeed/webhook', callbackSecret: 'a'.repeat(64) };
-  return triggerWorkflow({ staticData: { 'node:ScreenRec Trigger': subscribed }, parameters: { includeRecording: true, download: testCase.download === true } });
+  const subscribed = {
+    subscriptionId: SUBSCRIPTION_ID,
+    webhookUrl: 'https://n8n.example.com/webhook/f00dfeed/webhook',
+    callbackSecret: 'a'.repeat(64),
+  };
+  return triggerWorkflow({
+    staticData: { 'node:ScreenRec Trigger': subscribed },
+    parameters: { includeRecording: true, download: testCase.download === true },
+  });
 }
 
 /** n8n's idiom: with Include Recording Details, the recording's fields sit beside the item's own, which win. */

@@ -103,7 +103,9 @@ export function expectExchanges(exchanges: readonly Exchange[], endpoints: Servi
       interceptor = endpoints.rest().intercept(endpoints.restPath(exchange.path ?? ''), exchange.method, body);
       if (exchange.query !== undefined) interceptor = interceptor.query(exchange.query);
     }
-    interceptor.reply(exchange.status, exchange.answer === undefined ? undefined : JSON.stringify(exchange.answer), { 'content-type': 'application/json' });
+    interceptor.reply(exchange.status, exchange.answer === undefined ? undefined : JSON.stringify(exchange.answer), {
+      'content-type': 'application/json',
+    });
   }
 }
 
@@ -114,7 +116,9 @@ function sameBody(expected: Record<string, unknown>): (body: Record<string, unkn
 }
 
 function withInstants(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, DATE_FILTERS.includes(key) && typeof value === 'string' ? Date.parse(value) : value]));
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, DATE_FILTERS.includes(key) && typeof value === 'string' ? Date.parse(value) : value]),
+  );
 }
 
 /** The case as MCP plays it, or undefined where MCP offers no such input. */

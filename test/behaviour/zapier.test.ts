@@ -14,7 +14,11 @@ import { RECEIVED_NOW, expectExchanges, type Outcome, type ServiceEndpoints, typ
 
 useNock();
 
-const endpoints: ServiceEndpoints = { rest: restApi, restPath: (path) => `${REST_PATH}${path}`, hook: (body) => hookApi().post(HOOK_PATH, body) };
+const endpoints: ServiceEndpoints = {
+  rest: restApi,
+  restPath: (path) => `${REST_PATH}${path}`,
+  hook: (body) => hookApi().post(HOOK_PATH, body),
+};
 
 /** The neutral input is checked by the step itself, as Zapier's own input would be, not by the perform's types. */
 type TesterBundle<B extends Bundle> = Parameters<typeof appTester<unknown, B>>[1];
@@ -26,8 +30,15 @@ interface ZapierStep {
 }
 
 /** One run of a perform with what the user filled in, on a connection with every credential, in the user's time zone. */
-function filledIn<B extends Bundle>(perform: (z: ZObject, bundle: B) => Promise<unknown>, inputData: Record<string, unknown>, search = false): ZapierStep {
-  return { run: () => appTester(perform, { authData: restAuth, inputData, meta: { timezone: USER_TIME_ZONE } } as unknown as TesterBundle<B>), search };
+function filledIn<B extends Bundle>(
+  perform: (z: ZObject, bundle: B) => Promise<unknown>,
+  inputData: Record<string, unknown>,
+  search = false,
+): ZapierStep {
+  return {
+    run: () => appTester(perform, { authData: restAuth, inputData, meta: { timezone: USER_TIME_ZONE } } as unknown as TesterBundle<B>),
+    search,
+  };
 }
 
 /** The Zapier step a user picks for the step, and what they fill in. */
@@ -36,7 +47,13 @@ function zapierStep(step: Step): ZapierStep {
     case 'createLink':
       return filledIn(createRecording, { externalReference: step.externalReference, tags: step.tags });
     case 'request':
-      return filledIn(requestRecording, { direction: step.direction, email: step.email, tags: step.tags, notificationEmails: step.notifyEmails, comment: step.comment });
+      return filledIn(requestRecording, {
+        direction: step.direction,
+        email: step.email,
+        tags: step.tags,
+        notificationEmails: step.notifyEmails,
+        comment: step.comment,
+      });
     case 'get':
       return filledIn(findRecording, { recordingId: step.recordingId }, true);
     case 'list':
@@ -45,7 +62,12 @@ function zapierStep(step: Step): ZapierStep {
     case 'getVideoUrl':
       return filledIn(getVideoUrl, { recordingId: step.recordingId }, true);
     case 'update':
-      return filledIn(updateRecording, { recordingId: step.recordingId, tags: step.tags, comment: step.comment, clearTags: step.removeAllTags });
+      return filledIn(updateRecording, {
+        recordingId: step.recordingId,
+        tags: step.tags,
+        comment: step.comment,
+        clearTags: step.removeAllTags,
+      });
     case 'delete':
       return filledIn(deleteRecording, { recordingId: step.recordingId });
     case 'searchTags':
@@ -59,7 +81,8 @@ async function outcomeOf(run: Promise<unknown>): Promise<Outcome> {
     (output: unknown) => ({ output }),
     (error: unknown) => ({ error }),
   );
-  if ('output' in settled) return { output: (Array.isArray(settled.output) ? settled.output : [settled.output]) as Array<Record<string, unknown>> };
+  if ('output' in settled)
+    return { output: (Array.isArray(settled.output) ? settled.output : [settled.output]) as Array<Record<string, unknown>> };
   const { code, message, status } = await zapierFailure(Promise.reject(settled.error));
   if (code === undefined) throw settled.error;
   return { failure: { code: code as ErrorCode, message, ...(status === undefined ? {} : { status }) } };
@@ -87,7 +110,18 @@ function videoReadyOnZapier({ downloadError: _fetchedLater, ...item }: VideoRead
     ...item,
     id: item.videoKey,
     receivedAt: expect.stringMatching(RECEIVED_NOW),
-    recording: item.recording ?? { id: null, status: null, direction: null, tags: [], notifications: [], comment: null, createdDate: null, userId: null, externalReference: null, url: null },
+    recording: item.recording ?? {
+      id: null,
+      status: null,
+      direction: null,
+      tags: [],
+      notifications: [],
+      comment: null,
+      createdDate: null,
+      userId: null,
+      externalReference: null,
+      url: null,
+    },
     videoFile: item.recordingId === null ? null : expect.stringContaining(`"recordingId":"${item.recordingId}"`),
   };
 }

@@ -37,7 +37,13 @@ export async function launchChromium(sharing: ScreenSharing): Promise<Browser> {
   let context: BrowserContext;
   try {
     // Playwright adds --headless and --user-data-dir=<profile> itself.
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args, viewport: { width: 900, height: 900 }, timeout: 60_000 });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args,
+      viewport: { width: 900, height: 900 },
+      timeout: 60_000,
+    });
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });
     throw error;

@@ -5,7 +5,6 @@ import { launchChromium } from './chromium';
 import { Participant, isUpload } from './participant';
 import type { Session } from './session';
 
-
 /** Start recording, about a second of screen, Stop and send: what every error check needs first. */
 async function recordBriefly(participant: Participant): Promise<void> {
   await participant.press('Start recording');
@@ -24,7 +23,12 @@ async function storedVideo(session: Session, recordingId: string): Promise<Buffe
  * After a failed send, the page keeps the video and offers Send again: pressing it sends the same bytes without
  * asking to share the screen again, and the recording completes.
  */
-async function expectRetrySendsTheSameVideo(session: Session, participant: Participant, recordingId: string, firstAttempt: Buffer | null): Promise<void> {
+async function expectRetrySendsTheSameVideo(
+  session: Session,
+  participant: Participant,
+  recordingId: string,
+  firstAttempt: Buffer | null,
+): Promise<void> {
   assert(await participant.visible('resend'), 'the page does not offer Send again');
   assert(!(await participant.visible('start')), 'the page asks to record again instead of sending the same video again');
   const status = await session.statusOf(recordingId);
@@ -35,34 +39,43 @@ async function expectRetrySendsTheSameVideo(session: Session, participant: Parti
   assert((await participant.screenCaptures()) === 1, `the page asked to share the screen ${await participant.screenCaptures()} times`);
   assert((await session.statusOf(recordingId)) === 'COMPLETED', 'the recording did not complete after Send again');
   const stored = await storedVideo(session, recordingId);
-  assert(firstAttempt !== null && stored.equals(firstAttempt), `the stored video (${stored.length} bytes) is not the one the failed attempt carried (${firstAttempt?.length} bytes)`);
+  assert(
+    firstAttempt !== null && stored.equals(firstAttempt),
+    `the stored video (${stored.length} bytes) is not the one the failed attempt carried (${firstAttempt?.length} bytes)`,
+  );
 }
 
 /** The page's error paths, each with what the participant reads and what they can do next. */
 export async function pageErrorChecks(session: Session, checks: Checks): Promise<void> {
-  await checks.check('screen sharing refused: the page says nothing was recorded and how to allow it, and offers Start recording again', async () => {
-    const created = await session.createRecording('browser-refused');
-    const refusing = await launchChromium('refused');
-    try {
-      const participant = await Participant.open(refusing, created.url, 'refused');
-      await participant.press('Start recording');
-      const said = await participant.waitForStatus('Screen sharing was not allowed');
-      assert(
-        said ===
-          'Screen sharing was not allowed, so nothing was recorded. Press Start recording and choose a screen, window or tab to share. If your browser does not ask, allow screen sharing for this page in its site settings.',
-        `the page says "${said}"`,
-      );
-      assert((await participant.visible('start')) && (await participant.page.locator('#start').isEnabled()), 'Start recording is not offered again');
-      assert(!(await participant.visible('stop')), 'the page shows Stop and send although nothing records');
-      await participant.screenshot('1-refused');
-      assert(participant.uploads.length === 0, 'the page uploaded something');
-      const status = await session.statusOf(created.id);
-      assert(status === 'NEW', `the recording is ${status}, not NEW`);
-      assert((await participant.tryToLeave()) === undefined, 'closing the tab asked "Leave site?" although there is nothing to lose');
-    } finally {
-      await refusing.close();
-    }
-  });
+  await checks.check(
+    'screen sharing refused: the page says nothing was recorded and how to allow it, and offers Start recording again',
+    async () => {
+      const created = await session.createRecording('browser-refused');
+      const refusing = await launchChromium('refused');
+      try {
+        const participant = await Participant.open(refusing, created.url, 'refused');
+        await participant.press('Start recording');
+        const said = await participant.waitForStatus('Screen sharing was not allowed');
+        assert(
+          said ===
+            'Screen sharing was not allowed, so nothing was recorded. Press Start recording and choose a screen, window or tab to share. If your browser does not ask, allow screen sharing for this page in its site settings.',
+          `the page says "${said}"`,
+        );
+        assert(
+          (await participant.visible('start')) && (await participant.page.locator('#start').isEnabled()),
+          'Start recording is not offered again',
+        );
+        assert(!(await participant.visible('stop')), 'the page shows Stop and send although nothing records');
+        await participant.screenshot('1-refused');
+        assert(participant.uploads.length === 0, 'the page uploaded something');
+        const status = await session.statusOf(created.id);
+        assert(status === 'NEW', `the recording is ${status}, not NEW`);
+        assert((await participant.tryToLeave()) === undefined, 'closing the tab asked "Leave site?" although there is nothing to lose');
+      } finally {
+        await refusing.close();
+      }
+    },
+  );
 
   await checks.check('the service answers the upload with 503: the page says so, keeps the video, and Send again sends it', async () => {
     const created = await session.createRecording('browser-503');
@@ -76,7 +89,8 @@ export async function pageErrorChecks(session: Session, checks: Checks): Promise
       await recordBriefly(participant);
       const said = await participant.waitForStatus('could not be sent');
       assert(
-        said === 'Your recording could not be sent: ScreenRec had a problem (error 503). Your recording is kept on this page: wait a moment, then press Send again.',
+        said ===
+          'Your recording could not be sent: ScreenRec had a problem (error 503). Your recording is kept on this page: wait a moment, then press Send again.',
         `the page says "${said}"`,
       );
       await participant.screenshot('1-failed');
@@ -135,7 +149,10 @@ export async function pageErrorChecks(session: Session, checks: Checks): Promise
       await participant.screenshot('1-sending');
 
       const asked = await participant.tryToLeave();
-      assert(asked?.type() === 'beforeunload', `closing the tab mid-upload ${asked === undefined ? 'closed it without asking' : `showed a ${asked.type()} dialog`}`);
+      assert(
+        asked?.type() === 'beforeunload',
+        `closing the tab mid-upload ${asked === undefined ? 'closed it without asking' : `showed a ${asked.type()} dialog`}`,
+      );
       assert(!participant.page.isClosed(), 'the tab closed although the participant chose to stay');
 
       release();

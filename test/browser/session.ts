@@ -53,7 +53,10 @@ export async function startSession(): Promise<Session> {
 
     // The Zap "Video Ready → …" is turned on and the n8n workflow with the ScreenRec Trigger is activated.
     const videoReady = e2e.operation('triggers', 'videoReady');
-    const zapSubscription = await e2e.run<{ id: string }>(videoReady.performSubscribe, { authData: zapier, targetUrl: `${zapHook.url}${ZAP_HOOK_PATH}` });
+    const zapSubscription = await e2e.run<{ id: string }>(videoReady.performSubscribe, {
+      authData: zapier,
+      targetUrl: `${zapHook.url}${ZAP_HOOK_PATH}`,
+    });
     stoppers.push(() => e2e.run(videoReady.performUnsubscribe, { authData: zapier, subscribeData: zapSubscription }));
     const trigger = triggerWorkflow({ ...n8n, parameters: { allowHttpWebhook: true, includeRecording: true, download: true } });
     await trigger.create();

@@ -10,7 +10,9 @@ const run = promisify(execFile);
 
 const Probe = z.object({
   format: z.object({ format_name: z.string(), duration: z.string().optional() }),
-  streams: z.array(z.object({ codec_type: z.string(), codec_name: z.string(), width: z.number().optional(), height: z.number().optional() })),
+  streams: z.array(
+    z.object({ codec_type: z.string(), codec_name: z.string(), width: z.number().optional(), height: z.number().optional() }),
+  ),
   packets: z.array(z.object({ stream_index: z.number(), pts_time: z.string().optional(), duration_time: z.string().optional() })),
 });
 
@@ -34,7 +36,11 @@ export async function probeVideo(bytes: Buffer): Promise<VideoFacts> {
   try {
     const file = path.join(folder, 'video.webm');
     await writeFile(file, bytes);
-    const { stdout } = await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-show_packets', file], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(
+      FFPROBE,
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-show_packets', file],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
     const probe = Probe.parse(JSON.parse(stdout));
     const videoIndex = probe.streams.findIndex((stream) => stream.codec_type === 'video');
     const videoStream = probe.streams[videoIndex];
@@ -45,7 +51,10 @@ export async function probeVideo(bytes: Buffer): Promise<VideoFacts> {
     return {
       container: probe.format.format_name,
       docType: docTypeOf(bytes),
-      video: videoStream === undefined ? undefined : { codec: videoStream.codec_name, width: videoStream.width ?? 0, height: videoStream.height ?? 0 },
+      video:
+        videoStream === undefined
+          ? undefined
+          : { codec: videoStream.codec_name, width: videoStream.width ?? 0, height: videoStream.height ?? 0 },
       audioCodec: probe.streams.find((stream) => stream.codec_type === 'audio')?.codec_name,
       durationSeconds,
       declaredSeconds: probe.format.duration === undefined ? undefined : Number(probe.format.duration),

@@ -30,12 +30,15 @@ function inputChanges(released: Record<string, InputContract>, current: Record<s
       continue;
     }
     if (after.type !== before.type) changes.push({ name, what: `type changed from ${before.type} to ${after.type}` });
-    if ((after.list ?? false) !== (before.list ?? false)) changes.push({ name, what: before.list === true ? 'no longer takes a list' : 'now takes a list' });
+    if ((after.list ?? false) !== (before.list ?? false))
+      changes.push({ name, what: before.list === true ? 'no longer takes a list' : 'now takes a list' });
     if (after.required && !before.required) changes.push({ name, what: 'now required' });
     const lostValues = (before.values ?? []).filter((value) => !(after.values ?? []).includes(value));
-    if (after.values !== undefined && lostValues.length > 0) changes.push({ name, what: `no longer accepts ${lostValues.map((value) => `"${value}"`).join(', ')}` });
+    if (after.values !== undefined && lostValues.length > 0)
+      changes.push({ name, what: `no longer accepts ${lostValues.map((value) => `"${value}"`).join(', ')}` });
     const lostModes = (before.modes ?? []).filter((mode) => !(after.modes ?? []).includes(mode));
-    if (lostModes.length > 0) changes.push({ name, what: `no longer offers the mode${lostModes.length > 1 ? 's' : ''} ${lostModes.join(', ')}` });
+    if (lostModes.length > 0)
+      changes.push({ name, what: `no longer offers the mode${lostModes.length > 1 ? 's' : ''} ${lostModes.join(', ')}` });
   }
   for (const [name, after] of Object.entries(current)) {
     if (released[name] === undefined && after.required) changes.push({ name, what: 'added as a required field' });
@@ -54,21 +57,29 @@ function zapierMajorWithMigrationNote(released: ZapierContract, current: ZapierC
   return section !== undefined && /migrat/i.test(section);
 }
 
-const ZAPIER_ESCAPE = 'Keep it, or release a new major version of the Zapier app with a migration note for it in packages/zapier/CHANGELOG.md.';
+const ZAPIER_ESCAPE =
+  'Keep it, or release a new major version of the Zapier app with a migration note for it in packages/zapier/CHANGELOG.md.';
 
 function zapierChanges(released: ZapierContract, current: ZapierContract, escapes: Escapes): BreakingChange[] {
   if (zapierMajorWithMigrationNote(released, current, escapes.zapierChangelog)) return [];
   const changes: BreakingChange[] = [];
-  const breaks = (where: string, what: string, whose: string) => changes.push({ platform: 'Zapier', where, what, consequence: `${whose} ${ZAPIER_ESCAPE}` });
-  for (const { name, what } of inputChanges(released.authFields, current.authFields)) breaks(`connection field "${name}"`, what, 'Every connected account would have to reconnect, and every Zap on it stops.');
+  const breaks = (where: string, what: string, whose: string) =>
+    changes.push({ platform: 'Zapier', where, what, consequence: `${whose} ${ZAPIER_ESCAPE}` });
+  for (const { name, what } of inputChanges(released.authFields, current.authFields))
+    breaks(`connection field "${name}"`, what, 'Every connected account would have to reconnect, and every Zap on it stops.');
   for (const [key, before] of Object.entries(released.operations)) {
     const step = `"${before.label}" (${key})`;
     const after = current.operations[key];
     if (after === undefined) {
-      breaks(step, 'removed (or renamed)', before.hidden ? 'Every Zap whose dropdown is filled by it would lose its choices.' : 'Every Zap with this step would stop.');
+      breaks(
+        step,
+        'removed (or renamed)',
+        before.hidden ? 'Every Zap whose dropdown is filled by it would lose its choices.' : 'Every Zap with this step would stop.',
+      );
       continue;
     }
-    for (const { name, what } of inputChanges(before.inputFields, after.inputFields)) breaks(`${step}, input field "${name}"`, what, 'Every Zap that fills in this step would break.');
+    for (const { name, what } of inputChanges(before.inputFields, after.inputFields))
+      breaks(`${step}, input field "${name}"`, what, 'Every Zap that fills in this step would break.');
     for (const key of before.outputFields.filter((field) => !after.outputFields.includes(field))) {
       breaks(`${step}, output field "${key}"`, 'removed (or renamed)', 'Every later Zap step that maps it would get nothing.');
     }
@@ -82,15 +93,25 @@ function n8nChanges(released: N8nContract, current: N8nContract): BreakingChange
     const now = current.credentials[name];
     const consequence = 'Every saved credential of this type would stop working. Keep the field as it was.';
     if (now === undefined) changes.push({ platform: 'n8n', where: `credential ${name}`, what: 'removed (or renamed)', consequence });
-    else for (const { name: field, what } of inputChanges(fields, now)) changes.push({ platform: 'n8n', where: `credential ${name}, field "${field}"`, what, consequence });
+    else
+      for (const { name: field, what } of inputChanges(fields, now))
+        changes.push({ platform: 'n8n', where: `credential ${name}, field "${field}"`, what, consequence });
   }
   for (const [name, node] of Object.entries(released.nodes)) {
     for (const [version, parameters] of Object.entries(node.versions)) {
       const where = `node ${node.displayName} (${name}) version ${version}`;
       const consequence = `Every saved workflow with ${node.displayName} at version ${version} would break. Keep version ${version} as it was and make the change in a new node version (n8n keeps each saved node on its version).`;
       const now = current.nodes[name]?.versions[version];
-      if (now === undefined) changes.push({ platform: 'n8n', where, what: current.nodes[name] === undefined ? 'node removed (or renamed)' : 'version no longer offered', consequence });
-      else for (const { name: parameter, what } of inputChanges(parameters, now)) changes.push({ platform: 'n8n', where: `${where}, parameter "${parameter}"`, what, consequence });
+      if (now === undefined)
+        changes.push({
+          platform: 'n8n',
+          where,
+          what: current.nodes[name] === undefined ? 'node removed (or renamed)' : 'version no longer offered',
+          consequence,
+        });
+      else
+        for (const { name: parameter, what } of inputChanges(parameters, now))
+          changes.push({ platform: 'n8n', where: `${where}, parameter "${parameter}"`, what, consequence });
     }
   }
   return changes;
@@ -102,12 +123,18 @@ function mcpChanges(released: McpContract, current: McpContract): BreakingChange
     const consequence = `Every agent prompt or saved client setup that calls ${name} this way would break. Keep the tool as it was under its name, beside any new tool.`;
     const now = current.tools[name];
     if (now === undefined) changes.push({ platform: 'MCP', where: `tool ${name}`, what: 'removed (or renamed)', consequence });
-    else for (const { name: argument, what } of inputChanges(tool.inputs, now.inputs)) changes.push({ platform: 'MCP', where: `tool ${name}, argument "${argument}"`, what, consequence });
+    else
+      for (const { name: argument, what } of inputChanges(tool.inputs, now.inputs))
+        changes.push({ platform: 'MCP', where: `tool ${name}, argument "${argument}"`, what, consequence });
   }
   return changes;
 }
 
 /** Every change from the released promise to the current build that would break a user, none for additions. */
 export function breakingChanges(released: ReleasedContract, current: ReleasedContract, escapes: Escapes): BreakingChange[] {
-  return [...zapierChanges(released.zapier, current.zapier, escapes), ...n8nChanges(released.n8n, current.n8n), ...mcpChanges(released.mcp, current.mcp)];
+  return [
+    ...zapierChanges(released.zapier, current.zapier, escapes),
+    ...n8nChanges(released.n8n, current.n8n),
+    ...mcpChanges(released.mcp, current.mcp),
+  ];
 }

@@ -43,7 +43,10 @@ export async function mcpSurface(): Promise<McpContract> {
         tools.map((tool) => {
           const schema = tool.inputSchema as JsonSchema;
           const required = new Set(schema.required ?? []);
-          const inputs = Object.entries(schema.properties ?? {}).map(([name, property]): [string, InputContract] => [name, argumentContract(property, required.has(name))]);
+          const inputs = Object.entries(schema.properties ?? {}).map(([name, property]): [string, InputContract] => [
+            name,
+            argumentContract(property, required.has(name)),
+          ]);
           return [tool.name, { title: tool.title ?? tool.annotations?.title ?? tool.name, inputs: sortedRecord(inputs) }];
         }),
       ),

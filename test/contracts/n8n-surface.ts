@@ -27,12 +27,18 @@ function meets(version: number, condition: VersionCondition): boolean {
   const [operator, bound] = Object.entries(condition._cnd ?? {})[0] ?? [];
   if (bound === undefined) return false;
   switch (operator) {
-    case 'eq': return version === bound;
-    case 'gte': return version >= bound;
-    case 'gt': return version > bound;
-    case 'lte': return version <= bound;
-    case 'lt': return version < bound;
-    default: return false;
+    case 'eq':
+      return version === bound;
+    case 'gte':
+      return version >= bound;
+    case 'gt':
+      return version > bound;
+    case 'lte':
+      return version <= bound;
+    case 'lt':
+      return version < bound;
+    default:
+      return false;
   }
 }
 
@@ -68,7 +74,8 @@ function parameterEntries(parameters: readonly INodeProperties[], parent = ''): 
       if ('type' in option && 'name' in option) return parameterEntries([option as INodeProperties], name);
       return [];
     });
-    if (parameter.type === 'collection' || parameter.type === 'fixedCollection') return [[name, { type: parameter.type, required: parameter.required === true }], ...children];
+    if (parameter.type === 'collection' || parameter.type === 'fixedCollection')
+      return [[name, { type: parameter.type, required: parameter.required === true }], ...children];
     return [[name, parameterContract(parameter)]];
   });
 }
@@ -78,7 +85,12 @@ function nodeContract(node: INodeType): N8nNodeContract {
   const versions = Array.isArray(description.version) ? description.version : [description.version];
   return {
     displayName: description.displayName,
-    versions: sortedRecord(versions.map((version) => [String(version), sortedRecord(parameterEntries(description.properties.filter((parameter) => showsAt(parameter, version))))])),
+    versions: sortedRecord(
+      versions.map((version) => [
+        String(version),
+        sortedRecord(parameterEntries(description.properties.filter((parameter) => showsAt(parameter, version)))),
+      ]),
+    ),
   };
 }
 

@@ -15,7 +15,8 @@ beforeAll(async () => {
 }, 30_000);
 
 const copy = (contract: ReleasedContract): ReleasedContract => structuredClone(contract);
-const changesBetween = (released: ReleasedContract, now: ReleasedContract, escapes = NO_MIGRATION_NOTE) => breakingChanges(released, now, escapes).map(describeBreakingChange);
+const changesBetween = (released: ReleasedContract, now: ReleasedContract, escapes = NO_MIGRATION_NOTE) =>
+  breakingChanges(released, now, escapes).map(describeBreakingChange);
 
 describe('released fields: what Zaps, workflows and prompts are built on', () => {
   it('the current build keeps every promise of the released snapshot (test/contracts/released.json)', () => {
@@ -25,10 +26,14 @@ describe('released fields: what Zaps, workflows and prompts are built on', () =>
 
   it('the snapshot covers every platform: Zapier steps, n8n nodes and credential, MCP tools', () => {
     const released = readReleasedContract();
-    expect(Object.keys(released.zapier.operations)).toEqual(expect.arrayContaining(['triggers.videoReady', 'creates.createRecording', 'searches.findRecording']));
+    expect(Object.keys(released.zapier.operations)).toEqual(
+      expect.arrayContaining(['triggers.videoReady', 'creates.createRecording', 'searches.findRecording']),
+    );
     expect(Object.keys(released.n8n.nodes)).toEqual(['screenRec', 'screenRecNewRecordingTrigger', 'screenRecTrigger']);
     expect(Object.keys(released.n8n.credentials)).toEqual(['screenRecApi']);
-    expect(Object.keys(released.mcp.tools)).toEqual(expect.arrayContaining(['create_recording_link', 'delete_recording', 'find_recordings']));
+    expect(Object.keys(released.mcp.tools)).toEqual(
+      expect.arrayContaining(['create_recording_link', 'delete_recording', 'find_recordings']),
+    );
   });
 });
 
@@ -61,7 +66,9 @@ describe('the guard: each kind of breaking change is named with whose work it br
     const now = copy(current);
     delete now.zapier.operations['creates.createRecording']!.inputFields.tags;
     now.zapier.version = '1.0.0';
-    expect(changesBetween(current, now, { zapierChangelog: '# Changelog\n\n## 1.0.0\n\n### Major Changes\n\n- Migration: Tags moved to …\n' })).toEqual([]);
+    expect(
+      changesBetween(current, now, { zapierChangelog: '# Changelog\n\n## 1.0.0\n\n### Major Changes\n\n- Migration: Tags moved to …\n' }),
+    ).toEqual([]);
     expect(changesBetween(current, now, { zapierChangelog: '# Changelog\n\n## 1.0.0\n\n- Tags removed\n' })).toHaveLength(1);
   });
 
@@ -86,7 +93,9 @@ describe('the guard: each kind of breaking change is named with whose work it br
     node.versions['2'] = changed;
     expect(changesBetween(current, now)).toEqual([]);
     delete node.versions['1'];
-    expect(changesBetween(current, now).map((change) => change.split('. ')[0])).toEqual(['n8n: node ScreenRec (screenRec) version 1: version no longer offered']);
+    expect(changesBetween(current, now).map((change) => change.split('. ')[0])).toEqual([
+      'n8n: node ScreenRec (screenRec) version 1: version no longer offered',
+    ]);
   });
 
   it('a credential field removed breaks every saved credential', () => {

@@ -14,7 +14,9 @@ async function main(): Promise<void> {
     return;
   }
   if (readFileSync(RELEASED_CONTRACT_FILE, 'utf8') !== contractText(contract)) {
-    console.error('contracts: test/contracts/released.json is not what this build promises: run `npm run contracts:snapshot` and commit it with the release.');
+    console.error(
+      'contracts: test/contracts/released.json is not what this build promises: run `npm run contracts:snapshot` and commit it with the release.',
+    );
     process.exitCode = 1;
     return;
   }

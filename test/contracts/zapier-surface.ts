@@ -42,14 +42,23 @@ function operationContract(definition: ZapierOperation): ZapierOperationContract
     label: definition.display.label,
     hidden: definition.display.hidden === true,
     inputFields: sortedRecord(staticFields(definition.operation.inputFields).map((field) => [field.key, fieldContract(field)])),
-    outputFields: staticFields(definition.operation.outputFields).map((field) => field.key).sort(),
+    outputFields: staticFields(definition.operation.outputFields)
+      .map((field) => field.key)
+      .sort(),
   };
 }
 
 /** The Zapier app's promise: its connection fields and every trigger, create and search with their fields. */
 export function zapierSurface(): ZapierContract {
-  const app = App as unknown as Record<(typeof KINDS)[number], Record<string, ZapierOperation>> & { authentication: { fields: ZapierField[] } };
-  const operations = KINDS.flatMap((kind) => Object.entries(app[kind]).map(([key, definition]): [string, ZapierOperationContract] => [`${kind}.${key}`, operationContract(definition)]));
+  const app = App as unknown as Record<(typeof KINDS)[number], Record<string, ZapierOperation>> & {
+    authentication: { fields: ZapierField[] };
+  };
+  const operations = KINDS.flatMap((kind) =>
+    Object.entries(app[kind]).map(([key, definition]): [string, ZapierOperationContract] => [
+      `${kind}.${key}`,
+      operationContract(definition),
+    ]),
+  );
   return {
     version: packageJson.version,
     authFields: sortedRecord(app.authentication.fields.map((field) => [field.key, fieldContract(field)])),

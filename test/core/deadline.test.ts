@@ -23,7 +23,11 @@ describe('one deadline for the whole operation', () => {
     const client = hookClient({ transport, sleep: clockSleep(clock), now: clock.now, timeoutMs: 10_000, retryBaseDelayMs: 0 });
     const error = await failureOf(client.ping({ deadline: clock.time + STEP_MS }));
     expect(transport.requests.map((request) => request.timeoutMs)).toEqual([10_000, 10_000, 5_000]);
-    expect(error).toMatchObject({ code: 'DEADLINE', retryable: false, message: deadlineMessage('checking the connection', STEP_MS, HINT_CHECK_SERVICE) });
+    expect(error).toMatchObject({
+      code: 'DEADLINE',
+      retryable: false,
+      message: deadlineMessage('checking the connection', STEP_MS, HINT_CHECK_SERVICE),
+    });
     expect(error.message).toBe(
       'ScreenRec did not finish checking the connection within the 25 s this step may take. Try again; if it keeps happening, check that ScreenRec answers at the Service URL.',
     );
@@ -59,7 +63,9 @@ describe('one deadline for the whole operation', () => {
     const clock = new FakeClock();
     const transport = scriptedTransport(clock, [{ status: 429, headers: { 'retry-after': '20' }, takesMs: 100 }]);
     const waits = clockSleep(clock);
-    const error = await failureOf(hookClient({ transport, sleep: waits, now: clock.now }).unsubscribe(SUBSCRIPTION_ID, { deadline: clock.time + STEP_MS }));
+    const error = await failureOf(
+      hookClient({ transport, sleep: waits, now: clock.now }).unsubscribe(SUBSCRIPTION_ID, { deadline: clock.time + STEP_MS }),
+    );
     expect(waits.waits).toEqual([20_000]);
     expect(transport.requests).toHaveLength(2);
     expect(error).toMatchObject({ code: 'DEADLINE' });
@@ -73,7 +79,11 @@ describe('one deadline for the whole operation', () => {
       clock.advance(900);
       throw new Error('ECONNRESET');
     };
-    const error = await failureOf(restClient({ transport: failing, sleep: clockSleep(clock), now: clock.now, retryBaseDelayMs: 500 }).getVideoUrl(RECORDING_ID, { deadline: clock.time + 1_000 }));
+    const error = await failureOf(
+      restClient({ transport: failing, sleep: clockSleep(clock), now: clock.now, retryBaseDelayMs: 500 }).getVideoUrl(RECORDING_ID, {
+        deadline: clock.time + 1_000,
+      }),
+    );
     expect(error.message).toBe(deadlineMessage('fetching a link to the video', 1_000, HINT_CHECK_SERVICE, retryPastDeadlineReason(500)));
   });
 
@@ -102,7 +112,9 @@ describe('one deadline for the whole operation', () => {
   });
 
   it('rejects a client budget that is not a positive number', () => {
-    expect(() => hookClient({ deadlineMs: -5 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', fieldErrors: [expect.objectContaining({ path: 'deadlineMs' })] }));
+    expect(() => hookClient({ deadlineMs: -5 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', fieldErrors: [expect.objectContaining({ path: 'deadlineMs' })] }),
+    );
   });
 
   it('rejects a deadline that is not a time', async () => {
@@ -113,7 +125,11 @@ describe('one deadline for the whole operation', () => {
   it('shares the deadline across pages: the third page gets what is left, then DEADLINE', async () => {
     const clock = new FakeClock();
     const full = page(range(0, 100), 1_000, 10);
-    const transport = scriptedTransport(clock, [{ body: full, takesMs: 10_000 }, { body: page(range(100, 100), 1_000, 10), takesMs: 10_000 }, { takesMs: 10_000 }]);
+    const transport = scriptedTransport(clock, [
+      { body: full, takesMs: 10_000 },
+      { body: page(range(100, 100), 1_000, 10), takesMs: 10_000 },
+      { takesMs: 10_000 },
+    ]);
     const client = restClient({ transport, sleep: clockSleep(clock), now: clock.now, maxRetries: 0 });
     const seen: string[] = [];
     const error = await failureOf(
@@ -196,7 +212,8 @@ describe('cancellation', () => {
     const client = restClient({ transport });
     const error = await failureOf(
       (async () => {
-        for await (const recording of client.iterateRecordings({}, { signal: controller.signal })) if (recording.id.endsWith('99')) controller.abort();
+        for await (const recording of client.iterateRecordings({}, { signal: controller.signal }))
+          if (recording.id.endsWith('99')) controller.abort();
       })(),
     );
     expect(error.code).toBe('CANCELLED');

@@ -37,8 +37,18 @@ describe('hook answers (POST /public/webhooks/{provider})', () => {
   });
 
   it.each([
-    ['No active subscription.', 'RECORDING', 'NO_ACTIVE_SUBSCRIPTION', 'The ScreenRec workspace has no active subscription (it expired or was canceled). Renew it in the ScreenRec dashboard, then try again.'],
-    ['Integration not connected.', 'CALLBACK_SUBSCRIBE', 'INTEGRATION_NOT_CONNECTED', `The ScreenRec integration is not connected. ${reconnect}`],
+    [
+      'No active subscription.',
+      'RECORDING',
+      'NO_ACTIVE_SUBSCRIPTION',
+      'The ScreenRec workspace has no active subscription (it expired or was canceled). Renew it in the ScreenRec dashboard, then try again.',
+    ],
+    [
+      'Integration not connected.',
+      'CALLBACK_SUBSCRIBE',
+      'INTEGRATION_NOT_CONNECTED',
+      `The ScreenRec integration is not connected. ${reconnect}`,
+    ],
     [
       'Internal Server Error',
       'RECORDING',
@@ -60,7 +70,11 @@ describe('hook answers (POST /public/webhooks/{provider})', () => {
 describe('REST answers (/public/integration/{workspaceId}/…)', () => {
   it.each([
     [400, 'VALIDATION', 'ScreenRec rejected the values sent (`tags.0`: Expected string). Correct them and try again.'],
-    [401, 'UNAUTHORIZED', "The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect."],
+    [
+      401,
+      'UNAUTHORIZED',
+      "The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.",
+    ],
     [
       403,
       'FORBIDDEN',
@@ -71,14 +85,18 @@ describe('REST answers (/public/integration/{workspaceId}/…)', () => {
     [429, 'RATE_LIMITED', 'ScreenRec is receiving too many requests. Wait a moment and try again.'],
     [500, 'SERVICE_ERROR', 'ScreenRec had a server error (HTTP 500). Try again in a few minutes.'],
   ] as const)('HTTP %i is %s', async (status, code, message) => {
-    restScope().put(restPath(`/recordings/${RECORDING_ID}`)).reply(status, { message: 'Bad request', errors: [{ path: 'tags.0', message: 'Expected string' }] });
+    restScope()
+      .put(restPath(`/recordings/${RECORDING_ID}`))
+      .reply(status, { message: 'Bad request', errors: [{ path: 'tags.0', message: 'Expected string' }] });
     const error = await failureOf(restClient(noRetries).updateRecording(RECORDING_ID, { tags: ['x'] }));
     expect({ code: error.code, status: error.status, message: error.message }).toEqual({ code, status, message });
     expect(sleeps).toEqual([]);
   });
 
   it('a 4xx without a readable body names its status', async () => {
-    restScope().put(restPath(`/recordings/${RECORDING_ID}`)).reply(422, '<html>nope</html>');
+    restScope()
+      .put(restPath(`/recordings/${RECORDING_ID}`))
+      .reply(422, '<html>nope</html>');
     expect(await failureOf(restClient().updateRecording(RECORDING_ID, { comment: 'x' }))).toMatchObject({
       code: 'VALIDATION',
       message: 'ScreenRec rejected the values sent (HTTP 422). Correct them and try again.',
@@ -88,8 +106,10 @@ describe('REST answers (/public/integration/{workspaceId}/…)', () => {
 
   const noWorkspace =
     "ScreenRec has no workspace with this Workspace ID at this Service URL. Check both in the connection (the Workspace ID is shown in the dashboard's API section).";
-  const noRecording = 'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).';
-  const noVideo = 'ScreenRec has no video for this recording: the recording does not exist in this workspace, or it has not been recorded yet.';
+  const noRecording =
+    'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).';
+  const noVideo =
+    'ScreenRec has no video for this recording: the recording does not exist in this workspace, or it has not been recorded yet.';
 
   it.each([
     ['listing', 'post', '/recordings/list', () => restClient().listRecordings(), noWorkspace],
@@ -106,15 +126,26 @@ describe('REST answers (/public/integration/{workspaceId}/…)', () => {
   it.each([
     ['getting', () => restClient().getRecording(RECORDING_ID)],
     ['deleting', () => restClient().deleteRecording(RECORDING_ID)],
-  ])('an id the workspace does not have (an empty list) is NOT_FOUND for that recording when %s, and nothing is deleted', async (_doing, call) => {
-    restScope().post(restPath('/recordings/list')).reply(200, { content: [], totalElements: 0, totalPages: 0 });
-    expect(await failureOf(call())).toMatchObject({ code: 'NOT_FOUND', message: noRecording });
-  });
+  ])(
+    'an id the workspace does not have (an empty list) is NOT_FOUND for that recording when %s, and nothing is deleted',
+    async (_doing, call) => {
+      restScope().post(restPath('/recordings/list')).reply(200, { content: [], totalElements: 0, totalPages: 0 });
+      expect(await failureOf(call())).toMatchObject({ code: 'NOT_FOUND', message: noRecording });
+    },
+  );
 
   it('a 404 on the DELETE itself (deleted meanwhile) is NOT_FOUND for that recording', async () => {
-    restScope().post(restPath('/recordings/list')).reply(200, { content: [{ id: RECORDING_ID, status: 'NEW' }], totalElements: 1, totalPages: 1 });
-    restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(404, { message: 'Not found' });
-    expect(await failureOf(restClient().deleteRecording(RECORDING_ID))).toMatchObject({ code: 'NOT_FOUND', status: 404, message: noRecording });
+    restScope()
+      .post(restPath('/recordings/list'))
+      .reply(200, { content: [{ id: RECORDING_ID, status: 'NEW' }], totalElements: 1, totalPages: 1 });
+    restScope()
+      .delete(restPath(`/recordings/${RECORDING_ID}`))
+      .reply(404, { message: 'Not found' });
+    expect(await failureOf(restClient().deleteRecording(RECORDING_ID))).toMatchObject({
+      code: 'NOT_FOUND',
+      status: 404,
+      message: noRecording,
+    });
   });
 });
 
@@ -132,10 +163,26 @@ describe('redirects, on both interfaces', () => {
 
 describe("the video's storage host", () => {
   it.each([
-    [302, 'SERVICE_ERROR', "The video's storage answered with a redirect (HTTP 302), which is not followed. Get a fresh link to the video and try again."],
-    [403, 'SERVICE_ERROR', "The video's storage refused its temporary link (HTTP 403): the link has expired. Get a fresh link to the video and try again."],
-    [404, 'SERVICE_ERROR', "The video's storage answered HTTP 404 instead of the video. Try again in a few minutes; the video may not be available yet."],
-    [503, 'SERVICE_ERROR', "The video's storage answered HTTP 503 instead of the video. Try again in a few minutes; the video may not be available yet."],
+    [
+      302,
+      'SERVICE_ERROR',
+      "The video's storage answered with a redirect (HTTP 302), which is not followed. Get a fresh link to the video and try again.",
+    ],
+    [
+      403,
+      'SERVICE_ERROR',
+      "The video's storage refused its temporary link (HTTP 403): the link has expired. Get a fresh link to the video and try again.",
+    ],
+    [
+      404,
+      'SERVICE_ERROR',
+      "The video's storage answered HTTP 404 instead of the video. Try again in a few minutes; the video may not be available yet.",
+    ],
+    [
+      503,
+      'SERVICE_ERROR',
+      "The video's storage answered HTTP 503 instead of the video. Try again in a few minutes; the video may not be available yet.",
+    ],
   ] as const)('HTTP %i is %s', (status, code, message) => {
     expect(videoHostFailure(status)).toMatchObject({ code, status, message });
   });

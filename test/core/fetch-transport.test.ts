@@ -58,13 +58,16 @@ describe('redirects are not followed', () => {
     await elsewhere.close();
   });
 
-  it.each([301, 302, 303, 307, 308])('HTTP %i is UNEXPECTED_RESPONSE naming the status, and the token never reaches the other origin', async (code) => {
-    status = code;
-    const error = await failureOf(hook(service.url).ping());
-    expect(error).toMatchObject({ code: 'UNEXPECTED_RESPONSE', status: code, message: redirectMessage(code) });
-    expect(service.requests.at(-1)?.headers['x-service-token']).toBe(BACKEND_TOKEN);
-    expect(elsewhere.requests).toEqual([]);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    'HTTP %i is UNEXPECTED_RESPONSE naming the status, and the token never reaches the other origin',
+    async (code) => {
+      status = code;
+      const error = await failureOf(hook(service.url).ping());
+      expect(error).toMatchObject({ code: 'UNEXPECTED_RESPONSE', status: code, message: redirectMessage(code) });
+      expect(service.requests.at(-1)?.headers['x-service-token']).toBe(BACKEND_TOKEN);
+      expect(elsewhere.requests).toEqual([]);
+    },
+  );
 
   it('the REST key does not follow a redirect either', async () => {
     status = 307;
@@ -208,7 +211,9 @@ describe('cancellation on the wire', () => {
     });
     try {
       const controller = new AbortController();
-      const pending = failureOf(new HookClient({ baseUrl: server.url, backendToken: BACKEND_TOKEN, provider: 'ZAPIER' }).ping({ signal: controller.signal }));
+      const pending = failureOf(
+        new HookClient({ baseUrl: server.url, backendToken: BACKEND_TOKEN, provider: 'ZAPIER' }).ping({ signal: controller.signal }),
+      );
       const response = await started;
       const closed = once(response, 'close');
       controller.abort();
@@ -223,7 +228,14 @@ describe('cancellation on the wire', () => {
     const server = await loopback((_request, response) => response.end('{}'));
     try {
       const transport = createFetchTransport();
-      const request = { method: 'GET' as const, url: server.url, headers: {}, timeoutMs: 1_000, maxBodyBytes: 10, signal: AbortSignal.abort() };
+      const request = {
+        method: 'GET' as const,
+        url: server.url,
+        headers: {},
+        timeoutMs: 1_000,
+        maxBodyBytes: 10,
+        signal: AbortSignal.abort(),
+      };
       expect(await failureOf(transport(request))).toMatchObject({ code: 'CANCELLED', message: CANCELLED_MESSAGE });
       expect(server.requests).toEqual([]);
     } finally {

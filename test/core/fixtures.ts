@@ -26,7 +26,8 @@ const thrownErrors = new SecretWatch([BACKEND_TOKEN, API_KEY]);
 const CORE_FAILURE = { kind: ScreenRecError };
 
 /** What a core call threw: always a ScreenRecError. */
-export const failureOf = async (call: Promise<unknown>): Promise<ScreenRecError> => thrownErrors.remember(await anyFailureOf(call, CORE_FAILURE));
+export const failureOf = async (call: Promise<unknown>): Promise<ScreenRecError> =>
+  thrownErrors.remember(await anyFailureOf(call, CORE_FAILURE));
 
 export const failureOfSync = (call: () => unknown): ScreenRecError => thrownErrors.remember(anyFailureOfSync(call, CORE_FAILURE));
 

@@ -52,11 +52,26 @@ describe('hook client requests', () => {
 describe('hook client input validation sends nothing', () => {
   // afterEach asserts no mock is pending; with net connect disabled any request would also fail differently.
   it.each([
-    ['an empty externalReference', () => hookClient().createRecordingLink({ externalReference: '  ' }), 'externalReference', 'must not be empty'],
+    [
+      'an empty externalReference',
+      () => hookClient().createRecordingLink({ externalReference: '  ' }),
+      'externalReference',
+      'must not be empty',
+    ],
     ['an empty tag', () => hookClient().createRecordingLink({ externalReference: 'a', tags: [''] }), 'tags.0', 'must not be empty'],
-    ['a non-https callback', () => hookClient().subscribe('http://hooks.example.com/x'), 'callback', 'must be an https URL: ScreenRec only calls https callbacks'],
+    [
+      'a non-https callback',
+      () => hookClient().subscribe('http://hooks.example.com/x'),
+      'callback',
+      'must be an https URL: ScreenRec only calls https callbacks',
+    ],
     ['a callback that is not a URL', () => hookClient().subscribe('hooks.example.com'), 'callback', 'must be a full https URL'],
-    ['a non-UUID subscriptionId', () => hookClient().unsubscribe('sub-1'), 'subscriptionId', 'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'],
+    [
+      'a non-UUID subscriptionId',
+      () => hookClient().unsubscribe('sub-1'),
+      'subscriptionId',
+      'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c',
+    ],
   ])('%s fails with INVALID_INPUT naming the field', async (_name, call, path, message) => {
     const error = await failureOf(call());
     expect(error.code).toBe('INVALID_INPUT');
@@ -65,20 +80,32 @@ describe('hook client input validation sends nothing', () => {
   });
 
   it('rejects a missing backend token and an unknown provider at construction', async () => {
-    await expect(async () => hookClient({ backendToken: ' ' })).rejects.toMatchObject({ code: 'INVALID_INPUT', fieldErrors: [{ path: 'backendToken' }] });
-    await expect(async () => hookClient({ provider: 'MAKE' as 'N8N' })).rejects.toMatchObject({ code: 'INVALID_INPUT', fieldErrors: [{ path: 'provider' }] });
+    await expect(async () => hookClient({ backendToken: ' ' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      fieldErrors: [{ path: 'backendToken' }],
+    });
+    await expect(async () => hookClient({ provider: 'MAKE' as 'N8N' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      fieldErrors: [{ path: 'provider' }],
+    });
     await expect(async () => hookClient({ baseUrl: 'api.screenrec.test' })).rejects.toMatchObject({
       message: invalidInputMessage(`\`baseUrl\`: ${BASE_URL_FORMAT}`),
     });
   });
 
   it('allows http callbacks when the service itself is local over http', async () => {
-    nock('http://127.0.0.1:4010').post('/public/webhooks/ZAPIER', { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:5000/catch' }).reply(200, { subscriptionId: SUBSCRIPTION_ID });
-    await expect(hookClient({ baseUrl: 'http://127.0.0.1:4010' }).subscribe('http://127.0.0.1:5000/catch')).resolves.toEqual({ subscriptionId: SUBSCRIPTION_ID });
+    nock('http://127.0.0.1:4010')
+      .post('/public/webhooks/ZAPIER', { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:5000/catch' })
+      .reply(200, { subscriptionId: SUBSCRIPTION_ID });
+    await expect(hookClient({ baseUrl: 'http://127.0.0.1:4010' }).subscribe('http://127.0.0.1:5000/catch')).resolves.toEqual({
+      subscriptionId: SUBSCRIPTION_ID,
+    });
   });
 
   it('allows http callbacks when asked explicitly', async () => {
-    hookScope({ action: 'CALLBACK_SUBSCRIBE', callback: 'http://n8n.local:5678/webhook/1' }).reply(200, { subscriptionId: SUBSCRIPTION_ID });
+    hookScope({ action: 'CALLBACK_SUBSCRIBE', callback: 'http://n8n.local:5678/webhook/1' }).reply(200, {
+      subscriptionId: SUBSCRIPTION_ID,
+    });
     await hookClient({ allowHttpCallbacks: true }).subscribe('http://n8n.local:5678/webhook/1');
   });
 });
@@ -147,7 +174,10 @@ describe('hook retries', () => {
 
   it('sends RECORDING once after a network failure', async () => {
     hookScope().once().replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
-    expect(await failureOf(hookClient().createRecordingLink({ externalReference: 'x' }))).toMatchObject({ code: 'NETWORK', retryable: true });
+    expect(await failureOf(hookClient().createRecordingLink({ externalReference: 'x' }))).toMatchObject({
+      code: 'NETWORK',
+      retryable: true,
+    });
     expect(sleeps).toEqual([]);
   });
 

@@ -31,7 +31,9 @@ function rest(answers: ScriptedAnswer[]) {
   const transport = scriptedTransport(new FakeClock(), answers);
   return { transport, client: restClient({ transport, maxRetries: 0 }) };
 }
-const listing = (...recordings: Array<{ id: string; status: string }>) => ({ body: { content: recordings, totalElements: recordings.length, totalPages: 1 } });
+const listing = (...recordings: Array<{ id: string; status: string }>) => ({
+  body: { content: recordings, totalElements: recordings.length, totalPages: 1 },
+});
 
 describe('identifyVideo', () => {
   it('never reports the workspace id of a storage link as the recording', async () => {
@@ -50,7 +52,11 @@ describe('identifyVideo', () => {
   it('reports the recording the service confirms, with its details, from one list call', async () => {
     const { client, transport } = rest([listing({ id: OBJECT_ID, status: 'COMPLETED' })]);
     const identified = await identifyVideo(JSON.stringify({ result: storageLink() }), client);
-    expect(identified).toMatchObject({ recordingId: OBJECT_ID, recording: { id: OBJECT_ID, status: 'COMPLETED', tags: [] }, detailsError: null });
+    expect(identified).toMatchObject({
+      recordingId: OBJECT_ID,
+      recording: { id: OBJECT_ID, status: 'COMPLETED', tags: [] },
+      detailsError: null,
+    });
     expect(transport.requests).toHaveLength(1);
   });
 
@@ -91,7 +97,10 @@ describe('identifyVideo', () => {
 
   it('a link with no UUID is not looked up', async () => {
     const { client, transport } = rest([]);
-    expect(await identifyVideo({ result: 'https://cdn.example/files/video.webm' }, client)).toMatchObject({ recordingId: null, detailsError: LINK_NAMES_NO_RECORDING });
+    expect(await identifyVideo({ result: 'https://cdn.example/files/video.webm' }, client)).toMatchObject({
+      recordingId: null,
+      detailsError: LINK_NAMES_NO_RECORDING,
+    });
     expect(transport.requests).toEqual([]);
   });
 
@@ -143,21 +152,27 @@ describe('videoDownloadUrl', () => {
     expect(error.message).toContain('the link points to another host');
   });
 
-  it.each(['http://169.254.169.254/latest/meta-data', 'http://127.1:8080/v.webm', 'http://[::ffff:10.0.0.1]/v.webm', 'http://2130706433/v.webm'])(
-    'refuses a fresh link to a private address (%s) that is not the service host',
-    async (link) => {
-      const { client } = rest([{ body: { url: link } }]);
-      const error = await failureOf(videoDownloadUrl({ videoUrl: storageLink(), recordingId: RECORDING_ID }, client, BASE_URL));
-      expect(error.code).toBe('INVALID_INPUT');
-      expect(error.message).toBe(privateVideoLinkMessage(new URL(link).host));
-    },
-  );
+  it.each([
+    'http://169.254.169.254/latest/meta-data',
+    'http://127.1:8080/v.webm',
+    'http://[::ffff:10.0.0.1]/v.webm',
+    'http://2130706433/v.webm',
+  ])('refuses a fresh link to a private address (%s) that is not the service host', async (link) => {
+    const { client } = rest([{ body: { url: link } }]);
+    const error = await failureOf(videoDownloadUrl({ videoUrl: storageLink(), recordingId: RECORDING_ID }, client, BASE_URL));
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.message).toBe(privateVideoLinkMessage(new URL(link).host));
+  });
 
   it('allows loopback links when the service itself is there (the lab)', async () => {
     const lab = 'http://127.0.0.1:4010';
     const { client } = rest([{ body: { url: `${lab}/videos/${RECORDING_ID}?signature=x` } }]);
-    await expect(videoDownloadUrl({ videoUrl: `${lab}/videos/x`, recordingId: RECORDING_ID }, client, lab)).resolves.toBe(`${lab}/videos/${RECORDING_ID}?signature=x`);
-    await expect(videoDownloadUrl({ videoUrl: `${lab}/videos/x?s=1`, recordingId: null }, undefined, lab)).resolves.toBe(`${lab}/videos/x?s=1`);
+    await expect(videoDownloadUrl({ videoUrl: `${lab}/videos/x`, recordingId: RECORDING_ID }, client, lab)).resolves.toBe(
+      `${lab}/videos/${RECORDING_ID}?signature=x`,
+    );
+    await expect(videoDownloadUrl({ videoUrl: `${lab}/videos/x?s=1`, recordingId: null }, undefined, lab)).resolves.toBe(
+      `${lab}/videos/x?s=1`,
+    );
   });
 
   it('names the Service URL field when it is not a URL', async () => {
@@ -169,30 +184,77 @@ describe('videoDownloadUrl', () => {
 
 describe('isNonPublicHost', () => {
   it.each([
-    'localhost', 'api.localhost', '127.0.0.1', '127.1', '2130706433', '0x7f.0.0.1', '0177.0.0.1', '0.0.0.0', '10.1.2.3', '172.16.0.1', '172.31.255.255',
-    '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.127.255.255', '224.0.0.1', '255.255.255.255', '[::1]', '::1', '[::]', '[fc00::1]', '[fd12:3456::1]',
-    '[fe80::1]', '[ff02::1]', '[::ffff:127.0.0.1]', '[::ffff:a9fe:a9fe]', '[64:ff9b::10.0.0.1]', '127.0.0.1:8080', 'bad host name',
+    'localhost',
+    'api.localhost',
+    '127.0.0.1',
+    '127.1',
+    '2130706433',
+    '0x7f.0.0.1',
+    '0177.0.0.1',
+    '0.0.0.0',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '100.127.255.255',
+    '224.0.0.1',
+    '255.255.255.255',
+    '[::1]',
+    '::1',
+    '[::]',
+    '[fc00::1]',
+    '[fd12:3456::1]',
+    '[fe80::1]',
+    '[ff02::1]',
+    '[::ffff:127.0.0.1]',
+    '[::ffff:a9fe:a9fe]',
+    '[64:ff9b::10.0.0.1]',
+    '127.0.0.1:8080',
+    'bad host name',
   ])('%s is not public', (host) => {
     expect(isNonPublicHost(host)).toBe(true);
   });
 
-  it.each(['storage.example.net', '93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '192.169.0.1', '[2606:4700::1111]', '[::ffff:8.8.8.8]', '[64:ff9b::8.8.8.8]'])(
-    '%s is public',
-    (host) => {
-      expect(isNonPublicHost(host)).toBe(false);
-    },
-  );
+  it.each([
+    'storage.example.net',
+    '93.184.216.34',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '192.169.0.1',
+    '[2606:4700::1111]',
+    '[::ffff:8.8.8.8]',
+    '[64:ff9b::8.8.8.8]',
+  ])('%s is public', (host) => {
+    expect(isNonPublicHost(host)).toBe(false);
+  });
 
   it('sees a private address in every spelling: dotted, one number, hex, IPv4-mapped IPv6', () => {
     const privateBlocks: Array<[number, number]> = [
-      [0x0a000000, 8], [0x7f000000, 8], [0xac100000, 12], [0xc0a80000, 16], [0xa9fe0000, 16], [0x64400000, 10], [0x00000000, 8], [0xe0000000, 4],
+      [0x0a000000, 8],
+      [0x7f000000, 8],
+      [0xac100000, 12],
+      [0xc0a80000, 16],
+      [0xa9fe0000, 16],
+      [0x64400000, 10],
+      [0x00000000, 8],
+      [0xe0000000, 4],
     ];
-    const inBlock = fc.constantFrom(...privateBlocks).chain(([base, bits]) => fc.integer({ min: 0, max: 2 ** (32 - bits) - 1 }).map((offset) => base + offset));
+    const inBlock = fc
+      .constantFrom(...privateBlocks)
+      .chain(([base, bits]) => fc.integer({ min: 0, max: 2 ** (32 - bits) - 1 }).map((offset) => base + offset));
     fc.assert(
       fc.property(inBlock, (address) => {
         const bytes = [address >>> 24, (address >>> 16) & 0xff, (address >>> 8) & 0xff, address & 0xff];
         const hex = (n: number) => n.toString(16).padStart(4, '0');
-        for (const spelling of [bytes.join('.'), String(address), `0x${address.toString(16)}`, `[::ffff:${hex(address >>> 16)}:${hex(address & 0xffff)}]`]) {
+        for (const spelling of [
+          bytes.join('.'),
+          String(address),
+          `0x${address.toString(16)}`,
+          `[::ffff:${hex(address >>> 16)}:${hex(address & 0xffff)}]`,
+        ]) {
           expect(isNonPublicHost(spelling)).toBe(true);
         }
       }),

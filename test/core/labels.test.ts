@@ -2,7 +2,8 @@ import { Recording, directionLabel, displayDate, recordingLabel, statusLabel } f
 import { serviceRecording } from '../support/recordings';
 
 const ID = '0b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e';
-const recording = (overrides: Record<string, unknown> = {}) => Recording.parse(serviceRecording(ID, `https://rec.example/r/${ID}`, overrides));
+const recording = (overrides: Record<string, unknown> = {}) =>
+  Recording.parse(serviceRecording(ID, `https://rec.example/r/${ID}`, overrides));
 
 describe('labels: one wording of ScreenRec values on every platform', () => {
   it('names a recording by reference, status, time with its zone, tags and the start of its ID', () => {
@@ -16,13 +17,18 @@ describe('labels: one wording of ScreenRec values on every platform', () => {
 
   it('tells apart recordings that share reference, status, minute and tags', () => {
     const other = '9f8e7d6c-3f4a-4b5c-9d6e-7f8a9b0c1d2e';
-    const labels = [recording(), Recording.parse(serviceRecording(other, `https://rec.example/r/${other}`))].map((r) => recordingLabel(r, 'UTC'));
+    const labels = [recording(), Recording.parse(serviceRecording(other, `https://rec.example/r/${other}`))].map((r) =>
+      recordingLabel(r, 'UTC'),
+    );
     expect(new Set(labels).size).toBe(2);
   });
 
   it('keeps a status or direction newer than the spec as it is sent', () => {
     expect([statusLabel('COMPLETED'), statusLabel('ARCHIVED')]).toEqual(['Completed', 'ARCHIVED']);
-    expect([directionLabel('REQUEST'), directionLabel('SIDEWAYS')]).toEqual(['Request: ask someone else to record their screen', 'SIDEWAYS']);
+    expect([directionLabel('REQUEST'), directionLabel('SIDEWAYS')]).toEqual([
+      'Request: ask someone else to record their screen',
+      'SIDEWAYS',
+    ]);
   });
 
   it.each([

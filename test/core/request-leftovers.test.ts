@@ -7,7 +7,9 @@ import { runInOwnProcess } from '../support/own-process';
  * tool calls with a 50 s deadline, 68 MB of heap instead of 24 MB). Measured in a process of its own (see the child).
  */
 it('3,000 finished requests with a 60 s timeout leave no signal alive and the heap where it was', () => {
-  const { calls, alive, heapBytesPerCall } = runInOwnProcess<{ calls: number; alive: number; heapBytesPerCall: number }>(join(__dirname, 'children/request-leftovers.ts'));
+  const { calls, alive, heapBytesPerCall } = runInOwnProcess<{ calls: number; alive: number; heapBytesPerCall: number }>(
+    join(__dirname, 'children/request-leftovers.ts'),
+  );
   expect(calls).toBe(3_000);
   expect(alive).toBe(0);
   // About 400 bytes a call stay after 3,000 calls either way (compiled code, the connection pool); a held request is 2 kB more.

@@ -41,7 +41,9 @@ describe('getRecording', () => {
 
 describe('values newer than the service API', () => {
   it('passes an unknown status or direction through instead of failing the list', async () => {
-    const { client } = setUp([{ body: { content: [{ id: RECORDING_ID, status: 'ARCHIVED', direction: 'SIDEWAYS' }], totalElements: 1, totalPages: 1 } }]);
+    const { client } = setUp([
+      { body: { content: [{ id: RECORDING_ID, status: 'ARCHIVED', direction: 'SIDEWAYS' }], totalElements: 1, totalPages: 1 } },
+    ]);
     expect((await client.listRecordings()).content).toEqual([{ id: RECORDING_ID, status: 'ARCHIVED', direction: 'SIDEWAYS', tags: [] }]);
   });
 
@@ -95,7 +97,8 @@ describe('paging stops when the service misleads', () => {
 });
 
 describe('findRecordingByReference', () => {
-  const withReference = (at: number, reference: string) => (n: number) => (n === at ? { externalReference: reference } : { externalReference: `other-${n}` });
+  const withReference = (at: number, reference: string) => (n: number) =>
+    n === at ? { externalReference: reference } : { externalReference: `other-${n}` };
 
   it('searches newest first from createdAfter, stops at the first match and says where it looked', async () => {
     const { client, transport } = setUp([
@@ -108,12 +111,16 @@ describe('findRecordingByReference', () => {
       { ...NEWEST_FIRST, createdDateFrom: '2026-08-25', first: 100, pageSize: 100 },
     ]);
     expect(found).toMatchObject({ recording: { id: recordingId(137), externalReference: 'T-42' }, complete: true, scanned: 138 });
-    expect(found.summary).toBe('Found the recording with external reference "T-42" among the 138 recordings looked at, newest first, created since 2026-08-25.');
+    expect(found.summary).toBe(
+      'Found the recording with external reference "T-42" among the 138 recordings looked at, newest first, created since 2026-08-25.',
+    );
   });
 
   it('sends the other criteria as list filters and matches the reference among what comes back: the newest that meets them all', async () => {
     // ScreenRec answers only completed recordings: the newer T-42 that is still NEW never comes back.
-    const { client, transport } = setUp([{ body: page([3, 7], 2, 1, (n) => ({ externalReference: n === 7 ? 'T-42' : 'other', status: 'COMPLETED' })) }]);
+    const { client, transport } = setUp([
+      { body: page([3, 7], 2, 1, (n) => ({ externalReference: n === 7 ? 'T-42' : 'other', status: 'COMPLETED' })) },
+    ]);
     const filter = { statuses: ['COMPLETED' as const], directions: ['REQUEST' as const], tags: ['vip'], createdDateTo: '2026-11-30' };
     const found = await client.findRecordingByReference('T-42', { createdAfter: '2026-08-25', filter });
     expect(sentBodies(transport)).toEqual([{ ...filter, ...NEWEST_FIRST, createdDateFrom: '2026-08-25', first: 0, pageSize: 100 }]);
@@ -123,12 +130,14 @@ describe('findRecordingByReference', () => {
     );
   });
 
-  it("keeps its own window and order over any the criteria carry", async () => {
+  it('keeps its own window and order over any the criteria carry', async () => {
     const { client, transport } = setUp([{ body: page([], 0, 0) }]);
     const smuggled = { statuses: ['NEW' as const], createdDateFrom: '2000-01-01', sortOrder: 'Ascending' as const };
     const found = await client.findRecordingByReference('T-1', { createdAfter: '2026-08-25', filter: smuggled });
     expect(sentBodies(transport)).toEqual([{ statuses: ['NEW'], ...NEWEST_FIRST, createdDateFrom: '2026-08-25', first: 0, pageSize: 100 }]);
-    expect(found.summary).toBe('Searched all 0 recordings created since 2026-08-25 that meet the other criteria without finding the external reference "T-1".');
+    expect(found.summary).toBe(
+      'Searched all 0 recordings created since 2026-08-25 that meet the other criteria without finding the external reference "T-1".',
+    );
   });
 
   it('reports a complete search that found nothing, with no date window', async () => {
@@ -153,7 +162,14 @@ describe('findRecordingByReference', () => {
     expect(clock.time - started).toBeLessThan(STEP_MS);
     expect(found).toMatchObject({ recording: null, complete: false, scanned: 500 });
     expect(found.summary).toBe(
-      referenceSearchSummary({ externalReference: 'T-404', createdAfter: '2026-08-25', scanned: 500, found: false, complete: false, elapsedMs: 20_000 }),
+      referenceSearchSummary({
+        externalReference: 'T-404',
+        createdAfter: '2026-08-25',
+        scanned: 500,
+        found: false,
+        complete: false,
+        elapsedMs: 20_000,
+      }),
     );
     expect(found.summary).toBe(
       'Searched 500 recordings created since 2026-08-25 in 20 s without finding the external reference "T-404"; the search stopped at the time limit: narrow the window (a later created-after date).',
@@ -162,7 +178,13 @@ describe('findRecordingByReference', () => {
 
   it('reports instead of throwing when a retry wait would pass the deadline', async () => {
     jest.spyOn(Math, 'random').mockReturnValue(1);
-    const { client, transport } = setUp([{ body: page(range(0, 100), 1_000, 10), takesMs: 1_000 }, { status: 503, takesMs: 1_000 }], { retryBaseDelayMs: 8_000 });
+    const { client, transport } = setUp(
+      [
+        { body: page(range(0, 100), 1_000, 10), takesMs: 1_000 },
+        { status: 503, takesMs: 1_000 },
+      ],
+      { retryBaseDelayMs: 8_000 },
+    );
     const found = await client.findRecordingByReference('T-9', { deadline: new FakeClock().time + 5_000 });
     expect(found).toMatchObject({ recording: null, complete: false, scanned: 100 });
     expect(transport.requests).toHaveLength(2);
@@ -176,13 +198,19 @@ describe('findRecordingByReference', () => {
 
   it('throws what is not about time: a rejected key, a cancelled run', async () => {
     expect((await failureOf(setUp([{ status: 401 }]).client.findRecordingByReference('T-1'))).code).toBe('UNAUTHORIZED');
-    expect((await failureOf(setUp([{ body: page([], 0, 0) }]).client.findRecordingByReference('T-1', { signal: AbortSignal.abort() }))).code).toBe('CANCELLED');
+    expect(
+      (await failureOf(setUp([{ body: page([], 0, 0) }]).client.findRecordingByReference('T-1', { signal: AbortSignal.abort() }))).code,
+    ).toBe('CANCELLED');
   });
 
   it('names the fields a user fills when they are wrong, and sends nothing', async () => {
     const { client, transport } = setUp([]);
-    expect((await failureOf(client.findRecordingByReference('  '))).fieldErrors).toEqual([{ path: 'externalReference', message: 'must not be empty' }]);
-    expect((await failureOf(client.findRecordingByReference('T-1', { createdAfter: 'last week' }))).fieldErrors?.[0]?.path).toBe('createdAfter');
+    expect((await failureOf(client.findRecordingByReference('  '))).fieldErrors).toEqual([
+      { path: 'externalReference', message: 'must not be empty' },
+    ]);
+    expect((await failureOf(client.findRecordingByReference('T-1', { createdAfter: 'last week' }))).fieldErrors?.[0]?.path).toBe(
+      'createdAfter',
+    );
     expect(transport.requests).toEqual([]);
   });
 });
@@ -190,7 +218,11 @@ describe('findRecordingByReference', () => {
 describe('findCreatedRecording', () => {
   const PAGE_URL = 'https://app.screenrec.test/r/abc';
   const newest = (recordings: Array<Partial<Recording>>) => ({
-    body: { content: recordings.map((r, i) => ({ id: recordingId(i), status: 'NEW', ...r })), totalElements: recordings.length, totalPages: 1 },
+    body: {
+      content: recordings.map((r, i) => ({ id: recordingId(i), status: 'NEW', ...r })),
+      totalElements: recordings.length,
+      totalPages: 1,
+    },
   });
 
   it('makes one list call, newest first, and matches the page URL', async () => {
@@ -216,16 +248,28 @@ describe('createdRecordingDetails', () => {
   const PAGE_URL = `https://app.screenrec.test/r/${RECORDING_ID}`;
 
   it("gives the new recording's ID as recordingId, its status, and no detailsError", async () => {
-    const rest = setUp([{ body: { content: [{ id: RECORDING_ID, status: 'NEW', url: PAGE_URL }], totalElements: 1, totalPages: 1 } }]).client;
-    await expect(createdRecordingDetails(rest, PAGE_URL, 'T-1')).resolves.toEqual({ recordingId: RECORDING_ID, status: 'NEW', detailsError: null });
+    const rest = setUp([
+      { body: { content: [{ id: RECORDING_ID, status: 'NEW', url: PAGE_URL }], totalElements: 1, totalPages: 1 } },
+    ]).client;
+    await expect(createdRecordingDetails(rest, PAGE_URL, 'T-1')).resolves.toEqual({
+      recordingId: RECORDING_ID,
+      status: 'NEW',
+      detailsError: null,
+    });
   });
 
   it('is all null without REST credentials: nothing was asked, so nothing is missing', async () => {
-    await expect(createdRecordingDetails(undefined, PAGE_URL, 'T-1')).resolves.toEqual({ recordingId: null, status: null, detailsError: null });
+    await expect(createdRecordingDetails(undefined, PAGE_URL, 'T-1')).resolves.toEqual({
+      recordingId: null,
+      status: null,
+      detailsError: null,
+    });
   });
 
   it('says why the ID is missing when the recording is not listed yet, or the lookup fails, and never throws', async () => {
-    await expect(createdRecordingDetails(setUp([{ body: { content: [], totalElements: 0, totalPages: 0 } }]).client, PAGE_URL, 'T-1')).resolves.toEqual({
+    await expect(
+      createdRecordingDetails(setUp([{ body: { content: [], totalElements: 0, totalPages: 0 } }]).client, PAGE_URL, 'T-1'),
+    ).resolves.toEqual({
       recordingId: null,
       status: null,
       detailsError: CREATED_NOT_LISTED_YET,

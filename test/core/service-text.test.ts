@@ -8,7 +8,16 @@ import {
   unsubscribeRefusedMessage,
   type Transport,
 } from '@screenrec/core';
-import { API_KEY, BACKEND_TOKEN, RECORDING_ID, SUBSCRIPTION_ID, expectNoSecretsInThrownErrors, failureOf, hookClient, restClient } from './fixtures';
+import {
+  API_KEY,
+  BACKEND_TOKEN,
+  RECORDING_ID,
+  SUBSCRIPTION_ID,
+  expectNoSecretsInThrownErrors,
+  failureOf,
+  hookClient,
+  restClient,
+} from './fixtures';
 import { FakeClock, scriptedTransport } from './scripted';
 
 afterAll(expectNoSecretsInThrownErrors);
@@ -42,7 +51,9 @@ describe('quoteServiceText', () => {
 
 describe('service text in error messages', () => {
   it('a hook refusal quotes at most 200 characters and never the token', async () => {
-    const error = await failureOf(hookClient({ transport: answering(200, { error: reflected(BACKEND_TOKEN) }) }).createRecordingLink({ externalReference: 'x' }));
+    const error = await failureOf(
+      hookClient({ transport: answering(200, { error: reflected(BACKEND_TOKEN) }) }).createRecordingLink({ externalReference: 'x' }),
+    );
     expect(error.code).toBe('SERVICE_ERROR');
     expect(error.message).toBe(hookRefusedMessage(quoteServiceText(reflected(BACKEND_TOKEN), [BACKEND_TOKEN])));
     expect(error.message.length).toBeLessThanOrEqual(hookRefusedMessage('').length + MAX_QUOTED_CHARS);
@@ -50,13 +61,17 @@ describe('service text in error messages', () => {
   });
 
   it('an unsubscribe refusal is quoted the same way', async () => {
-    const error = await failureOf(hookClient({ transport: answering(200, { error: reflected(BACKEND_TOKEN) }) }).unsubscribe(SUBSCRIPTION_ID));
+    const error = await failureOf(
+      hookClient({ transport: answering(200, { error: reflected(BACKEND_TOKEN) }) }).unsubscribe(SUBSCRIPTION_ID),
+    );
     expect(error.message.length).toBeLessThanOrEqual(unsubscribeRefusedMessage('').length + MAX_QUOTED_CHARS);
   });
 
   it('a REST validation message quotes at most 200 characters and never the key; field errors are cut and scrubbed too', async () => {
     const errors = Array.from({ length: 500 }, (_, i) => ({ path: `tags.${i}`, message: `${API_KEY} ${'C'.repeat(5_000)}` }));
-    const error = await failureOf(restClient({ transport: answering(400, { message: 'Bad request', errors }) }).updateRecording(RECORDING_ID, { tags: ['x'] }));
+    const error = await failureOf(
+      restClient({ transport: answering(400, { message: 'Bad request', errors }) }).updateRecording(RECORDING_ID, { tags: ['x'] }),
+    );
     expect(error.code).toBe('VALIDATION');
     expect(error.message.length).toBeLessThanOrEqual(restValidationMessage('').length + MAX_QUOTED_CHARS);
     expect(error.fieldErrors).toHaveLength(20);
@@ -64,11 +79,13 @@ describe('service text in error messages', () => {
   });
 
   it('a REST error message without field errors is quoted', async () => {
-    const error = await failureOf(restClient({ transport: answering(422, { message: reflected(API_KEY) }) }).requestRecording({ direction: 'REQUEST' }));
+    const error = await failureOf(
+      restClient({ transport: answering(422, { message: reflected(API_KEY) }) }).requestRecording({ direction: 'REQUEST' }),
+    );
     expect(error.message).toBe(restValidationMessage(quoteServiceText(reflected(API_KEY), [API_KEY])));
   });
 
-  it("an answer that does not match names the problem in at most 200 characters", async () => {
+  it('an answer that does not match names the problem in at most 200 characters', async () => {
     const fields = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`field${i}`, 1]));
     const transport = answering(200, { content: Array.from({ length: 100 }, () => fields), totalElements: 'many', totalPages: 1 });
     const error = await failureOf(restClient({ transport }).listRecordings());

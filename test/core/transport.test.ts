@@ -51,7 +51,13 @@ describe('fetch transport', () => {
   });
 
   it('times out a request that never answers, with a NETWORK error that says so', async () => {
-    const client = new HookClient({ baseUrl: `${baseUrl}/slow`, backendToken: BACKEND_TOKEN, provider: 'N8N', timeoutMs: 150, maxRetries: 0 });
+    const client = new HookClient({
+      baseUrl: `${baseUrl}/slow`,
+      backendToken: BACKEND_TOKEN,
+      provider: 'N8N',
+      timeoutMs: 150,
+      maxRetries: 0,
+    });
     const error = await failureOf(client.ping());
     expect(error).toMatchObject({
       code: 'NETWORK',
@@ -87,7 +93,9 @@ describe('secrets', () => {
     expect(hookError.code).toBe('NETWORK');
     expect(hookError.message).toContain('[redacted]');
     const restError = await failureOf(restClient({ transport: leaky, maxRetries: 0 }).getVideoUrl(RECORDING_ID));
-    expect(restError.message).toBe(transportFailureMessage('request failed: {"accept":"application/json","authorization":"Bearer [redacted]"}'));
+    expect(restError.message).toBe(
+      transportFailureMessage('request failed: {"accept":"application/json","authorization":"Bearer [redacted]"}'),
+    );
   });
 
   it('keeps secrets out of the client objects printed in a log', async () => {

@@ -16,7 +16,11 @@ function demoCommandAfterBuild(): string {
 
 async function run(command: string, videoLinks: VideoLinkMode): Promise<ProcessRun> {
   // As from a user's shell: jest's NODE_ENV=test would hide what the demo must quiet itself.
-  const env: NodeJS.ProcessEnv = { ...process.env, VIDEO_LINKS: videoLinks, PATH: `${path.join(REPO_ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    VIDEO_LINKS: videoLinks,
+    PATH: `${path.join(REPO_ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+  };
   delete env.NODE_ENV;
   return runProcess('sh', ['-c', command], { cwd: REPO_ROOT, env });
 }
@@ -37,10 +41,14 @@ describe.each(VIDEO_LINK_MODES)('npm run demo (VIDEO_LINKS=%s)', (videoLinks) =>
     // Each part of the loop the issue names is told: connect, create, record, video ready, download, unsubscribe.
     expect(steps).toEqual([
       expect.stringMatching(
-        new RegExp(`^ 1\\. Started a fresh ScreenRec service at http://127\\.0\\.0\\.1:\\d+, with the workspace "Demo Workspace"; its video links are ${service ? 'links that name' : 'storage links that do not name'} the recording\\.$`),
+        new RegExp(
+          `^ 1\\. Started a fresh ScreenRec service at http://127\\.0\\.0\\.1:\\d+, with the workspace "Demo Workspace"; its video links are ${service ? 'links that name' : 'storage links that do not name'} the recording\\.$`,
+        ),
       ),
       expect.stringContaining('Zapier connected to ScreenRec: the connection test passed and the connection is labelled "Demo Workspace".'),
-      expect.stringContaining('n8n connected to ScreenRec: the ScreenRec account credential passes "Test connection" (backend token and API key; ScreenRec answered the ping for "Demo Workspace").'),
+      expect.stringContaining(
+        'n8n connected to ScreenRec: the ScreenRec account credential passes "Test connection" (backend token and API key; ScreenRec answered the ping for "Demo Workspace").',
+      ),
       expect.stringContaining('A Zap starting with "Video Ready" was turned on'),
       expect.stringContaining('ScreenRec now has 2 subscriptions, one per app.'),
       expect.stringContaining('A Zap step "Create Recording" asked for a recording (reference "zap-ticket-101")'),
@@ -50,13 +58,23 @@ describe.each(VIDEO_LINK_MODES)('npm run demo (VIDEO_LINKS=%s)', (videoLinks) =>
       ...(service
         ? [
             expect.stringMatching(/The Zap fired with recording [0-9a-f-]{36}: reference "zap-ticket-101", status COMPLETED/),
-            expect.stringMatching(/The n8n workflow started with recording [0-9a-f-]{36}: reference "n8n-ticket-202", status COMPLETED, .*identical to the recording\)\.$/),
-            expect.stringMatching(/Zapier fetched the video through a fresh link and stored it as [0-9a-f-]{36}\.webm \(\d+ bytes, identical to the recording\)\.$/),
+            expect.stringMatching(
+              /The n8n workflow started with recording [0-9a-f-]{36}: reference "n8n-ticket-202", status COMPLETED, .*identical to the recording\)\.$/,
+            ),
+            expect.stringMatching(
+              /Zapier fetched the video through a fresh link and stored it as [0-9a-f-]{36}\.webm \(\d+ bytes, identical to the recording\)\.$/,
+            ),
           ]
         : [
-            expect.stringMatching(/The Zap fired with the video's link; the link does not name its recording, so the item says so instead of guessing \(".+"\)\.$/),
-            expect.stringMatching(/The n8n workflow started with the video's link and the video downloaded from ScreenRec's own host as screenrec-video\.webm \(\d+ bytes, identical to the recording\); the item says why the recording's details are missing\.$/),
-            expect.stringMatching(/A later Zap step downloaded the video from the item's link \(\d+ bytes, identical to the recording\)\.$/),
+            expect.stringMatching(
+              /The Zap fired with the video's link; the link does not name its recording, so the item says so instead of guessing \(".+"\)\.$/,
+            ),
+            expect.stringMatching(
+              /The n8n workflow started with the video's link and the video downloaded from ScreenRec's own host as screenrec-video\.webm \(\d+ bytes, identical to the recording\); the item says why the recording's details are missing\.$/,
+            ),
+            expect.stringMatching(
+              /A later Zap step downloaded the video from the item's link \(\d+ bytes, identical to the recording\)\.$/,
+            ),
           ]),
       expect.stringContaining('ScreenRec has no subscriptions left'),
     ]);
@@ -84,6 +102,8 @@ describe('the demo narrator', () => {
     await expect(failing).rejects.toBeInstanceOf(DemoCheckFailed);
 
     expect(lines).toEqual([' 1. Zapier connected.', ' 2. ✗ "Video ready" arrives: no notification reached n8n within 10 s']);
-    expect(narrator.verdict()).toMatch(/^Demo: FAILED at step 2 \("Video ready" arrives\) after \d+\.\d s: no notification reached n8n within 10 s$/);
+    expect(narrator.verdict()).toMatch(
+      /^Demo: FAILED at step 2 \("Video ready" arrives\) after \d+\.\d s: no notification reached n8n within 10 s$/,
+    );
   });
 });

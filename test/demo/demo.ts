@@ -5,7 +5,14 @@ import { startZapierE2E, type AuthData, type ZapierE2E } from '../e2e/zapier/env
 import { openRecordingPage, uploadFromPage } from '../e2e/zapier/recording-page';
 import { smallWebm } from '../e2e/zapier/webm';
 import { Catcher, notificationNaming, videoReadyBodyOf, type CaughtRequest } from '../support/catcher';
-import { runScreenRecNode, shutDownN8nContexts, testCredential, triggerWorkflow, type N8nSetup, type TriggerWorkflow } from '../support/n8n-contexts';
+import {
+  runScreenRecNode,
+  shutDownN8nContexts,
+  testCredential,
+  triggerWorkflow,
+  type N8nSetup,
+  type TriggerWorkflow,
+} from '../support/n8n-contexts';
 import type { VideoLinkMode } from '../support/reference-server';
 import { Narrator, check } from './narrator';
 
@@ -46,7 +53,10 @@ function notificationFor(loop: Loop, received: CaughtRequest[], recordingId: str
  * connect, create, the participant records, "video ready" arrives, the file downloads, unsubscribe.
  * Resolves with the verdict line; `narrator.failure` says whether it worked.
  */
-export async function runDemo(write: (line: string) => void, videoLinks: VideoLinkMode = 'service'): Promise<{ verdict: string; ok: boolean }> {
+export async function runDemo(
+  write: (line: string) => void,
+  videoLinks: VideoLinkMode = 'service',
+): Promise<{ verdict: string; ok: boolean }> {
   const narrator = new Narrator(write);
   const zapHook = new Catcher();
   const n8nWebhooks = new Catcher();
@@ -83,7 +93,9 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
   await narrator.step('Connect Zapier', async () => {
     const { app } = loop.e2e;
     const result = await loop.e2e.run<ConnectionTestResult>(app.authentication.test, { authData: loop.zapier });
-    const label = app.authentication.connectionLabel.replace(/{{\s*(\w+)\s*}}/g, (_, key: string) => String((result as unknown as Record<string, unknown>)[key] ?? ''));
+    const label = app.authentication.connectionLabel.replace(/{{\s*(\w+)\s*}}/g, (_, key: string) =>
+      String((result as unknown as Record<string, unknown>)[key] ?? ''),
+    );
     check(label === loop.e2e.server.demo.workspaceName, `the connection is labelled "${label}" instead of the workspace name`);
     return `Zapier connected to ScreenRec: the connection test passed and the connection is labelled "${label}".`;
   });
@@ -98,7 +110,10 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
 
   await narrator.step('Turn the Zap on', async () => {
     const videoReady = loop.e2e.operation('triggers', 'videoReady');
-    loop.zapSubscription = await loop.e2e.run(videoReady.performSubscribe, { authData: loop.zapier, targetUrl: `${zapHook.url}${ZAP_HOOK_PATH}` });
+    loop.zapSubscription = await loop.e2e.run(videoReady.performSubscribe, {
+      authData: loop.zapier,
+      targetUrl: `${zapHook.url}${ZAP_HOOK_PATH}`,
+    });
     return 'A Zap starting with "Video Ready" was turned on: ScreenRec will notify Zapier when a video is ready.';
   });
 
@@ -121,7 +136,12 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
   });
 
   await narrator.step('Create a recording request in n8n', async () => {
-    const [item] = await runScreenRecNode(loop.n8n, { resource: 'recording', operation: 'create', externalReference: 'n8n-ticket-202', tags: 'support' });
+    const [item] = await runScreenRecNode(loop.n8n, {
+      resource: 'recording',
+      operation: 'create',
+      externalReference: 'n8n-ticket-202',
+      tags: 'support',
+    });
     loop.n8nRecordingUrl = String(item?.json.url ?? '');
     check(loop.n8nRecordingUrl.startsWith(`${loop.e2e.server.baseUrl}/r/`), `Create gave no recording link: ${JSON.stringify(item?.json)}`);
     return `An n8n ScreenRec node "Create" asked for a recording (reference "n8n-ticket-202"); the participant's link is ${loop.n8nRecordingUrl}`;
@@ -157,11 +177,20 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
     const [item] = await loop.e2e.run<VideoReadyItem[]>(videoReady.perform, { authData: loop.zapier, cleanedRequest: body });
     loop.zapItem = item;
     if (loop.videoLinks === 'storage') {
-      check(item !== undefined && item.recordingId === null && item.videoUrl === body.result, `the Zap's item guessed a recording or lost the link: ${JSON.stringify(item)}`);
-      check(typeof item.detailsError === 'string' && item.detailsError !== '', "the Zap's item does not say why its recording's details are missing");
+      check(
+        item !== undefined && item.recordingId === null && item.videoUrl === body.result,
+        `the Zap's item guessed a recording or lost the link: ${JSON.stringify(item)}`,
+      );
+      check(
+        typeof item.detailsError === 'string' && item.detailsError !== '',
+        "the Zap's item does not say why its recording's details are missing",
+      );
       return `The Zap fired with the video's link; the link does not name its recording, so the item says so instead of guessing ("${item.detailsError}").`;
     }
-    check(item?.recording?.externalReference === 'zap-ticket-101', `the Zap's item does not carry its recording's details: ${JSON.stringify(item)}`);
+    check(
+      item?.recording?.externalReference === 'zap-ticket-101',
+      `the Zap's item does not carry its recording's details: ${JSON.stringify(item)}`,
+    );
     check(item.videoUrl === body.result && item.videoFile !== undefined, "the Zap's item has no video link or file");
     return `The Zap fired with recording ${recordingId}: reference "${item.recording.externalReference}", status ${item.recording.status}, the video's link and a video file.`;
   });
@@ -171,17 +200,26 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
     // n8n hands webhook() the request as it came: body, and the query that carries the subscription's secret.
     const { result, response } = await loop.trigger.deliverCaught(notificationFor(loop, loop.n8nNotifications, recordingId));
     // The trigger answers ScreenRec itself, before its lookup and download, so a slow download never makes ScreenRec resend.
-    check(response.statusCode === 200, `n8n answered the notification with ${String(response.statusCode)}: ${JSON.stringify(response.body)}`);
+    check(
+      response.statusCode === 200,
+      `n8n answered the notification with ${String(response.statusCode)}: ${JSON.stringify(response.body)}`,
+    );
     const item = result.workflowData?.[0]?.[0];
     const file = item?.binary?.data;
     check(file !== undefined, `the workflow's item has no video attached: ${JSON.stringify(item?.json)}`);
     const bytes = Buffer.from(file.data, 'base64');
     check(bytes.equals(loop.video), `the attached video (${sizeOf(bytes)}) differs from the one recorded`);
     if (loop.videoLinks === 'storage') {
-      check(item!.json.recordingId === null && typeof item!.json.detailsError === 'string', `the workflow's item guessed a recording: ${JSON.stringify(item?.json)}`);
+      check(
+        item!.json.recordingId === null && typeof item!.json.detailsError === 'string',
+        `the workflow's item guessed a recording: ${JSON.stringify(item?.json)}`,
+      );
       return `The n8n workflow started with the video's link and the video downloaded from ScreenRec's own host as ${file.fileName} (${sizeOf(bytes)}, identical to the recording); the item says why the recording's details are missing.`;
     }
-    check(item!.json.externalReference === 'n8n-ticket-202', `the workflow's item does not carry its recording's details: ${JSON.stringify(item?.json)}`);
+    check(
+      item!.json.externalReference === 'n8n-ticket-202',
+      `the workflow's item does not carry its recording's details: ${JSON.stringify(item?.json)}`,
+    );
     return `The n8n workflow started with recording ${recordingId}: reference "${String(item!.json.externalReference)}", status ${String(item!.json.status)}, and the video downloaded as ${file.fileName} (${sizeOf(bytes)}, identical to the recording).`;
   });
 
@@ -190,7 +228,10 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
       // No confirmed recording, so no file field: a later Zap step downloads from the link itself.
       const response = await fetch(loop.zapItem!.videoUrl);
       const bytes = Buffer.from(await response.arrayBuffer());
-      check(response.status === 200 && bytes.equals(loop.video), `the video link answered ${response.status} with ${sizeOf(bytes)} that differ from the recording`);
+      check(
+        response.status === 200 && bytes.equals(loop.video),
+        `the video link answered ${response.status} with ${sizeOf(bytes)} that differ from the recording`,
+      );
       return `A later Zap step downloaded the video from the item's link (${sizeOf(bytes)}, identical to the recording).`;
     }
     const recordingId = recordingIdOf(loop.zapRecording.url);

@@ -21,7 +21,8 @@ export function shownCommands(markdown: string): ShownCommand[] {
       fence = fence === undefined ? { shell: SHELL_BLOCK.test(opening[1]!) } : undefined;
       return;
     }
-    const pieces = fence === undefined ? [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]!) : fence.shell ? [text.replace(/^\s*\$\s+/, '')] : [];
+    const pieces =
+      fence === undefined ? [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]!) : fence.shell ? [text.replace(/^\s*\$\s+/, '')] : [];
     for (const piece of pieces) {
       for (const part of piece.replace(/\s#\s.*$/, '').split(/&&|\|\||;/)) {
         // Environment settings before a command (`REAL_N8N_VERSIONS=2.3.6 npm run …`) are the reader's choice.
@@ -55,6 +56,7 @@ export function needsOf(command: string): Need[] {
     }
     return paths;
   }
-  if (tool === 'node' && verb !== undefined && /\//.test(verb) && !verb.includes('dist/') && !verb.startsWith('-')) return [{ kind: 'path', path: verb }];
+  if (tool === 'node' && verb !== undefined && /\//.test(verb) && !verb.includes('dist/') && !verb.startsWith('-'))
+    return [{ kind: 'path', path: verb }];
   return [];
 }

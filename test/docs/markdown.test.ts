@@ -12,16 +12,27 @@ const REPO_ROOT = resolve(__dirname, '../..');
 
 /** Paths relative to the repository root of every file a clone has: committed, or new and not ignored. */
 function repositoryFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   return listed.split('\0').filter((path) => path !== '' && !/(^|\/)(node_modules|\.cache)\//.test(path));
 }
 
 const FILES = repositoryFiles();
 const FILE_SET = new Set(FILES);
-const DIRECTORIES = new Set(FILES.flatMap((path) => path.split('/').slice(0, -1).map((_, index, parts) => parts.slice(0, index + 1).join('/'))));
+const DIRECTORIES = new Set(
+  FILES.flatMap((path) =>
+    path
+      .split('/')
+      .slice(0, -1)
+      .map((_, index, parts) => parts.slice(0, index + 1).join('/')),
+  ),
+);
 
 /** History lives in the CHANGELOGs and in the changesets that become their entries. */
-const isHistory = (path: string) => /(^|\/)CHANGELOG\.md$/.test(path) || (path.startsWith('.changeset/') && path !== '.changeset/README.md');
+const isHistory = (path: string) =>
+  /(^|\/)CHANGELOG\.md$/.test(path) || (path.startsWith('.changeset/') && path !== '.changeset/README.md');
 const MARKDOWN = FILES.filter((path) => path.endsWith('.md') && !isHistory(path)).sort();
 
 const anchorsByFile = new Map<string, Set<string>>();
@@ -101,15 +112,41 @@ describe('what the Markdown checks find', () => {
   });
 
   it("gives headings GitHub's anchors, repeats numbered", () => {
-    const text = ['# ScreenRec connectors', '## The two commands', '### `npm run test:queue`', '## Same behaviour on every platform!', '## Limits', '## Limits', '<a id="custom"></a>'].join('\n');
+    const text = [
+      '# ScreenRec connectors',
+      '## The two commands',
+      '### `npm run test:queue`',
+      '## Same behaviour on every platform!',
+      '## Limits',
+      '## Limits',
+      '<a id="custom"></a>',
+    ].join('\n');
     expect([...headingAnchors(text)].sort()).toEqual(
-      ['custom', 'limits', 'limits-1', 'npm-run-testqueue', 'same-behaviour-on-every-platform', 'screenrec-connectors', 'the-two-commands'].sort(),
+      [
+        'custom',
+        'limits',
+        'limits-1',
+        'npm-run-testqueue',
+        'same-behaviour-on-every-platform',
+        'screenrec-connectors',
+        'the-two-commands',
+      ].sort(),
     );
   });
 
   it('finds Markdown files named in the text, in code spans too, not those inside links or code blocks', () => {
-    const text = ['The service is specified in `SPEC.md` and DESIGN.md (beside this checkout).', 'See [the design](docs/design.md) and docs/testing.md.', '```', 'cat NOTES.md', '```'].join('\n');
-    expect(namedMarkdownFiles(text).map(({ line, target }) => `${line} ${target}`)).toEqual(['1 SPEC.md', '1 DESIGN.md', '2 docs/testing.md']);
+    const text = [
+      'The service is specified in `SPEC.md` and DESIGN.md (beside this checkout).',
+      'See [the design](docs/design.md) and docs/testing.md.',
+      '```',
+      'cat NOTES.md',
+      '```',
+    ].join('\n');
+    expect(namedMarkdownFiles(text).map(({ line, target }) => `${line} ${target}`)).toEqual([
+      '1 SPEC.md',
+      '1 DESIGN.md',
+      '2 docs/testing.md',
+    ]);
     expect(namesRepositoryFile('README.md', 'docs/testing.md')).toBe(true);
     expect(namesRepositoryFile('packages/zapier/README.md', 'CHANGELOG.md')).toBe(true);
     expect(namesRepositoryFile('README.md', 'SPEC.md')).toBe(false);

@@ -69,7 +69,8 @@ export function linkTargets(markdown: string): LinkTarget[] {
     for (const match of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) targets.push({ line, target: match[1]! });
     const definition = /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/.exec(text);
     if (definition) targets.push({ line, target: definition[1]! });
-    for (const match of text.matchAll(/<(?:img|a|source)\b[^>]*?\s(?:src|href)\s*=\s*"([^"]+)"/gi)) targets.push({ line, target: match[1]! });
+    for (const match of text.matchAll(/<(?:img|a|source)\b[^>]*?\s(?:src|href)\s*=\s*"([^"]+)"/gi))
+      targets.push({ line, target: match[1]! });
   }
   return targets;
 }
@@ -113,7 +114,8 @@ export function namedMarkdownFiles(markdown: string): LinkTarget[] {
   const named: LinkTarget[] = [];
   for (const { line, text } of outsideFences(markdown)) {
     const prose = text.replace(/\]\([^)]*\)/g, ']');
-    for (const match of prose.matchAll(/(?:^|[\s`("'])((?:\.{1,2}\/)*[\w][\w./-]*\.md)(?=$|[\s`)"',.;:])/g)) named.push({ line, target: match[1]! });
+    for (const match of prose.matchAll(/(?:^|[\s`("'])((?:\.{1,2}\/)*[\w][\w./-]*\.md)(?=$|[\s`)"',.;:])/g))
+      named.push({ line, target: match[1]! });
   }
   return named;
 }

@@ -30,7 +30,8 @@ async function uploadLargeVideo(pageUrl: string): Promise<void> {
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
       if (sent >= VIDEO_BYTES) return controller.close();
-      const chunk = sent === 0 ? Buffer.concat([header, filler.subarray(header.length)]) : filler.subarray(0, Math.min(CHUNK, VIDEO_BYTES - sent));
+      const chunk =
+        sent === 0 ? Buffer.concat([header, filler.subarray(header.length)]) : filler.subarray(0, Math.min(CHUNK, VIDEO_BYTES - sent));
       sent += chunk.length;
       controller.enqueue(chunk);
     },
@@ -89,7 +90,11 @@ it('Get Video URL with Download streams a 500 MB video into binary data with und
   }
   peak = Math.max(peak, process.memoryUsage().heapUsed);
 
-  expect(item?.binary?.data).toMatchObject({ mimeType: 'video/webm', fileName: `screenrec-${recordingId}.webm`, id: expect.stringMatching(/^filesystem/) });
+  expect(item?.binary?.data).toMatchObject({
+    mimeType: 'video/webm',
+    fileName: `screenrec-${recordingId}.webm`,
+    id: expect.stringMatching(/^filesystem/),
+  });
   const stored = filesIn(binaryFolder).filter((file) => file.size === VIDEO_BYTES);
   expect(stored).toHaveLength(1);
   expect(filesIn(binaryFolder).length).toBeGreaterThan(before);

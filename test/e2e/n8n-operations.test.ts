@@ -42,8 +42,12 @@ describe('the credential: n8n\'s "Test connection" against the service', () => {
       status: 'OK',
       message: 'Connection tested successfully: the Backend Token (workspace "n8n Credentials Workspace") and the API Key work.',
     });
-    await expect(testCredential({ serviceUrl: e2e.server.baseUrl, backendToken: workspace.backendToken })).resolves.toMatchObject({ status: 'OK' });
-    await expect(testCredential({ serviceUrl: e2e.server.baseUrl, workspaceId: workspace.workspaceId, apiKey: workspace.apiKey })).resolves.toEqual({
+    await expect(testCredential({ serviceUrl: e2e.server.baseUrl, backendToken: workspace.backendToken })).resolves.toMatchObject({
+      status: 'OK',
+    });
+    await expect(
+      testCredential({ serviceUrl: e2e.server.baseUrl, workspaceId: workspace.workspaceId, apiKey: workspace.apiKey }),
+    ).resolves.toEqual({
       status: 'OK',
       message: 'Connection tested successfully: the API Key works.',
     });
@@ -55,11 +59,15 @@ describe('the credential: n8n\'s "Test connection" against the service', () => {
     await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/api-keys/${workspace.keyId}`);
 
     const token = await testCredential(workspace.credential);
-    expect(token).toEqual({ status: 'Error', message: `Backend Token: ScreenRec says this integration was disconnected or no longer exists. ${N8N_HINT.badHookRequest}` });
+    expect(token).toEqual({
+      status: 'Error',
+      message: `Backend Token: ScreenRec says this integration was disconnected or no longer exists. ${N8N_HINT.badHookRequest}`,
+    });
     const key = await testCredential({ ...workspace.credential, backendToken: '' });
     expect(key).toEqual({
       status: 'Error',
-      message: "API Key: The API key was rejected: it is wrong, revoked or expired. Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential.",
+      message:
+        "API Key: The API key was rejected: it is wrong, revoked or expired. Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ScreenRec account credential.",
     });
     expect(JSON.stringify([token, key])).not.toContain(workspace.apiKey);
   });
@@ -69,8 +77,12 @@ describe('Recording operations of the ScreenRec node against the service', () =>
   it('Create makes a recording page through the hook, which Get Many then finds by its external reference', async () => {
     const workspace = await e2e.connectWorkspace('n8n Create Workspace');
 
-    const output = await runNode(workspace, { resource: 'recording', operation: 'create', externalReference: ' ticket-42 ', tags: 'support, n8n , ' });
-
+    const output = await runNode(workspace, {
+      resource: 'recording',
+      operation: 'create',
+      externalReference: ' ticket-42 ',
+      tags: 'support, n8n , ',
+    });
 
     expect(output).toEqual([
       {
@@ -87,7 +99,9 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     ]);
     const url = String(output[0]!.json.url);
     expect(url.split('/').pop()).toBe(output[0]!.json.recordingId);
-    const found = await jsonOf(runNode(workspace, { resource: 'recording', operation: 'getAll', filters: { externalReference: 'ticket-42' } }));
+    const found = await jsonOf(
+      runNode(workspace, { resource: 'recording', operation: 'getAll', filters: { externalReference: 'ticket-42' } }),
+    );
     expect(found).toEqual([
       {
         id: url.split('/').pop(),
@@ -105,11 +119,15 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     expect((await openRecordingPage(url)).config.status).toBe('NEW');
 
     // Get, with the Recording field given as the page link (By URL), and the same recording from the list.
-    const [got] = await jsonOf(runNode(workspace, { resource: 'recording', operation: 'get', recordingId: { __rl: true, mode: 'url', value: url } }));
+    const [got] = await jsonOf(
+      runNode(workspace, { resource: 'recording', operation: 'get', recordingId: { __rl: true, mode: 'url', value: url } }),
+    );
     expect(got).toEqual(found[0]);
     const list = await searchRecordingList({ credential: workspace.credential, webhookBaseUrl: WEBHOOK_BASE_URL }, 'TICKET-42');
     const id = (got as { id: string }).id;
-    const label = new RegExp(`^ticket-42 · New · \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d\\d:\\d\\d CES?T · support, n8n · ID ${id.slice(0, 8)}$`);
+    const label = new RegExp(
+      `^ticket-42 · New · \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d\\d:\\d\\d CES?T · support, n8n · ID ${id.slice(0, 8)}$`,
+    );
     expect(list.results).toEqual([{ name: expect.stringMatching(label), value: id, url }]);
   });
 
@@ -144,7 +162,9 @@ describe('Recording operations of the ScreenRec node against the service', () =>
       },
     ]);
     const outbox = await e2e.adminOk<Array<{ to: string; text: string }>>(200, 'GET', '/admin/outbox');
-    expect(outbox.filter((mail) => mail.to === 'ann@example.com')).toEqual([expect.objectContaining({ text: expect.stringContaining(`/r/${String(output[0]!.json.id)}`) })]);
+    expect(outbox.filter((mail) => mail.to === 'ann@example.com')).toEqual([
+      expect.objectContaining({ text: expect.stringContaining(`/r/${String(output[0]!.json.id)}`) }),
+    ]);
   });
 
   it('Get Many filters by status, direction and tags, and honours Limit, Sort Order and Return All', async () => {
@@ -167,9 +187,19 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     expect(await idsOf({ returnAll: true })).toEqual([...created].reverse());
     expect(await idsOf({ limit: 3, filters: oldestFirst })).toEqual(created.slice(0, 3));
     expect(await idsOf({ limit: 2 })).toEqual(created.slice(-2).reverse());
-    expect(await idsOf({ returnAll: true, filters: { ...oldestFirst, statuses: ['COMPLETED', 'REVIEWING'] } })).toEqual([created[30], created[31]]);
-    expect(await idsOf({ returnAll: true, filters: { ...oldestFirst, tags: 'Sales-Demo', directions: ['RESPONSE'] } })).toEqual([created[0], created[30], created[60], created[90]]);
-    expect(await idsOf({ returnAll: true, filters: { ...oldestFirst, ids: `${created[5]}, ${created[7]}`, userId: workspace.ownerUserId } })).toEqual([created[5], created[7]]);
+    expect(await idsOf({ returnAll: true, filters: { ...oldestFirst, statuses: ['COMPLETED', 'REVIEWING'] } })).toEqual([
+      created[30],
+      created[31],
+    ]);
+    expect(await idsOf({ returnAll: true, filters: { ...oldestFirst, tags: 'Sales-Demo', directions: ['RESPONSE'] } })).toEqual([
+      created[0],
+      created[30],
+      created[60],
+      created[90],
+    ]);
+    expect(
+      await idsOf({ returnAll: true, filters: { ...oldestFirst, ids: `${created[5]}, ${created[7]}`, userId: workspace.ownerUserId } }),
+    ).toEqual([created[5], created[7]]);
     expect(await idsOf({ returnAll: true, filters: { createdDateTo: '2000-01-01T00:00:00' } })).toEqual([]);
     // A time without a zone is read in the workflow's timezone: "from one hour ahead of now, on the workflow's clocks" finds nothing yet.
     const later = new Date(Date.now() + 3_600_000).toLocaleString('sv-SE', { timeZone: 'Europe/Berlin' }).replace(' ', 'T');
@@ -178,32 +208,50 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     expect(await idsOf({ returnAll: true, filters: { createdDateFrom: earlier } })).toHaveLength(created.length);
   });
 
-  it.each(VIDEO_LINK_MODES)('Get Video URL (%s links) gives a working link to a finished recording and downloads its video as binary data', async (mode) => {
-    const service = await serviceIn(mode);
-    const workspace = await service.connectWorkspace(`n8n Video Workspace (${mode})`);
-    const runNode = (workspaceOfService: N8nWorkspace, parameters: Record<string, unknown>) =>
-      runScreenRecNode({ credential: workspaceOfService.credential, webhookBaseUrl: WEBHOOK_BASE_URL }, parameters as never);
-    const [created] = await runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'video-1' });
-    const pageUrl = String(created!.json.url);
-    const recordingId = pageUrl.split('/').pop()!;
-    const webm = smallWebm();
-    await expect(uploadFromPage(pageUrl, await openRecordingPage(pageUrl), webm)).resolves.toEqual({ status: 200, body: { status: 'COMPLETED' } });
+  it.each(VIDEO_LINK_MODES)(
+    'Get Video URL (%s links) gives a working link to a finished recording and downloads its video as binary data',
+    async (mode) => {
+      const service = await serviceIn(mode);
+      const workspace = await service.connectWorkspace(`n8n Video Workspace (${mode})`);
+      const runNode = (workspaceOfService: N8nWorkspace, parameters: Record<string, unknown>) =>
+        runScreenRecNode({ credential: workspaceOfService.credential, webhookBaseUrl: WEBHOOK_BASE_URL }, parameters as never);
+      const [created] = await runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'video-1' });
+      const pageUrl = String(created!.json.url);
+      const recordingId = pageUrl.split('/').pop()!;
+      const webm = smallWebm();
+      await expect(uploadFromPage(pageUrl, await openRecordingPage(pageUrl), webm)).resolves.toEqual({
+        status: 200,
+        body: { status: 'COMPLETED' },
+      });
 
-    const [item] = await runNode(workspace, { resource: 'recording', operation: 'getVideoUrl', recordingId: byId(recordingId), download: true, binaryPropertyName: 'video' });
+      const [item] = await runNode(workspace, {
+        resource: 'recording',
+        operation: 'getVideoUrl',
+        recordingId: byId(recordingId),
+        download: true,
+        binaryPropertyName: 'video',
+      });
 
-    expect(item?.json).toEqual({ recordingId, videoUrl: expect.stringMatching(videoLinkPattern(service, recordingId)) });
-    expect(item?.binary?.video).toMatchObject({ mimeType: 'video/webm', fileName: `screenrec-${recordingId}.webm`, fileExtension: 'webm' });
-    expect(Buffer.from(item!.binary!.video!.data, 'base64').equals(webm)).toBe(true);
-    const link = await fetch(String(item!.json.videoUrl));
-    expect(Buffer.from(await link.arrayBuffer()).equals(webm)).toBe(true);
-  });
+      expect(item?.json).toEqual({ recordingId, videoUrl: expect.stringMatching(videoLinkPattern(service, recordingId)) });
+      expect(item?.binary?.video).toMatchObject({
+        mimeType: 'video/webm',
+        fileName: `screenrec-${recordingId}.webm`,
+        fileExtension: 'webm',
+      });
+      expect(Buffer.from(item!.binary!.video!.data, 'base64').equals(webm)).toBe(true);
+      const link = await fetch(String(item!.json.videoUrl));
+      expect(Buffer.from(await link.arrayBuffer()).equals(webm)).toBe(true);
+    },
+  );
 
   it('Get Video URL of a recording that has no video yet fails with the service\'s "not found" and a hint', async () => {
     const workspace = await e2e.connectWorkspace('n8n No Video Workspace');
     const [created] = await runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'not-recorded' });
     const recordingId = String(created!.json.url).split('/').pop()!;
 
-    const error = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'getVideoUrl', recordingId: byId(recordingId) }));
+    const error = await failureOf(workspace, () =>
+      runNode(workspace, { resource: 'recording', operation: 'getVideoUrl', recordingId: byId(recordingId) }),
+    );
 
     expect(error).toBeInstanceOf(NodeApiError);
     expect([error.httpCode, error.description]).toEqual([
@@ -214,29 +262,66 @@ describe('Recording operations of the ScreenRec node against the service', () =>
 
   it('Update replaces tags and comment, Delete removes the recording for good, Tag Search finds tags in use', async () => {
     const workspace = await e2e.connectWorkspace('n8n Update Workspace');
-    const [created] = await runNode(workspace, { resource: 'recording', operation: 'request', direction: 'RESPONSE', additionalFields: { tags: 'draft' } });
+    const [created] = await runNode(workspace, {
+      resource: 'recording',
+      operation: 'request',
+      direction: 'RESPONSE',
+      additionalFields: { tags: 'draft' },
+    });
     const recordingId = String(created!.json.id);
-    await runNode(workspace, { resource: 'recording', operation: 'request', direction: 'REQUEST', additionalFields: { tags: 'Support-EU, billing' } });
+    await runNode(workspace, {
+      resource: 'recording',
+      operation: 'request',
+      direction: 'REQUEST',
+      additionalFields: { tags: 'Support-EU, billing' },
+    });
 
     const updated = await jsonOf(
-      runNode(workspace, { resource: 'recording', operation: 'update', recordingId: byId(recordingId), updateFields: { tags: 'Support-US, reviewed', comment: 'checked by n8n' } }),
+      runNode(workspace, {
+        resource: 'recording',
+        operation: 'update',
+        recordingId: byId(recordingId),
+        updateFields: { tags: 'Support-US, reviewed', comment: 'checked by n8n' },
+      }),
     );
-    expect(updated).toEqual([expect.objectContaining({ id: recordingId, tags: ['Support-US', 'reviewed'], comment: 'checked by n8n', direction: 'RESPONSE' })]);
+    expect(updated).toEqual([
+      expect.objectContaining({ id: recordingId, tags: ['Support-US', 'reviewed'], comment: 'checked by n8n', direction: 'RESPONSE' }),
+    ]);
     expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'SUPPORT' }))).toEqual(
       expect.arrayContaining([{ tag: 'Support-US' }, { tag: 'Support-EU' }]),
     );
     expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'SUPPORT' }))).toHaveLength(2);
 
     // Empty Tags keep the tags; Remove All Tags removes them.
-    const commented = await jsonOf(runNode(workspace, { resource: 'recording', operation: 'update', recordingId: byId(recordingId), updateFields: { tags: '', comment: 'tags kept' } }));
+    const commented = await jsonOf(
+      runNode(workspace, {
+        resource: 'recording',
+        operation: 'update',
+        recordingId: byId(recordingId),
+        updateFields: { tags: '', comment: 'tags kept' },
+      }),
+    );
     expect(commented).toEqual([expect.objectContaining({ tags: ['Support-US', 'reviewed'], comment: 'tags kept' })]);
-    const cleared = await jsonOf(runNode(workspace, { resource: 'recording', operation: 'update', recordingId: byId(recordingId), updateFields: { removeAllTags: true } }));
+    const cleared = await jsonOf(
+      runNode(workspace, {
+        resource: 'recording',
+        operation: 'update',
+        recordingId: byId(recordingId),
+        updateFields: { removeAllTags: true },
+      }),
+    );
     expect(cleared).toEqual([expect.objectContaining({ id: recordingId, tags: [], comment: 'tags kept' })]);
 
-    expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'delete', recordingId: byId(recordingId) }))).toEqual([{ ...(cleared[0] as object), deleted: true }]);
-    expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'getAll', returnAll: true, filters: { ids: recordingId } }))).toEqual([]);
+    expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'delete', recordingId: byId(recordingId) }))).toEqual([
+      { ...(cleared[0] as object), deleted: true },
+    ]);
+    expect(
+      await jsonOf(runNode(workspace, { resource: 'recording', operation: 'getAll', returnAll: true, filters: { ids: recordingId } })),
+    ).toEqual([]);
     expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'support' }))).toEqual([{ tag: 'Support-EU' }]);
-    const again = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'delete', recordingId: byId(recordingId) }));
+    const again = await failureOf(workspace, () =>
+      runNode(workspace, { resource: 'recording', operation: 'delete', recordingId: byId(recordingId) }),
+    );
     // The read before the delete finds nothing: NOT_FOUND, and no DELETE is sent.
     expect([again.constructor, again.message]).toEqual([NodeApiError, 'ScreenRec has no recording with this ID in the workspace.']);
   });
@@ -247,7 +332,9 @@ describe('failures the user must act on', () => {
     const workspace = await e2e.connectWorkspace('n8n Disconnected Workspace');
     await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/integrations/N8N`);
 
-    const error = await failureOf(workspace, () => runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'x' }));
+    const error = await failureOf(workspace, () =>
+      runNode(workspace, { resource: 'recording', operation: 'create', externalReference: 'x' }),
+    );
 
     expect(error).toBeInstanceOf(NodeApiError);
     // What happened; what to do is the hint.

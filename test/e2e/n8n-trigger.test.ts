@@ -1,9 +1,23 @@
-import { HookClient, LINK_NOT_CONFIRMED, NO_INTEGRATION_MESSAGE, RestClient, hookRefusedMessage, unsubscribeRefusedMessage } from '@screenrec/core';
+import {
+  HookClient,
+  LINK_NOT_CONFIRMED,
+  NO_INTEGRATION_MESSAGE,
+  RestClient,
+  hookRefusedMessage,
+  unsubscribeRefusedMessage,
+} from '@screenrec/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import { ALREADY_RECEIVED, RECEIVED } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/video-ready';
 import { Catcher } from '../support/catcher';
-import { captureWarnings, pollingTrigger, runScreenRecNode, shutDownN8nContexts, triggerWorkflow, type TriggerWorkflow } from '../support/n8n-contexts';
+import {
+  captureWarnings,
+  pollingTrigger,
+  runScreenRecNode,
+  shutDownN8nContexts,
+  triggerWorkflow,
+  type TriggerWorkflow,
+} from '../support/n8n-contexts';
 import { N8N_HINT } from '../support/n8n-hints';
 import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
 import { failureOf, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
@@ -41,13 +55,20 @@ function activeTrigger(workspace: N8nWorkspace, parameters: Record<string, unkno
 }
 
 /** Create (through the hook) and record one recording: the participant uploads `video` from the recording page. */
-async function recordOne(workspace: N8nWorkspace, externalReference: string, video: Buffer): Promise<{ recordingId: string; pageUrl: string }> {
+async function recordOne(
+  workspace: N8nWorkspace,
+  externalReference: string,
+  video: Buffer,
+): Promise<{ recordingId: string; pageUrl: string }> {
   const [created] = await runScreenRecNode(
     { credential: workspace.credential, webhookBaseUrl: `${n8nWebhooks.url}/webhook` },
     { resource: 'recording', operation: 'create', externalReference, tags: 'e2e' },
   );
   const pageUrl = String(created!.json.url);
-  await expect(uploadFromPage(pageUrl, await openRecordingPage(pageUrl), video)).resolves.toEqual({ status: 200, body: { status: 'COMPLETED' } });
+  await expect(uploadFromPage(pageUrl, await openRecordingPage(pageUrl), video)).resolves.toEqual({
+    status: 200,
+    body: { status: 'COMPLETED' },
+  });
   return { recordingId: pageUrl.split('/').pop()!, pageUrl };
 }
 
@@ -63,9 +84,17 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
     expect(await trigger.checkExists()).toBe(false);
     expect(await trigger.create()).toBe(true);
     const stored = trigger.staticData();
-    expect(stored).toEqual({ subscriptionId: expect.any(String), webhookUrl: trigger.webhookUrl, callbackSecret: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(stored).toEqual({
+      subscriptionId: expect.any(String),
+      webhookUrl: trigger.webhookUrl,
+      callbackSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(await e2e.subscriptionsOf(workspace.workspaceId)).toEqual([
-      { subscriptionId: stored!.subscriptionId, provider: 'N8N', callback: `${trigger.webhookUrl}?secret=${String(stored!.callbackSecret)}` },
+      {
+        subscriptionId: stored!.subscriptionId,
+        provider: 'N8N',
+        callback: `${trigger.webhookUrl}?secret=${String(stored!.callbackSecret)}`,
+      },
     ]);
     expect(await trigger.checkExists()).toBe(true);
 
@@ -111,7 +140,9 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
               recordingId,
               detailsError: null,
             },
-            binary: { data: expect.objectContaining({ mimeType: 'video/webm', fileName: `screenrec-${recordingId}.webm`, fileExtension: 'webm' }) },
+            binary: {
+              data: expect.objectContaining({ mimeType: 'video/webm', fileName: `screenrec-${recordingId}.webm`, fileExtension: 'webm' }),
+            },
           },
         ],
       ]);
@@ -151,7 +182,6 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
     expect(deliveries.filter((entry) => entry.recordingId === later.recordingId)).toEqual([]);
     expect(n8nWebhooks.received).toHaveLength(0);
   });
-
 });
 
 describe('ScreenRec Trigger failures against the service', () => {
@@ -215,11 +245,7 @@ describe('ScreenRec Trigger failures against the service', () => {
     const error = await failureOf(workspace, () => trigger.create());
 
     expect(error).toBeInstanceOf(NodeApiError);
-    expect([error.message, error.httpCode, error.description]).toEqual([
-      NO_INTEGRATION_MESSAGE,
-      '424',
-      N8N_HINT.newBackendToken,
-    ]);
+    expect([error.message, error.httpCode, error.description]).toEqual([NO_INTEGRATION_MESSAGE, '424', N8N_HINT.newBackendToken]);
   });
 });
 

@@ -11,21 +11,39 @@ let server: RunningServer;
 let replacedToken: string;
 const sandboxes: InvokeSandbox[] = [];
 /** Each invoke starts the CLI and loads the app (1.5-4 s here), so they start together in beforeAll. */
-let runs: Record<'authTest' | 'authLabel' | 'createRecording' | 'findRecording' | 'recordingDropdown' | 'badInput' | 'replacedToken', Promise<CliRun>>;
+let runs: Record<
+  'authTest' | 'authLabel' | 'createRecording' | 'findRecording' | 'recordingDropdown' | 'badInput' | 'replacedToken',
+  Promise<CliRun>
+>;
 
 beforeAll(async () => {
   server = await startReferenceServer();
   replacedToken = await connectThenSetupAgain('CLI Rotated Workspace');
-  const demoAuth: AuthData = { baseUrl: server.baseUrl, backendToken: server.demo.tokens.ZAPIER, workspaceId: server.demo.workspaceId, apiKey: server.demo.apiKey };
-  const [demo, rotated] = await Promise.all([invokeSandbox(demoAuth), invokeSandbox({ baseUrl: server.baseUrl, backendToken: replacedToken })]);
+  const demoAuth: AuthData = {
+    baseUrl: server.baseUrl,
+    backendToken: server.demo.tokens.ZAPIER,
+    workspaceId: server.demo.workspaceId,
+    apiKey: server.demo.apiKey,
+  };
+  const [demo, rotated] = await Promise.all([
+    invokeSandbox(demoAuth),
+    invokeSandbox({ baseUrl: server.baseUrl, backendToken: replacedToken }),
+  ]);
   sandboxes.push(demo, rotated);
-  const createRecording = demo.invoke(['create', 'createRecording', '-i', JSON.stringify({ externalReference: 'cli-4711', tags: ['support'] })]);
+  const createRecording = demo.invoke([
+    'create',
+    'createRecording',
+    '-i',
+    JSON.stringify({ externalReference: 'cli-4711', tags: ['support'] }),
+  ]);
   runs = {
     authTest: demo.invoke(['auth', 'test']),
     authLabel: demo.invoke(['auth', 'label']),
     createRecording,
     // Found once created: the search runs after the create has ended.
-    findRecording: createRecording.then(() => demo.invoke(['search', 'findRecording', '-i', JSON.stringify({ externalReference: 'cli-4711' })])),
+    findRecording: createRecording.then(() =>
+      demo.invoke(['search', 'findRecording', '-i', JSON.stringify({ externalReference: 'cli-4711' })]),
+    ),
     recordingDropdown: createRecording.then(() => demo.invoke(['trigger', 'recordingList'])),
     badInput: demo.invoke(['create', 'createRecording', '-i', JSON.stringify({ externalReference: '   ' })]),
     replacedToken: rotated.invoke(['auth', 'test']),
@@ -94,9 +112,17 @@ describe('zapier-platform invoke on a copy of the built app, against the referen
 
     expect(run.exitCode).toBe(0);
     expect(printedResult(run)).toEqual([
-      expect.objectContaining({ id: recordingId, status: 'NEW', externalReference: 'cli-4711', tags: ['support'], url: `${server.baseUrl}/r/${recordingId}` }),
+      expect.objectContaining({
+        id: recordingId,
+        status: 'NEW',
+        externalReference: 'cli-4711',
+        tags: ['support'],
+        url: `${server.baseUrl}/r/${recordingId}`,
+      }),
     ]);
-    expect(run.stdout).toMatch(/^Found the recording with external reference "cli-4711" among the \d+ recordings? looked at, newest first/m);
+    expect(run.stdout).toMatch(
+      /^Found the recording with external reference "cli-4711" among the \d+ recordings? looked at, newest first/m,
+    );
   });
 
   it('`invoke trigger recordingList` fills the Recording ID dropdown: the newest first, labelled with reference, state, time, tags and ID', async () => {
@@ -105,7 +131,12 @@ describe('zapier-platform invoke on a copy of the built app, against the referen
 
     expect(run.exitCode).toBe(0);
     const choices = printedResult<Array<{ id: string; label: string }>>(run);
-    expect(choices[0]).toEqual({ id: recordingId, label: expect.stringMatching(new RegExp(`^cli-4711 · New · \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} UTC · support · ID ${recordingId.slice(0, 8)}$`)) });
+    expect(choices[0]).toEqual({
+      id: recordingId,
+      label: expect.stringMatching(
+        new RegExp(`^cli-4711 · New · \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} UTC · support · ID ${recordingId.slice(0, 8)}$`),
+      ),
+    });
     expect(choices.every((choice) => RECORDING_ID.test(choice.id))).toBe(true);
   });
 

@@ -26,13 +26,24 @@ afterAll(async () => {
 type Step = (authData: AuthData) => Promise<unknown>;
 
 function steps(): Record<string, Step> {
-  const run = (kind: 'triggers' | 'creates' | 'searches', key: string, method: 'perform' | 'performList' | 'performSubscribe' | 'performUnsubscribe', bundle: object = {}) =>
-    (authData: AuthData) => e2e.run(e2e.operation(kind, key)[method], { authData, ...bundle });
+  const run =
+    (
+      kind: 'triggers' | 'creates' | 'searches',
+      key: string,
+      method: 'perform' | 'performList' | 'performSubscribe' | 'performUnsubscribe',
+      bundle: object = {},
+    ) =>
+    (authData: AuthData) =>
+      e2e.run(e2e.operation(kind, key)[method], { authData, ...bundle });
   return {
     'connection test': (authData) => e2e.run(e2e.app.authentication.test, { authData }),
-    'Video Ready: subscribe': run('triggers', 'videoReady', 'performSubscribe', { targetUrl: 'https://hooks.zapier.com/hooks/standard/1/x/' }),
+    'Video Ready: subscribe': run('triggers', 'videoReady', 'performSubscribe', {
+      targetUrl: 'https://hooks.zapier.com/hooks/standard/1/x/',
+    }),
     'Video Ready: unsubscribe': run('triggers', 'videoReady', 'performUnsubscribe', { subscribeData: { id: RECORDING_ID } }),
-    'Video Ready: notification': run('triggers', 'videoReady', 'perform', { cleanedRequest: { result: `https://storage.example.net/b/${RECORDING_ID}.webm?sig=1` } }),
+    'Video Ready: notification': run('triggers', 'videoReady', 'perform', {
+      cleanedRequest: { result: `https://storage.example.net/b/${RECORDING_ID}.webm?sig=1` },
+    }),
     'Video Ready: samples': run('triggers', 'videoReady', 'performList'),
     'New Recording': run('triggers', 'newRecording', 'perform'),
     'Tags dropdown': run('triggers', 'tagList', 'perform', { meta: { isFillingDynamicDropdown: true } }),
@@ -65,8 +76,15 @@ async function outcome(mode: Misbehaviour, step: string, run: Promise<unknown>):
     return { mode, step, ms: Date.now() - started, result: 'ok', message: JSON.stringify(value) };
   } catch (error) {
     const { name, message } = error as Error;
-    const details = name === 'AppError' || name === 'ThrottledError' ? (JSON.parse(message) as { message: string; code?: string }) : { message };
-    return { mode, step, ms: Date.now() - started, result: `${name}${details.code === undefined ? '' : ` ${details.code}`}`, message: details.message };
+    const details =
+      name === 'AppError' || name === 'ThrottledError' ? (JSON.parse(message) as { message: string; code?: string }) : { message };
+    return {
+      mode,
+      step,
+      ms: Date.now() - started,
+      result: `${name}${details.code === undefined ? '' : ` ${details.code}`}`,
+      message: details.message,
+    };
   }
 }
 
@@ -76,13 +94,23 @@ describe('every Zapier step against a misbehaving service, in real time', () => 
     const outcomes = await Promise.all(
       MISBEHAVIOURS.flatMap((mode) => {
         const service = services.get(mode)!;
-        const authData: AuthData = { baseUrl: service.url, backendToken: 'backend-token-ZAP-0001', workspaceId: '0b7c9e2a-1d3f-4a5b-8c6d-7e8f9a0b1c2d', apiKey: 'sr_live_apikey_0001' };
+        const authData: AuthData = {
+          baseUrl: service.url,
+          backendToken: 'backend-token-ZAP-0001',
+          workspaceId: '0b7c9e2a-1d3f-4a5b-8c6d-7e8f9a0b1c2d',
+          apiKey: 'sr_live_apikey_0001',
+        };
         return Object.entries(all).map(([name, run]) => outcome(mode, name, run(authData)));
       }),
     );
 
     for (const { mode, step, ms, result, message } of outcomes) {
-      expect({ mode, step, withinLimit: ms <= STEP_LIMIT_MS, ours: !/network timeout|Response timeout|FetchError|socket hang up|did not respond in-time/.test(message) }).toEqual({
+      expect({
+        mode,
+        step,
+        withinLimit: ms <= STEP_LIMIT_MS,
+        ours: !/network timeout|Response timeout|FetchError|socket hang up|did not respond in-time/.test(message),
+      }).toEqual({
         mode,
         step,
         withinLimit: true,

@@ -27,11 +27,13 @@ function stepsWith(authData: AuthData) {
   const videoReady = () => e2e.operation('triggers', 'videoReady');
   return {
     testConnection: () => e2e.run<ConnectionTestResult>(e2e.app.authentication.test, { authData }),
-    createRecording: () => e2e.run(e2e.operation('creates', 'createRecording').perform, { authData, inputData: { externalReference: 'ticket-4711' } }),
+    createRecording: () =>
+      e2e.run(e2e.operation('creates', 'createRecording').perform, { authData, inputData: { externalReference: 'ticket-4711' } }),
     subscribe: () => e2e.run<{ id: string }>(videoReady().performSubscribe, { authData, targetUrl: 'http://127.0.0.1:9/hooks/zap' }),
     unsubscribe: (subscribeData: { id: string }) => e2e.run(videoReady().performUnsubscribe, { authData, subscribeData }),
     newRecording: () => e2e.run(e2e.operation('triggers', 'newRecording').perform, { authData }),
-    findRecording: () => e2e.run(e2e.operation('searches', 'findRecording').perform, { authData, inputData: { externalReference: 'ticket-4711' } }),
+    findRecording: () =>
+      e2e.run(e2e.operation('searches', 'findRecording').perform, { authData, inputData: { externalReference: 'ticket-4711' } }),
   };
 }
 
@@ -150,7 +152,9 @@ describe('API key revoked', () => {
     await expect(zapierFailure(steps.newRecording(), secretsOf(connection))).resolves.toEqual(newKey);
     await expect(zapierFailure(steps.findRecording(), secretsOf(connection))).resolves.toEqual(newKey);
     const recordingId = await e2e
-      .run<{ url: string }>(e2e.operation('creates', 'createRecording').perform, { authData: connection.authData, inputData: { externalReference: 'ticket-4711' } })
+      .run<{
+        url: string;
+      }>(e2e.operation('creates', 'createRecording').perform, { authData: connection.authData, inputData: { externalReference: 'ticket-4711' } })
       .then(({ url }) => url.split('/').pop()!);
     // A Zap whose trigger fired before the key was revoked still has the file pointer; fetching the file now fails the same way.
     const hydrate = e2e.run(e2e.app.hydrators.videoFile, { authData: connection.authData, inputData: { recordingId } });

@@ -15,7 +15,7 @@ type Meta = NonNullable<Parameters<ZapierE2E['run']>[1]['meta']>;
 /** Steps a Zap runs with one connection; every call goes through the built app under appTester. */
 function zapSteps(e2e: ZapierE2E, connection: Connection) {
   const { authData } = connection;
-  const step = <T,>(kind: 'triggers' | 'creates' | 'searches', key: string, inputData: Record<string, unknown> = {}, meta?: Meta) =>
+  const step = <T>(kind: 'triggers' | 'creates' | 'searches', key: string, inputData: Record<string, unknown> = {}, meta?: Meta) =>
     e2e.run<T>(e2e.operation(kind, key).perform, { authData, inputData, ...(meta === undefined ? {} : { meta }) });
   return {
     step,
@@ -87,7 +87,7 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
       ]);
     });
 
-    it('New Recording lists the workspace\'s recordings newest first, filtered as configured', async () => {
+    it("New Recording lists the workspace's recordings newest first, filtered as configured", async () => {
       await expect(zap.newRecordingIds()).resolves.toEqual([finished.id, invited.id, hookMade]);
       await expect(zap.newRecordingIds({}, { limit: 2 })).resolves.toEqual([finished.id, invited.id]);
       await expect(zap.newRecordingIds({ direction: 'RESPONSE' })).resolves.toEqual([invited.id]);
@@ -135,13 +135,17 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
     it('Video Ready samples are empty without the REST fields, so Zapier shows the static sample', async () => {
       const { baseUrl, backendToken } = connection.authData;
 
-      await expect(e2e.run(e2e.operation('triggers', 'videoReady').performList, { authData: { baseUrl, backendToken } })).resolves.toEqual([]);
+      await expect(e2e.run(e2e.operation('triggers', 'videoReady').performList, { authData: { baseUrl, backendToken } })).resolves.toEqual(
+        [],
+      );
     });
 
     it('Find Recording finds by external reference, ID, state, direction and tags, and finds nothing when nothing matches', async () => {
       const ids = async (inputData: Record<string, unknown>) => (await zap.findRecording(inputData)).map((recording) => recording.id);
 
-      await expect(zap.findRecording({ externalReference: ' ticket-1 ' })).resolves.toEqual([expect.objectContaining({ id: hookMade, externalReference: 'ticket-1' })]);
+      await expect(zap.findRecording({ externalReference: ' ticket-1 ' })).resolves.toEqual([
+        expect.objectContaining({ id: hookMade, externalReference: 'ticket-1' }),
+      ]);
       await expect(zap.findRecording({ recordingId: invited.id })).resolves.toEqual([invited]);
       await expect(ids({ statuses: ['COMPLETED'], direction: 'REQUEST' })).resolves.toEqual([finished.id]);
       await expect(ids({ tags: ['demo'] })).resolves.toEqual([invited.id]);
@@ -150,7 +154,9 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
     });
 
     it('Get Video URL gives a link that downloads the video, and finds nothing before the recording is done', async () => {
-      const [link] = await zap.step<Array<{ recordingId: string; videoUrl: string }>>('searches', 'getVideoUrl', { recordingId: finished.id });
+      const [link] = await zap.step<Array<{ recordingId: string; videoUrl: string }>>('searches', 'getVideoUrl', {
+        recordingId: finished.id,
+      });
       expect(link).toEqual({ recordingId: finished.id, videoUrl: expect.stringMatching(/^https?:\/\/.*\?/) });
       const video = await fetch(link!.videoUrl);
       expect([video.status, video.headers.get('content-type')]).toEqual([200, 'video/webm']);
@@ -159,28 +165,37 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
     });
 
     it('the Recording ID dropdown lists the newest recordings first, labelled as a person recognises them', async () => {
-      const choices = await zap.step<Array<{ id: string; label: string }>>('triggers', 'recordingList', {}, { isFillingDynamicDropdown: true, timezone: 'Europe/Berlin' });
+      const choices = await zap.step<Array<{ id: string; label: string }>>(
+        'triggers',
+        'recordingList',
+        {},
+        { isFillingDynamicDropdown: true, timezone: 'Europe/Berlin' },
+      );
 
       expect(choices.map((choice) => choice.id)).toEqual([finished.id, invited.id, hookMade]);
-      expect(choices[2]?.label).toMatch(new RegExp(`^ticket-1 · New · \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d CES?T · support · ID ${hookMade.slice(0, 8)}$`));
+      expect(choices[2]?.label).toMatch(
+        new RegExp(`^ticket-1 · New · \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d CES?T · support · ID ${hookMade.slice(0, 8)}$`),
+      );
       expect(choices[1]?.label).toMatch(new RegExp(`^Escalated by Tom · New · .* · Super-urgent, demo · ID ${invited.id.slice(0, 8)}$`));
     });
 
-    it('Find Recording reads a date in the Zap\'s time zone: the same date finds or misses the recordings made now, by zone', async () => {
+    it("Find Recording reads a date in the Zap's time zone: the same date finds or misses the recordings made now, by zone", async () => {
       // A date whose midnight is over an hour before now in one reading and over an hour after it in the other.
       const now = new Date();
-      const utcDate = (days: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
+      const utcDate = (days: number) =>
+        new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
       const [createdFrom, timezone, inUtc, inZone] =
         now.getUTCHours() < 11
           ? [utcDate(0), 'Etc/GMT+12', [finished.id, invited.id, hookMade], []] // today 00:00 UTC is past; 12:00 UTC is ahead
           : [utcDate(1), 'Pacific/Kiritimati', [], [finished.id, invited.id, hookMade]]; // tomorrow 00:00 UTC is ahead; in +14 it is past
-      const ids = async (meta: Meta) => (await zap.step<RecordingOutput[]>('searches', 'findRecording', { createdFrom }, meta)).map((recording) => recording.id);
+      const ids = async (meta: Meta) =>
+        (await zap.step<RecordingOutput[]>('searches', 'findRecording', { createdFrom }, meta)).map((recording) => recording.id);
 
       await expect(ids({})).resolves.toEqual(inUtc);
       await expect(ids({ timezone })).resolves.toEqual(inZone);
     });
 
-    it('every step\'s output has exactly the fields of its sample, so what a user maps in the editor is what arrives', async () => {
+    it("every step's output has exactly the fields of its sample, so what a user maps in the editor is what arrives", async () => {
       const keysOf = (value: unknown) => Object.keys(value as Record<string, unknown>).sort();
       const sampleKeys = (kind: 'triggers' | 'creates' | 'searches', key: string) => keysOf(e2e.operation(kind, key).sample);
       const first = async (kind: 'triggers' | 'creates' | 'searches', key: string, inputData: Record<string, unknown>) => {
@@ -201,7 +216,7 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
       for (const [kind, key, output] of outputs) expect({ key, fields: keysOf(output) }).toEqual({ key, fields: sampleKeys(kind, key) });
     });
 
-    it('Find Tags finds the workspace\'s tags by part of their name, in any case', async () => {
+    it("Find Tags finds the workspace's tags by part of their name, in any case", async () => {
       await expect(zap.step('searches', 'findTags', { query: 'SUP' })).resolves.toEqual([{ tag: 'Super-urgent' }, { tag: 'support' }]);
       await expect(zap.step('searches', 'findTags', { query: 'nothing-like-it' })).resolves.toEqual([]);
     });
@@ -225,22 +240,37 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
     it('Update Recording replaces the tags and the comment, and the change is what Find Recording sees', async () => {
       const recordingId = await zap.createRecording({ externalReference: 'ticket-2', tags: ['support'] });
 
-      const updated = await zap.step<RecordingOutput>('creates', 'updateRecording', { recordingId, tags: ['resolved'], comment: 'Fixed in release 4.2' });
+      const updated = await zap.step<RecordingOutput>('creates', 'updateRecording', {
+        recordingId,
+        tags: ['resolved'],
+        comment: 'Fixed in release 4.2',
+      });
 
-      expect(updated).toMatchObject({ id: recordingId, tags: ['resolved'], comment: 'Fixed in release 4.2', externalReference: 'ticket-2' });
+      expect(updated).toMatchObject({
+        id: recordingId,
+        tags: ['resolved'],
+        comment: 'Fixed in release 4.2',
+        externalReference: 'ticket-2',
+      });
       await expect(zap.findRecording({ recordingId })).resolves.toEqual([updated]);
     });
 
     it('Update Recording keeps the tags when only the comment is given', async () => {
       const recordingId = await zap.createRecording({ externalReference: 'ticket-3', tags: ['support'] });
 
-      await expect(zap.step('creates', 'updateRecording', { recordingId, comment: 'Called back' })).resolves.toMatchObject({ tags: ['support'], comment: 'Called back' });
+      await expect(zap.step('creates', 'updateRecording', { recordingId, comment: 'Called back' })).resolves.toMatchObject({
+        tags: ['support'],
+        comment: 'Called back',
+      });
     });
 
     it('Update Recording removes every tag with Remove All Tags', async () => {
       const recordingId = await zap.createRecording({ externalReference: 'ticket-5', tags: ['support', 'vip'] });
 
-      await expect(zap.step('creates', 'updateRecording', { recordingId, clearTags: true })).resolves.toMatchObject({ id: recordingId, tags: [] });
+      await expect(zap.step('creates', 'updateRecording', { recordingId, clearTags: true })).resolves.toMatchObject({
+        id: recordingId,
+        tags: [],
+      });
     });
 
     it('Delete Recording returns what it deleted; afterwards the recording is gone', async () => {
@@ -287,7 +317,9 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
 
       expect(first).toEqual({ found: false, id: expect.stringMatching(UUID) });
       expect(second).toEqual({ found: true, id: first.id });
-      expect(e2e.app.searchOrCreates?.findOrCreateRecording).toEqual(expect.objectContaining({ search: 'findRecording', create: 'createRecording' }));
+      expect(e2e.app.searchOrCreates?.findOrCreateRecording).toEqual(
+        expect.objectContaining({ search: 'findRecording', create: 'createRecording' }),
+      );
     });
   });
 
@@ -302,7 +334,9 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
         e2e.run<VideoReadyItem[]>(e2e.operation('triggers', 'videoReady').performList, { authData: connection.authData, inputData });
 
       await expect(samples({ tags: ['support'] }).then((items) => items.map((item) => item.recordingId))).resolves.toEqual([support.id]);
-      await expect(samples({ direction: 'RESPONSE' }).then((items) => items.map((item) => item.recordingId))).resolves.toEqual([billing.id]);
+      await expect(samples({ direction: 'RESPONSE' }).then((items) => items.map((item) => item.recordingId))).resolves.toEqual([
+        billing.id,
+      ]);
       await expect(samples({}).then((items) => items.map((item) => item.recordingId))).resolves.toEqual([billing.id, support.id]);
     });
   });

@@ -14,7 +14,6 @@ const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 /** The path part of a Zapier hook URL, so the test sees that the exact target URL is called. */
 const ZAP_HOOK_PATH = '/hooks/standard/4711/e2e/';
 
-
 /** Renders a connection label the way Zapier does: `{{field}}` from the connection test's result. */
 function renderLabel(template: string, testResult: Record<string, unknown>): string {
   return template.replace(/{{\s*([\w.]+)\s*}}/g, (_, key: string) => String(testResult[key] ?? ''));
@@ -99,7 +98,11 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
 
       // The service calls the Zap's hook URL; Zapier hands exactly that body to perform as cleanedRequest.
       const [notification] = await zapHook.waitFor(1);
-      expect(notification).toMatchObject({ method: 'POST', path: ZAP_HOOK_PATH, headers: { 'content-type': expect.stringMatching(/^application\/json/) } });
+      expect(notification).toMatchObject({
+        method: 'POST',
+        path: ZAP_HOOK_PATH,
+        headers: { 'content-type': expect.stringMatching(/^application\/json/) },
+      });
       const body = JSON.parse(notification!.body) as { result: string };
       expect(body).toEqual({ result: expect.stringMatching(/^https?:\/\//) });
       const link = new URL(body.result);
@@ -118,7 +121,18 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
             videoUrl: body.result,
             receivedAt: expect.stringMatching(ISO_INSTANT),
             recordingId: null,
-            recording: { id: null, status: null, direction: null, tags: [], notifications: [], comment: null, createdDate: null, userId: null, externalReference: null, url: null },
+            recording: {
+              id: null,
+              status: null,
+              direction: null,
+              tags: [],
+              notifications: [],
+              comment: null,
+              createdDate: null,
+              userId: null,
+              externalReference: null,
+              url: null,
+            },
             videoFile: null,
             detailsError: expect.stringMatching(/^ScreenRec has no recording in this workspace that matches the video link/),
           },
@@ -185,8 +199,14 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
       const stayingZap = new Catcher();
       await Promise.all([leavingZap.start(), stayingZap.start()]);
       try {
-        const leaving = await e2e.run<{ id: string }>(videoReady.performSubscribe, { authData, targetUrl: `${leavingZap.url}/hooks/leaving` });
-        const staying = await e2e.run<{ id: string }>(videoReady.performSubscribe, { authData, targetUrl: `${stayingZap.url}/hooks/staying` });
+        const leaving = await e2e.run<{ id: string }>(videoReady.performSubscribe, {
+          authData,
+          targetUrl: `${leavingZap.url}/hooks/leaving`,
+        });
+        const staying = await e2e.run<{ id: string }>(videoReady.performSubscribe, {
+          authData,
+          targetUrl: `${stayingZap.url}/hooks/staying`,
+        });
 
         await expect(e2e.run(videoReady.performUnsubscribe, { authData, subscribeData: leaving })).resolves.toEqual({ status: 'success' });
 
@@ -200,8 +220,14 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
         // The Zap still on is notified; by then the service has sent every notification of this completion.
         const [notification] = await stayingZap.waitFor(1);
         expect(JSON.parse(notification!.body)).toEqual({ result: expect.stringMatching(/^https?:\/\//) });
-        const deliveries = await e2e.adminOk<Array<{ subscriptionId: string; recordingId: string; state: string }>>(200, 'GET', '/admin/deliveries');
-        expect(deliveries.filter((delivery) => delivery.recordingId === recordingId).map((delivery) => delivery.subscriptionId)).toEqual([staying.id]);
+        const deliveries = await e2e.adminOk<Array<{ subscriptionId: string; recordingId: string; state: string }>>(
+          200,
+          'GET',
+          '/admin/deliveries',
+        );
+        expect(deliveries.filter((delivery) => delivery.recordingId === recordingId).map((delivery) => delivery.subscriptionId)).toEqual([
+          staying.id,
+        ]);
         expect(leavingZap.received).toEqual([]);
 
         await e2e.run(videoReady.performUnsubscribe, { authData, subscribeData: staying });

@@ -83,7 +83,10 @@ describe('delete_recording asks real clients that can ask', () => {
     const declining = userWho('decline');
     const no = await connectDriver(kind, where, declining);
     try {
-      expect(await no.callTool('delete_recording', { recordingId: id })).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^Not deleted: the user declined/) }] });
+      expect(await no.callTool('delete_recording', { recordingId: id })).toMatchObject({
+        isError: true,
+        content: [{ text: expect.stringMatching(/^Not deleted: the user declined/) }],
+      });
       expect(await recordingOf(no, id)).toBe(id);
     } finally {
       await no.close();
@@ -92,10 +95,16 @@ describe('delete_recording asks real clients that can ask', () => {
     const yes = await connectDriver(kind, where, confirming);
     try {
       expect((await yes.callTool('delete_recording', { recordingId: id })).structuredContent).toMatchObject({ id, deleted: true });
-      expect(await yes.callTool('get_recording', { recordingId: id })).toMatchObject({ isError: true, content: [{ text: NOT_FOUND_RECORDING }] });
+      expect(await yes.callTool('get_recording', { recordingId: id })).toMatchObject({
+        isError: true,
+        content: [{ text: NOT_FOUND_RECORDING }],
+      });
     } finally {
       await yes.close();
     }
-    expect([...declining.asked, ...confirming.asked]).toEqual([expect.stringContaining(`ID ${id.slice(0, 8)}`), expect.stringContaining(`ID ${id.slice(0, 8)}`)]);
+    expect([...declining.asked, ...confirming.asked]).toEqual([
+      expect.stringContaining(`ID ${id.slice(0, 8)}`),
+      expect.stringContaining(`ID ${id.slice(0, 8)}`),
+    ]);
   });
 });

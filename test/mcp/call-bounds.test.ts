@@ -40,11 +40,16 @@ describe('a tool call is bounded by its deadline and by the client cancelling it
     const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_BASE_URL: silent.url });
     try {
       const controller = new AbortController();
-      const pending = client.callTool({ name: 'get_video_url', arguments: { recordingId: RECORDING_ID } }, undefined, { signal: controller.signal });
+      const pending = client.callTool({ name: 'get_video_url', arguments: { recordingId: RECORDING_ID } }, undefined, {
+        signal: controller.signal,
+      });
       await waitUntil('the request to reach the silent service', () => requested || undefined);
       controller.abort('the user pressed Stop');
       await expect(pending).rejects.toThrow('the user pressed Stop');
-      await waitUntil('the connection to close and the call to be logged', (note) => (connectionClosed && note(logs).length > 0) || undefined);
+      await waitUntil(
+        'the connection to close and the call to be logged',
+        (note) => (connectionClosed && note(logs).length > 0) || undefined,
+      );
       expect(logs).toEqual([expect.stringMatching(/^get_video_url: CANCELLED after \d+ ms$/)]);
     } finally {
       await close();
@@ -58,7 +63,11 @@ describe('a tool call is bounded by its deadline and by the client cancelling it
     let connectionClosed = false;
     const silent = await serveOnLoopback((request) => request.socket.on('close', () => (connectionClosed = true)));
     nock.enableNetConnect('127.0.0.1');
-    const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_BASE_URL: silent.url, SCREENREC_TOOL_TIMEOUT_SECONDS: '1' });
+    const { client, close, logs } = await connectClient({
+      ...REST_ENV,
+      SCREENREC_BASE_URL: silent.url,
+      SCREENREC_TOOL_TIMEOUT_SECONDS: '1',
+    });
     try {
       const result = await callTool(client, 'get_video_url', { recordingId: RECORDING_ID });
       // The message names the budget the user set, however much of it the call had used before core's operation began.

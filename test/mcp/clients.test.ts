@@ -62,19 +62,33 @@ async function everyTool(mcp: McpDriver, tag: string): Promise<void> {
 
   await nextMillisecond();
   // The token is the n8n integration's: the server finds that out by itself.
-  const link = await ok<{ url: string; recordingId: string; detailsError: null }>('create_recording_link', { externalReference: `${tag}-ticket`, tags: [tag] });
+  const link = await ok<{ url: string; recordingId: string; detailsError: null }>('create_recording_link', {
+    externalReference: `${tag}-ticket`,
+    tags: [tag],
+  });
   expect(link).toEqual({ url: `${service.baseUrl}/r/${link.recordingId}`, recordingId: expect.any(String), detailsError: null });
 
   const all = await ok<{ recordings: Recording[]; total: number }>('find_recordings', { tags: [tag] });
   expect([all.total, all.recordings.map((r) => r.id)]).toEqual([2, [link.recordingId, invited.id]]);
   const firstPage = await ok<{ recordings: Recording[]; nextCursor: string }>('find_recordings', { tags: [tag], limit: 1 });
-  const secondPage = await ok<{ recordings: Recording[]; nextCursor?: string }>('find_recordings', { tags: [tag], limit: 1, cursor: firstPage.nextCursor });
-  expect([firstPage.recordings[0]!.id, secondPage.recordings[0]!.id, secondPage.nextCursor]).toEqual([link.recordingId, invited.id, undefined]);
+  const secondPage = await ok<{ recordings: Recording[]; nextCursor?: string }>('find_recordings', {
+    tags: [tag],
+    limit: 1,
+    cursor: firstPage.nextCursor,
+  });
+  expect([firstPage.recordings[0]!.id, secondPage.recordings[0]!.id, secondPage.nextCursor]).toEqual([
+    link.recordingId,
+    invited.id,
+    undefined,
+  ]);
 
   const linked = await ok<Recording>('get_recording', { recordingId: link.recordingId });
   expect(linked).toMatchObject({ id: link.recordingId, status: 'NEW', tags: [tag], externalReference: `${tag}-ticket`, url: link.url });
 
-  expect(await failed('get_video_url', { recordingId: link.recordingId })).toMatchObject({ content: [{ type: 'text', text: NOT_FOUND_VIDEO }], isError: true });
+  expect(await failed('get_video_url', { recordingId: link.recordingId })).toMatchObject({
+    content: [{ type: 'text', text: NOT_FOUND_VIDEO }],
+    isError: true,
+  });
   await service.adminOk(200, 'POST', `/admin/recordings/${link.recordingId}/status`, { status: 'COMPLETED' });
   expect(await ok('wait_for_recording', { recordingId: link.recordingId })).toMatchObject({
     recordingId: link.recordingId,
@@ -93,7 +107,10 @@ async function everyTool(mcp: McpDriver, tag: string): Promise<void> {
 
   // None of these clients declares elicitation: the delete goes ahead as before, under its destructive annotation.
   expect(await ok('delete_recording', { recordingId: invited.id })).toMatchObject({ id: invited.id, tags: [tag], deleted: true });
-  expect(await failed('get_recording', { recordingId: invited.id })).toMatchObject({ content: [{ type: 'text', text: NOT_FOUND_RECORDING }], isError: true });
+  expect(await failed('get_recording', { recordingId: invited.id })).toMatchObject({
+    content: [{ type: 'text', text: NOT_FOUND_RECORDING }],
+    isError: true,
+  });
 }
 
 const RUNS: Array<[ClientKind, 'stdio' | 'http', string]> = [
@@ -128,7 +145,9 @@ describe("the bin's log over stdio", () => {
     } finally {
       await spawned.close();
     }
-    expect(spawned.stderr()).toContain(`screenrec-mcp: ${SERVER_VERSION} over stdio: ScreenRec at ${service.baseUrl}, with create_recording_link`);
+    expect(spawned.stderr()).toContain(
+      `screenrec-mcp: ${SERVER_VERSION} over stdio: ScreenRec at ${service.baseUrl}, with create_recording_link`,
+    );
     expectNoSecretsIn([spawned.stderr()], [workspace.apiKey, workspace.backendToken]);
   });
 });

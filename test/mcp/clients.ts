@@ -100,12 +100,24 @@ export function clientV2(user?: User): ClientV2 {
 }
 
 function transportV1(target: Target) {
-  if ('stdio' in target) return new StdioTransportV1({ command: process.execPath, args: [target.entry ?? MCP_BIN], env: { ...defaultEnvV1(), ...target.stdio }, stderr: 'ignore' });
+  if ('stdio' in target)
+    return new StdioTransportV1({
+      command: process.execPath,
+      args: [target.entry ?? MCP_BIN],
+      env: { ...defaultEnvV1(), ...target.stdio },
+      stderr: 'ignore',
+    });
   return new HttpTransportV1(new URL(target.http), { requestInit: { headers: { authorization: `Bearer ${target.token}` } } });
 }
 
 function transportV2(target: Target) {
-  if ('stdio' in target) return new StdioTransportV2({ command: process.execPath, args: [target.entry ?? MCP_BIN], env: { ...defaultEnvV2(), ...target.stdio }, stderr: 'ignore' });
+  if ('stdio' in target)
+    return new StdioTransportV2({
+      command: process.execPath,
+      args: [target.entry ?? MCP_BIN],
+      env: { ...defaultEnvV2(), ...target.stdio },
+      stderr: 'ignore',
+    });
   return new HttpTransportV2(new URL(target.http), { requestInit: { headers: { authorization: `Bearer ${target.token}` } } });
 }
 
@@ -119,14 +131,20 @@ function inspectorDriver(target: Target): McpDriver {
       : [target.http, '--transport', 'http', '--header', `Authorization: Bearer ${target.token}`];
   const run = async (method: string[]): Promise<unknown> => {
     // The CLI checks for "../package.json" from the working directory but imports it from its own: run it from there.
-    const { exitCode, stdout, stderr } = await runProcess(process.execPath, ['cli.js', '--cli', ...where, ...method], { cwd: INSPECTOR_BUILD, env: { PATH: process.env.PATH } });
+    const { exitCode, stdout, stderr } = await runProcess(process.execPath, ['cli.js', '--cli', ...where, ...method], {
+      cwd: INSPECTOR_BUILD,
+      env: { PATH: process.env.PATH },
+    });
     if (exitCode !== 0) throw new Error(`mcp-inspector-cli ${method.join(' ')} exited ${exitCode}: ${stderr}`);
     return JSON.parse(stdout);
   };
   return {
     listTools: async () => ((await run(['--method', 'tools/list'])) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name),
     callTool: async (name, args = {}) => {
-      const pairs = Object.entries(args).flatMap(([key, value]) => ['--tool-arg', `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`]);
+      const pairs = Object.entries(args).flatMap(([key, value]) => [
+        '--tool-arg',
+        `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`,
+      ]);
       return (await run(['--method', 'tools/call', '--tool-name', name, ...pairs])) as ToolResult;
     },
     close: () => Promise.resolve(),

@@ -4,7 +4,8 @@ import { API_KEY, BACKEND_TOKEN, BASE_URL, RECORDING_ID, WORKSPACE_ID, callTool,
 
 useNock();
 
-const SET_IT = "Set it in the server's environment (the \"env\" of its entry in your MCP client's configuration), then restart the MCP client.";
+const SET_IT =
+  'Set it in the server\'s environment (the "env" of its entry in your MCP client\'s configuration), then restart the MCP client.';
 const notSetUp = (...problems: string[]) => ({
   content: [{ type: 'text', text: `ScreenRec is not set up in this MCP server: ${problems.join('; ')}. ${SET_IT}` }],
   isError: true,
@@ -27,7 +28,10 @@ const EVERY_REST_TOOL: Array<[string, Record<string, unknown>]> = [
 
 describe('a server started without (or with wrong) settings', () => {
   it("takes a bundle's optional field left empty (passed as its unexpanded placeholder) for unset", async () => {
-    const { client, close } = await connectClient({ SCREENREC_BASE_URL: BASE_URL, SCREENREC_BACKEND_TOKEN: '${user_config.backend_token}' });
+    const { client, close } = await connectClient({
+      SCREENREC_BASE_URL: BASE_URL,
+      SCREENREC_BACKEND_TOKEN: '${user_config.backend_token}',
+    });
     try {
       expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('create_recording_link');
     } finally {
@@ -49,7 +53,11 @@ describe('a server started without (or with wrong) settings', () => {
   });
 
   it('names only what is missing', async () => {
-    const { client, close } = await connectClient({ SCREENREC_BASE_URL: BASE_URL, SCREENREC_WORKSPACE_ID: ` ${WORKSPACE_ID} `, SCREENREC_API_KEY: '  ' });
+    const { client, close } = await connectClient({
+      SCREENREC_BASE_URL: BASE_URL,
+      SCREENREC_WORKSPACE_ID: ` ${WORKSPACE_ID} `,
+      SCREENREC_API_KEY: '  ',
+    });
     try {
       expect(await callTool(client, 'find_recordings')).toEqual(notSetUp(KEY_UNSET));
     } finally {
@@ -58,7 +66,11 @@ describe('a server started without (or with wrong) settings', () => {
   });
 
   it('names a wrong value with core rule for it, and never repeats a secret', async () => {
-    const wrongWorkspace = await connectClient({ SCREENREC_BASE_URL: BASE_URL, SCREENREC_WORKSPACE_ID: 'acme', SCREENREC_API_KEY: API_KEY });
+    const wrongWorkspace = await connectClient({
+      SCREENREC_BASE_URL: BASE_URL,
+      SCREENREC_WORKSPACE_ID: 'acme',
+      SCREENREC_API_KEY: API_KEY,
+    });
     try {
       expect(await callTool(wrongWorkspace.client, 'find_recordings')).toEqual(
         notSetUp('SCREENREC_WORKSPACE_ID must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'),
@@ -66,7 +78,11 @@ describe('a server started without (or with wrong) settings', () => {
     } finally {
       await wrongWorkspace.close();
     }
-    const withPassword = await connectClient({ SCREENREC_BASE_URL: `https://admin:${API_KEY}@api.screenrec.test`, SCREENREC_WORKSPACE_ID: WORKSPACE_ID, SCREENREC_API_KEY: API_KEY });
+    const withPassword = await connectClient({
+      SCREENREC_BASE_URL: `https://admin:${API_KEY}@api.screenrec.test`,
+      SCREENREC_WORKSPACE_ID: WORKSPACE_ID,
+      SCREENREC_API_KEY: API_KEY,
+    });
     try {
       const result = await callTool(withPassword.client, 'get_recording', { recordingId: RECORDING_ID });
       expect(result).toEqual(notSetUp(`SCREENREC_BASE_URL ${BASE_URL_WITH_CREDENTIALS}`));
@@ -77,9 +93,16 @@ describe('a server started without (or with wrong) settings', () => {
   });
 
   it('reports a wrong optional setting in every tool', async () => {
-    const { client, close } = await connectClient({ SCREENREC_BASE_URL: BASE_URL, SCREENREC_WORKSPACE_ID: WORKSPACE_ID, SCREENREC_API_KEY: API_KEY, SCREENREC_TOOL_TIMEOUT_SECONDS: 'soon' });
+    const { client, close } = await connectClient({
+      SCREENREC_BASE_URL: BASE_URL,
+      SCREENREC_WORKSPACE_ID: WORKSPACE_ID,
+      SCREENREC_API_KEY: API_KEY,
+      SCREENREC_TOOL_TIMEOUT_SECONDS: 'soon',
+    });
     try {
-      expect(await callTool(client, 'search_tags', { query: 'a' })).toEqual(notSetUp('SCREENREC_TOOL_TIMEOUT_SECONDS must be a number of seconds from 1 to 600'));
+      expect(await callTool(client, 'search_tags', { query: 'a' })).toEqual(
+        notSetUp('SCREENREC_TOOL_TIMEOUT_SECONDS must be a number of seconds from 1 to 600'),
+      );
     } finally {
       await close();
     }

@@ -9,11 +9,20 @@ useNock();
 
 const QUESTION =
   'Delete this ScreenRec recording and its video for good? VIP customer · New · 21 Nov 2026, 09:30 UTC · support · ID 0b7c2d1e. This cannot be undone.';
-const DECLINED = { content: [{ type: 'text', text: `Not deleted: the user declined to delete recording ${RECORDING_ID}. Nothing was deleted.` }], isError: true };
+const DECLINED = {
+  content: [{ type: 'text', text: `Not deleted: the user declined to delete recording ${RECORDING_ID}. Nothing was deleted.` }],
+  isError: true,
+};
 
 /** Core reads a recording by listing it by ID (there is no GET of one recording). */
-const readIt = () => restScope().post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 }).reply(200, { content: [recording], totalElements: 1, totalPages: 1 });
-const deleteIt = () => restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(204);
+const readIt = () =>
+  restScope()
+    .post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 })
+    .reply(200, { content: [recording], totalElements: 1, totalPages: 1 });
+const deleteIt = () =>
+  restScope()
+    .delete(restPath(`/recordings/${RECORDING_ID}`))
+    .reply(204);
 
 type Era = '2026-07-28 over HTTP' | '2025 over a connection (stdio)' | '2025 over stateless HTTP';
 

@@ -24,7 +24,20 @@ import { refusingUrl } from '../support/loopback';
 import { useNock } from '../support/nock';
 import { expectNoSecretsIn } from '../support/secrets';
 import { stderrLogger } from '../../packages/mcp-server/src/log';
-import { API_KEY, BACKEND_TOKEN, BASE_URL, RECORDING_ID, REST_ENV, callTool, connectClient, hookScope, restPath, restScope, type Connected, type ToolResult } from './harness';
+import {
+  API_KEY,
+  BACKEND_TOKEN,
+  BASE_URL,
+  RECORDING_ID,
+  REST_ENV,
+  callTool,
+  connectClient,
+  hookScope,
+  restPath,
+  restScope,
+  type Connected,
+  type ToolResult,
+} from './harness';
 
 useNock();
 
@@ -55,12 +68,16 @@ const recordingAction = (): nock.Interceptor => hookScope('N8N', { action: 'RECO
 describe('every core error is a tool result with isError and core message (plus the setting to change)', () => {
   it('UNAUTHORIZED names SCREENREC_API_KEY', async () => {
     presign().reply(401, { message: 'Unauthorized' });
-    expect(await videoUrl()).toEqual(isError(`${UNAUTHORIZED_MESSAGE} This server's API key is SCREENREC_API_KEY: put the new key there, then restart the MCP client.`));
+    expect(await videoUrl()).toEqual(
+      isError(`${UNAUTHORIZED_MESSAGE} This server's API key is SCREENREC_API_KEY: put the new key there, then restart the MCP client.`),
+    );
   });
 
   it('FORBIDDEN (REST) names the workspace ID and key variables', async () => {
     presign().reply(403, { message: 'Forbidden' });
-    expect(await videoUrl()).toEqual(isError(`${REST_FORBIDDEN_MESSAGE} This server's workspace ID is SCREENREC_WORKSPACE_ID and its API key SCREENREC_API_KEY.`));
+    expect(await videoUrl()).toEqual(
+      isError(`${REST_FORBIDDEN_MESSAGE} This server's workspace ID is SCREENREC_WORKSPACE_ID and its API key SCREENREC_API_KEY.`),
+    );
   });
 
   it('NOT_FOUND', async () => {
@@ -69,7 +86,9 @@ describe('every core error is a tool result with isError and core message (plus 
   });
 
   it('VALIDATION quotes the field the service named', async () => {
-    restScope().put(restPath(`/recordings/${RECORDING_ID}`), { tags: ['x'] }).reply(400, { message: 'Bad request', errors: [{ path: 'tags.0', message: 'must be at most 100 characters' }] });
+    restScope()
+      .put(restPath(`/recordings/${RECORDING_ID}`), { tags: ['x'] })
+      .reply(400, { message: 'Bad request', errors: [{ path: 'tags.0', message: 'must be at most 100 characters' }] });
     expect(await failed('update_recording', { recordingId: RECORDING_ID, tags: ['x'] })).toEqual(
       isError(restValidationMessage('`tags.0`: must be at most 100 characters')),
     );
@@ -107,7 +126,10 @@ describe('every core error is a tool result with isError and core message (plus 
   it('UNEXPECTED_RESPONSE (an answer core does not understand)', async () => {
     presign().reply(200, { link: 'https://cdn.test/v' });
     const text = (await videoUrl()).content[0];
-    expect(text).toEqual({ type: 'text', text: `${unexpectedAnswerMessage(200, '`url`: must be a full http(s) URL')} ${SERVICE_URL_HINT}` });
+    expect(text).toEqual({
+      type: 'text',
+      text: `${unexpectedAnswerMessage(200, '`url`: must be a full http(s) URL')} ${SERVICE_URL_HINT}`,
+    });
   });
 
   it('RESPONSE_TOO_LARGE', async () => {
@@ -129,7 +151,9 @@ describe('every core error is a tool result with isError and core message (plus 
 
   it('hook BAD_REQUEST names the Service URL and token variables', async () => {
     recordingAction().reply(400, { message: 'Bad request' });
-    expect(await link()).toEqual(isError(`${HOOK_MALFORMED_MESSAGE} This server's Service URL is SCREENREC_BASE_URL and its backend token SCREENREC_BACKEND_TOKEN.`));
+    expect(await link()).toEqual(
+      isError(`${HOOK_MALFORMED_MESSAGE} This server's Service URL is SCREENREC_BASE_URL and its backend token SCREENREC_BACKEND_TOKEN.`),
+    );
   });
 
   it('hook FORBIDDEN and INTEGRATION_ERROR name SCREENREC_BACKEND_TOKEN', async () => {
@@ -154,7 +178,9 @@ describe('every core error is a tool result with isError and core message (plus 
   });
 
   it('a service that repeats the credential in its refusal: the result quotes it redacted (and afterAll finds it nowhere)', async () => {
-    restScope().put(restPath(`/recordings/${RECORDING_ID}`), { tags: ['x'] }).reply(400, { message: `Key ${API_KEY} may not change tags` });
+    restScope()
+      .put(restPath(`/recordings/${RECORDING_ID}`), { tags: ['x'] })
+      .reply(400, { message: `Key ${API_KEY} may not change tags` });
     expect(await failed('update_recording', { recordingId: RECORDING_ID, tags: ['x'] })).toEqual(
       isError(restValidationMessage('Key [redacted] may not change tags')),
     );
@@ -168,7 +194,9 @@ describe("the bin's log", () => {
     const written: string[] = [];
     const write = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
     try {
-      stderrLogger([API_KEY, BACKEND_TOKEN, 'abc']).error(`get_recording: UNEXPECTED after 3 ms: TypeError: ${API_KEY},${BACKEND_TOKEN} abc`);
+      stderrLogger([API_KEY, BACKEND_TOKEN, 'abc']).error(
+        `get_recording: UNEXPECTED after 3 ms: TypeError: ${API_KEY},${BACKEND_TOKEN} abc`,
+      );
     } finally {
       write.mockRestore();
     }

@@ -35,7 +35,13 @@ describe('find_recordings', () => {
   });
 
   it('sends every filter, continues from the cursor with them, and ends without a cursor on the last page', async () => {
-    const filters = { statuses: ['COMPLETED'], directions: ['REQUEST'], tags: ['support'], createdDateFrom: '2026-11-01', createdDateTo: '2026-11-30' };
+    const filters = {
+      statuses: ['COMPLETED'],
+      directions: ['REQUEST'],
+      tags: ['support'],
+      createdDateFrom: '2026-11-01',
+      createdDateTo: '2026-11-30',
+    };
     restScope()
       .post(restPath('/recordings/list'), { ...filters, first: 0, pageSize: 2, ...NEWEST_FIRST })
       .reply(200, { content: newestFirst(3, 2), totalElements: 3, totalPages: 2 });
@@ -48,7 +54,9 @@ describe('find_recordings', () => {
     // The cursor alone continues the same search.
     const second = await find({ cursor: nextCursor, limit: 2 });
     expect(second.structuredContent).toEqual({ recordings: [made(1)], total: 3 });
-    expect(textOf(second)).toBe('3 recording(s) match, newest first; 1 here after the first 2:\n- 00000000-0000-4000-8000-000000000001: COMPLETED, created 2026-11-21T09:01:00.000Z, no tags');
+    expect(textOf(second)).toBe(
+      '3 recording(s) match, newest first; 1 here after the first 2:\n- 00000000-0000-4000-8000-000000000001: COMPLETED, created 2026-11-21T09:01:00.000Z, no tags',
+    );
   });
 
   it('does not repeat a recording that newer ones pushed onto the next page', async () => {
@@ -65,7 +73,9 @@ describe('find_recordings', () => {
   });
 
   it('says so when nothing matches', async () => {
-    restScope().post(restPath('/recordings/list'), { statuses: ['NEW'], first: 0, pageSize: 20, ...NEWEST_FIRST }).reply(200, { content: [], totalElements: 0, totalPages: 0 });
+    restScope()
+      .post(restPath('/recordings/list'), { statuses: ['NEW'], first: 0, pageSize: 20, ...NEWEST_FIRST })
+      .reply(200, { content: [], totalElements: 0, totalPages: 0 });
     const result = await find({ statuses: ['NEW'] });
     expect(result.structuredContent).toEqual({ recordings: [], total: 0 });
     expect(textOf(result)).toBe('No recordings match.');
@@ -93,7 +103,9 @@ describe('find_recordings', () => {
     });
     const garbage = await find({ cursor: 'not-a-cursor' });
     expect(textOf(garbage)).toBe(
-      invalidInputMessage('`cursor`: is not a cursor from find_recordings: pass nextCursor exactly as it was returned, or leave cursor out to start from the newest'),
+      invalidInputMessage(
+        '`cursor`: is not a cursor from find_recordings: pass nextCursor exactly as it was returned, or leave cursor out to start from the newest',
+      ),
     );
   });
 });

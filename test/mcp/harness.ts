@@ -35,7 +35,10 @@ export interface Connected {
  * Our server's settings and a logger keeping every line, as the bin builds them; `pacing` spaces
  * wait_for_recording's checks (milliseconds here, so that a test of several checks is quick).
  */
-function serverParts(env: NodeJS.ProcessEnv, pacing?: WaitPacing): { connections: ReturnType<typeof connect>; logger: Logger; logs: string[] } {
+function serverParts(
+  env: NodeJS.ProcessEnv,
+  pacing?: WaitPacing,
+): { connections: ReturnType<typeof connect>; logger: Logger; logs: string[] } {
   const logs: string[] = [];
   const logger: Logger = { info: (line) => logs.push(line), error: (line) => logs.push(line) };
   // Retries happen at once: a test asserts what was sent, not how long core waited.
@@ -82,7 +85,9 @@ export async function httpClient(
   const url = new URL('http://127.0.0.1/mcp');
   const fetch = (input: string | URL | Request, init?: RequestInit) => handler.fetch(new Request(input, init));
   const client = era === '2025 stateless' ? clientV1(user) : clientV2(user);
-  await (client instanceof Client ? client.connect(new HttpTransportV1(url, { fetch })) : client.connect(new HttpTransportV2(url, { fetch })));
+  await (client instanceof Client
+    ? client.connect(new HttpTransportV1(url, { fetch }))
+    : client.connect(new HttpTransportV2(url, { fetch })));
   return { client, logs, close: async () => (await client.close(), await handler.close()) };
 }
 
@@ -129,7 +134,12 @@ export function textOf(result: ToolResult): string {
   return block.text;
 }
 
-export const { restScope, restPath, hookScope } = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
+export const { restScope, restPath, hookScope } = serviceMock({
+  baseUrl: BASE_URL,
+  backendToken: BACKEND_TOKEN,
+  apiKey: API_KEY,
+  workspaceId: WORKSPACE_ID,
+});
 
 /** A recording as the service answers it. */
 export const recording = {

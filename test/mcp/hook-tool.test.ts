@@ -17,7 +17,11 @@ describe('create_recording_link (the hook endpoint)', () => {
       hookScope('N8N', RECORDING_BODY).reply(200, { url: PAGE_URL });
       restScope()
         .post(restPath('/recordings/list'), NEWEST_100)
-        .reply(200, { content: [{ id: RECORDING_ID, status: 'NEW', tags: ['support'], url: PAGE_URL, externalReference: 'TICKET-42' }], totalElements: 1, totalPages: 1 });
+        .reply(200, {
+          content: [{ id: RECORDING_ID, status: 'NEW', tags: ['support'], url: PAGE_URL, externalReference: 'TICKET-42' }],
+          totalElements: 1,
+          totalPages: 1,
+        });
       const first = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42', tags: ['support'] });
       expect(first.structuredContent).toEqual({ url: PAGE_URL, recordingId: RECORDING_ID, detailsError: null });
       expect(textOf(first)).toBe(`Recording link for "TICKET-42" (recording ${RECORDING_ID}): ${PAGE_URL}`);
@@ -34,7 +38,11 @@ describe('create_recording_link (the hook endpoint)', () => {
   });
 
   it('uses SCREENREC_HOOK_PROVIDER without asking, and still answers the link when the REST API is not set up', async () => {
-    const { client, close } = await connectClient({ SCREENREC_BASE_URL: REST_ENV.SCREENREC_BASE_URL, SCREENREC_BACKEND_TOKEN: BACKEND_TOKEN, SCREENREC_HOOK_PROVIDER: 'zapier' });
+    const { client, close } = await connectClient({
+      SCREENREC_BASE_URL: REST_ENV.SCREENREC_BASE_URL,
+      SCREENREC_BACKEND_TOKEN: BACKEND_TOKEN,
+      SCREENREC_HOOK_PROVIDER: 'zapier',
+    });
     try {
       hookScope('ZAPIER', RECORDING_BODY).reply(200, { url: PAGE_URL });
       const result = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42', tags: ['support'] });
@@ -66,7 +74,10 @@ describe('create_recording_link (the hook endpoint)', () => {
   });
 
   it('does not remember a failed look-up of the integration: the next call asks again', async () => {
-    const { client, close } = await connectClient({ SCREENREC_BASE_URL: REST_ENV.SCREENREC_BASE_URL, SCREENREC_BACKEND_TOKEN: BACKEND_TOKEN });
+    const { client, close } = await connectClient({
+      SCREENREC_BASE_URL: REST_ENV.SCREENREC_BASE_URL,
+      SCREENREC_BACKEND_TOKEN: BACKEND_TOKEN,
+    });
     try {
       hookScope('ZAPIER', { action: 'PING' }).times(4).reply(503, { message: 'Service Unavailable' });
       const failed = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42' });

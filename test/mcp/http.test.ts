@@ -28,7 +28,13 @@ function post(headers: Record<string, string>, path = '/mcp'): Promise<{ status:
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: url.port, path, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
       (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -44,7 +50,9 @@ const bearer = { authorization: `Bearer ${TOKEN}` };
 
 describe('Streamable HTTP: who may call', () => {
   it('refuses a request without the Bearer token, or with a wrong one', async () => {
-    const unauthorized = refusal('Unauthorized: send the header "Authorization: Bearer <SCREENREC_MCP_TOKEN>" with the token this server was started with.');
+    const unauthorized = refusal(
+      'Unauthorized: send the header "Authorization: Bearer <SCREENREC_MCP_TOKEN>" with the token this server was started with.',
+    );
     const none = await post({});
     expect([none.status, none.headers['www-authenticate'], none.body]).toEqual([401, 'Bearer', unauthorized]);
     const wrong = await post({ authorization: `Bearer ${TOKEN}x` });
@@ -66,7 +74,10 @@ describe('Streamable HTTP: who may call', () => {
 
   it('refuses a request addressed to another host name (DNS rebinding)', async () => {
     const answer = await post({ ...bearer, host: `rebind.evil.example:${new URL(server.url).port}` });
-    expect([answer.status, answer.body]).toEqual([403, refusal('Forbidden: this MCP server answers only requests addressed to 127.0.0.1 or localhost.')]);
+    expect([answer.status, answer.body]).toEqual([
+      403,
+      refusal('Forbidden: this MCP server answers only requests addressed to 127.0.0.1 or localhost.'),
+    ]);
   });
 
   it('lets a local client with the token in, with or without a loopback Origin, and opens no session', async () => {
@@ -82,7 +93,10 @@ describe('Streamable HTTP: who may call', () => {
 
   it('has no session to resume or end: GET and DELETE answer 405', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const answer = await fetch(server.url, { method, headers: { ...bearer, accept: 'text/event-stream', 'mcp-session-id': 'from-before-a-restart' } });
+      const answer = await fetch(server.url, {
+        method,
+        headers: { ...bearer, accept: 'text/event-stream', 'mcp-session-id': 'from-before-a-restart' },
+      });
       expect([method, answer.status, answer.headers.get('allow'), await answer.json()]).toEqual([
         method,
         405,
@@ -95,7 +109,9 @@ describe('Streamable HTTP: who may call', () => {
   it('answers a 2026-07-28 request from its _meta alone, with cacheable lists in the registration order', async () => {
     const answer = await modern('tools/list');
     expect(answer.status).toBe(200);
-    const { result } = (await answer.json()) as { result: { tools: Array<{ name: string }>; ttlMs: number; cacheScope: string; resultType: string } };
+    const { result } = (await answer.json()) as {
+      result: { tools: Array<{ name: string }>; ttlMs: number; cacheScope: string; resultType: string };
+    };
     // No backend token here: every tool but create_recording_link.
     expect(result.tools.map((tool) => tool.name)).toEqual(TOOLS_IN_ORDER.slice(0, -1));
     expect([result.resultType, result.ttlMs, result.cacheScope]).toEqual(['complete', 3_600_000, 'public']);
@@ -109,7 +125,12 @@ describe('Streamable HTTP: who may call', () => {
   it('refuses a 2026-07-28 request whose Mcp-Method header names another method than its body', async () => {
     const answer = await modern('tools/list', { 'mcp-method': 'tools/call' });
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toMatchObject({ error: { code: -32020, message: expect.stringContaining('the body names method tools/list but the Mcp-Method header names tools/call') } });
+    expect(await answer.json()).toMatchObject({
+      error: {
+        code: -32020,
+        message: expect.stringContaining('the body names method tools/list but the Mcp-Method header names tools/call'),
+      },
+    });
   });
 });
 
@@ -122,7 +143,14 @@ function modern(method: string, headers: Record<string, string> = {}): Promise<R
   };
   return fetch(server.url, {
     method: 'POST',
-    headers: { ...bearer, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...headers },
+    headers: {
+      ...bearer,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...headers,
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { _meta } }),
   });
 }

@@ -21,7 +21,11 @@ describe('@screenrec/mcp-server as published', () => {
 
   it('npm pack ships only dist, README, LICENSE and package.json', () => {
     const [pack] = JSON.parse(
-      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: PACKAGE_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+        cwd: PACKAGE_DIR,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
     ) as Array<{ files: Array<{ path: string }> }>;
     expect(pack!.files.map((file) => file.path).sort()).toEqual(['LICENSE', 'README.md', 'dist/main.js', 'package.json']);
   });
@@ -30,7 +34,9 @@ describe('@screenrec/mcp-server as published', () => {
     const code = readFileSync(MCP_BIN, 'utf8');
     expect(code.startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(statSync(MCP_BIN).mode & 0o111).not.toBe(0);
-    const required = new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]!.replace(/^(@[^/]+\/[^/]+|[^/@][^/]*).*$/, '$1')));
+    const required = new Set(
+      [...code.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]!.replace(/^(@[^/]+\/[^/]+|[^/@][^/]*).*$/, '$1')),
+    );
     expect([...required].filter((name) => !name.startsWith('node:')).sort()).toEqual(['@modelcontextprotocol/server', 'zod']);
   });
 });

@@ -21,7 +21,11 @@ interface EnvironmentVariable {
   isRequired?: boolean;
   isSecret?: boolean;
 }
-const serverJson = read('server.json') as { name: string; version: string; packages: Array<{ identifier: string; version: string; environmentVariables: EnvironmentVariable[] }> };
+const serverJson = read('server.json') as {
+  name: string;
+  version: string;
+  packages: Array<{ identifier: string; version: string; environmentVariables: EnvironmentVariable[] }>;
+};
 const manifest = read('mcpb/manifest.json') as {
   version: string;
   server: { mcp_config: { env: Record<string, string> } };
@@ -48,20 +52,33 @@ describe('server.json for the official MCP Registry', () => {
     expect(createHash('sha256').update(readFileSync(SCHEMA_PATH)).digest('hex')).toBe(SCHEMA_SHA256);
     expect(registryErrors(serverJson)).toEqual([]);
     // The check has teeth: the registry refuses a description over 100 characters.
-    expect(registryErrors({ ...serverJson, description: 'x'.repeat(101) })).toEqual(['/description must NOT have more than 100 characters']);
+    expect(registryErrors({ ...serverJson, description: 'x'.repeat(101) })).toEqual([
+      '/description must NOT have more than 100 characters',
+    ]);
   });
 
   it('names the npm package that claims it (mcpName), at the version being published', () => {
     expect(serverJson.name).toBe(packageJson.mcpName);
-    expect([serverJson.version, serverJson.packages[0]!.identifier, serverJson.packages[0]!.version]).toEqual([packageJson.version, packageJson.name, packageJson.version]);
+    expect([serverJson.version, serverJson.packages[0]!.identifier, serverJson.packages[0]!.version]).toEqual([
+      packageJson.version,
+      packageJson.name,
+      packageJson.version,
+    ]);
     expect([manifest.version, SERVER_VERSION]).toEqual([packageJson.version, packageJson.version]);
   });
 
   it('lists every environment variable the server reads, the API key and backend token as secrets', () => {
     const variables = serverJson.packages[0]!.environmentVariables;
     expect(variables.map((variable) => variable.name)).toEqual(Object.keys(SETTINGS));
-    expect(variables.filter((variable) => variable.isSecret).map((variable) => variable.name)).toEqual(['SCREENREC_API_KEY', 'SCREENREC_BACKEND_TOKEN']);
-    expect(variables.filter((variable) => variable.isRequired).map((variable) => variable.name)).toEqual(['SCREENREC_BASE_URL', 'SCREENREC_WORKSPACE_ID', 'SCREENREC_API_KEY']);
+    expect(variables.filter((variable) => variable.isSecret).map((variable) => variable.name)).toEqual([
+      'SCREENREC_API_KEY',
+      'SCREENREC_BACKEND_TOKEN',
+    ]);
+    expect(variables.filter((variable) => variable.isRequired).map((variable) => variable.name)).toEqual([
+      'SCREENREC_BASE_URL',
+      'SCREENREC_WORKSPACE_ID',
+      'SCREENREC_API_KEY',
+    ]);
   });
 });
 
@@ -88,15 +105,24 @@ describe('the MCP bundle (.mcpb) for one-click install', () => {
       const built = await runProcess(process.execPath, ['build.mjs', '--mcpb', out], { cwd: PACKAGE_DIR, env: { PATH: process.env.PATH } });
       expect([built.exitCode, built.stderr]).toEqual([0, '']);
       const mcpb = join(REPO_ROOT, 'node_modules/@anthropic-ai/mcpb/dist/cli/cli.js');
-      const validated = await runProcess(process.execPath, [mcpb, 'validate', join(out, 'mcpb', 'manifest.json')], { cwd: out, env: { PATH: process.env.PATH } });
+      const validated = await runProcess(process.execPath, [mcpb, 'validate', join(out, 'mcpb', 'manifest.json')], {
+        cwd: out,
+        env: { PATH: process.env.PATH },
+      });
       expect([validated.exitCode, validated.stdout]).toEqual([0, expect.stringContaining('Manifest schema validation passes!')]);
 
       const unpacked = join(out, 'installed');
-      const unpack = await runProcess(process.execPath, [mcpb, 'unpack', join(out, 'screenrec.mcpb'), unpacked], { cwd: out, env: { PATH: process.env.PATH } });
+      const unpack = await runProcess(process.execPath, [mcpb, 'unpack', join(out, 'screenrec.mcpb'), unpacked], {
+        cwd: out,
+        env: { PATH: process.env.PATH },
+      });
       expect(unpack.exitCode).toBe(0);
       // What a desktop client runs: node on the bundle's entry point, the user's settings as the environment.
       const entry = join(unpacked, 'server', 'index.js');
-      const client = await connectDriver('v2', { stdio: { SCREENREC_BASE_URL: 'https://api.screenrec.example', SCREENREC_BACKEND_TOKEN: 'bt_example' }, entry });
+      const client = await connectDriver('v2', {
+        stdio: { SCREENREC_BASE_URL: 'https://api.screenrec.example', SCREENREC_BACKEND_TOKEN: 'bt_example' },
+        entry,
+      });
       try {
         // The manifest lists every tool, in the order the server offers them.
         expect(await client.listTools()).toEqual(manifest.tools.map((tool) => tool.name));
@@ -110,12 +136,19 @@ describe('the MCP bundle (.mcpb) for one-click install', () => {
 });
 
 describe("the package README's client snippets", () => {
-  const blocks = [...readFileSync(join(PACKAGE_DIR, 'README.md'), 'utf8').matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  const blocks = [...readFileSync(join(PACKAGE_DIR, 'README.md'), 'utf8').matchAll(/```json\n([\s\S]*?)```/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
   const launch = { command: 'npx', args: ['-y', packageJson.name] };
   const required = ['SCREENREC_BASE_URL', 'SCREENREC_WORKSPACE_ID', 'SCREENREC_API_KEY'];
 
   it('Claude Desktop, Cursor and the like: mcpServers with the command, its arguments and the environment', () => {
-    const entry = (blocks.find((block) => 'mcpServers' in block)?.mcpServers as Record<string, { command: string; args: string[]; env: Record<string, string> }>).screenrec!;
+    const entry = (
+      blocks.find((block) => 'mcpServers' in block)?.mcpServers as Record<
+        string,
+        { command: string; args: string[]; env: Record<string, string> }
+      >
+    ).screenrec!;
     expect(entry).toMatchObject(launch);
     expect(Object.keys(entry.env)).toEqual(expect.arrayContaining(required));
     expect(Object.keys(entry.env).filter((name) => !(name in SETTINGS))).toEqual([]);
@@ -129,7 +162,7 @@ describe("the package README's client snippets", () => {
     const entry = config.servers.screenrec!;
     expect(entry).toMatchObject({ type: 'stdio', ...launch });
     expect(Object.keys(entry.env)).toEqual(expect.arrayContaining(required));
-    const asked = Object.values(entry.env).flatMap((value) => [.../\$\{input:([^}]+)\}/.exec(value)?.slice(1) ?? []]);
+    const asked = Object.values(entry.env).flatMap((value) => [...(/\$\{input:([^}]+)\}/.exec(value)?.slice(1) ?? [])]);
     expect(config.inputs.filter((input) => input.password).map((input) => input.id)).toEqual(asked);
     expect(entry.env.SCREENREC_API_KEY).toMatch(/^\$\{input:/);
   });

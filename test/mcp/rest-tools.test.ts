@@ -53,7 +53,9 @@ describe('REST tools: the request sent and the result returned', () => {
 
   it('get_video_url returns the fresh presigned link', async () => {
     const videoUrl = `https://cdn.screenrec.test/videos/${RECORDING_ID}?expires=1&signature=abc`;
-    restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(200, { url: videoUrl });
+    restScope()
+      .get(restPath(`/recordings/${RECORDING_ID}/presign`))
+      .reply(200, { url: videoUrl });
     const result = await call('get_video_url', { recordingId: RECORDING_ID });
     expect(result.structuredContent).toEqual({ recordingId: RECORDING_ID, videoUrl });
     expect(textOf(result)).toBe(`Video of recording ${RECORDING_ID} (temporary link): ${videoUrl}`);
@@ -61,22 +63,32 @@ describe('REST tools: the request sent and the result returned', () => {
 
   it('update_recording PUTs only the fields given, each tag once', async () => {
     const updated = { ...recording, tags: ['support', 'done'] };
-    restScope().put(restPath(`/recordings/${RECORDING_ID}`), { tags: ['support', 'done'] }).reply(202, updated);
+    restScope()
+      .put(restPath(`/recordings/${RECORDING_ID}`), { tags: ['support', 'done'] })
+      .reply(202, updated);
     const result = await call('update_recording', { recordingId: RECORDING_ID, tags: ['support', ' done ', 'support'] });
     expect(result.structuredContent).toEqual(updated);
-    expect(textOf(result)).toBe(`Updated recording ${RECORDING_ID}: NEW, REQUEST, created 2026-11-21T09:30:00.000Z, tags support, done, comment "VIP customer".`);
+    expect(textOf(result)).toBe(
+      `Updated recording ${RECORDING_ID}: NEW, REQUEST, created 2026-11-21T09:30:00.000Z, tags support, done, comment "VIP customer".`,
+    );
   });
 
   it('update_recording can clear the comment and every tag', async () => {
     const cleared = { ...recording, tags: [], comment: '' };
-    restScope().put(restPath(`/recordings/${RECORDING_ID}`), { tags: [], comment: '' }).reply(202, cleared);
+    restScope()
+      .put(restPath(`/recordings/${RECORDING_ID}`), { tags: [], comment: '' })
+      .reply(202, cleared);
     const result = await call('update_recording', { recordingId: RECORDING_ID, tags: [], comment: '' });
     expect(result.structuredContent).toEqual(cleared);
   });
 
   it('delete_recording reads the recording, sends DELETE, and returns what was deleted', async () => {
-    restScope().post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 }).reply(200, { content: [recording], totalElements: 1, totalPages: 1 });
-    restScope().delete(restPath(`/recordings/${RECORDING_ID}`)).reply(204);
+    restScope()
+      .post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 })
+      .reply(200, { content: [recording], totalElements: 1, totalPages: 1 });
+    restScope()
+      .delete(restPath(`/recordings/${RECORDING_ID}`))
+      .reply(204);
     const result = await call('delete_recording', { recordingId: RECORDING_ID });
     expect(result.structuredContent).toEqual({ ...recording, deleted: true });
     expect(textOf(result)).toBe(
@@ -85,7 +97,10 @@ describe('REST tools: the request sent and the result returned', () => {
   });
 
   it('search_tags sends the query and returns the tags', async () => {
-    restScope().get(restPath('/recordings/tags')).query({ query: 'onb' }).reply(200, { result: ['onboarding', 'Onboarding-EU'] });
+    restScope()
+      .get(restPath('/recordings/tags'))
+      .query({ query: 'onb' })
+      .reply(200, { result: ['onboarding', 'Onboarding-EU'] });
     const result = await call('search_tags', { query: 'onb' });
     expect(result.structuredContent).toEqual({ tags: ['onboarding', 'Onboarding-EU'] });
     expect(textOf(result)).toBe('Tags containing "onb": onboarding, Onboarding-EU');

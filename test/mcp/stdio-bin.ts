@@ -18,7 +18,12 @@ export interface SpawnedServer {
 /** Spawns the bin the way a desktop MCP client does (stdio, an `env` block) and connects the SDK's client to it. */
 export async function spawnStdioServer(env: Record<string, string>): Promise<SpawnedServer> {
   if (!existsSync(MCP_BIN)) throw new Error('The MCP server is not built: run `npm run build -w @screenrec/mcp-server` first.');
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MCP_BIN], env: { ...getDefaultEnvironment(), ...env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [MCP_BIN],
+    env: { ...getDefaultEnvironment(), ...env },
+    stderr: 'pipe',
+  });
   let stderr = '';
   const sink = new PassThrough();
   sink.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -15,7 +15,9 @@ describe('the built bin over stdio without any settings', () => {
         /^ScreenRec is not set up in this MCP server: SCREENREC_BASE_URL is not set .*; SCREENREC_WORKSPACE_ID is not set .*; SCREENREC_API_KEY is not set .*\. Set it in the server's environment/,
       );
       await waitUntil('the NOT_CONFIGURED log line', (note) => note(mcp.stderr()).includes('find_recordings: NOT_CONFIGURED') || undefined);
-      expect(mcp.stderr()).toContain('screenrec-mcp: 0.1.0 over stdio: ScreenRec (no valid SCREENREC_BASE_URL), without create_recording_link (no SCREENREC_BACKEND_TOKEN)');
+      expect(mcp.stderr()).toContain(
+        'screenrec-mcp: 0.1.0 over stdio: ScreenRec (no valid SCREENREC_BASE_URL), without create_recording_link (no SCREENREC_BACKEND_TOKEN)',
+      );
       expect(mcp.stderr()).toContain('screenrec-mcp: not fully set up, tools that need it will say so: SCREENREC_BASE_URL is not set');
     } finally {
       await mcp.close();
@@ -28,13 +30,21 @@ describe('the built bin over stdio without any settings', () => {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const messages = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_tags', arguments: { query: 'onb' } } },
     ];
     child.stdin.end(messages.map((message) => JSON.stringify(message)).join('\n') + '\n');
     expect(await exited).toBe(0);
-    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; result: { isError?: boolean } });
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; result: { isError?: boolean } });
     expect(answers.map((answer) => [answer.id, answer.result.isError])).toEqual([
       [1, undefined],
       [2, true],

@@ -9,13 +9,22 @@ describe('the tools an MCP client is offered', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => [tool.name, tool.annotations])).toEqual([
-        ['create_recording_request', { title: 'Create recording request', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }],
+        [
+          'create_recording_request',
+          { title: 'Create recording request', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+        ],
         ['find_recordings', { title: 'Find recordings', readOnlyHint: true, openWorldHint: false }],
         ['get_recording', { title: 'Get recording', readOnlyHint: true, openWorldHint: false }],
         ['wait_for_recording', { title: 'Wait for recording', readOnlyHint: true, idempotentHint: true, openWorldHint: false }],
         ['get_video_url', { title: 'Get video URL', readOnlyHint: true, openWorldHint: false }],
-        ['update_recording', { title: 'Update recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }],
-        ['delete_recording', { title: 'Delete recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }],
+        [
+          'update_recording',
+          { title: 'Update recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+        ],
+        [
+          'delete_recording',
+          { title: 'Delete recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+        ],
         ['search_tags', { title: 'Search tags', readOnlyHint: true, openWorldHint: false }],
       ]);
     } finally {
@@ -28,7 +37,13 @@ describe('the tools an MCP client is offered', () => {
     try {
       const { tools } = await client.listTools();
       const link = tools.find((tool) => tool.name === 'create_recording_link');
-      expect(link?.annotations).toEqual({ title: 'Create recording link', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+      expect(link?.annotations).toEqual({
+        title: 'Create recording link',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      });
       expect(link?.inputSchema.required).toEqual(['externalReference']);
     } finally {
       await close();
@@ -48,7 +63,9 @@ describe('the tools an MCP client is offered', () => {
       }
       const find = tools.find((tool) => tool.name === 'find_recordings')!;
       expect(find.inputSchema.properties?.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
-      expect(find.inputSchema.properties?.statuses).toMatchObject({ items: { enum: ['NEW', 'RECORDING', 'REVIEWING', 'PROCESSING', 'COMPLETED'] } });
+      expect(find.inputSchema.properties?.statuses).toMatchObject({
+        items: { enum: ['NEW', 'RECORDING', 'REVIEWING', 'PROCESSING', 'COMPLETED'] },
+      });
       expect(find.inputSchema.additionalProperties).toBe(false);
       const get = tools.find((tool) => tool.name === 'get_recording')!;
       expect(get.inputSchema.required).toEqual(['recordingId']);

@@ -30,10 +30,16 @@ describe.each([
   it(`${who} waits while the person records, and gets the recording once it is COMPLETED`, async () => {
     const client = await connectSdkClient(kind, { stdio: env });
     try {
-      const call = async (name: string, args: Record<string, unknown>, onprogress?: (note: { message?: string }) => void): Promise<Result> => {
+      const call = async (
+        name: string,
+        args: Record<string, unknown>,
+        onprogress?: (note: { message?: string }) => void,
+      ): Promise<Result> => {
         const params = { name, arguments: args };
         const options = onprogress === undefined ? {} : { onprogress };
-        return (client instanceof ClientV1 ? await client.callTool(params, undefined, options) : await client.callTool(params, options)) as Result;
+        return (
+          client instanceof ClientV1 ? await client.callTool(params, undefined, options) : await client.callTool(params, options)
+        ) as Result;
       };
       const created = await call('create_recording_request', { tags: [`wait-${kind}`] });
       const id = created.structuredContent?.id as string;
@@ -42,12 +48,20 @@ describe.each([
       const short = id.slice(0, 8);
       await waitUntil('the first check', (note) => note(seen).length > 0 || undefined);
       await service.adminOk(200, 'POST', `/admin/recordings/${id}/status`, { status: 'RECORDING' });
-      await waitUntil('a check that sees it recording', (note) => note(seen).some((message) => message.startsWith(`Recording ${short}: Recording`)) || undefined);
+      await waitUntil(
+        'a check that sees it recording',
+        (note) => note(seen).some((message) => message.startsWith(`Recording ${short}: Recording`)) || undefined,
+      );
       await service.adminOk(200, 'POST', `/admin/recordings/${id}/status`, { status: 'COMPLETED' });
 
       const result = await waiting;
       expect(result.isError).toBeUndefined();
-      expect(result.structuredContent).toMatchObject({ recordingId: id, completed: true, recording: { id, status: 'COMPLETED' }, stoppedWaiting: { reason: 'COMPLETED' } });
+      expect(result.structuredContent).toMatchObject({
+        recordingId: id,
+        completed: true,
+        recording: { id, status: 'COMPLETED' },
+        stoppedWaiting: { reason: 'COMPLETED' },
+      });
       // One note per check, each naming the status then: New, Recording (once or more), Completed. The last note can
       // be lost by the client when it reads it in one chunk with the answer (a busy machine): both SDKs' Protocol
       // runs notification handlers a microtask later but drops the call's progress handler in _onresponse at once.

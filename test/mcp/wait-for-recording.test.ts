@@ -3,7 +3,18 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import type { WaitPacing } from '../../packages/mcp-server/src/waiting';
 import { useNock } from '../support/nock';
 import { waitUntil } from '../support/wait';
-import { RECORDING_ID, REST_ENV, callTool, connectClient, httpClient, recording, restPath, restScope, textOf, type HttpEra } from './harness';
+import {
+  RECORDING_ID,
+  REST_ENV,
+  callTool,
+  connectClient,
+  httpClient,
+  recording,
+  restPath,
+  restScope,
+  textOf,
+  type HttpEra,
+} from './harness';
 
 useNock();
 
@@ -61,7 +72,9 @@ describe('wait_for_recording', () => {
         },
       });
       expect(textOf(result as Parameters<typeof textOf>[0])).toMatch(
-        new RegExp(`^Completed after [\\d.]+ s of waiting \\(3 checks\\): recording ${RECORDING_ID}: COMPLETED, REQUEST, .*\\. Its video is ready: get_video_url gives a link to it\\.$`),
+        new RegExp(
+          `^Completed after [\\d.]+ s of waiting \\(3 checks\\): recording ${RECORDING_ID}: COMPLETED, REQUEST, .*\\. Its video is ready: get_video_url gives a link to it\\.$`,
+        ),
       );
     } finally {
       await close();
@@ -75,7 +88,10 @@ describe('wait_for_recording', () => {
       const started = Date.now();
       const result = await callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID });
       expect(Date.now() - started).toBeLessThan(1_000);
-      expect(result.structuredContent).toMatchObject({ completed: true, stoppedWaiting: { reason: 'COMPLETED', checks: 1, waitedSeconds: 0 } });
+      expect(result.structuredContent).toMatchObject({
+        completed: true,
+        stoppedWaiting: { reason: 'COMPLETED', checks: 1, waitedSeconds: 0 },
+      });
     } finally {
       await close();
     }
@@ -100,12 +116,20 @@ describe('wait_for_recording', () => {
         completed: false,
         recording: { ...recording, status: 'RECORDING' },
         checkedAt: ISO,
-        stoppedWaiting: { reason: 'TIME_LIMIT', at: ISO, waitedSeconds: expect.any(Number), checks: expect.any(Number), message: stopped.message },
+        stoppedWaiting: {
+          reason: 'TIME_LIMIT',
+          at: ISO,
+          waitedSeconds: expect.any(Number),
+          checks: expect.any(Number),
+          message: stopped.message,
+        },
       });
       expect(stopped).toMatchObject({ checks: late.test(stopped.message) ? checks.count() - 1 : checks.count() });
       expect(checks.count()).toBeGreaterThanOrEqual(5);
       const waited = `[\\d.]+ s of waiting \\(${stopped.checks} checks\\)`;
-      expect(textOf(result)).toMatch(new RegExp(`^Not completed yet after ${waited}: recording ${RECORDING_ID}: RECORDING, .*\\. ${escape(stopped.message)}$`));
+      expect(textOf(result)).toMatch(
+        new RegExp(`^Not completed yet after ${waited}: recording ${RECORDING_ID}: RECORDING, .*\\. ${escape(stopped.message)}$`),
+      );
       expect(logs).toEqual([expect.stringMatching(/^wait_for_recording: ok in \d+ ms$/)]);
     } finally {
       await close();
@@ -148,7 +172,9 @@ describe('wait_for_recording', () => {
         recording: { status: 'PROCESSING' },
         stoppedWaiting: { reason: 'MAX_WAIT', checks: 3, message: `Stopped after the 1 s you asked to wait (maxWaitSeconds). ${AGAIN}` },
       });
-      expect((result.structuredContent as { stoppedWaiting: { waitedSeconds: number } }).stoppedWaiting.waitedSeconds).toBeGreaterThanOrEqual(1);
+      expect(
+        (result.structuredContent as { stoppedWaiting: { waitedSeconds: number } }).stoppedWaiting.waitedSeconds,
+      ).toBeGreaterThanOrEqual(1);
     } finally {
       await close();
     }
@@ -181,7 +207,10 @@ describe('wait_for_recording', () => {
     check().reply(200, { content: [], totalElements: 0, totalPages: 0 });
     const { client, close } = await connectClient(REST_ENV, undefined, QUICK);
     try {
-      expect(await callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID })).toEqual({ content: [{ type: 'text', text: NOT_FOUND_RECORDING }], isError: true });
+      expect(await callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID })).toEqual({
+        content: [{ type: 'text', text: NOT_FOUND_RECORDING }],
+        isError: true,
+      });
       expect(await callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID, maxWaitSeconds: 0 })).toEqual({
         content: [{ type: 'text', text: invalidInputMessage('`maxWaitSeconds`: must be at least 1') }],
         isError: true,
@@ -204,7 +233,10 @@ describe.each(ERAS)('wait_for_recording over stateless HTTP, %s', (era) => {
       const progress: Progress[] = [];
       const onprogress = (note: Progress) => progress.push(note);
       const params = { name: 'wait_for_recording', arguments: { recordingId: RECORDING_ID } };
-      const result = client instanceof ClientV1 ? await client.callTool(params, undefined, { onprogress }) : await client.callTool(params, { onprogress });
+      const result =
+        client instanceof ClientV1
+          ? await client.callTool(params, undefined, { onprogress })
+          : await client.callTool(params, { onprogress });
       expect(result.structuredContent).toMatchObject({ completed: true, stoppedWaiting: { reason: 'COMPLETED', checks: 2 } });
       expect(progress).toEqual([
         { progress: 1, message: `Recording ${SHORT_ID}: Reviewing (check 1)` },

@@ -13,7 +13,12 @@ describe('waiting for a recording', () => {
       { check: () => answers.shift()!(), onCheck: () => Promise.resolve(), pacing: QUICK },
       callOptionsFor(new AbortController().signal, 30_000),
     );
-    expect(outcome).toMatchObject({ recording: { id: RECORDING_ID, status: 'REVIEWING' }, reason: 'TIME_LIMIT', checks: 1, lastCheckLate: true });
+    expect(outcome).toMatchObject({
+      recording: { id: RECORDING_ID, status: 'REVIEWING' },
+      reason: 'TIME_LIMIT',
+      checks: 1,
+      lastCheckLate: true,
+    });
   });
 
   it('fails with the DEADLINE of a first check: there is no state to report', async () => {

@@ -71,7 +71,10 @@ export async function newWorkflow(editor: Editor): Promise<void> {
 /** The nodes panel, searched for `text` (opened from the empty canvas, or from the last node's + handle). */
 export async function searchNodesPanel(editor: Editor, text: string, from: 'empty canvas' | 'last node'): Promise<Locator> {
   const { page } = editor;
-  await page.getByTestId(from === 'empty canvas' ? 'canvas-add-button' : 'canvas-handle-plus').last().click();
+  await page
+    .getByTestId(from === 'empty canvas' ? 'canvas-add-button' : 'canvas-handle-plus')
+    .last()
+    .click();
   const panel = page.getByTestId('node-creator');
   await panel.locator('input[data-test-id="node-creator-search-bar"], [data-test-id="node-creator-search-bar"] input').first().fill(text);
   return panel;
@@ -116,7 +119,11 @@ export async function editorCheck(editor: Editor, checks: Checks, name: string, 
     try {
       await body();
     } catch (error) {
-      const about = name.split(':')[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      const about = name
+        .split(':')[0]!
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
       await editor.shoot(`failed-${about}`).catch(() => undefined);
       throw error;
     }

@@ -7,7 +7,8 @@ export const SEEN = {
   appDescription: 'Request screen recordings, find, tag and delete them, get their videos, and start a workflow when a video is ready',
   /** The polling trigger's own entry, and its description. */
   newRecordingEntry: 'ScreenRec New Recording Trigger',
-  newRecordingDescription: 'Starts the workflow when a new ScreenRec recording appears (checks on a schedule; no public n8n address needed)',
+  newRecordingDescription:
+    'Starts the workflow when a new ScreenRec recording appears (checks on a schedule; no public n8n address needed)',
   /** The Video Ready trigger, as the nodes panel lists it among ScreenRec's triggers. */
   videoReadyEntry: 'On video ready',
   /** What n8n lists for a trigger without an Event parameter: what the Video Ready trigger must no longer be called. */

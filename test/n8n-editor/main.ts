@@ -71,8 +71,14 @@ async function main(): Promise<void> {
   try {
     ensureDebianPackages((line) => console.error(line), [{ binary: CHROMIUM, debianPackage: 'chromium' }]);
     const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
-    run(npm[0]!, [...npm.slice(1), 'run', 'build', '-w', PACKAGE, '-w', '@screenrec/reference-server', '--silent'], { cwd: REPO_ROOT, env: process.env });
-    run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], { cwd: REPO_ROOT, env: process.env });
+    run(npm[0]!, [...npm.slice(1), 'run', 'build', '-w', PACKAGE, '-w', '@screenrec/reference-server', '--silent'], {
+      cwd: REPO_ROOT,
+      env: process.env,
+    });
+    run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], {
+      cwd: REPO_ROOT,
+      env: process.env,
+    });
     const tarball = path.join(workFolder, readdirSync(workFolder).find((file) => file.endsWith('.tgz'))!);
     rmSync(SCREENSHOTS, { recursive: true, force: true });
     for (const installed of await installTargets(selectedTargets(), checks)) {

@@ -23,9 +23,13 @@ const tools = example.nodes.filter((node) => node.type === 'n8n-nodes-screenrec.
 
 it('holds the ScreenRec tools the real-agent suite runs, each connected to the AI Agent', () => {
   expect(tools.map(({ name, parameters }) => ({ name, parameters }))).toEqual(
-    Object.values(AGENT_TOOLS).map((tool) => ({ name: tool.name, parameters: { resource: 'recording', operation: tool.operation, ...tool.parameters } })),
+    Object.values(AGENT_TOOLS).map((tool) => ({
+      name: tool.name,
+      parameters: { resource: 'recording', operation: tool.operation, ...tool.parameters },
+    })),
   );
-  for (const tool of tools) expect(example.connections[tool.name]).toEqual({ ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] });
+  for (const tool of tools)
+    expect(example.connections[tool.name]).toEqual({ ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] });
 });
 
 it.each(Object.values(AGENT_TOOLS))("$name: the model gets its tool name, the operation's description and its arguments", (tool) => {
@@ -37,9 +41,11 @@ it.each(Object.values(AGENT_TOOLS))("$name: the model gets its tool name, the op
 });
 
 it("the README quotes Create Recording Link's tool description as the model reads it", () => {
-	const readme = readFileSync(path.join(REPO_ROOT, 'packages/n8n-nodes-screenrec/README.md'), 'utf8');
-	const quoted = /```text\n([\s\S]*?)\n\s*```/.exec(readme.slice(readme.indexOf('### What the model sees')))?.[1];
-	const lines = quoted?.split('\n').map((line) => line.trim());
-	const create = tools.find((tool) => tool.parameters.operation === 'create')!;
-	expect(lines?.join('\n')).toBe(screenRecAgentTool({ credential: CREDENTIAL, webhookBaseUrl: WEBHOOK_BASE_URL }, create.name, create.parameters).description);
+  const readme = readFileSync(path.join(REPO_ROOT, 'packages/n8n-nodes-screenrec/README.md'), 'utf8');
+  const quoted = /```text\n([\s\S]*?)\n\s*```/.exec(readme.slice(readme.indexOf('### What the model sees')))?.[1];
+  const lines = quoted?.split('\n').map((line) => line.trim());
+  const create = tools.find((tool) => tool.parameters.operation === 'create')!;
+  expect(lines?.join('\n')).toBe(
+    screenRecAgentTool({ credential: CREDENTIAL, webhookBaseUrl: WEBHOOK_BASE_URL }, create.name, create.parameters).description,
+  );
 });

@@ -1,12 +1,12 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import {
-	pollingTrigger as activePollingTrigger,
-	runScreenRecNode,
-	searchRecordingList,
-	shutDownN8nContexts,
-	triggerWorkflow as activeTriggerWorkflow,
-	type RunOptions as NodeRunOptions,
-	type ScreenRecCredential,
+  pollingTrigger as activePollingTrigger,
+  runScreenRecNode,
+  searchRecordingList,
+  shutDownN8nContexts,
+  triggerWorkflow as activeTriggerWorkflow,
+  type RunOptions as NodeRunOptions,
+  type ScreenRecCredential,
 } from '../support/n8n-contexts';
 import { BASE_URL, WORKSPACE_ID } from '../support/sample-connection';
 
@@ -24,39 +24,44 @@ export const WEBHOOK_BASE_URL = 'https://n8n.example.com/webhook';
 export { WORKFLOW_ID } from '../support/n8n-contexts';
 
 /** The one ScreenRec credential with every field filled in (a trailing slash in the Service URL is fine). */
-export const CREDENTIAL: ScreenRecCredential = { serviceUrl: `${BASE_URL}/`, workspaceId: WORKSPACE_ID, backendToken: BACKEND_TOKEN, apiKey: API_KEY };
+export const CREDENTIAL: ScreenRecCredential = {
+  serviceUrl: `${BASE_URL}/`,
+  workspaceId: WORKSPACE_ID,
+  backendToken: BACKEND_TOKEN,
+  apiKey: API_KEY,
+};
 
 export interface RunOptions extends NodeRunOptions {
-	credential?: ScreenRecCredential;
+  credential?: ScreenRecCredential;
 }
 
 /** Runs the ScreenRec node's execute() on the input items, as n8n's engine would. */
 export async function runScreenRec(parameters: INodeParameters, options: RunOptions = {}): Promise<INodeExecutionData[]> {
-	const { credential = CREDENTIAL, ...runOptions } = options;
-	return await runScreenRecNode({ credential, webhookBaseUrl: WEBHOOK_BASE_URL }, parameters, runOptions);
+  const { credential = CREDENTIAL, ...runOptions } = options;
+  return await runScreenRecNode({ credential, webhookBaseUrl: WEBHOOK_BASE_URL }, parameters, runOptions);
 }
 
 export interface TriggerSetup {
-	parameters?: INodeParameters;
-	credential?: ScreenRecCredential;
-	staticData?: IDataObject;
-	webhookBaseUrl?: string;
+  parameters?: INodeParameters;
+  credential?: ScreenRecCredential;
+  staticData?: IDataObject;
+  webhookBaseUrl?: string;
 }
 
 /** The trigger's node, workflow and static data, shared by its hook and webhook contexts like one active workflow. */
 export function triggerWorkflow(setup: TriggerSetup = {}) {
-	const { credential = CREDENTIAL, webhookBaseUrl = WEBHOOK_BASE_URL, ...rest } = setup;
-	return activeTriggerWorkflow({ credential, webhookBaseUrl, ...rest });
+  const { credential = CREDENTIAL, webhookBaseUrl = WEBHOOK_BASE_URL, ...rest } = setup;
+  return activeTriggerWorkflow({ credential, webhookBaseUrl, ...rest });
 }
 
 /** The New Recording polling trigger of one active workflow. */
 export function pollingTrigger(parameters: INodeParameters = {}, credential: ScreenRecCredential = CREDENTIAL) {
-	return activePollingTrigger({ credential, webhookBaseUrl: WEBHOOK_BASE_URL, parameters });
+  return activePollingTrigger({ credential, webhookBaseUrl: WEBHOOK_BASE_URL, parameters });
 }
 
 /** The Recording field's "From list" search. */
 export const searchRecordings = (filter?: string, paginationToken?: unknown, credential: ScreenRecCredential = CREDENTIAL) =>
-	searchRecordingList({ credential, webhookBaseUrl: WEBHOOK_BASE_URL }, filter, paginationToken);
+  searchRecordingList({ credential, webhookBaseUrl: WEBHOOK_BASE_URL }, filter, paginationToken);
 
 /** A Recording field's value as the editor stores it (a resource locator). */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });

@@ -10,8 +10,8 @@ const produced = new SecretWatch([BACKEND_TOKEN, API_KEY]);
 export const remember = produced.remember;
 
 export function setUpNock(): void {
-	useNock();
-	afterAll(produced.expectNoneLeaked);
+  useNock();
+  afterAll(produced.expectNoneLeaked);
 }
 
 const service = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, apiKey: API_KEY, workspaceId: WORKSPACE_ID });

@@ -16,64 +16,69 @@ const PACKAGE_DIR = join(REPO_ROOT, 'packages/n8n-nodes-screenrec');
 // dist/ is built from the sources as they are now, once per jest run, by test/support/global-setup.js.
 
 it('npm publish --dry-run uploads only dist, README, LICENSE and package.json, in at most 60 kB', () => {
-	const output = execFileSync('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], {
-		cwd: PACKAGE_DIR,
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'ignore'],
-	});
-	const published = Object.values(JSON.parse(output) as Record<string, { size: number; files: Array<{ path: string }> }>)[0]!;
-	const paths = published.files.map((file) => file.path);
-	expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
-	expect(paths.filter((path) => path.startsWith('dist/')).length).toBeGreaterThanOrEqual(9);
-	expect(published.size).toBeLessThanOrEqual(60_000);
+  const output = execFileSync('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: PACKAGE_DIR,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const published = Object.values(JSON.parse(output) as Record<string, { size: number; files: Array<{ path: string }> }>)[0]!;
+  const paths = published.files.map((file) => file.path);
+  expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+  expect(paths.filter((path) => path.startsWith('dist/')).length).toBeGreaterThanOrEqual(9);
+  expect(published.size).toBeLessThanOrEqual(60_000);
 });
 
 interface Step {
-	name?: string;
-	run?: string;
-	uses?: string;
-	with?: Record<string, unknown>;
-	'working-directory'?: string;
-	env?: Record<string, string>;
+  name?: string;
+  run?: string;
+  uses?: string;
+  with?: Record<string, unknown>;
+  'working-directory'?: string;
+  env?: Record<string, string>;
 }
 
 it('the publish workflow runs on the package tag and by hand, on Node 22, tests, and publishes with provenance', () => {
-	const workflow = load(readFileSync(join(REPO_ROOT, '.github/workflows/publish-n8n.yml'), 'utf8')) as {
-		on: { push: { tags: string[] }; workflow_dispatch: unknown };
-		permissions: Record<string, string>;
-		jobs: { publish: { steps: Step[] } };
-	};
-	expect(workflow.on.push.tags).toEqual(['n8n-nodes-screenrec@*.*.*']);
-	expect('workflow_dispatch' in workflow.on).toBe(true);
-	expect(workflow.permissions).toEqual({ 'id-token': 'write', contents: 'read' });
-	const { steps } = workflow.jobs.publish;
-	expect(steps.find((step) => step.uses?.startsWith('actions/setup-node'))?.with?.['node-version']).toBe(22);
-	const runs = steps.map((step) => step.run?.trim()).filter((run): run is string => run !== undefined);
-	const order = ['npm ci --no-audit --no-fund', 'npm test', 'npm publish --provenance --access public'].map((command) => runs.indexOf(command));
-	expect(order.every((index) => index >= 0)).toBe(true);
-	expect([...order].sort((a, b) => a - b)).toEqual(order);
-	const publish = steps.find((step) => step.run?.trim() === 'npm publish --provenance --access public');
-	expect(publish?.['working-directory']).toBe('packages/n8n-nodes-screenrec');
-	// What the package's prepublishOnly guard asks for (GitHub Actions sets GITHUB_ACTIONS itself).
-	expect(publish?.env).toEqual({ RELEASE_MODE: 'true' });
+  const workflow = load(readFileSync(join(REPO_ROOT, '.github/workflows/publish-n8n.yml'), 'utf8')) as {
+    on: { push: { tags: string[] }; workflow_dispatch: unknown };
+    permissions: Record<string, string>;
+    jobs: { publish: { steps: Step[] } };
+  };
+  expect(workflow.on.push.tags).toEqual(['n8n-nodes-screenrec@*.*.*']);
+  expect('workflow_dispatch' in workflow.on).toBe(true);
+  expect(workflow.permissions).toEqual({ 'id-token': 'write', contents: 'read' });
+  const { steps } = workflow.jobs.publish;
+  expect(steps.find((step) => step.uses?.startsWith('actions/setup-node'))?.with?.['node-version']).toBe(22);
+  const runs = steps.map((step) => step.run?.trim()).filter((run): run is string => run !== undefined);
+  const order = ['npm ci --no-audit --no-fund', 'npm test', 'npm publish --provenance --access public'].map((command) =>
+    runs.indexOf(command),
+  );
+  expect(order.every((index) => index >= 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
+  const publish = steps.find((step) => step.run?.trim() === 'npm publish --provenance --access public');
+  expect(publish?.['working-directory']).toBe('packages/n8n-nodes-screenrec');
+  // What the package's prepublishOnly guard asks for (GitHub Actions sets GITHUB_ACTIONS itself).
+  expect(publish?.env).toEqual({ RELEASE_MODE: 'true' });
 });
 
 it('npm publish outside the provenance workflow is refused before anything is packed; inside it, it goes ahead', () => {
-	const copy = mkdtempSync(join(tmpdir(), 'n8n-publish-guard-'));
-	try {
-		for (const entry of ['package.json', 'pack-manifest.mjs', 'publish-guard.mjs', 'README.md', 'LICENSE', 'dist']) cpSync(join(PACKAGE_DIR, entry), join(copy, entry), { recursive: true });
-		const publish = (env: Record<string, string>) => {
-			const { RELEASE_MODE: _mode, GITHUB_ACTIONS: _actions, ...rest } = process.env;
-			return spawnSync('npm', ['publish', '--dry-run'], { cwd: copy, encoding: 'utf8', env: { ...rest, ...env } });
-		};
-		const fromLaptop = publish({});
-		expect(fromLaptop.status).not.toBe(0);
-		expect(fromLaptop.stderr).toContain('n8n-nodes-screenrec is published only by the "Publish n8n package" GitHub workflow, with npm provenance');
-		expect(fromLaptop.stderr).not.toContain('Tarball Contents');
-		expect(publish({ GITHUB_ACTIONS: 'true' }).status).not.toBe(0);
-		const fromWorkflow = publish({ GITHUB_ACTIONS: 'true', RELEASE_MODE: 'true' });
-		expect([fromWorkflow.status, fromWorkflow.stderr]).toEqual([0, expect.stringContaining('Tarball Contents')]);
-	} finally {
-		rmSync(copy, { recursive: true, force: true });
-	}
+  const copy = mkdtempSync(join(tmpdir(), 'n8n-publish-guard-'));
+  try {
+    for (const entry of ['package.json', 'pack-manifest.mjs', 'publish-guard.mjs', 'README.md', 'LICENSE', 'dist'])
+      cpSync(join(PACKAGE_DIR, entry), join(copy, entry), { recursive: true });
+    const publish = (env: Record<string, string>) => {
+      const { RELEASE_MODE: _mode, GITHUB_ACTIONS: _actions, ...rest } = process.env;
+      return spawnSync('npm', ['publish', '--dry-run'], { cwd: copy, encoding: 'utf8', env: { ...rest, ...env } });
+    };
+    const fromLaptop = publish({});
+    expect(fromLaptop.status).not.toBe(0);
+    expect(fromLaptop.stderr).toContain(
+      'n8n-nodes-screenrec is published only by the "Publish n8n package" GitHub workflow, with npm provenance',
+    );
+    expect(fromLaptop.stderr).not.toContain('Tarball Contents');
+    expect(publish({ GITHUB_ACTIONS: 'true' }).status).not.toBe(0);
+    const fromWorkflow = publish({ GITHUB_ACTIONS: 'true', RELEASE_MODE: 'true' });
+    expect([fromWorkflow.status, fromWorkflow.stderr]).toEqual([0, expect.stringContaining('Tarball Contents')]);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 });

@@ -47,7 +47,9 @@ describe("a request's time bound (the time limit and the caller's signal as one 
     expect(waits[0]!.aborted).toBe(false);
     bound.release();
     expect(waits[0]!.aborted).toBe(true);
-    expect(removed.mock.calls.map(([type, listener]) => [type, listener])).toEqual(added.mock.calls.map(([type, listener]) => [type, listener]));
+    expect(removed.mock.calls.map(([type, listener]) => [type, listener])).toEqual(
+      added.mock.calls.map(([type, listener]) => [type, listener]),
+    );
     expect(bound.signal.aborted).toBe(false);
   });
 

@@ -16,7 +16,9 @@ afterEach(() => jest.restoreAllMocks());
 
 const WEBHOOK_URL = 'https://n8n.example.com/webhook/f00dfeed/webhook';
 const SECRET = 'a'.repeat(64);
-const savedStaticData = (): IDataObject => ({ 'node:ScreenRec Trigger': { subscriptionId: SUBSCRIPTION_ID, webhookUrl: WEBHOOK_URL, callbackSecret: SECRET } });
+const savedStaticData = (): IDataObject => ({
+  'node:ScreenRec Trigger': { subscriptionId: SUBSCRIPTION_ID, webhookUrl: WEBHOOK_URL, callbackSecret: SECRET },
+});
 /** One webhook request's view of the active workflow: n8n loads the static data afresh for each request. */
 const request = (setup: TriggerSetup = {}) => triggerWorkflow({ staticData: savedStaticData(), ...setup });
 /** The same video, its link signed at each attempt as the service does. */
@@ -27,116 +29,125 @@ const lookup = () => restScope().post(restPath('/recordings/list'), { ids: [RECO
 
 /** What the trigger logs at info level (n8n's log shows it by default). */
 function recordInfo() {
-	const logger = triggerWorkflow().hookContext().logger;
-	const lines: string[] = [];
-	jest.spyOn(logger, 'info').mockImplementation((message: string) => void lines.push(message));
-	return lines;
+  const logger = triggerWorkflow().hookContext().logger;
+  const lines: string[] = [];
+  jest.spyOn(logger, 'info').mockImplementation((message: string) => void lines.push(message));
+  return lines;
 }
 
 /** What happened, in order: the trigger's answers (seen through n8n's response object) and the calls it made. */
 function recordEvents() {
-	const events: string[] = [];
-	const getResponseObject = WebhookContext.prototype.getResponseObject;
-	jest.spyOn(WebhookContext.prototype, 'getResponseObject').mockImplementation(function (this: WebhookContext) {
-		const response = getResponseObject.call(this);
-		return Object.assign(Object.create(response) as typeof response, {
-			status: (code: number) => {
-				events.push(`answered ${code}`);
-				return response.status(code);
-			},
-		});
-	});
-	return events;
+  const events: string[] = [];
+  const getResponseObject = WebhookContext.prototype.getResponseObject;
+  jest.spyOn(WebhookContext.prototype, 'getResponseObject').mockImplementation(function (this: WebhookContext) {
+    const response = getResponseObject.call(this);
+    return Object.assign(Object.create(response) as typeof response, {
+      status: (code: number) => {
+        events.push(`answered ${code}`);
+        return response.status(code);
+      },
+    });
+  });
+  return events;
 }
 
 describe('the answer comes first', () => {
-	it('answers 200 before it looks the recording up and downloads the video; the run still gets both', async () => {
-		const events = recordEvents();
-		lookup().reply(200, () => (events.push('lookup'), { content: [completed], totalElements: 1, totalPages: 1 }));
-		restScope()
-			.get(restPath(`/recordings/${RECORDING_ID}/presign`))
-			.reply(200, () => (events.push('fresh link'), { url: `https://media.screenrec.test/videos/${RECORDING_ID}?fresh=1` }));
-		nock('https://media.screenrec.test').get(`/videos/${RECORDING_ID}`).query({ fresh: '1' }).reply(200, () => (events.push('download'), 'webm'), { 'content-type': 'video/webm' });
-		const { result, response } = await request({ parameters: { includeRecording: true, download: true } }).deliver({ result: link('s1') });
-		expect(events).toEqual(['answered 200', 'lookup', 'fresh link', 'download']);
-		expect(response).toEqual({ statusCode: 200, body: RECEIVED });
-		expect(result.noWebhookResponse).toBe(true);
-		const item = result.workflowData?.[0]?.[0];
-		expect(item?.json).toMatchObject({ recordingId: RECORDING_ID, externalReference: 'ticket-1' });
-		expect(item?.binary?.data).toMatchObject({ fileName: `screenrec-${RECORDING_ID}.webm` });
-	});
+  it('answers 200 before it looks the recording up and downloads the video; the run still gets both', async () => {
+    const events = recordEvents();
+    lookup().reply(200, () => (events.push('lookup'), { content: [completed], totalElements: 1, totalPages: 1 }));
+    restScope()
+      .get(restPath(`/recordings/${RECORDING_ID}/presign`))
+      .reply(200, () => (events.push('fresh link'), { url: `https://media.screenrec.test/videos/${RECORDING_ID}?fresh=1` }));
+    nock('https://media.screenrec.test')
+      .get(`/videos/${RECORDING_ID}`)
+      .query({ fresh: '1' })
+      .reply(200, () => (events.push('download'), 'webm'), { 'content-type': 'video/webm' });
+    const { result, response } = await request({ parameters: { includeRecording: true, download: true } }).deliver({ result: link('s1') });
+    expect(events).toEqual(['answered 200', 'lookup', 'fresh link', 'download']);
+    expect(response).toEqual({ statusCode: 200, body: RECEIVED });
+    expect(result.noWebhookResponse).toBe(true);
+    const item = result.workflowData?.[0]?.[0];
+    expect(item?.json).toMatchObject({ recordingId: RECORDING_ID, externalReference: 'ticket-1' });
+    expect(item?.binary?.data).toMatchObject({ fileName: `screenrec-${RECORDING_ID}.webm` });
+  });
 
-	it('a lookup and a download that fail after the answer still start the run, saying why', async () => {
-		lookup().reply(401, { message: 'Unauthorized' });
-		const { result, response } = await request({ parameters: { download: true } }).deliver({ result: link('s1') });
-		expect(response).toEqual({ statusCode: 200, body: RECEIVED });
-		expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({
-			videoUrl: link('s1'),
-			recordingId: null,
-			detailsError: detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE),
-			downloadError: foreignVideoLinkMessage('media.screenrec.test'),
-		});
-	});
+  it('a lookup and a download that fail after the answer still start the run, saying why', async () => {
+    lookup().reply(401, { message: 'Unauthorized' });
+    const { result, response } = await request({ parameters: { download: true } }).deliver({ result: link('s1') });
+    expect(response).toEqual({ statusCode: 200, body: RECEIVED });
+    expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({
+      videoUrl: link('s1'),
+      recordingId: null,
+      detailsError: detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE),
+      downloadError: foreignVideoLinkMessage('media.screenrec.test'),
+    });
+  });
 });
 
 describe('one run per video, however often it is delivered', () => {
-	it('a repeat (its link signed afresh) is answered 200 and starts nothing, looking nothing up', async () => {
-		lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
-		const first = await request().deliver({ result: link('s1') });
-		expect(first.result.workflowData?.[0]).toHaveLength(1);
-		for (const signature of ['s1', 's2']) {
-			const events = recordEvents();
-			const info = recordInfo();
-			const { result, response } = await request().deliver({ result: link(signature) });
-			expect(events).toEqual(['answered 200']);
-			expect(response).toEqual({ statusCode: 200, body: ALREADY_RECEIVED });
-			expect(result).toEqual({ noWebhookResponse: true });
-			expect(info).toEqual([`ScreenRec Trigger received ${VIDEO_KEY} again and started no second run (answered 200).`]);
-			jest.restoreAllMocks();
-		}
-	});
+  it('a repeat (its link signed afresh) is answered 200 and starts nothing, looking nothing up', async () => {
+    lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+    const first = await request().deliver({ result: link('s1') });
+    expect(first.result.workflowData?.[0]).toHaveLength(1);
+    for (const signature of ['s1', 's2']) {
+      const events = recordEvents();
+      const info = recordInfo();
+      const { result, response } = await request().deliver({ result: link(signature) });
+      expect(events).toEqual(['answered 200']);
+      expect(response).toEqual({ statusCode: 200, body: ALREADY_RECEIVED });
+      expect(result).toEqual({ noWebhookResponse: true });
+      expect(info).toEqual([`ScreenRec Trigger received ${VIDEO_KEY} again and started no second run (answered 200).`]);
+      jest.restoreAllMocks();
+    }
+  });
 
-	it('two copies arriving at the same moment start one run', async () => {
-		recordInfo();
-		lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
-		const answers = await Promise.all([request().deliver({ result: link('s1') }), request().deliver({ result: link('s2') })]);
-		expect(answers.map(({ response }) => response.body)).toEqual(expect.arrayContaining([ALREADY_RECEIVED, RECEIVED]));
-		expect(answers.filter(({ result }) => result.workflowData !== undefined)).toHaveLength(1);
-	});
+  it('two copies arriving at the same moment start one run', async () => {
+    recordInfo();
+    lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+    const answers = await Promise.all([request().deliver({ result: link('s1') }), request().deliver({ result: link('s2') })]);
+    expect(answers.map(({ response }) => response.body)).toEqual(expect.arrayContaining([ALREADY_RECEIVED, RECEIVED]));
+    expect(answers.filter(({ result }) => result.workflowData !== undefined)).toHaveLength(1);
+  });
 
-	it('a repeat after n8n restarted starts nothing: the memory is saved in the static data', async () => {
-		lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
-		const before = request();
-		await before.deliver({ result: link('s1') });
-		const saved = JSON.parse(JSON.stringify({ 'node:ScreenRec Trigger': before.staticData() })) as IDataObject;
-		forgetSeenVideosInThisProcess();
-		recordInfo();
-		const { result, response } = await triggerWorkflow({ staticData: saved }).deliver({ result: link('s2') });
-		expect(response.body).toEqual(ALREADY_RECEIVED);
-		expect(result.workflowData).toBeUndefined();
-	});
+  it('a repeat after n8n restarted starts nothing: the memory is saved in the static data', async () => {
+    lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+    const before = request();
+    await before.deliver({ result: link('s1') });
+    const saved = JSON.parse(JSON.stringify({ 'node:ScreenRec Trigger': before.staticData() })) as IDataObject;
+    forgetSeenVideosInThisProcess();
+    recordInfo();
+    const { result, response } = await triggerWorkflow({ staticData: saved }).deliver({ result: link('s2') });
+    expect(response.body).toEqual(ALREADY_RECEIVED);
+    expect(result.workflowData).toBeUndefined();
+  });
 
-	it('the request that ends last saves every video received meanwhile: after a restart none of them runs again', async () => {
-		const other = '5d1c9a7e-2b4f-4e6a-8c3d-9f0e1a2b3c4d';
-		const otherLink = `https://media.screenrec.test/videos/${other}?expires=1900000000&signature=s1`;
-		lookup().delay(200).reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
-		restScope().post(restPath('/recordings/list'), { ids: [other], pageSize: 1 }).reply(200, { content: [{ ...completed, id: other }], totalElements: 1, totalPages: 1 });
-		const [slow, quick] = [request(), request()];
-		await Promise.all([slow.deliver({ result: link('s1') }), quick.deliver({ result: otherLink })]);
-		const savedLast = JSON.parse(JSON.stringify({ 'node:ScreenRec Trigger': slow.staticData() })) as IDataObject;
-		forgetSeenVideosInThisProcess();
-		recordInfo();
-		for (const notification of [{ result: link('s2') }, { result: otherLink }]) {
-			expect((await triggerWorkflow({ staticData: structuredClone(savedLast) }).deliver(notification)).response.body).toEqual(ALREADY_RECEIVED);
-		}
-	});
+  it('the request that ends last saves every video received meanwhile: after a restart none of them runs again', async () => {
+    const other = '5d1c9a7e-2b4f-4e6a-8c3d-9f0e1a2b3c4d';
+    const otherLink = `https://media.screenrec.test/videos/${other}?expires=1900000000&signature=s1`;
+    lookup()
+      .delay(200)
+      .reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+    restScope()
+      .post(restPath('/recordings/list'), { ids: [other], pageSize: 1 })
+      .reply(200, { content: [{ ...completed, id: other }], totalElements: 1, totalPages: 1 });
+    const [slow, quick] = [request(), request()];
+    await Promise.all([slow.deliver({ result: link('s1') }), quick.deliver({ result: otherLink })]);
+    const savedLast = JSON.parse(JSON.stringify({ 'node:ScreenRec Trigger': slow.staticData() })) as IDataObject;
+    forgetSeenVideosInThisProcess();
+    recordInfo();
+    for (const notification of [{ result: link('s2') }, { result: otherLink }]) {
+      expect((await triggerWorkflow({ staticData: structuredClone(savedLast) }).deliver(notification)).response.body).toEqual(
+        ALREADY_RECEIVED,
+      );
+    }
+  });
 
-	it("a post without the subscription's secret is not remembered: the service's notification of that video still runs", async () => {
-		expect((await request().deliver({ result: link('s1') }, { query: {} })).response.statusCode).toBe(401);
-		expect((await request().deliver({ result: link('s1') }, { query: { secret: 'wrong' } })).response.statusCode).toBe(401);
-		lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
-		const { result, response } = await request().deliver({ result: link('s2') });
-		expect(response.body).toEqual(RECEIVED);
-		expect(result.workflowData?.[0]).toHaveLength(1);
-	});
+  it("a post without the subscription's secret is not remembered: the service's notification of that video still runs", async () => {
+    expect((await request().deliver({ result: link('s1') }, { query: {} })).response.statusCode).toBe(401);
+    expect((await request().deliver({ result: link('s1') }, { query: { secret: 'wrong' } })).response.statusCode).toBe(401);
+    lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+    const { result, response } = await request().deliver({ result: link('s2') });
+    expect(response.body).toEqual(RECEIVED);
+    expect(result.workflowData?.[0]).toHaveLength(1);
+  });
 });

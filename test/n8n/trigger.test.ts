@@ -1,18 +1,28 @@
 import nock from 'nock';
 import {
-	LINK_NOT_CONFIRMED,
-	NO_ACTIVE_SUBSCRIPTION_MESSAGE,
-	UNAUTHORIZED_MESSAGE,
-	detailsLookupFailedMessage,
-	foreignVideoLinkMessage,
-	notAVideoReadyMessage,
-	unsubscribeRefusedMessage,
+  LINK_NOT_CONFIRMED,
+  NO_ACTIVE_SUBSCRIPTION_MESSAGE,
+  UNAUTHORIZED_MESSAGE,
+  detailsLookupFailedMessage,
+  foreignVideoLinkMessage,
+  notAVideoReadyMessage,
+  unsubscribeRefusedMessage,
 } from '@screenrec/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import { UNAUTHORIZED_NOTIFICATION } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
 import { RECEIVED } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/video-ready';
-import { API_KEY, BASE_URL, CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID, captureWarnings, triggerWorkflow, type TriggerSetup } from './harness';
+import {
+  API_KEY,
+  BASE_URL,
+  CREDENTIAL,
+  RECORDING_ID,
+  SUBSCRIPTION_ID,
+  WORKSPACE_ID,
+  captureWarnings,
+  triggerWorkflow,
+  type TriggerSetup,
+} from './harness';
 import { failureOf, hookScope, remember, restPath, restScope, setUpNock } from './nock-setup';
 
 setUpNock();
@@ -22,229 +32,287 @@ beforeEach(() => forgetSeenVideosInThisProcess());
 const WEBHOOK_URL = 'https://n8n.example.com/webhook/f00dfeed/webhook';
 const SECRET = 'a'.repeat(64);
 const SECRET_URL = /^https:\/\/n8n\.example\.com\/webhook\/f00dfeed\/webhook\?secret=[0-9a-f]{64}$/;
-const subscribeScope = () => hookScope((body: { action?: string; callback?: string }) => body.action === 'CALLBACK_SUBSCRIBE' && SECRET_URL.test(String(body.callback)));
+const subscribeScope = () =>
+  hookScope(
+    (body: { action?: string; callback?: string }) => body.action === 'CALLBACK_SUBSCRIBE' && SECRET_URL.test(String(body.callback)),
+  );
 const unsubscribeScope = (subscriptionId = SUBSCRIPTION_ID) => hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId });
 const VIDEO_URL = `https://media.screenrec.test/videos/${RECORDING_ID}?expires=1900000000&signature=abc`;
 const VIDEO_KEY = `https://media.screenrec.test/videos/${RECORDING_ID}`;
 const stored = (extra: Record<string, unknown> = {}) => ({
-	'node:ScreenRec Trigger': { subscriptionId: SUBSCRIPTION_ID, webhookUrl: WEBHOOK_URL, callbackSecret: SECRET, ...extra },
+  'node:ScreenRec Trigger': { subscriptionId: SUBSCRIPTION_ID, webhookUrl: WEBHOOK_URL, callbackSecret: SECRET, ...extra },
 });
 /** The trigger of an active workflow: subscribed, with its secret in the static data. */
 const activeTrigger = (setup: TriggerSetup = {}) => triggerWorkflow({ staticData: stored(), ...setup });
-const completed = (overrides: Record<string, unknown> = {}) => ({ id: RECORDING_ID, status: 'COMPLETED', tags: ['demo'], comment: 'VIP', externalReference: 'ticket-1', ...overrides });
+const completed = (overrides: Record<string, unknown> = {}) => ({
+  id: RECORDING_ID,
+  status: 'COMPLETED',
+  tags: ['demo'],
+  comment: 'VIP',
+  externalReference: 'ticket-1',
+  ...overrides,
+});
 const lookup = (ids: string[]) => restScope().post(restPath('/recordings/list'), { ids, pageSize: ids.length });
 
 describe('activation: create / checkExists', () => {
-	it('subscribes the webhook URL with a new secret as a query parameter, kept in the static data', async () => {
-		const trigger = triggerWorkflow();
-		expect(await trigger.checkExists()).toBe(false);
-		subscribeScope().reply(200, { subscriptionId: SUBSCRIPTION_ID });
-		expect(await trigger.create()).toBe(true);
-		expect(trigger.staticData()).toEqual({ subscriptionId: SUBSCRIPTION_ID, webhookUrl: WEBHOOK_URL, callbackSecret: expect.stringMatching(/^[0-9a-f]{64}$/) });
-		expect(trigger.callbackUrl()).toMatch(SECRET_URL);
-		expect(await trigger.checkExists()).toBe(true);
-	});
+  it('subscribes the webhook URL with a new secret as a query parameter, kept in the static data', async () => {
+    const trigger = triggerWorkflow();
+    expect(await trigger.checkExists()).toBe(false);
+    subscribeScope().reply(200, { subscriptionId: SUBSCRIPTION_ID });
+    expect(await trigger.create()).toBe(true);
+    expect(trigger.staticData()).toEqual({
+      subscriptionId: SUBSCRIPTION_ID,
+      webhookUrl: WEBHOOK_URL,
+      callbackSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(trigger.callbackUrl()).toMatch(SECRET_URL);
+    expect(await trigger.checkExists()).toBe(true);
+  });
 
-	it('replaces the secret on re-activation: the old callback URL opens nothing any more', async () => {
-		const trigger = triggerWorkflow();
-		subscribeScope().reply(200, { subscriptionId: SUBSCRIPTION_ID });
-		await trigger.create();
-		const firstSecret = String(trigger.staticData()?.callbackSecret);
-		unsubscribeScope().reply(200, { status: 'success' });
-		await trigger.delete();
-		expect(trigger.staticData()).toEqual({});
-		const second = 'b1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
-		subscribeScope().reply(200, { subscriptionId: second });
-		await trigger.create();
-		expect(trigger.staticData()?.callbackSecret).not.toBe(firstSecret);
-		const { result, response } = await trigger.deliver({ result: VIDEO_URL }, { query: { secret: firstSecret } });
-		expect(result).toEqual({ noWebhookResponse: true });
-		expect(response.statusCode).toBe(401);
-	});
+  it('replaces the secret on re-activation: the old callback URL opens nothing any more', async () => {
+    const trigger = triggerWorkflow();
+    subscribeScope().reply(200, { subscriptionId: SUBSCRIPTION_ID });
+    await trigger.create();
+    const firstSecret = String(trigger.staticData()?.callbackSecret);
+    unsubscribeScope().reply(200, { status: 'success' });
+    await trigger.delete();
+    expect(trigger.staticData()).toEqual({});
+    const second = 'b1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+    subscribeScope().reply(200, { subscriptionId: second });
+    await trigger.create();
+    expect(trigger.staticData()?.callbackSecret).not.toBe(firstSecret);
+    const { result, response } = await trigger.deliver({ result: VIDEO_URL }, { query: { secret: firstSecret } });
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response.statusCode).toBe(401);
+  });
 
-	it('replaces a subscription stored before callback secrets', async () => {
-		const trigger = triggerWorkflow({ staticData: { 'node:ScreenRec Trigger': { subscriptionId: SUBSCRIPTION_ID, webhookUrl: WEBHOOK_URL } } });
-		unsubscribeScope().reply(200, { status: 'success' });
-		expect(await trigger.checkExists()).toBe(false);
-		expect(trigger.staticData()).toEqual({});
-	});
+  it('replaces a subscription stored before callback secrets', async () => {
+    const trigger = triggerWorkflow({
+      staticData: { 'node:ScreenRec Trigger': { subscriptionId: SUBSCRIPTION_ID, webhookUrl: WEBHOOK_URL } },
+    });
+    unsubscribeScope().reply(200, { status: 'success' });
+    expect(await trigger.checkExists()).toBe(false);
+    expect(trigger.staticData()).toEqual({});
+  });
 
-	it('drops a subscription made for another webhook URL, so that create() subscribes the current one', async () => {
-		const trigger = triggerWorkflow({
-			staticData: stored({ webhookUrl: 'https://old-tunnel.example/webhook/f00dfeed/webhook' }),
-		});
-		unsubscribeScope().reply(200, { status: 'success' });
-		expect(await trigger.checkExists()).toBe(false);
-		expect(trigger.staticData()).toEqual({});
-	});
+  it('drops a subscription made for another webhook URL, so that create() subscribes the current one', async () => {
+    const trigger = triggerWorkflow({
+      staticData: stored({ webhookUrl: 'https://old-tunnel.example/webhook/f00dfeed/webhook' }),
+    });
+    unsubscribeScope().reply(200, { status: 'success' });
+    expect(await trigger.checkExists()).toBe(false);
+    expect(trigger.staticData()).toEqual({});
+  });
 
-	it('refuses an http webhook URL with a message that says what to change (n8n 2.3 toasts only the message), sending nothing', async () => {
-		const trigger = triggerWorkflow({ webhookBaseUrl: 'http://localhost:5678/webhook' });
-		const error = await failureOf(() => trigger.create());
-		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe(
-			"Set n8n's WEBHOOK_URL to this instance's public https address (for example https://n8n.example.com/) and restart n8n: ScreenRec only delivers to https, and this workflow's webhook URL is http://localhost:5678/webhook/f00dfeed/webhook.",
-		);
-		expect(error.description).toBe("For a trial against a local ScreenRec service that accepts http, turn on 'Allow HTTP Webhook URL (Local Trials Only)' instead.");
-		expect(trigger.staticData()).toBeUndefined();
-	});
+  it('refuses an http webhook URL with a message that says what to change (n8n 2.3 toasts only the message), sending nothing', async () => {
+    const trigger = triggerWorkflow({ webhookBaseUrl: 'http://localhost:5678/webhook' });
+    const error = await failureOf(() => trigger.create());
+    expect(error).toBeInstanceOf(NodeOperationError);
+    expect(error.message).toBe(
+      "Set n8n's WEBHOOK_URL to this instance's public https address (for example https://n8n.example.com/) and restart n8n: ScreenRec only delivers to https, and this workflow's webhook URL is http://localhost:5678/webhook/f00dfeed/webhook.",
+    );
+    expect(error.description).toBe(
+      "For a trial against a local ScreenRec service that accepts http, turn on 'Allow HTTP Webhook URL (Local Trials Only)' instead.",
+    );
+    expect(trigger.staticData()).toBeUndefined();
+  });
 
-	it('subscribes an http webhook URL when Allow HTTP Webhook URL is on', async () => {
-		const trigger = triggerWorkflow({ webhookBaseUrl: 'http://192.168.1.20:5678/webhook', parameters: { allowHttpWebhook: true } });
-		hookScope((body: { callback?: string }) => String(body.callback).startsWith(`${trigger.webhookUrl}?secret=`)).reply(200, { subscriptionId: SUBSCRIPTION_ID });
-		expect(await trigger.create()).toBe(true);
-		expect(trigger.staticData()).toMatchObject({ subscriptionId: SUBSCRIPTION_ID });
-	});
+  it('subscribes an http webhook URL when Allow HTTP Webhook URL is on', async () => {
+    const trigger = triggerWorkflow({ webhookBaseUrl: 'http://192.168.1.20:5678/webhook', parameters: { allowHttpWebhook: true } });
+    hookScope((body: { callback?: string }) => String(body.callback).startsWith(`${trigger.webhookUrl}?secret=`)).reply(200, {
+      subscriptionId: SUBSCRIPTION_ID,
+    });
+    expect(await trigger.create()).toBe(true);
+    expect(trigger.staticData()).toMatchObject({ subscriptionId: SUBSCRIPTION_ID });
+  });
 
-	it('names the Backend Token when the credential has none, sending nothing', async () => {
-		const error = await failureOf(() => triggerWorkflow({ credential: { ...CREDENTIAL, backendToken: '' } }).create());
-		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('The ScreenRec Trigger needs the Backend Token, which the ScreenRec credential leaves empty.');
-	});
+  it('names the Backend Token when the credential has none, sending nothing', async () => {
+    const error = await failureOf(() => triggerWorkflow({ credential: { ...CREDENTIAL, backendToken: '' } }).create());
+    expect(error).toBeInstanceOf(NodeOperationError);
+    expect(error.message).toBe('The ScreenRec Trigger needs the Backend Token, which the ScreenRec credential leaves empty.');
+  });
 
-	it("fails activation with core's message and a hint when ScreenRec refuses, storing nothing", async () => {
-		const trigger = triggerWorkflow();
-		subscribeScope().reply(200, { error: 'No active subscription.' });
-		const error = await failureOf(() => trigger.create());
-		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe(NO_ACTIVE_SUBSCRIPTION_MESSAGE);
-		expect(error.description).toBe('Renew the workspace subscription in the ScreenRec dashboard; nothing needs to change in n8n.');
-		expect(trigger.staticData()?.subscriptionId).toBeUndefined();
-	});
+  it("fails activation with core's message and a hint when ScreenRec refuses, storing nothing", async () => {
+    const trigger = triggerWorkflow();
+    subscribeScope().reply(200, { error: 'No active subscription.' });
+    const error = await failureOf(() => trigger.create());
+    expect(error).toBeInstanceOf(NodeApiError);
+    expect(error.message).toBe(NO_ACTIVE_SUBSCRIPTION_MESSAGE);
+    expect(error.description).toBe('Renew the workspace subscription in the ScreenRec dashboard; nothing needs to change in n8n.');
+    expect(trigger.staticData()?.subscriptionId).toBeUndefined();
+  });
 });
 
 describe('deactivation: delete', () => {
-	it('unsubscribes and forgets the subscription', async () => {
-		const trigger = activeTrigger();
-		unsubscribeScope().reply(200, { status: 'success' });
-		expect(await trigger.delete()).toBe(true);
-		expect(trigger.staticData()).toEqual({});
-	});
+  it('unsubscribes and forgets the subscription', async () => {
+    const trigger = activeTrigger();
+    unsubscribeScope().reply(200, { status: 'success' });
+    expect(await trigger.delete()).toBe(true);
+    expect(trigger.staticData()).toEqual({});
+  });
 
-	it('forgets a subscription the service no longer knows, and logs why', async () => {
-		const trigger = activeTrigger();
-		unsubscribeScope().reply(200, { error: 'Internal Server Error' });
-		const context = trigger.hookContext();
-		const warnings = captureWarnings(context.logger);
-		expect(await trigger.delete(context)).toBe(true);
-		const messages = warnings.messages();
-		warnings.restore();
-		expect(trigger.staticData()).toEqual({});
-		expect(messages).toEqual([
-			`ScreenRec Trigger could not remove subscription ${SUBSCRIPTION_ID}; forgetting it anyway. ${unsubscribeRefusedMessage('Internal Server Error')}`,
-		]);
-	});
+  it('forgets a subscription the service no longer knows, and logs why', async () => {
+    const trigger = activeTrigger();
+    unsubscribeScope().reply(200, { error: 'Internal Server Error' });
+    const context = trigger.hookContext();
+    const warnings = captureWarnings(context.logger);
+    expect(await trigger.delete(context)).toBe(true);
+    const messages = warnings.messages();
+    warnings.restore();
+    expect(trigger.staticData()).toEqual({});
+    expect(messages).toEqual([
+      `ScreenRec Trigger could not remove subscription ${SUBSCRIPTION_ID}; forgetting it anyway. ${unsubscribeRefusedMessage('Internal Server Error')}`,
+    ]);
+  });
 
-	it('sends nothing when there is no subscription', async () => {
-		expect(await triggerWorkflow().delete()).toBe(true);
-	});
+  it('sends nothing when there is no subscription', async () => {
+    expect(await triggerWorkflow().delete()).toBe(true);
+  });
 });
 
 describe('webhook: only the service, with the current secret, starts a run', () => {
-	it.each([
-		['no secret', {}],
-		['a wrong secret of the same length', { secret: 'b'.repeat(64) }],
-		['a wrong secret of another length', { secret: 'short' }],
-		['the secret in another parameter', { token: SECRET }],
-	])('%s: 401 and no run, nothing fetched', async (_case, query) => {
-		const { result, response, warnings } = await activeTrigger({ parameters: { includeRecording: true, download: true } }).deliver({ result: VIDEO_URL }, { query });
-		expect(result).toEqual({ noWebhookResponse: true });
-		expect(response).toEqual({ statusCode: 401, body: { message: UNAUTHORIZED_NOTIFICATION } });
-		expect(warnings).toEqual(['ScreenRec Trigger refused a request without the secret of its current subscription (answered 401, no execution).']);
-	});
+  it.each([
+    ['no secret', {}],
+    ['a wrong secret of the same length', { secret: 'b'.repeat(64) }],
+    ['a wrong secret of another length', { secret: 'short' }],
+    ['the secret in another parameter', { token: SECRET }],
+  ])('%s: 401 and no run, nothing fetched', async (_case, query) => {
+    const { result, response, warnings } = await activeTrigger({ parameters: { includeRecording: true, download: true } }).deliver(
+      { result: VIDEO_URL },
+      { query },
+    );
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response).toEqual({ statusCode: 401, body: { message: UNAUTHORIZED_NOTIFICATION } });
+    expect(warnings).toEqual([
+      'ScreenRec Trigger refused a request without the secret of its current subscription (answered 401, no execution).',
+    ]);
+  });
 
-	it('a workflow that was never activated (no secret stored) refuses everything', async () => {
-		const { response } = await triggerWorkflow().deliver({ result: VIDEO_URL }, { query: { secret: '' } });
-		expect(response.statusCode).toBe(401);
-	});
+  it('a workflow that was never activated (no secret stored) refuses everything', async () => {
+    const { response } = await triggerWorkflow().deliver({ result: VIDEO_URL }, { query: { secret: '' } });
+    expect(response.statusCode).toBe(401);
+  });
 });
 
 describe('webhook: the video-ready notification', () => {
-	const receivedAtIsNow = (receivedAt: unknown, before: number) => {
-		const time = Date.parse(String(receivedAt));
-		return time >= before && time <= Date.now();
-	};
+  const receivedAtIsNow = (receivedAt: unknown, before: number) => {
+    const time = Date.parse(String(receivedAt));
+    return time >= before && time <= Date.now();
+  };
 
-	it('starts the workflow with the link, its key, the recording ID the service confirmed and the time received', async () => {
-		lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
-		const before = Date.now();
-		const { result, response } = await activeTrigger().deliver({ result: VIDEO_URL });
-		expect(response).toEqual({ statusCode: 200, body: RECEIVED });
-		expect(result.noWebhookResponse).toBe(true);
-		expect(result.workflowData?.[0]).toEqual([{ json: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String), detailsError: null } }]);
-		expect(receivedAtIsNow(result.workflowData?.[0]?.[0]?.json.receivedAt, before)).toBe(true);
-	});
+  it('starts the workflow with the link, its key, the recording ID the service confirmed and the time received', async () => {
+    lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
+    const before = Date.now();
+    const { result, response } = await activeTrigger().deliver({ result: VIDEO_URL });
+    expect(response).toEqual({ statusCode: 200, body: RECEIVED });
+    expect(result.noWebhookResponse).toBe(true);
+    expect(result.workflowData?.[0]).toEqual([
+      { json: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String), detailsError: null } },
+    ]);
+    expect(receivedAtIsNow(result.workflowData?.[0]?.[0]?.json.receivedAt, before)).toBe(true);
+  });
 
-	it('a storage link whose UUIDs are a workspace and an object: asks about both, reports no recording when none is confirmed', async () => {
-		const objectId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
-		const storageUrl = `https://storage.example.net/bucket/${WORKSPACE_ID}/${objectId}.webm?X-Amz-Signature=abc`;
-		lookup([WORKSPACE_ID, objectId]).reply(200, { content: [], totalElements: 0, totalPages: 0 });
-		const { result } = await activeTrigger().deliver({ result: storageUrl });
-		expect(result.workflowData?.[0]?.[0]?.json).toEqual({
-			videoUrl: storageUrl,
-			videoKey: `https://storage.example.net/bucket/${WORKSPACE_ID}/${objectId}.webm`,
-			recordingId: null,
-			receivedAt: expect.any(String),
-			detailsError: LINK_NOT_CONFIRMED,
-		});
-	});
+  it('a storage link whose UUIDs are a workspace and an object: asks about both, reports no recording when none is confirmed', async () => {
+    const objectId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    const storageUrl = `https://storage.example.net/bucket/${WORKSPACE_ID}/${objectId}.webm?X-Amz-Signature=abc`;
+    lookup([WORKSPACE_ID, objectId]).reply(200, { content: [], totalElements: 0, totalPages: 0 });
+    const { result } = await activeTrigger().deliver({ result: storageUrl });
+    expect(result.workflowData?.[0]?.[0]?.json).toEqual({
+      videoUrl: storageUrl,
+      videoKey: `https://storage.example.net/bucket/${WORKSPACE_ID}/${objectId}.webm`,
+      recordingId: null,
+      receivedAt: expect.any(String),
+      detailsError: LINK_NOT_CONFIRMED,
+    });
+  });
 
-	it("adds the recording's fields with Include Recording Details", async () => {
-		lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
-		const { result } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
-		expect(result.workflowData?.[0]?.[0]?.json).toEqual({ ...completed(), videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String), detailsError: null });
-	});
+  it("adds the recording's fields with Include Recording Details", async () => {
+    lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
+    const { result } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
+    expect(result.workflowData?.[0]?.[0]?.json).toEqual({
+      ...completed(),
+      videoUrl: VIDEO_URL,
+      videoKey: VIDEO_KEY,
+      recordingId: RECORDING_ID,
+      receivedAt: expect.any(String),
+      detailsError: null,
+    });
+  });
 
-	it('still starts the workflow when the lookup fails, saying why, without the key', async () => {
-		lookup([RECORDING_ID]).reply(401, { message: 'Unauthorized' });
-		const { result, warnings } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
-		const detailsError = detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE);
-		expect(remember(result.workflowData?.[0]?.[0]?.json)).toEqual({ videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: null, receivedAt: expect.any(String), detailsError });
-		expect(warnings).toEqual([`ScreenRec Trigger: ${detailsError}`]);
-		expect(JSON.stringify(result)).not.toContain(API_KEY);
-	});
+  it('still starts the workflow when the lookup fails, saying why, without the key', async () => {
+    lookup([RECORDING_ID]).reply(401, { message: 'Unauthorized' });
+    const { result, warnings } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
+    const detailsError = detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE);
+    expect(remember(result.workflowData?.[0]?.[0]?.json)).toEqual({
+      videoUrl: VIDEO_URL,
+      videoKey: VIDEO_KEY,
+      recordingId: null,
+      receivedAt: expect.any(String),
+      detailsError,
+    });
+    expect(warnings).toEqual([`ScreenRec Trigger: ${detailsError}`]);
+    expect(JSON.stringify(result)).not.toContain(API_KEY);
+  });
 
-	it('without an API key: no lookup, and with Include Recording Details a field says what to fill in', async () => {
-		const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
-		expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({ recordingId: null, detailsError: expect.stringContaining('has no API Key') });
-	});
+  it('without an API key: no lookup, and with Include Recording Details a field says what to fill in', async () => {
+    const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { includeRecording: true } }).deliver({
+      result: VIDEO_URL,
+    });
+    expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({
+      recordingId: null,
+      detailsError: expect.stringContaining('has no API Key'),
+    });
+  });
 
-	it('Download Video: a confirmed recording is downloaded through a fresh link, without any ScreenRec secret', async () => {
-		lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
-		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(200, { url: `https://media.screenrec.test/videos/${RECORDING_ID}?fresh=1` });
-		const video = Buffer.from('mp4-bytes');
-		nock('https://media.screenrec.test', { badheaders: ['authorization', 'x-service-token'] })
-			.get(`/videos/${RECORDING_ID}`)
-			.query({ fresh: '1' })
-			.reply(200, video, { 'content-type': 'video/mp4' });
-		const { result } = await activeTrigger({ parameters: { download: true } }).deliver({ result: VIDEO_URL });
-		expect(result.workflowData?.[0]?.[0]?.binary?.data).toMatchObject({ data: video.toString('base64'), mimeType: 'video/mp4', fileName: `screenrec-${RECORDING_ID}.mp4` });
-	});
+  it('Download Video: a confirmed recording is downloaded through a fresh link, without any ScreenRec secret', async () => {
+    lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
+    restScope()
+      .get(restPath(`/recordings/${RECORDING_ID}/presign`))
+      .reply(200, { url: `https://media.screenrec.test/videos/${RECORDING_ID}?fresh=1` });
+    const video = Buffer.from('mp4-bytes');
+    nock('https://media.screenrec.test', { badheaders: ['authorization', 'x-service-token'] })
+      .get(`/videos/${RECORDING_ID}`)
+      .query({ fresh: '1' })
+      .reply(200, video, { 'content-type': 'video/mp4' });
+    const { result } = await activeTrigger({ parameters: { download: true } }).deliver({ result: VIDEO_URL });
+    expect(result.workflowData?.[0]?.[0]?.binary?.data).toMatchObject({
+      data: video.toString('base64'),
+      mimeType: 'video/mp4',
+      fileName: `screenrec-${RECORDING_ID}.mp4`,
+    });
+  });
 
-	it('Download Video: an unconfirmed link to another host is not fetched; the item still goes out, saying why', async () => {
-		const foreign = 'http://169.254.169.254/latest/meta-data';
-		const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { download: true } }).deliver({ result: foreign });
-		const item = result.workflowData?.[0]?.[0];
-		expect(item?.binary).toBeUndefined();
-		expect(item?.json).toMatchObject({ videoUrl: foreign, recordingId: null, downloadError: foreignVideoLinkMessage('169.254.169.254') });
-	});
+  it('Download Video: an unconfirmed link to another host is not fetched; the item still goes out, saying why', async () => {
+    const foreign = 'http://169.254.169.254/latest/meta-data';
+    const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { download: true } }).deliver({
+      result: foreign,
+    });
+    const item = result.workflowData?.[0]?.[0];
+    expect(item?.binary).toBeUndefined();
+    expect(item?.json).toMatchObject({ videoUrl: foreign, recordingId: null, downloadError: foreignVideoLinkMessage('169.254.169.254') });
+  });
 
-	it("Download Video: an unconfirmed link on the service's own host is fetched", async () => {
-		const ownLink = `${BASE_URL}/files/video.webm?sig=1`;
-		nock(BASE_URL, { badheaders: ['authorization', 'x-service-token'] }).get('/files/video.webm').query({ sig: '1' }).reply(200, 'webm', { 'content-type': 'video/webm' });
-		const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { download: true } }).deliver({ result: ownLink });
-		expect(result.workflowData?.[0]?.[0]?.binary?.data).toMatchObject({ fileName: 'screenrec-video.webm' });
-	});
+  it("Download Video: an unconfirmed link on the service's own host is fetched", async () => {
+    const ownLink = `${BASE_URL}/files/video.webm?sig=1`;
+    nock(BASE_URL, { badheaders: ['authorization', 'x-service-token'] })
+      .get('/files/video.webm')
+      .query({ sig: '1' })
+      .reply(200, 'webm', { 'content-type': 'video/webm' });
+    const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { download: true } }).deliver({
+      result: ownLink,
+    });
+    expect(result.workflowData?.[0]?.[0]?.binary?.data).toMatchObject({ fileName: 'screenrec-video.webm' });
+  });
 
-	it.each([
-		['an empty body', {}],
-		['a result that is not a URL', { result: 'video ready' }],
-		['another service\'s event', { event: 'ping', result: 42 }],
-	])('answers %s with 400 and starts nothing', async (_case, body) => {
-		const { result, response, warnings } = await activeTrigger().deliver(body);
-		const message = notAVideoReadyMessage('`result`: must be a full http(s) URL');
-		expect(result).toEqual({ noWebhookResponse: true });
-		expect(response).toEqual({ statusCode: 400, body: { message } });
-		expect(warnings).toEqual([`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`]);
-	});
+  it.each([
+    ['an empty body', {}],
+    ['a result that is not a URL', { result: 'video ready' }],
+    ["another service's event", { event: 'ping', result: 42 }],
+  ])('answers %s with 400 and starts nothing', async (_case, body) => {
+    const { result, response, warnings } = await activeTrigger().deliver(body);
+    const message = notAVideoReadyMessage('`result`: must be a full http(s) URL');
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response).toEqual({ statusCode: 400, body: { message } });
+    expect(warnings).toEqual([`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`]);
+  });
 });

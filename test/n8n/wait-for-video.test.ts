@@ -1,26 +1,29 @@
 import nock from 'nock';
 import { ExecuteContext, WebhookContext } from 'n8n-core';
 import {
-	NodeOperationError,
-	WAIT_INDEFINITELY,
-	Workflow,
-	type ICredentialsHelper,
-	type IDataObject,
-	type INode,
-	type INodeExecutionData,
-	type INodeTypes,
-	type IRunExecutionData,
-	type IWebhookData,
-	type IWorkflowExecuteAdditionalData,
+  NodeOperationError,
+  WAIT_INDEFINITELY,
+  Workflow,
+  type ICredentialsHelper,
+  type IDataObject,
+  type INode,
+  type INodeExecutionData,
+  type INodeTypes,
+  type IRunExecutionData,
+  type IWebhookData,
+  type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
-import { NOT_AS_TOOL, ONE_RECORDING_PER_EXECUTION } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.operation';
 import {
-	ALREADY_RESUMING,
-	ANOTHER_RECORDING,
-	LOOKUP_FAILED,
-	NOT_FINISHED_YET,
-	NOT_THIS_EXECUTIONS_SUBSCRIPTION,
+  NOT_AS_TOOL,
+  ONE_RECORDING_PER_EXECUTION,
+} from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.operation';
+import {
+  ALREADY_RESUMING,
+  ANOTHER_RECORDING,
+  LOOKUP_FAILED,
+  NOT_FINISHED_YET,
+  NOT_THIS_EXECUTIONS_SUBSCRIPTION,
 } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.webhook';
 import { forgetResumeClaims } from '../../packages/n8n-nodes-screenrec/lib';
 import { CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, byId, captureWarnings } from './harness';
@@ -37,351 +40,414 @@ const RESUME_URL = `https://n8n.example.com/webhook-waiting/${EXECUTION_ID}`;
 const CALLBACK = new RegExp(`^${RESUME_URL}\\?secret=[0-9a-f]{64}$`);
 const OTHER_RECORDING_ID = '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a';
 const videoLink = (id: string) => `https://media.screenrec.test/videos/${id}?expires=1900000000&signature=abc`;
-const recording = (overrides: IDataObject = {}) => ({ id: RECORDING_ID, status: 'NEW', tags: ['support'], comment: '', externalReference: 'T-1', ...overrides });
+const recording = (overrides: IDataObject = {}) => ({
+  id: RECORDING_ID,
+  status: 'NEW',
+  tags: ['support'],
+  comment: '',
+  externalReference: 'T-1',
+  ...overrides,
+});
 
 function standIn<T extends object>(members: Partial<T>): T {
-	return new Proxy(members as T, {
-		get: (target, property) => (property in target ? (target as Record<PropertyKey, unknown>)[property] : typeof property === 'symbol' || property === 'then' ? undefined : () => undefined),
-	});
+  return new Proxy(members as T, {
+    get: (target, property) =>
+      property in target
+        ? (target as Record<PropertyKey, unknown>)[property]
+        : typeof property === 'symbol' || property === 'then'
+          ? undefined
+          : () => undefined,
+  });
 }
 
 /** One workflow with one ScreenRec node (Wait for Video) and the stored data of one execution of it. */
-function waitingWorkflow(parameters: IDataObject = {}, options: { nodeType?: string; webhookBaseUrl?: string; staticData?: IDataObject; storedExecutions?: Record<string, unknown> } = {}) {
-	const nodeType = new ScreenRec();
-	const node: INode = {
-		id: 'wait-node',
-		name: 'Wait for Video',
-		type: options.nodeType ?? 'n8n-nodes-screenrec.screenRec',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { resource: 'recording', operation: 'waitForVideo', recordingId: byId(RECORDING_ID), allowHttpWebhook: false, ...parameters },
-		credentials: { screenRecApi: { id: '1', name: 'ScreenRec account' } },
-	};
-	const workflow = new Workflow({
-		id: 'wf-wait',
-		nodes: [node],
-		connections: {},
-		active: true,
-		nodeTypes: standIn<INodeTypes>({ getByName: () => nodeType, getByNameAndVersion: () => nodeType }),
-		staticData: options.staticData ?? {},
-	});
-	const credentialsHelper = standIn<ICredentialsHelper>({ getParentTypes: () => [], preAuthentication: async () => undefined, getDecrypted: async () => ({ ...CREDENTIAL }) });
-	const additionalData = (extra: Partial<IWorkflowExecuteAdditionalData> = {}) =>
-		standIn<IWorkflowExecuteAdditionalData>({
-			credentialsHelper,
-			executionId: EXECUTION_ID,
-			webhookWaitingBaseUrl: options.webhookBaseUrl ?? 'https://n8n.example.com/webhook-waiting',
-			formWaitingBaseUrl: 'https://n8n.example.com/form-waiting',
-			// Other executions as n8n's database holds them (the sweep of subscriptions left behind reads them).
-			getRunExecutionData: async (id: string) => options.storedExecutions?.[id] as IRunExecutionData | undefined,
-			...extra,
-		});
-	// What n8n stores of the execution: the wait itself and the custom data the node set.
-	const execution = { resultData: { runData: {} } } as unknown as IRunExecutionData;
+function waitingWorkflow(
+  parameters: IDataObject = {},
+  options: { nodeType?: string; webhookBaseUrl?: string; staticData?: IDataObject; storedExecutions?: Record<string, unknown> } = {},
+) {
+  const nodeType = new ScreenRec();
+  const node: INode = {
+    id: 'wait-node',
+    name: 'Wait for Video',
+    type: options.nodeType ?? 'n8n-nodes-screenrec.screenRec',
+    typeVersion: 1,
+    position: [0, 0],
+    parameters: {
+      resource: 'recording',
+      operation: 'waitForVideo',
+      recordingId: byId(RECORDING_ID),
+      allowHttpWebhook: false,
+      ...parameters,
+    },
+    credentials: { screenRecApi: { id: '1', name: 'ScreenRec account' } },
+  };
+  const workflow = new Workflow({
+    id: 'wf-wait',
+    nodes: [node],
+    connections: {},
+    active: true,
+    nodeTypes: standIn<INodeTypes>({ getByName: () => nodeType, getByNameAndVersion: () => nodeType }),
+    staticData: options.staticData ?? {},
+  });
+  const credentialsHelper = standIn<ICredentialsHelper>({
+    getParentTypes: () => [],
+    preAuthentication: async () => undefined,
+    getDecrypted: async () => ({ ...CREDENTIAL }),
+  });
+  const additionalData = (extra: Partial<IWorkflowExecuteAdditionalData> = {}) =>
+    standIn<IWorkflowExecuteAdditionalData>({
+      credentialsHelper,
+      executionId: EXECUTION_ID,
+      webhookWaitingBaseUrl: options.webhookBaseUrl ?? 'https://n8n.example.com/webhook-waiting',
+      formWaitingBaseUrl: 'https://n8n.example.com/form-waiting',
+      // Other executions as n8n's database holds them (the sweep of subscriptions left behind reads them).
+      getRunExecutionData: async (id: string) => options.storedExecutions?.[id] as IRunExecutionData | undefined,
+      ...extra,
+    });
+  // What n8n stores of the execution: the wait itself and the custom data the node set.
+  const execution = { resultData: { runData: {} } } as unknown as IRunExecutionData;
 
-	/** The node's execute(), as the engine runs it in a production execution. */
-	const execute = async (items: INodeExecutionData[] = [{ json: { ticket: 'T-1' } }]) => {
-		const entry = { node, data: { main: [items] }, source: null };
-		const context = new ExecuteContext(workflow, node, additionalData(), 'webhook', execution, 0, items, { main: [items] }, entry, []);
-		const [output] = await nodeType.execute.call(context);
-		// As n8n's engine does when a node put the execution to wait: its stack entry is stored to run it again.
-		if (execution.waitTill !== undefined) execution.executionData = { nodeExecutionStack: [entry] } as unknown as IRunExecutionData['executionData'];
-		return output ?? [];
-	};
+  /** The node's execute(), as the engine runs it in a production execution. */
+  const execute = async (items: INodeExecutionData[] = [{ json: { ticket: 'T-1' } }]) => {
+    const entry = { node, data: { main: [items] }, source: null };
+    const context = new ExecuteContext(workflow, node, additionalData(), 'webhook', execution, 0, items, { main: [items] }, entry, []);
+    const [output] = await nodeType.execute.call(context);
+    // As n8n's engine does when a node put the execution to wait: its stack entry is stored to run it again.
+    if (execution.waitTill !== undefined)
+      execution.executionData = { nodeExecutionStack: [entry] } as unknown as IRunExecutionData['executionData'];
+    return output ?? [];
+  };
 
-	/** A POST to the resume URL: n8n hands it to the node's webhook() with the stored execution data. */
-	const post = async (body: unknown, query: Record<string, string>) => {
-		const response = { statusCode: undefined as number | undefined, body: undefined as unknown };
-		const httpResponse = {
-			status(code: number) {
-				response.statusCode = code;
-				return httpResponse;
-			},
-			json(payload: unknown) {
-				response.body = payload;
-				return httpResponse;
-			},
-		};
-		const webhookData = standIn<IWebhookData>({ webhookDescription: nodeType.description.webhooks![0]!, isTest: false });
-		const context = new WebhookContext(
-			workflow,
-			node,
-			additionalData({ httpRequest: { body, query, headers: {} } as never, httpResponse: httpResponse as never }),
-			'webhook',
-			webhookData,
-			[],
-			execution,
-		);
-		const warnings = captureWarnings(context.logger);
-		try {
-			return { result: await nodeType.webhook.call(context), response, warnings: warnings.messages() };
-		} finally {
-			warnings.restore();
-		}
-	};
-	return { execute, post, execution, notes: () => (workflow.staticData['node:Wait for Video'] as IDataObject | undefined)?.waitingExecutions };
+  /** A POST to the resume URL: n8n hands it to the node's webhook() with the stored execution data. */
+  const post = async (body: unknown, query: Record<string, string>) => {
+    const response = { statusCode: undefined as number | undefined, body: undefined as unknown };
+    const httpResponse = {
+      status(code: number) {
+        response.statusCode = code;
+        return httpResponse;
+      },
+      json(payload: unknown) {
+        response.body = payload;
+        return httpResponse;
+      },
+    };
+    const webhookData = standIn<IWebhookData>({ webhookDescription: nodeType.description.webhooks![0]!, isTest: false });
+    const context = new WebhookContext(
+      workflow,
+      node,
+      additionalData({ httpRequest: { body, query, headers: {} } as never, httpResponse: httpResponse as never }),
+      'webhook',
+      webhookData,
+      [],
+      execution,
+    );
+    const warnings = captureWarnings(context.logger);
+    try {
+      return { result: await nodeType.webhook.call(context), response, warnings: warnings.messages() };
+    } finally {
+      warnings.restore();
+    }
+  };
+  return {
+    execute,
+    post,
+    execution,
+    notes: () => (workflow.staticData['node:Wait for Video'] as IDataObject | undefined)?.waitingExecutions,
+  };
 }
 
-const presign = (id = RECORDING_ID) => restScope().get(restPath(`/recordings/${id}/presign`)).reply(200, { url: videoLink(id) });
+const presign = (id = RECORDING_ID) =>
+  restScope()
+    .get(restPath(`/recordings/${id}/presign`))
+    .reply(200, { url: videoLink(id) });
 /** ScreenRec has no GET of one recording: core lists by its id, for a Recording field and for a video's link alike. */
 const lookup = (id: string, answer?: IDataObject) =>
-	restScope()
-		.post(restPath('/recordings/list'), { ids: [id], pageSize: 1 })
-		.reply(200, { content: answer === undefined ? [] : [answer], totalElements: answer === undefined ? 0 : 1, totalPages: 1 });
+  restScope()
+    .post(restPath('/recordings/list'), { ids: [id], pageSize: 1 })
+    .reply(200, { content: answer === undefined ? [] : [answer], totalElements: answer === undefined ? 0 : 1, totalPages: 1 });
 const getRecording = (answer: IDataObject) => lookup(RECORDING_ID, answer);
 let subscribed: string | undefined;
 const subscribe = () =>
-	hookScope((body: { action?: string; callback?: string }) => {
-		if (body.action !== 'CALLBACK_SUBSCRIBE' || !CALLBACK.test(String(body.callback))) return false;
-		subscribed = body.callback;
-		return true;
-	}).reply(200, { subscriptionId: SUBSCRIPTION_ID });
+  hookScope((body: { action?: string; callback?: string }) => {
+    if (body.action !== 'CALLBACK_SUBSCRIBE' || !CALLBACK.test(String(body.callback))) return false;
+    subscribed = body.callback;
+    return true;
+  }).reply(200, { subscriptionId: SUBSCRIPTION_ID });
 const unsubscribe = () => hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
 const secretOf = (url: string | undefined) => new URL(String(url)).searchParams.get('secret')!;
 
 /** Puts a fresh execution to wait for RECORDING_ID: read, subscribe, read again, wait. */
 async function waiting(parameters: IDataObject = {}, options: Parameters<typeof waitingWorkflow>[1] = {}) {
-	subscribed = undefined;
-	const run = waitingWorkflow(parameters, options);
-	getRecording(recording());
-	subscribe();
-	getRecording(recording({ status: 'RECORDING' }));
-	const output = await run.execute();
-	return { ...run, output, secret: secretOf(subscribed) };
+  subscribed = undefined;
+  const run = waitingWorkflow(parameters, options);
+  getRecording(recording());
+  subscribe();
+  getRecording(recording({ status: 'RECORDING' }));
+  const output = await run.execute();
+  return { ...run, output, secret: secretOf(subscribed) };
 }
 
 describe('Wait for Video: putting the execution to wait', () => {
-	it("subscribes the execution's resume URL with a secret and waits without a time limit; the input goes on unchanged", async () => {
-		const { output, execution } = await waiting();
-		expect(subscribed).toMatch(CALLBACK);
-		expect(execution.waitTill).toEqual(WAIT_INDEFINITELY);
-		expect(output).toEqual([{ json: { ticket: 'T-1' }, pairedItem: { item: 0 } }]);
-		// The secret itself is kept nowhere in the execution's data, only its digest.
-		expect(JSON.stringify(execution)).not.toContain(secretOf(subscribed));
-		// What the node passes on when n8n resumes it by itself (Limit Wait Time): its input, saying no video came.
-		expect(execution.executionData?.nodeExecutionStack[0]?.data.main).toEqual([
-			[{ json: { ticket: 'T-1', waitForVideo: { recordingId: RECORDING_ID, videoReady: false, subscriptionId: SUBSCRIPTION_ID, secretDigest: expect.stringMatching(/^[0-9a-f]{64}$/) } } }],
-		]);
-	});
+  it("subscribes the execution's resume URL with a secret and waits without a time limit; the input goes on unchanged", async () => {
+    const { output, execution } = await waiting();
+    expect(subscribed).toMatch(CALLBACK);
+    expect(execution.waitTill).toEqual(WAIT_INDEFINITELY);
+    expect(output).toEqual([{ json: { ticket: 'T-1' }, pairedItem: { item: 0 } }]);
+    // The secret itself is kept nowhere in the execution's data, only its digest.
+    expect(JSON.stringify(execution)).not.toContain(secretOf(subscribed));
+    // What the node passes on when n8n resumes it by itself (Limit Wait Time): its input, saying no video came.
+    expect(execution.executionData?.nodeExecutionStack[0]?.data.main).toEqual([
+      [
+        {
+          json: {
+            ticket: 'T-1',
+            waitForVideo: {
+              recordingId: RECORDING_ID,
+              videoReady: false,
+              subscriptionId: SUBSCRIPTION_ID,
+              secretDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
+            },
+          },
+        },
+      ],
+    ]);
+  });
 
-	it('waits until the Limit Wait Time when one is set', async () => {
-		const before = Date.now();
-		const { execution } = await waiting({ limitWaitTime: true, limitAmount: 2, limitUnit: 'hours' });
-		const waitTill = execution.waitTill!.getTime();
-		expect(waitTill).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
-		expect(waitTill).toBeLessThan(Date.now() + 2 * 3_600_000 + 1_000);
-	});
+  it('waits until the Limit Wait Time when one is set', async () => {
+    const before = Date.now();
+    const { execution } = await waiting({ limitWaitTime: true, limitAmount: 2, limitUnit: 'hours' });
+    const waitTill = execution.waitTill!.getTime();
+    expect(waitTill).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
+    expect(waitTill).toBeLessThan(Date.now() + 2 * 3_600_000 + 1_000);
+  });
 
-	it('goes on at once, subscribing nothing, when the video is ready already', async () => {
-		const run = waitingWorkflow();
-		getRecording(recording({ status: 'COMPLETED' }));
-		presign();
-		const output = await run.execute();
-		expect(run.execution.waitTill).toBeUndefined();
-		expect(output).toEqual([
-			{
-				json: expect.objectContaining({ id: RECORDING_ID, status: 'COMPLETED', recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID), videoKey: `https://media.screenrec.test/videos/${RECORDING_ID}` }),
-				pairedItem: { item: 0 },
-			},
-		]);
-	});
+  it('goes on at once, subscribing nothing, when the video is ready already', async () => {
+    const run = waitingWorkflow();
+    getRecording(recording({ status: 'COMPLETED' }));
+    presign();
+    const output = await run.execute();
+    expect(run.execution.waitTill).toBeUndefined();
+    expect(output).toEqual([
+      {
+        json: expect.objectContaining({
+          id: RECORDING_ID,
+          status: 'COMPLETED',
+          recordingId: RECORDING_ID,
+          videoUrl: videoLink(RECORDING_ID),
+          videoKey: `https://media.screenrec.test/videos/${RECORDING_ID}`,
+        }),
+        pairedItem: { item: 0 },
+      },
+    ]);
+  });
 
-	it('goes on at once and unsubscribes when the video became ready while it subscribed (no notification would come)', async () => {
-		const run = waitingWorkflow();
-		getRecording(recording());
-		subscribe();
-		getRecording(recording({ status: 'COMPLETED' }));
-		unsubscribe();
-		presign();
-		const output = await run.execute();
-		expect(run.execution.waitTill).toBeUndefined();
-		expect(output[0]?.json).toMatchObject({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) });
-	});
+  it('goes on at once and unsubscribes when the video became ready while it subscribed (no notification would come)', async () => {
+    const run = waitingWorkflow();
+    getRecording(recording());
+    subscribe();
+    getRecording(recording({ status: 'COMPLETED' }));
+    unsubscribe();
+    presign();
+    const output = await run.execute();
+    expect(run.execution.waitTill).toBeUndefined();
+    expect(output[0]?.json).toMatchObject({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) });
+  });
 
-	it('fails before subscribing anything for a recording ScreenRec does not know', async () => {
-		const run = waitingWorkflow();
-		lookup(RECORDING_ID);
-		const failure = await failureOf(() => run.execute());
-		expect(failure.message).toMatch(/no recording with this ID/);
-		expect(run.execution.waitTill).toBeUndefined();
-	});
+  it('fails before subscribing anything for a recording ScreenRec does not know', async () => {
+    const run = waitingWorkflow();
+    lookup(RECORDING_ID);
+    const failure = await failureOf(() => run.execute());
+    expect(failure.message).toMatch(/no recording with this ID/);
+    expect(run.execution.waitTill).toBeUndefined();
+  });
 
-	it('refuses an http resume URL, with the fix, unless Allow HTTP is on', async () => {
-		const run = waitingWorkflow({}, { webhookBaseUrl: 'http://localhost:5678/webhook-waiting' });
-		getRecording(recording());
-		const failure = await failureOf(() => run.execute());
-		expect(failure.message).toMatch(/^Set n8n's WEBHOOK_URL to this instance's public https address/);
-		expect(run.execution.waitTill).toBeUndefined();
-	});
+  it('refuses an http resume URL, with the fix, unless Allow HTTP is on', async () => {
+    const run = waitingWorkflow({}, { webhookBaseUrl: 'http://localhost:5678/webhook-waiting' });
+    getRecording(recording());
+    const failure = await failureOf(() => run.execute());
+    expect(failure.message).toMatch(/^Set n8n's WEBHOOK_URL to this instance's public https address/);
+    expect(run.execution.waitTill).toBeUndefined();
+  });
 
-	it('waits for one recording per execution, and not as an AI tool (the model is told so, and nothing is subscribed)', async () => {
-		const several = await failureOf(() => waitingWorkflow().execute([{ json: {} }, { json: {} }]));
-		expect(several).toBeInstanceOf(NodeOperationError);
-		expect(several.message).toBe(ONE_RECORDING_PER_EXECUTION);
-		const asTool = waitingWorkflow({}, { nodeType: 'n8n-nodes-screenrec.screenRecTool' });
-		expect(await asTool.execute()).toEqual([
-			{
-				json: {
-					error: NOT_AS_TOOL.split(' Use it as a regular node.')[0],
-					hint: 'Calling the tool again will not help: tell the user that ScreenRec is not set up correctly in this workflow, so that whoever maintains the workflow can fix it.',
-				},
-				pairedItem: { item: 0 },
-			},
-		]);
-		expect(asTool.execution.waitTill).toBeUndefined();
-	});
+  it('waits for one recording per execution, and not as an AI tool (the model is told so, and nothing is subscribed)', async () => {
+    const several = await failureOf(() => waitingWorkflow().execute([{ json: {} }, { json: {} }]));
+    expect(several).toBeInstanceOf(NodeOperationError);
+    expect(several.message).toBe(ONE_RECORDING_PER_EXECUTION);
+    const asTool = waitingWorkflow({}, { nodeType: 'n8n-nodes-screenrec.screenRecTool' });
+    expect(await asTool.execute()).toEqual([
+      {
+        json: {
+          error: NOT_AS_TOOL.split(' Use it as a regular node.')[0],
+          hint: 'Calling the tool again will not help: tell the user that ScreenRec is not set up correctly in this workflow, so that whoever maintains the workflow can fix it.',
+        },
+        pairedItem: { item: 0 },
+      },
+    ]);
+    expect(asTool.execution.waitTill).toBeUndefined();
+  });
 });
 
 describe('Wait for Video: subscriptions left by executions that timed out or were stopped', () => {
-	const LEFT = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
-	const KEPT = 'd4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f7a';
+  const LEFT = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
+  const KEPT = 'd4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f7a';
 
-	it("notes the waiting execution's subscription in the node's static data", async () => {
-		const { notes } = await waiting();
-		expect(notes()).toEqual({ [EXECUTION_ID]: SUBSCRIPTION_ID });
-	});
+  it("notes the waiting execution's subscription in the node's static data", async () => {
+    const { notes } = await waiting();
+    expect(notes()).toEqual({ [EXECUTION_ID]: SUBSCRIPTION_ID });
+  });
 
-	it('a later run removes the subscriptions of noted executions that no longer wait (stopped, timed out, deleted) and keeps the waiting ones', async () => {
-		const staticData = { 'node:Wait for Video': { waitingExecutions: { '11': LEFT, '12': KEPT, '13': LEFT, '14': LEFT } } };
-		const storedExecutions = {
-			// Stopped: n8n leaves the wait time in the data and adds the cancellation as the error.
-			'11': { waitTill: new Date(), resultData: { error: { message: 'The execution was cancelled' }, runData: {} } },
-			'12': { waitTill: new Date(Date.now() + 60_000), resultData: { runData: {} } },
-			// Timed out and finished: no wait time any more.
-			'13': { resultData: { runData: {} } },
-			// '14' was deleted.
-		};
-		const removed = [1, 2, 3].map(() => hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: LEFT }).reply(200, { status: 'success' }));
-		const { notes } = await waiting({}, { staticData, storedExecutions });
-		expect(removed.every((scope) => scope.isDone())).toBe(true);
-		expect(notes()).toEqual({ '12': KEPT, [EXECUTION_ID]: SUBSCRIPTION_ID });
-	});
+  it('a later run removes the subscriptions of noted executions that no longer wait (stopped, timed out, deleted) and keeps the waiting ones', async () => {
+    const staticData = { 'node:Wait for Video': { waitingExecutions: { '11': LEFT, '12': KEPT, '13': LEFT, '14': LEFT } } };
+    const storedExecutions = {
+      // Stopped: n8n leaves the wait time in the data and adds the cancellation as the error.
+      '11': { waitTill: new Date(), resultData: { error: { message: 'The execution was cancelled' }, runData: {} } },
+      '12': { waitTill: new Date(Date.now() + 60_000), resultData: { runData: {} } },
+      // Timed out and finished: no wait time any more.
+      '13': { resultData: { runData: {} } },
+      // '14' was deleted.
+    };
+    const removed = [1, 2, 3].map(() =>
+      hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: LEFT }).reply(200, { status: 'success' }),
+    );
+    const { notes } = await waiting({}, { staticData, storedExecutions });
+    expect(removed.every((scope) => scope.isDone())).toBe(true);
+    expect(notes()).toEqual({ '12': KEPT, [EXECUTION_ID]: SUBSCRIPTION_ID });
+  });
 });
 
 describe('Wait for Video: a notification at the resume URL', () => {
-	// Every test's execution has the same subscription: a claim must not outlive its test.
-	beforeEach(forgetResumeClaims);
+  // Every test's execution has the same subscription: a claim must not outlive its test.
+  beforeEach(forgetResumeClaims);
 
-	it("resumes with the recording and the video's link when it is this recording's video, and unsubscribes", async () => {
-		const { post, secret } = await waiting();
-		lookup(RECORDING_ID, recording({ status: 'COMPLETED' }));
-		unsubscribe();
-		const { result } = await post({ result: videoLink(RECORDING_ID) }, { secret });
-		expect(result).toEqual({
-			workflowData: [
-				[
-					{
-						json: expect.objectContaining({
-							id: RECORDING_ID,
-							status: 'COMPLETED',
-							externalReference: 'T-1',
-							recordingId: RECORDING_ID,
-							videoUrl: videoLink(RECORDING_ID),
-							videoKey: `https://media.screenrec.test/videos/${RECORDING_ID}`,
-						}),
-					},
-				],
-			],
-		});
-	});
+  it("resumes with the recording and the video's link when it is this recording's video, and unsubscribes", async () => {
+    const { post, secret } = await waiting();
+    lookup(RECORDING_ID, recording({ status: 'COMPLETED' }));
+    unsubscribe();
+    const { result } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+    expect(result).toEqual({
+      workflowData: [
+        [
+          {
+            json: expect.objectContaining({
+              id: RECORDING_ID,
+              status: 'COMPLETED',
+              externalReference: 'T-1',
+              recordingId: RECORDING_ID,
+              videoUrl: videoLink(RECORDING_ID),
+              videoKey: `https://media.screenrec.test/videos/${RECORDING_ID}`,
+            }),
+          },
+        ],
+      ],
+    });
+  });
 
-	it("answers another recording's video 200 and leaves the execution waiting, subscribed, while its own recording is not finished", async () => {
-		const { post, secret } = await waiting();
-		getRecording(recording({ status: 'PROCESSING' }));
-		const { result, response } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
-		expect(result).toEqual({ noWebhookResponse: true });
-		expect(response).toEqual({ statusCode: 200, body: { message: ANOTHER_RECORDING } });
-	});
+  it("answers another recording's video 200 and leaves the execution waiting, subscribed, while its own recording is not finished", async () => {
+    const { post, secret } = await waiting();
+    getRecording(recording({ status: 'PROCESSING' }));
+    const { result, response } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response).toEqual({ statusCode: 200, body: { message: ANOTHER_RECORDING } });
+  });
 
-	it("resumes on another recording's video once its own recording is finished (its own notification was lost), with a fresh link", async () => {
-		const { post, secret } = await waiting();
-		getRecording(recording({ status: 'COMPLETED' }));
-		unsubscribe();
-		presign();
-		const { result } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
-		expect(result).toEqual({ workflowData: [[{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }]] });
-	});
+  it("resumes on another recording's video once its own recording is finished (its own notification was lost), with a fresh link", async () => {
+    const { post, secret } = await waiting();
+    getRecording(recording({ status: 'COMPLETED' }));
+    unsubscribe();
+    presign();
+    const { result } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
+    expect(result).toEqual({
+      workflowData: [[{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }]],
+    });
+  });
 
-	it("keeps waiting, answering 200, when its own recording's notification comes before ScreenRec lists the recording as finished", async () => {
-		const { post, secret } = await waiting();
-		getRecording(recording({ status: 'PROCESSING' }));
-		const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
-		expect(result).toEqual({ noWebhookResponse: true });
-		expect(response).toEqual({ statusCode: 200, body: { message: NOT_FINISHED_YET } });
-	});
+  it("keeps waiting, answering 200, when its own recording's notification comes before ScreenRec lists the recording as finished", async () => {
+    const { post, secret } = await waiting();
+    getRecording(recording({ status: 'PROCESSING' }));
+    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response).toEqual({ statusCode: 200, body: { message: NOT_FINISHED_YET } });
+  });
 
-	it('answers 503 and keeps waiting, subscribed, when ScreenRec cannot be asked about the recording', async () => {
-		const { post, secret } = await waiting();
-		restScope().post(restPath('/recordings/list')).reply(502, 'bad gateway');
-		const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
-		expect(result).toEqual({ noWebhookResponse: true });
-		expect(response).toEqual({ statusCode: 503, body: { message: LOOKUP_FAILED } });
-	});
+  it('answers 503 and keeps waiting, subscribed, when ScreenRec cannot be asked about the recording', async () => {
+    const { post, secret } = await waiting();
+    restScope().post(restPath('/recordings/list')).reply(502, 'bad gateway');
+    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response).toEqual({ statusCode: 503, body: { message: LOOKUP_FAILED } });
+  });
 
-	it('resumes once when several notifications find the recording finished at the same moment; the others are answered 200', async () => {
-		const { post, secret } = await waiting();
-		getRecording(recording({ status: 'COMPLETED' }));
-		getRecording(recording({ status: 'COMPLETED' }));
-		unsubscribe();
-		const [first, second] = await Promise.all([post({ result: videoLink(RECORDING_ID) }, { secret }), post({ result: videoLink(RECORDING_ID) }, { secret })]);
-		const resumed = [first, second].filter((posted) => posted.result.workflowData !== undefined);
-		const answered = [first, second].filter((posted) => posted.result.workflowData === undefined);
-		expect(resumed).toHaveLength(1);
-		expect(answered.map((posted) => posted.response)).toEqual([{ statusCode: 200, body: { message: ALREADY_RESUMING } }]);
-	});
+  it('resumes once when several notifications find the recording finished at the same moment; the others are answered 200', async () => {
+    const { post, secret } = await waiting();
+    getRecording(recording({ status: 'COMPLETED' }));
+    getRecording(recording({ status: 'COMPLETED' }));
+    unsubscribe();
+    const [first, second] = await Promise.all([
+      post({ result: videoLink(RECORDING_ID) }, { secret }),
+      post({ result: videoLink(RECORDING_ID) }, { secret }),
+    ]);
+    const resumed = [first, second].filter((posted) => posted.result.workflowData !== undefined);
+    const answered = [first, second].filter((posted) => posted.result.workflowData === undefined);
+    expect(resumed).toHaveLength(1);
+    expect(answered.map((posted) => posted.response)).toEqual([{ statusCode: 200, body: { message: ALREADY_RESUMING } }]);
+  });
 
-	it('gives its claim back when the resume cannot be prepared, so a later notification resumes the execution', async () => {
-		const { post, secret } = await waiting();
-		getRecording(recording({ status: 'COMPLETED' }));
-		restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`)).reply(500, 'oops');
-		expect((await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret })).response.statusCode).toBe(500);
-		getRecording(recording({ status: 'COMPLETED' }));
-		unsubscribe();
-		presign();
-		const { result } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
-		expect(result.workflowData).toBeDefined();
-	});
+  it('gives its claim back when the resume cannot be prepared, so a later notification resumes the execution', async () => {
+    const { post, secret } = await waiting();
+    getRecording(recording({ status: 'COMPLETED' }));
+    restScope()
+      .get(restPath(`/recordings/${RECORDING_ID}/presign`))
+      .reply(500, 'oops');
+    expect((await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret })).response.statusCode).toBe(500);
+    getRecording(recording({ status: 'COMPLETED' }));
+    unsubscribe();
+    presign();
+    const { result } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
+    expect(result.workflowData).toBeDefined();
+  });
 
-	it('answers 401 and leaves the execution waiting without the secret, or with another one', async () => {
-		const { post, secret } = await waiting();
-		for (const query of [{}, { secret: 'f'.repeat(secret.length) }] as Array<Record<string, string>>) {
-			const { result, response, warnings } = await post({ result: videoLink(RECORDING_ID) }, query);
-			expect(result).toEqual({ noWebhookResponse: true });
-			expect(response).toEqual({ statusCode: 401, body: { message: NOT_THIS_EXECUTIONS_SUBSCRIPTION } });
-			expect(warnings).toEqual([expect.stringContaining('answered 401')]);
-		}
-	});
+  it('answers 401 and leaves the execution waiting without the secret, or with another one', async () => {
+    const { post, secret } = await waiting();
+    for (const query of [{}, { secret: 'f'.repeat(secret.length) }] as Array<Record<string, string>>) {
+      const { result, response, warnings } = await post({ result: videoLink(RECORDING_ID) }, query);
+      expect(result).toEqual({ noWebhookResponse: true });
+      expect(response).toEqual({ statusCode: 401, body: { message: NOT_THIS_EXECUTIONS_SUBSCRIPTION } });
+      expect(warnings).toEqual([expect.stringContaining('answered 401')]);
+    }
+  });
 
-	it('answers 400 to a body that is not a video-ready notification', async () => {
-		const { post, secret } = await waiting();
-		const { result, response } = await post({ hello: 'world' }, { secret });
-		expect(result).toEqual({ noWebhookResponse: true });
-		expect(response.statusCode).toBe(400);
-	});
+  it('answers 400 to a body that is not a video-ready notification', async () => {
+    const { post, secret } = await waiting();
+    const { result, response } = await post({ hello: 'world' }, { secret });
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response.statusCode).toBe(400);
+  });
 
-	it("with a link that names no recording, resumes only once the awaited recording is finished", async () => {
-		const { post, secret } = await waiting();
-		const storageLink = 'https://storage.screenrec.test/objects/abc?sig=1';
-		getRecording(recording({ status: 'PROCESSING' }));
-		expect((await post({ result: storageLink }, { secret })).response).toEqual({ statusCode: 200, body: { message: ANOTHER_RECORDING } });
-		getRecording(recording({ status: 'COMPLETED' }));
-		unsubscribe();
-		presign();
-		const { result } = await post({ result: storageLink }, { secret });
-		expect(result).toEqual({ workflowData: [[{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }]] });
-	});
+  it('with a link that names no recording, resumes only once the awaited recording is finished', async () => {
+    const { post, secret } = await waiting();
+    const storageLink = 'https://storage.screenrec.test/objects/abc?sig=1';
+    getRecording(recording({ status: 'PROCESSING' }));
+    expect((await post({ result: storageLink }, { secret })).response).toEqual({ statusCode: 200, body: { message: ANOTHER_RECORDING } });
+    getRecording(recording({ status: 'COMPLETED' }));
+    unsubscribe();
+    presign();
+    const { result } = await post({ result: storageLink }, { secret });
+    expect(result).toEqual({
+      workflowData: [[{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }]],
+    });
+  });
 
-	it('with Download Video, resumes with the video as binary data', async () => {
-		const { post, secret } = await waiting({ download: true, binaryPropertyName: 'video' });
-		lookup(RECORDING_ID, recording({ status: 'COMPLETED' }));
-		unsubscribe();
-		presign();
-		const bytes = Buffer.from('webm video bytes');
-		nock('https://media.screenrec.test').get(`/videos/${RECORDING_ID}`).query(true).reply(200, bytes, { 'content-type': 'video/webm' });
-		const { result } = await post({ result: videoLink(RECORDING_ID) }, { secret });
-		const item = (result.workflowData as INodeExecutionData[][])[0]![0]!;
-		expect(item.json.downloadError).toBeUndefined();
-		expect(item.binary?.video).toMatchObject({ mimeType: 'video/webm', fileName: `screenrec-${RECORDING_ID}.webm` });
-		expect(Buffer.from(item.binary!.video!.data, 'base64')).toEqual(bytes);
-	});
+  it('with Download Video, resumes with the video as binary data', async () => {
+    const { post, secret } = await waiting({ download: true, binaryPropertyName: 'video' });
+    lookup(RECORDING_ID, recording({ status: 'COMPLETED' }));
+    unsubscribe();
+    presign();
+    const bytes = Buffer.from('webm video bytes');
+    nock('https://media.screenrec.test').get(`/videos/${RECORDING_ID}`).query(true).reply(200, bytes, { 'content-type': 'video/webm' });
+    const { result } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+    const item = (result.workflowData as INodeExecutionData[][])[0]![0]!;
+    expect(item.json.downloadError).toBeUndefined();
+    expect(item.binary?.video).toMatchObject({ mimeType: 'video/webm', fileName: `screenrec-${RECORDING_ID}.webm` });
+    expect(Buffer.from(item.binary!.video!.data, 'base64')).toEqual(bytes);
+  });
 });

@@ -63,7 +63,12 @@ export interface MainProcess extends N8nProcess {
 }
 
 /** `n8n start`, ready when its REST routes answer, with a REST client holding the owner's session cookie. */
-async function startMainProcess(n8nBin: string, env: NodeJS.ProcessEnv, baseUrl: string, account: 'set up the owner' | 'log in'): Promise<MainProcess> {
+async function startMainProcess(
+  n8nBin: string,
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  account: 'set up the owner' | 'log in',
+): Promise<MainProcess> {
   const main = withLog('main', background(machineBinary('node'), [n8nBin, 'start'], { env }));
   await waitForN8n(main, `${baseUrl}/healthz/readiness`, 'n8n main');
   const rest = n8nRestClient(baseUrl, 'screenrec-queue');

@@ -3,8 +3,8 @@
  * inside an object or array is the table index of the real value). This reads it back, as flatted's own parse does.
  */
 export function parseFlatted(text: string): unknown {
-  const table = (JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? new String(value) : value)) as unknown[]).map((value) =>
-    value instanceof String ? String(value) : value,
+  const table = (JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? new String(value) : value)) as unknown[]).map(
+    (value) => (value instanceof String ? String(value) : value),
   );
   const revived = new Set<object>();
   const revive = (holder: Record<string, unknown>): unknown => {

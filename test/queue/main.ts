@@ -28,8 +28,14 @@ async function main(): Promise<void> {
   let checkpoint: Checkpoint | undefined;
   const services: Service[] = [];
   try {
-    run(npm[0]!, [...npm.slice(1), 'run', 'build', '-w', PACKAGE, '-w', '@screenrec/reference-server', '--silent'], { cwd: REPO_ROOT, env: process.env });
-    run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], { cwd: REPO_ROOT, env: process.env });
+    run(npm[0]!, [...npm.slice(1), 'run', 'build', '-w', PACKAGE, '-w', '@screenrec/reference-server', '--silent'], {
+      cwd: REPO_ROOT,
+      env: process.env,
+    });
+    run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], {
+      cwd: REPO_ROOT,
+      env: process.env,
+    });
     const tarball = path.join(workFolder, readdirSync(workFolder).find((file) => file.endsWith('.tgz'))!);
     const n8nBin = ensureN8n(REPO_ROOT);
     const installed = ensureServicePackages();
@@ -37,9 +43,16 @@ async function main(): Promise<void> {
 
     const [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
     services.push(redis, postgres);
-    console.log(`redis-server (pid ${redis.pid}) on 127.0.0.1:${redis.port} and postgres (pid ${postgres.pid}) on 127.0.0.1:${postgres.port}, throwaway data folders`);
+    console.log(
+      `redis-server (pid ${redis.pid}) on 127.0.0.1:${redis.port} and postgres (pid ${postgres.pid}) on 127.0.0.1:${postgres.port}, throwaway data folders`,
+    );
     server = await startReferenceServer();
-    const demo: Demo = { baseUrl: server.baseUrl, backendToken: server.demo.tokens.N8N, workspaceId: server.demo.workspaceId, apiKey: server.demo.apiKey };
+    const demo: Demo = {
+      baseUrl: server.baseUrl,
+      backendToken: server.demo.tokens.N8N,
+      workspaceId: server.demo.workspaceId,
+      apiKey: server.demo.apiKey,
+    };
 
     const endpoint = await startCheckpoint();
     checkpoint = endpoint.checkpoint;
@@ -53,9 +66,14 @@ async function main(): Promise<void> {
     };
     const setupStarted = Date.now();
     cluster.cli(['import:credentials', `--input=${file('credentials.json', credentials(demo))}`]);
-    cluster.cli(['import:workflow', `--input=${file('workflows.json', [triggerWorkflow('trigger', endpoint.url), triggerWorkflow('worker', endpoint.url), operationsWorkflow])}`]);
+    cluster.cli([
+      'import:workflow',
+      `--input=${file('workflows.json', [triggerWorkflow('trigger', endpoint.url), triggerWorkflow('worker', endpoint.url), operationsWorkflow])}`,
+    ]);
     await Promise.all([cluster.startMain(), cluster.startWebhook(), cluster.startWorker()]);
-    console.log(`n8n main, worker and webhook processes ready on Postgres and Redis in ${seconds(Date.now() - setupStarted)} (database migrations and imports included)`);
+    console.log(
+      `n8n main, worker and webhook processes ready on Postgres and Redis in ${seconds(Date.now() - setupStarted)} (database migrations and imports included)`,
+    );
 
     // QUEUE_ONLY=wait runs only the Wait for Video checks (they take the longest to look into).
     if (process.env.QUEUE_ONLY !== 'wait') await runScenario({ cluster, server, demo, checkpoint, checks });

@@ -46,11 +46,17 @@ export async function repeatChecks(context: RepeatContext): Promise<void> {
   const deliverEachTwice = (repeatDeliveryDelayMs: number) =>
     server.adminOk(200, 'PATCH', '/admin/settings', { deliveriesPerNotification: 2, repeatDeliveryDelayMs });
   const deliverOnce = () => server.adminOk(200, 'PATCH', '/admin/settings', { deliveriesPerNotification: 1, repeatDeliveryDelayMs: 0 });
-  const repeatsLogged = (videos: Set<string>) => cluster.webhook.log().split('\n').filter((line) => line.includes(REPEAT_LINE) && [...videos].some((video) => line.includes(video))).length;
+  const repeatsLogged = (videos: Set<string>) =>
+    cluster.webhook
+      .log()
+      .split('\n')
+      .filter((line) => line.includes(REPEAT_LINE) && [...videos].some((video) => line.includes(video))).length;
 
   /** Completes `count` recordings with each notification delivered twice; checks one run per video and every copy answered. */
   const twice = async (label: string, count: number, repeatDeliveryDelayMs: number) => {
-    const ids = await context.createRecordings(Array.from({ length: count }, (_, index) => `queue-${label}-${String(index).padStart(3, '0')}`));
+    const ids = await context.createRecordings(
+      Array.from({ length: count }, (_, index) => `queue-${label}-${String(index).padStart(3, '0')}`),
+    );
     const before = await context.executionIds();
     await deliverEachTwice(repeatDeliveryDelayMs);
     const started = Date.now();
@@ -76,42 +82,67 @@ export async function repeatChecks(context: RepeatContext): Promise<void> {
     expectThat(copies === count, `ScreenRec sent ${copies} second copies for ${count} notifications`);
     expectThat(refused.length === 0, `${refused.length} deliveries were not answered 200 at once: ${JSON.stringify(refused.slice(0, 3))}`);
     expectThat(runs.length === count, `${runs.length} executions for ${count} notifications delivered twice`);
-    expectThat(new Set(runs).size === count && runs.every((video) => notified.has(video)), `the executions ran for ${new Set(runs).size} distinct notified videos`);
+    expectThat(
+      new Set(runs).size === count && runs.every((video) => notified.has(video)),
+      `the executions ran for ${new Set(runs).size} distinct notified videos`,
+    );
     return deliveries.filter((delivery) => delivery.copy !== 2);
   };
 
   let firstCopies: Delivery[] = [];
-  await checks.check(`${TWICE_AT_ONCE} notifications each delivered twice at the same moment give exactly ${TWICE_AT_ONCE} executions; every copy is answered 200`, async () => {
-    firstCopies = await twice('twice', TWICE_AT_ONCE, 0);
-  });
+  await checks.check(
+    `${TWICE_AT_ONCE} notifications each delivered twice at the same moment give exactly ${TWICE_AT_ONCE} executions; every copy is answered 200`,
+    async () => {
+      firstCopies = await twice('twice', TWICE_AT_ONCE, 0);
+    },
+  );
 
-  await checks.check(`a copy delivered ${seconds(COPY_DELAY_MS)} after the first was answered starts nothing: ${COPY_LATER} notifications, ${COPY_LATER} executions`, async () => {
-    await twice('copy-later', COPY_LATER, COPY_DELAY_MS);
-  });
+  await checks.check(
+    `a copy delivered ${seconds(COPY_DELAY_MS)} after the first was answered starts nothing: ${COPY_LATER} notifications, ${COPY_LATER} executions`,
+    async () => {
+      await twice('copy-later', COPY_LATER, COPY_DELAY_MS);
+    },
+  );
 
-  await checks.check(`after the webhook process restarts, the ${TWICE_AT_ONCE} notifications delivered again at once are answered 200 and start nothing (the memory is in Postgres)`, async () => {
-    expectThat(firstCopies.length === TWICE_AT_ONCE, 'the notifications delivered twice were not all delivered');
-    await cluster.restartWebhook();
-    // n8n's readiness answers before the process serves production webhooks (a POST can meet 404 for a moment):
-    // wait until the trigger answers a post without the secret (401, which starts nothing) like a live one.
-    const triggerUrl = new URL(firstCopies[0]!.callback);
-    triggerUrl.search = '';
-    await waitUntil('the restarted webhook process to serve the trigger', async (note) => {
-      const probe = await fetch(triggerUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      await probe.arrayBuffer();
-      return note(probe.status) === 401 ? true : undefined;
-    }, { ...PROCESS_WAIT, timeoutMs: 30_000 });
-    const before = await context.executionIds();
-    const answers = await Promise.all(
-      firstCopies.map(async (delivery) => {
-        const answer = await fetch(delivery.callback, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(delivery.payload) });
-        return answer.status;
-      }),
-    );
-    await sleep(LATE_RUN_GRACE_MS);
-    const runs = await context.runsSince(before, 0);
-    console.log(`     figures: after the webhook process restarted, ${answers.length} notifications delivered again: answered ${[...new Set(answers)].join(', ')}; ${runs.length} executions`);
-    expectThat(answers.every((status) => status === 200), `answers: ${JSON.stringify(answers)}`);
-    expectThat(runs.length === 0, `${runs.length} executions started for notifications already run`);
-  });
+  await checks.check(
+    `after the webhook process restarts, the ${TWICE_AT_ONCE} notifications delivered again at once are answered 200 and start nothing (the memory is in Postgres)`,
+    async () => {
+      expectThat(firstCopies.length === TWICE_AT_ONCE, 'the notifications delivered twice were not all delivered');
+      await cluster.restartWebhook();
+      // n8n's readiness answers before the process serves production webhooks (a POST can meet 404 for a moment):
+      // wait until the trigger answers a post without the secret (401, which starts nothing) like a live one.
+      const triggerUrl = new URL(firstCopies[0]!.callback);
+      triggerUrl.search = '';
+      await waitUntil(
+        'the restarted webhook process to serve the trigger',
+        async (note) => {
+          const probe = await fetch(triggerUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+          await probe.arrayBuffer();
+          return note(probe.status) === 401 ? true : undefined;
+        },
+        { ...PROCESS_WAIT, timeoutMs: 30_000 },
+      );
+      const before = await context.executionIds();
+      const answers = await Promise.all(
+        firstCopies.map(async (delivery) => {
+          const answer = await fetch(delivery.callback, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(delivery.payload),
+          });
+          return answer.status;
+        }),
+      );
+      await sleep(LATE_RUN_GRACE_MS);
+      const runs = await context.runsSince(before, 0);
+      console.log(
+        `     figures: after the webhook process restarted, ${answers.length} notifications delivered again: answered ${[...new Set(answers)].join(', ')}; ${runs.length} executions`,
+      );
+      expectThat(
+        answers.every((status) => status === 200),
+        `answers: ${JSON.stringify(answers)}`,
+      );
+      expectThat(runs.length === 0, `${runs.length} executions started for notifications already run`);
+    },
+  );
 }

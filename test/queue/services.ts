@@ -26,7 +26,8 @@ function postgresBin(): string | undefined {
 export function ensureServicePackages(): string[] {
   const missing = [...(existsSync(REDIS_SERVER) ? [] : ['redis-server']), ...(postgresBin() === undefined ? ['postgresql'] : [])];
   if (missing.length === 0) return [];
-  if (process.getuid?.() !== 0) throw new Error(`${missing.join(' and ')} missing: install them (sudo apt-get install ${missing.join(' ')}) or run as root`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`${missing.join(' and ')} missing: install them (sudo apt-get install ${missing.join(' ')}) or run as root`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -56,7 +57,11 @@ async function waitForPort(port: number, process: Background, name: string): Pro
 export async function startRedis(): Promise<Service> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-redis-'));
   const port = await freePort();
-  const redis = background(REDIS_SERVER, ['--bind', '127.0.0.1', '--port', String(port), '--dir', folder, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {});
+  const redis = background(
+    REDIS_SERVER,
+    ['--bind', '127.0.0.1', '--port', String(port), '--dir', folder, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+    {},
+  );
   await waitForPort(port, redis, 'redis-server');
   return {
     port,
@@ -84,13 +89,40 @@ export async function startPostgres(): Promise<Service & { database: string; use
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     chownSync(folder, uid, gid);
   }
-  const as = (command: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]);
+  const as = (command: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   const data = path.join(folder, 'data');
-  const [initCommand, initArgs] = as(path.join(bin, 'initdb'), ['-D', data, '-U', user, '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  const [initCommand, initArgs] = as(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    user,
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '--no-instructions',
+  ]);
   execFileSync(initCommand, initArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
   const port = await freePort();
   // Throwaway data: no fsync. The socket goes into the throwaway folder, not the system's /var/run/postgresql.
-  const [command, args] = as(path.join(bin, 'postgres'), ['-D', data, '-h', '127.0.0.1', '-p', String(port), '-k', folder, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']);
+  const [command, args] = as(path.join(bin, 'postgres'), [
+    '-D',
+    data,
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-k',
+    folder,
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+  ]);
   const postgres = background(command, args, {});
   await waitForPort(port, postgres, 'postgres');
   const database = 'n8n';

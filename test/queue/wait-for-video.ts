@@ -9,7 +9,15 @@ import path from 'node:path';
 import type { RunningServer } from '../support/reference-server';
 import { Checks, PROCESS_WAIT, expectThat, seconds } from '../support/checks';
 import { waitUntil } from '../support/wait';
-import { chainConnections, recordingById, screenRecNode, webhookStartNode, workflow, type Credential, type Demo } from '../real-n8n/workflow-parts';
+import {
+  chainConnections,
+  recordingById,
+  screenRecNode,
+  webhookStartNode,
+  workflow,
+  type Credential,
+  type Demo,
+} from '../real-n8n/workflow-parts';
 import type { QueueCluster } from './cluster';
 import { parseFlatted } from './flatted';
 
@@ -30,7 +38,12 @@ const waitWorkflow = workflow({
       id: 'qw2',
       name: 'Wait for Video',
       position: [220, 0],
-      parameters: { resource: 'recording', operation: 'waitForVideo', recordingId: recordingById('={{ $json.body.recordingId }}'), allowHttpWebhook: true },
+      parameters: {
+        resource: 'recording',
+        operation: 'waitForVideo',
+        recordingId: recordingById('={{ $json.body.recordingId }}'),
+        allowHttpWebhook: true,
+      },
     }),
   ],
   connections: chainConnections(['Start', 'Wait for Video']),
@@ -54,9 +67,13 @@ type RunData = Record<string, Array<{ data?: { main?: Array<Array<{ json: Record
 export async function waitForVideoChecks({ cluster, server, demo, checks, workFolder }: Context): Promise<void> {
   const rest = cluster.main.rest;
   const subscriptions = async () =>
-    ((await server.adminOk<Array<{ subscriptionId: string; callback: string }>>(200, 'GET', `/admin/workspaces/${demo.workspaceId}/subscriptions`)) ?? []).filter((item) =>
-      item.callback.includes('/webhook-waiting/'),
-    );
+    (
+      (await server.adminOk<Array<{ subscriptionId: string; callback: string }>>(
+        200,
+        'GET',
+        `/admin/workspaces/${demo.workspaceId}/subscriptions`,
+      )) ?? []
+    ).filter((item) => item.callback.includes('/webhook-waiting/'));
   const executions = async (): Promise<Row[]> => {
     const rows: Row[] = [];
     for (;;) {
@@ -93,32 +110,48 @@ export async function waitForVideoChecks({ cluster, server, demo, checks, workFo
 
   const started = Date.now();
   let recordings: string[] = [];
-  await checks.check(`${WAITING} executions wait in Wait for Video at once, each subscribed with its own resume URL on the webhook process`, async () => {
-    const file = path.join(workFolder, 'wait-workflow.json');
-    writeFileSync(file, JSON.stringify([waitWorkflow]));
-    cluster.cli(['import:workflow', `--input=${file}`]);
-    const stored = await rest<{ data: { versionId: string } }>('GET', `/workflows/${WAIT_WORKFLOW_ID}`);
-    const activated = await rest('POST', `/workflows/${WAIT_WORKFLOW_ID}/activate`, { versionId: stored.body.data.versionId });
-    expectThat(activated.status === 200, `activating answered ${activated.status}: ${JSON.stringify(activated.body).slice(0, 300)}`);
-    recordings = await createRecordings(WAITING);
-    for (let index = 0; index < WAITING; index += 10) {
-      await Promise.all(
-        recordings.slice(index, index + 10).map(async (recordingId) => {
-          const answer = await fetch(`${cluster.webhookUrl}/webhook/${WAIT_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ recordingId }) });
-          expectThat(answer.status === 200, `starting a wait answered ${answer.status}`);
-        }),
+  await checks.check(
+    `${WAITING} executions wait in Wait for Video at once, each subscribed with its own resume URL on the webhook process`,
+    async () => {
+      const file = path.join(workFolder, 'wait-workflow.json');
+      writeFileSync(file, JSON.stringify([waitWorkflow]));
+      cluster.cli(['import:workflow', `--input=${file}`]);
+      const stored = await rest<{ data: { versionId: string } }>('GET', `/workflows/${WAIT_WORKFLOW_ID}`);
+      const activated = await rest('POST', `/workflows/${WAIT_WORKFLOW_ID}/activate`, { versionId: stored.body.data.versionId });
+      expectThat(activated.status === 200, `activating answered ${activated.status}: ${JSON.stringify(activated.body).slice(0, 300)}`);
+      recordings = await createRecordings(WAITING);
+      for (let index = 0; index < WAITING; index += 10) {
+        await Promise.all(
+          recordings.slice(index, index + 10).map(async (recordingId) => {
+            const answer = await fetch(`${cluster.webhookUrl}/webhook/${WAIT_PATH}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ recordingId }),
+            });
+            expectThat(answer.status === 200, `starting a wait answered ${answer.status}`);
+          }),
+        );
+      }
+      const rows = await waitUntil(
+        `${WAITING} executions to wait`,
+        async (note) => {
+          const list = note((await executions()).filter((row) => row.status === 'waiting'));
+          return list.length >= WAITING ? list : undefined;
+        },
+        { ...PROCESS_WAIT, timeoutMs: 180_000 },
       );
-    }
-    const rows = await waitUntil(`${WAITING} executions to wait`, async (note) => {
-      const list = note((await executions()).filter((row) => row.status === 'waiting'));
-      return list.length >= WAITING ? list : undefined;
-    }, { ...PROCESS_WAIT, timeoutMs: 180_000 });
-    expectThat(rows.length === WAITING, `${rows.length} executions wait`);
-    const subscribed = await subscriptions();
-    expectThat(subscribed.length === WAITING, `ScreenRec has ${subscribed.length} resume URLs subscribed`);
-    expectThat(subscribed.every((item) => item.callback.startsWith(`${cluster.webhookUrl}/webhook-waiting/`)), 'a resume URL is not on the webhook process');
-    console.log(`     figures: ${WAITING} executions waiting and subscribed ${seconds(Date.now() - started)} after the first was started`);
-  });
+      expectThat(rows.length === WAITING, `${rows.length} executions wait`);
+      const subscribed = await subscriptions();
+      expectThat(subscribed.length === WAITING, `ScreenRec has ${subscribed.length} resume URLs subscribed`);
+      expectThat(
+        subscribed.every((item) => item.callback.startsWith(`${cluster.webhookUrl}/webhook-waiting/`)),
+        'a resume URL is not on the webhook process',
+      );
+      console.log(
+        `     figures: ${WAITING} executions waiting and subscribed ${seconds(Date.now() - started)} after the first was started`,
+      );
+    },
+  );
   if (recordings.length !== WAITING) return;
 
   await checks.check('the waits survive a restart of the main, the webhook and the worker process', async () => {
@@ -131,39 +164,58 @@ export async function waitForVideoChecks({ cluster, server, demo, checks, workFo
     expectThat((await subscriptions()).length === WAITING, 'subscriptions were lost');
   });
 
-  await checks.check(`all ${WAITING} videos finished at once: each execution is resumed by its own video, once, and no subscription is left`, async () => {
-    const completedAt = Date.now();
-    let printedAt = completedAt;
-    for (let index = 0; index < WAITING; index += 20) {
-      await Promise.all(recordings.slice(index, index + 20).map((id) => server.adminOk(200, 'POST', `/admin/recordings/${id}/status`, { status: 'COMPLETED' })));
-    }
-    const rows = await waitUntil(`${WAITING} executions to finish`, async (note) => {
-      const list = await executions();
-      const counts: Record<string, number> = {};
-      for (const row of list) counts[row.status] = (counts[row.status] ?? 0) + 1;
-      note({ after: seconds(Date.now() - completedAt), counts });
-      if (Date.now() - printedAt >= 60_000) {
-        printedAt = Date.now();
-        console.log(`     (${seconds(printedAt - completedAt)} after the videos were finished: ${JSON.stringify(counts)})`);
+  await checks.check(
+    `all ${WAITING} videos finished at once: each execution is resumed by its own video, once, and no subscription is left`,
+    async () => {
+      const completedAt = Date.now();
+      let printedAt = completedAt;
+      for (let index = 0; index < WAITING; index += 20) {
+        await Promise.all(
+          recordings
+            .slice(index, index + 20)
+            .map((id) => server.adminOk(200, 'POST', `/admin/recordings/${id}/status`, { status: 'COMPLETED' })),
+        );
       }
-      return list.every((row) => row.status !== 'waiting' && row.status !== 'running' && row.status !== 'new') ? list : undefined;
-    }, { ...PROCESS_WAIT, intervalMs: 5_000, timeoutMs: 300_000 });
-    const finishedIn = Date.now() - completedAt;
-    const deliveries = (await server.adminOk<Array<{ callback: string; state: string }>>(200, 'GET', '/admin/deliveries')).filter((item) => item.callback.includes('/webhook-waiting/'));
-    const states: Record<string, number> = {};
-    for (const delivery of deliveries) states[delivery.state] = (states[delivery.state] ?? 0) + 1;
-    console.log(`     figures: ${WAITING} executions ended ${seconds(finishedIn)} after their videos were finished; notifications to resume URLs: ${JSON.stringify(states)}`);
-    expectThat(rows.length === WAITING, `${rows.length} executions, not ${WAITING}`);
-    const failed = rows.filter((row) => row.status !== 'success');
-    expectThat(failed.length === 0, `executions not successful: ${JSON.stringify(failed.slice(0, 5))}`);
-    const runs: Array<Awaited<ReturnType<typeof runOf>>> = [];
-    for (let index = 0; index < rows.length; index += 5) runs.push(...(await Promise.all(rows.slice(index, index + 5).map((row) => runOf(row.id)))));
-    const wrong = runs.filter((run) => run.asked === undefined || run.got !== run.asked);
-    expectThat(wrong.length === 0, `resumed with another recording: ${JSON.stringify(wrong.slice(0, 5))}`);
-    const twice = runs.filter((run) => run.waitRuns !== 1);
-    expectThat(twice.length === 0, `Wait for Video ran more than once in: ${JSON.stringify(twice.slice(0, 5))}`);
-    expectThat(new Set(runs.map((run) => run.got)).size === WAITING, 'two executions resumed with the same recording');
-    const left = await waitUntil('no subscription to be left', async () => ((await subscriptions()).length === 0 ? [] : undefined), { ...PROCESS_WAIT, timeoutMs: 15_000 }).catch(subscriptions);
-    expectThat(left.length === 0, `${left.length} subscriptions are left`);
-  });
+      const rows = await waitUntil(
+        `${WAITING} executions to finish`,
+        async (note) => {
+          const list = await executions();
+          const counts: Record<string, number> = {};
+          for (const row of list) counts[row.status] = (counts[row.status] ?? 0) + 1;
+          note({ after: seconds(Date.now() - completedAt), counts });
+          if (Date.now() - printedAt >= 60_000) {
+            printedAt = Date.now();
+            console.log(`     (${seconds(printedAt - completedAt)} after the videos were finished: ${JSON.stringify(counts)})`);
+          }
+          return list.every((row) => row.status !== 'waiting' && row.status !== 'running' && row.status !== 'new') ? list : undefined;
+        },
+        { ...PROCESS_WAIT, intervalMs: 5_000, timeoutMs: 300_000 },
+      );
+      const finishedIn = Date.now() - completedAt;
+      const deliveries = (await server.adminOk<Array<{ callback: string; state: string }>>(200, 'GET', '/admin/deliveries')).filter(
+        (item) => item.callback.includes('/webhook-waiting/'),
+      );
+      const states: Record<string, number> = {};
+      for (const delivery of deliveries) states[delivery.state] = (states[delivery.state] ?? 0) + 1;
+      console.log(
+        `     figures: ${WAITING} executions ended ${seconds(finishedIn)} after their videos were finished; notifications to resume URLs: ${JSON.stringify(states)}`,
+      );
+      expectThat(rows.length === WAITING, `${rows.length} executions, not ${WAITING}`);
+      const failed = rows.filter((row) => row.status !== 'success');
+      expectThat(failed.length === 0, `executions not successful: ${JSON.stringify(failed.slice(0, 5))}`);
+      const runs: Array<Awaited<ReturnType<typeof runOf>>> = [];
+      for (let index = 0; index < rows.length; index += 5)
+        runs.push(...(await Promise.all(rows.slice(index, index + 5).map((row) => runOf(row.id)))));
+      const wrong = runs.filter((run) => run.asked === undefined || run.got !== run.asked);
+      expectThat(wrong.length === 0, `resumed with another recording: ${JSON.stringify(wrong.slice(0, 5))}`);
+      const twice = runs.filter((run) => run.waitRuns !== 1);
+      expectThat(twice.length === 0, `Wait for Video ran more than once in: ${JSON.stringify(twice.slice(0, 5))}`);
+      expectThat(new Set(runs.map((run) => run.got)).size === WAITING, 'two executions resumed with the same recording');
+      const left = await waitUntil('no subscription to be left', async () => ((await subscriptions()).length === 0 ? [] : undefined), {
+        ...PROCESS_WAIT,
+        timeoutMs: 15_000,
+      }).catch(subscriptions);
+      expectThat(left.length === 0, `${left.length} subscriptions are left`);
+    },
+  );
 }

@@ -4,7 +4,17 @@
  * a workflow with a longer id, and the trigger keeps its subscription there.
  */
 
-import { chainConnections, credentialsFile, recordingById, screenRecNode, videoReadyTriggerNode, webhookStartNode, workflow, type Credential, type Demo } from '../real-n8n/workflow-parts';
+import {
+  chainConnections,
+  credentialsFile,
+  recordingById,
+  screenRecNode,
+  videoReadyTriggerNode,
+  webhookStartNode,
+  workflow,
+  type Credential,
+  type Demo,
+} from '../real-n8n/workflow-parts';
 
 export { PACKAGE, type Demo } from '../real-n8n/workflow-parts';
 /** The Video Ready workflow the burst and crash checks use: the worker downloads the video. */
@@ -24,7 +34,12 @@ export function credentials(demo: Demo) {
 }
 
 /** A Set node that adds which n8n process ran it (its ROLE_VARIABLE) to the item, or replaces the item with fields. */
-function roleNode(name: string, position: [number, number], extra: Array<{ name: string; value: string; type: string }>, includeOtherFields: boolean) {
+function roleNode(
+  name: string,
+  position: [number, number],
+  extra: Array<{ name: string; value: string; type: string }>,
+  includeOtherFields: boolean,
+) {
   return {
     id: name.replace(/\W/g, '').toLowerCase(),
     name,
@@ -34,7 +49,10 @@ function roleNode(name: string, position: [number, number], extra: Array<{ name:
     parameters: {
       mode: 'manual',
       assignments: {
-        assignments: [{ name: 'ranOn', value: `={{ $env.${ROLE_VARIABLE} }}`, type: 'string' }, ...extra].map((field, index) => ({ id: `f${index}`, ...field })),
+        assignments: [{ name: 'ranOn', value: `={{ $env.${ROLE_VARIABLE} }}`, type: 'string' }, ...extra].map((field, index) => ({
+          id: `f${index}`,
+          ...field,
+        })),
       },
       includeOtherFields,
       options: {},
@@ -69,7 +87,13 @@ export function triggerWorkflow(downloadIn: DownloadIn, checkpointUrl: string) {
         id: 'video',
         name: 'Get Video',
         position: [220, 0],
-        parameters: { resource: 'recording', operation: 'getVideoUrl', recordingId: recordingById('={{ $json.recordingId }}'), download: true, binaryPropertyName: 'video' },
+        parameters: {
+          resource: 'recording',
+          operation: 'getVideoUrl',
+          recordingId: recordingById('={{ $json.recordingId }}'),
+          download: true,
+          binaryPropertyName: 'video',
+        },
       }),
     );
   }
@@ -80,7 +104,12 @@ export function triggerWorkflow(downloadIn: DownloadIn, checkpointUrl: string) {
       type: 'n8n-nodes-base.extractFromFile',
       typeVersion: 1.1,
       position: [440, 0],
-      parameters: { operation: 'binaryToPropery', binaryPropertyName: 'video', destinationKey: 'videoBase64', options: { keepSource: 'json' } },
+      parameters: {
+        operation: 'binaryToPropery',
+        binaryPropertyName: 'video',
+        destinationKey: 'videoBase64',
+        options: { keepSource: 'json' },
+      },
     },
     roleNode('On Worker', [660, 0], [], true),
     {
@@ -116,7 +145,14 @@ export const operationsWorkflow = workflow({
   id: OPERATIONS_WORKFLOW_ID,
   name: 'ScreenRec operations (queue mode)',
   nodes: [
-    webhookStartNode({ id: 'request', name: 'Operations Request', webhookId: '3d4e5f60-7182-4a93-b4c5-d6e7f8091a2b', path: OPERATIONS_PATH, responseMode: 'lastNode', responseData: 'firstEntryJson' }),
+    webhookStartNode({
+      id: 'request',
+      name: 'Operations Request',
+      webhookId: '3d4e5f60-7182-4a93-b4c5-d6e7f8091a2b',
+      path: OPERATIONS_PATH,
+      responseMode: 'lastNode',
+      responseData: 'firstEntryJson',
+    }),
     screenRecNode(CREDENTIAL, {
       id: 'create',
       name: 'Create Link',
@@ -127,13 +163,23 @@ export const operationsWorkflow = workflow({
       id: 'find',
       name: 'Find By Reference',
       position: [440, 0],
-      parameters: { resource: 'recording', operation: 'getAll', returnAll: true, filters: { externalReference: "={{ $('Operations Request').item.json.body.reference }}" } },
+      parameters: {
+        resource: 'recording',
+        operation: 'getAll',
+        returnAll: true,
+        filters: { externalReference: "={{ $('Operations Request').item.json.body.reference }}" },
+      },
     }),
     screenRecNode(CREDENTIAL, {
       id: 'update',
       name: 'Tag It',
       position: [660, 0],
-      parameters: { resource: 'recording', operation: 'update', recordingId: recordingById('={{ $json.id }}'), updateFields: { tags: 'queue-worker, done' } },
+      parameters: {
+        resource: 'recording',
+        operation: 'update',
+        recordingId: recordingById('={{ $json.id }}'),
+        updateFields: { tags: 'queue-worker, done' },
+      },
     }),
     screenRecNode(CREDENTIAL, {
       id: 'video',

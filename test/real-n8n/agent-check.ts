@@ -39,7 +39,10 @@ async function converse(
   const body = await response.text();
   expectThat(response.status === 200, `the agent's webhook answered ${response.status}: ${body.slice(0, 500)}`);
   const requests = model.requests.slice(first);
-  expectThat(result !== undefined, `the model never read a tool result (${requests.length} request(s)); the webhook answered: ${body.slice(0, 500)}`);
+  expectThat(
+    result !== undefined,
+    `the model never read a tool result (${requests.length} request(s)); the webhook answered: ${body.slice(0, 500)}`,
+  );
   return { result, body, requests };
 }
 
@@ -62,7 +65,10 @@ function expectAnswer(body: string, expected: string, streamed = false): void {
 /** Exactly these keys, none null: what the model reads holds only what an agent uses. */
 function expectLean(item: Record<string, unknown> | undefined, keys: string[], what: string): void {
   const present = Object.keys(item ?? {}).sort();
-  expectThat(isDeepStrictEqual(present, [...keys].sort()), `${what}: the model read the keys ${present.join(', ')}, expected ${[...keys].sort().join(', ')}`);
+  expectThat(
+    isDeepStrictEqual(present, [...keys].sort()),
+    `${what}: the model read the keys ${present.join(', ')}, expected ${[...keys].sort().join(', ')}`,
+  );
   const nulls = Object.entries(item ?? {}).filter(([, value]) => value === null);
   expectThat(nulls.length === 0, `${what}: the model read null fields ${nulls.map(([key]) => key).join(', ')}`);
 }
@@ -70,19 +76,28 @@ function expectLean(item: Record<string, unknown> | undefined, keys: string[], w
 /** The tools of the first request: name, description and argument schema as n8n hands them to the model. */
 function expectOffered(request: ChatRequest | undefined): void {
   const offered = request?.tools ?? [];
-  const expectedNames = Object.values(AGENT_TOOLS).map((tool) => toolName(tool.name)).sort();
+  const expectedNames = Object.values(AGENT_TOOLS)
+    .map((tool) => toolName(tool.name))
+    .sort();
   const names = offered.map((tool) => tool.function.name).sort();
   expectThat(isDeepStrictEqual(names, expectedNames), `the model was offered ${names.join(', ')}, expected ${expectedNames.join(', ')}`);
   for (const tool of Object.values(AGENT_TOOLS)) {
     const fn = offered.find((candidate) => candidate.function.name === toolName(tool.name))!.function;
     const expected = toolDescriptionOf({ ...recordingOperations[tool.operation]!, tool: recordingOperations[tool.operation]!.tool! });
-    expectThat(fn.description === expected, `${tool.name}: the model read the description ${JSON.stringify(fn.description)}, expected the operation's own ${JSON.stringify(expected)}`);
+    expectThat(
+      fn.description === expected,
+      `${tool.name}: the model read the description ${JSON.stringify(fn.description)}, expected the operation's own ${JSON.stringify(expected)}`,
+    );
     const schema = fn.parameters as { properties?: Record<string, { type?: string }>; required?: string[] } | undefined;
     const properties = Object.keys(schema?.properties ?? {}).sort();
-    expectThat(isDeepStrictEqual(properties, [...tool.arguments].sort()), `${tool.name}: the arguments offered are ${properties.join(', ')}, expected ${tool.arguments.join(', ')}`);
+    expectThat(
+      isDeepStrictEqual(properties, [...tool.arguments].sort()),
+      `${tool.name}: the arguments offered are ${properties.join(', ')}, expected ${tool.arguments.join(', ')}`,
+    );
     const untyped = tool.arguments.filter((key) => schema?.properties?.[key]?.type !== 'string');
     expectThat(untyped.length === 0, `${tool.name}: ${untyped.join(', ')} not offered as strings`);
-    for (const key of tool.arguments) expectThat(expected.includes(`\n- ${key}: `), `${tool.name}: the description does not explain ${key}`);
+    for (const key of tool.arguments)
+      expectThat(expected.includes(`\n- ${key}: `), `${tool.name}: the description does not explain ${key}`);
   }
 }
 
@@ -97,48 +112,68 @@ export async function agentChecks(context: SuiteContext, model: ScriptedModel): 
   let recordingId: string | undefined;
   // n8n answers before it has activated every workflow; their webhooks are served from then on.
   const activated = (name: string) => n8n.output().includes(`Activated workflow "${name}"`) || undefined;
-  for (const workflow of agentWorkflows) await waitUntil(`n8n to activate "${workflow.name}"`, async () => activated(workflow.name), PROCESS_WAIT).catch(() => undefined);
+  for (const workflow of agentWorkflows)
+    await waitUntil(`n8n to activate "${workflow.name}"`, async () => activated(workflow.name), PROCESS_WAIT).catch(() => undefined);
 
-  await checks.check('AI Agent: the model is offered each ScreenRec tool with its own description and arguments; Create Recording Link reaches ScreenRec and the agent answers with the link', async () => {
-    const { result, body, requests } = await converse(context, model, {
-      message: `Please get the customer of ticket ${REFERENCE} to record their screen.`,
-      tool: AGENT_TOOLS.createLink,
-      args: { External_Reference: REFERENCE, Tags: 'agent' },
-      answer: ([link]) => `Send the customer this link to record their screen: ${String(link?.url)}`,
-    });
-    expectOffered(requests[0]);
-    expectThat(requests.every((request) => request.stream !== true), 'the JSON webhook made the model stream');
-    expectLean(result[0], ['recordingId', 'status', 'url', 'externalReference', 'tags'], 'Create Recording Link');
-    recordingId = String(result[0]!.recordingId);
-    const stored = await screenRec(context).getRecording(recordingId);
-    expectThat(stored.externalReference === REFERENCE && isDeepStrictEqual(stored.tags, ['agent']), `ScreenRec holds ${JSON.stringify(stored)}`);
-    expectThat(String(result[0]!.url).endsWith(recordingId), `the link ${String(result[0]!.url)} is not recording ${recordingId}'s page`);
-    expectAnswer(body, `Send the customer this link to record their screen: ${String(result[0]!.url)}`);
-  });
+  await checks.check(
+    'AI Agent: the model is offered each ScreenRec tool with its own description and arguments; Create Recording Link reaches ScreenRec and the agent answers with the link',
+    async () => {
+      const { result, body, requests } = await converse(context, model, {
+        message: `Please get the customer of ticket ${REFERENCE} to record their screen.`,
+        tool: AGENT_TOOLS.createLink,
+        args: { External_Reference: REFERENCE, Tags: 'agent' },
+        answer: ([link]) => `Send the customer this link to record their screen: ${String(link?.url)}`,
+      });
+      expectOffered(requests[0]);
+      expectThat(
+        requests.every((request) => request.stream !== true),
+        'the JSON webhook made the model stream',
+      );
+      expectLean(result[0], ['recordingId', 'status', 'url', 'externalReference', 'tags'], 'Create Recording Link');
+      recordingId = String(result[0]!.recordingId);
+      const stored = await screenRec(context).getRecording(recordingId);
+      expectThat(
+        stored.externalReference === REFERENCE && isDeepStrictEqual(stored.tags, ['agent']),
+        `ScreenRec holds ${JSON.stringify(stored)}`,
+      );
+      expectThat(String(result[0]!.url).endsWith(recordingId), `the link ${String(result[0]!.url)} is not recording ${recordingId}'s page`);
+      expectAnswer(body, `Send the customer this link to record their screen: ${String(result[0]!.url)}`);
+    },
+  );
 
-  await checks.check('AI Agent: Request Recording by Email makes ScreenRec e-mail the person; the model reads the new recording without nulls', async () => {
-    const { result, body } = await converse(context, model, {
-      message: `Ask ${INVITED} by e-mail to record their screen.`,
-      tool: AGENT_TOOLS.request,
-      args: { Email: INVITED, Tags: 'agent' },
-      answer: ([recording]) => `ScreenRec e-mailed ${INVITED} an invitation (recording ${String(recording?.id)}).`,
-    });
-    expectLean(result[0], ['id', 'status', 'direction', 'tags', 'createdDate', 'url'], 'Request Recording by Email');
-    const stored = await screenRec(context).getRecording(String(result[0]!.id));
-    expectThat(stored.direction === 'REQUEST' && isDeepStrictEqual(stored.tags, ['agent']), `ScreenRec holds ${JSON.stringify(stored)}`);
-    const outbox = await server.adminOk<{ to: string }[]>(200, 'GET', '/admin/outbox');
-    expectThat(outbox.some((mail) => mail.to === INVITED), `ScreenRec's outbox has no mail to ${INVITED}: ${JSON.stringify(outbox.map((mail) => mail.to))}`);
-    expectAnswer(body, `ScreenRec e-mailed ${INVITED} an invitation (recording ${String(result[0]!.id)}).`);
-  });
+  await checks.check(
+    'AI Agent: Request Recording by Email makes ScreenRec e-mail the person; the model reads the new recording without nulls',
+    async () => {
+      const { result, body } = await converse(context, model, {
+        message: `Ask ${INVITED} by e-mail to record their screen.`,
+        tool: AGENT_TOOLS.request,
+        args: { Email: INVITED, Tags: 'agent' },
+        answer: ([recording]) => `ScreenRec e-mailed ${INVITED} an invitation (recording ${String(recording?.id)}).`,
+      });
+      expectLean(result[0], ['id', 'status', 'direction', 'tags', 'createdDate', 'url'], 'Request Recording by Email');
+      const stored = await screenRec(context).getRecording(String(result[0]!.id));
+      expectThat(stored.direction === 'REQUEST' && isDeepStrictEqual(stored.tags, ['agent']), `ScreenRec holds ${JSON.stringify(stored)}`);
+      const outbox = await server.adminOk<{ to: string }[]>(200, 'GET', '/admin/outbox');
+      expectThat(
+        outbox.some((mail) => mail.to === INVITED),
+        `ScreenRec's outbox has no mail to ${INVITED}: ${JSON.stringify(outbox.map((mail) => mail.to))}`,
+      );
+      expectAnswer(body, `ScreenRec e-mailed ${INVITED} an invitation (recording ${String(result[0]!.id)}).`);
+    },
+  );
 
   await checks.check('AI Agent: Get Many finds the recording by its external reference', async () => {
     const { result, body } = await converse(context, model, {
       message: `Has the customer of ticket ${REFERENCE} recorded anything?`,
       tool: AGENT_TOOLS.find,
       args: { External_Reference: REFERENCE },
-      answer: (found) => `Found ${found.length}: ${found.map((recording) => `${String(recording.id)} (${String(recording.status)})`).join(', ')}`,
+      answer: (found) =>
+        `Found ${found.length}: ${found.map((recording) => `${String(recording.id)} (${String(recording.status)})`).join(', ')}`,
     });
-    expectThat(result.length === 1 && result[0]!.id === recordingId, `the model read ${JSON.stringify(result)}, expected recording ${recordingId}`);
+    expectThat(
+      result.length === 1 && result[0]!.id === recordingId,
+      `the model read ${JSON.stringify(result)}, expected recording ${recordingId}`,
+    );
     expectLean(result[0], ['id', 'status', 'direction', 'tags', 'createdDate', 'externalReference', 'url'], 'Get Many');
     expectAnswer(body, `Found 1: ${recordingId} (NEW)`);
   });
@@ -160,24 +195,38 @@ export async function agentChecks(context: SuiteContext, model: ScriptedModel): 
 
   for (const stream of [false, true]) {
     const how = stream ? 'streamed to a chat (the model streams too)' : 'answered as JSON';
-    await checks.check(`AI Agent, ${how}: an unknown recording is a result the model acts on, the workflow goes on, and nobody reads the builder's advice`, async () => {
-      const unknown = '5e0c8a1b-9f3d-4a6e-8b2c-7d1e0f9a3b4c';
-      const { result, body, requests } = await converse(context, model, {
-        message: `Where is the video of recording ${unknown}?`,
-        tool: AGENT_TOOLS.videoUrl,
-        args: { Recording: unknown },
-        answer: ([failure]) => `I could not get that video: ${String(failure?.error)} Which recording do you mean?`,
-        stream,
-      });
-      expectThat(
-        isDeepStrictEqual(result, [
-          { error: 'ScreenRec has no video for this recording: the recording does not exist in this workspace, or it has not been recorded yet.', hint: CHECK_THE_RECORDING },
-        ]),
-        `the model read ${JSON.stringify(result)}`,
-      );
-      if (stream) expectThat(requests.every((request) => request.stream === true), 'the chat webhook did not make the model stream');
-      expectAnswer(body, `I could not get that video: ${String(result[0]!.error)} Which recording do you mean?`, stream);
-      expectThat(!/From List|ScreenRec trigger|credential|Retry On Fail/.test(body), `the person reads the builder's advice: ${body.slice(0, 800)}`);
-    });
+    await checks.check(
+      `AI Agent, ${how}: an unknown recording is a result the model acts on, the workflow goes on, and nobody reads the builder's advice`,
+      async () => {
+        const unknown = '5e0c8a1b-9f3d-4a6e-8b2c-7d1e0f9a3b4c';
+        const { result, body, requests } = await converse(context, model, {
+          message: `Where is the video of recording ${unknown}?`,
+          tool: AGENT_TOOLS.videoUrl,
+          args: { Recording: unknown },
+          answer: ([failure]) => `I could not get that video: ${String(failure?.error)} Which recording do you mean?`,
+          stream,
+        });
+        expectThat(
+          isDeepStrictEqual(result, [
+            {
+              error:
+                'ScreenRec has no video for this recording: the recording does not exist in this workspace, or it has not been recorded yet.',
+              hint: CHECK_THE_RECORDING,
+            },
+          ]),
+          `the model read ${JSON.stringify(result)}`,
+        );
+        if (stream)
+          expectThat(
+            requests.every((request) => request.stream === true),
+            'the chat webhook did not make the model stream',
+          );
+        expectAnswer(body, `I could not get that video: ${String(result[0]!.error)} Which recording do you mean?`, stream);
+        expectThat(
+          !/From List|ScreenRec trigger|credential|Retry On Fail/.test(body),
+          `the person reads the builder's advice: ${body.slice(0, 800)}`,
+        );
+      },
+    );
   }
 }

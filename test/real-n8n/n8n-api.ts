@@ -16,13 +16,17 @@ const POLL = { intervalMs: 500 };
 
 /** Waits until `process` answers `url` (its readiness check). */
 export async function waitForN8n(process: Background, url: string, what: string): Promise<void> {
-  const ready = async () => (await fetch(url).then((response) => response.ok, () => false)) || undefined;
+  const ready = async () =>
+    (await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    )) || undefined;
   await waitForProcess(process, `${what} to answer ${url}`, ready, { ...POLL, timeoutMs: START_MS });
 }
 
 export function n8nRestClient(baseUrl: string, browserId: string): N8nRest {
   let cookie = '';
-  return async <T,>(method: string, urlPath: string, body?: unknown) => {
+  return async <T>(method: string, urlPath: string, body?: unknown) => {
     const response = await fetch(`${baseUrl}/rest${urlPath}`, {
       method,
       headers: { 'browser-id': browserId, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -40,7 +44,8 @@ export function n8nRestClient(baseUrl: string, browserId: string): N8nRest {
  * before the REST routes are mounted, so a 404 is retried until they are.
  */
 export async function signInAsOwner(rest: N8nRest, account: 'set up the owner' | 'log in', what: string): Promise<void> {
-  const [urlPath, credentials] = account === 'set up the owner' ? ['/owner/setup', OWNER] : ['/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password }];
+  const [urlPath, credentials] =
+    account === 'set up the owner' ? ['/owner/setup', OWNER] : ['/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password }];
   const answer = await waitUntil(
     `${what}'s REST routes (${urlPath})`,
     async () => {

@@ -1,7 +1,17 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { background, cacheFolder, ensureNodeRuntime, machineBinary, machineRuntime, run, runAsync, type Background, type NodeRuntime } from './machine';
+import {
+  background,
+  cacheFolder,
+  ensureNodeRuntime,
+  machineBinary,
+  machineRuntime,
+  run,
+  runAsync,
+  type Background,
+  type NodeRuntime,
+} from './machine';
 import { freePort } from '../support/loopback';
 import { n8nRestClient, signInAsOwner, waitForN8n, type N8nRest } from './n8n-api';
 import { N8N_TARGETS, NATIVE_MODULES_TO_BUILD, type N8nTarget } from './versions';
@@ -52,7 +62,11 @@ const rebuildArgs = (folder: string) => [
  * Installs an n8n into a git-ignored cache folder once; later runs reuse it. Returns the path of its `bin/n8n`.
  * No install script runs except the native builds listed in versions.ts, against the runtime's Node headers.
  */
-export function ensureN8n(repoRoot: string, target: N8nTarget = N8N_TARGETS[0]!, runtime: NodeRuntime = ensureNodeRuntime(repoRoot, target.node)): string {
+export function ensureN8n(
+  repoRoot: string,
+  target: N8nTarget = N8N_TARGETS[0]!,
+  runtime: NodeRuntime = ensureNodeRuntime(repoRoot, target.node),
+): string {
   const { folder, bin, ready } = n8nInstall(repoRoot, target);
   if (ready) return bin;
   writeManifest(folder, target);
@@ -97,10 +111,14 @@ export async function prepareN8n(
   mkdirSync(tempFolder);
   writeFileSync(path.join(nodesFolder, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }));
   // As n8n installs a community package: no peer install (n8n provides n8n-workflow), no scripts.
-  run(machineBinary('npm'), ['install', packageTarball, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: nodesFolder,
-    env: runtime.env(),
-  });
+  run(
+    machineBinary('npm'),
+    ['install', packageTarball, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      cwd: nodesFolder,
+      env: runtime.env(),
+    },
+  );
   const port = await freePort();
   const webhookUrl = `http://127.0.0.1:${port}/`;
   const env = runtime.env({

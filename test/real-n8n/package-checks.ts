@@ -29,18 +29,24 @@ export async function cliChecks({ checks, demo, instance, n8nBin, workFolder, zo
 
   await checks.check('Create Recording, Get Many, then Get (by resource locator) execute with the expected output', async () => {
     const output = await instance.cliAsync(['execute', `--id=${ACTION_WORKFLOW_ID}`, '--rawOutput']);
-    const runData = (JSON.parse(output.slice(output.indexOf('{'))) as { data: { resultData: { runData: RunData } } }).data.resultData.runData;
+    const runData = (JSON.parse(output.slice(output.indexOf('{'))) as { data: { resultData: { runData: RunData } } }).data.resultData
+      .runData;
     const created = runData['Create Recording']?.[0]?.data.main[0]?.[0]?.json;
     const found = runData['Find Recording']?.[0]?.data.main[0] ?? [];
     expectThat(typeof created?.url === 'string' && created.url.startsWith(`${demo.baseUrl}/r/`), `Create gave ${JSON.stringify(created)}`);
     expectThat(found.length === 1, `Get Many found ${found.length} recordings`);
     const recording = found[0]!.json;
     expectThat(
-      recording.externalReference === EXTERNAL_REFERENCE && recording.status === 'NEW' && JSON.stringify(recording.tags) === '["e2e","n8n"]',
+      recording.externalReference === EXTERNAL_REFERENCE &&
+        recording.status === 'NEW' &&
+        JSON.stringify(recording.tags) === '["e2e","n8n"]',
       `Get Many gave ${JSON.stringify(recording)}`,
     );
     const got = runData['Get Recording']?.[0]?.data.main[0] ?? [];
-    expectThat(got.length === 1 && got[0]!.json.id === recording.id && got[0]!.json.externalReference === EXTERNAL_REFERENCE, `Get gave ${JSON.stringify(got)}`);
+    expectThat(
+      got.length === 1 && got[0]!.json.id === recording.id && got[0]!.json.externalReference === EXTERNAL_REFERENCE,
+      `Get gave ${JSON.stringify(got)}`,
+    );
   });
 
   const n8nModules = path.resolve(n8nBin, '../../..');
@@ -57,8 +63,14 @@ export async function cliChecks({ checks, demo, instance, n8nBin, workFolder, zo
     expectThat(!existsSync(path.join(installed, 'zod')), 'installing the package also installed a zod of its own');
     expectThat(resolutions.length > 0, 'n8n ran the package, but the package imported no zod');
     const foreign = resolutions.filter((item) => !item.resolved.startsWith(n8nModules + path.sep));
-    expectThat(foreign.length === 0, `zod resolved outside n8n's install: ${foreign.map((item) => `${item.request} → ${item.resolved}`).join(', ')}`);
-    expectThat(resolutions.some((item) => item.request === 'zod/v4'), `the package imports ${[...new Set(resolutions.map((item) => item.request))].join(', ')}, not zod/v4`);
+    expectThat(
+      foreign.length === 0,
+      `zod resolved outside n8n's install: ${foreign.map((item) => `${item.request} → ${item.resolved}`).join(', ')}`,
+    );
+    expectThat(
+      resolutions.some((item) => item.request === 'zod/v4'),
+      `the package imports ${[...new Set(resolutions.map((item) => item.request))].join(', ')}, not zod/v4`,
+    );
   });
 }
 
@@ -68,15 +80,23 @@ export async function cliChecks({ checks, demo, instance, n8nBin, workFolder, zo
  */
 export async function credentialChecks({ checks, demo, n8n }: SuiteContext): Promise<void> {
   await checks.check("n8n serves each node's output schema where its editor asks for it", async () => {
-    for (const path of [`${PACKAGE}.screenRec/1.0.0/recording/getAll.json`, `${PACKAGE}.screenRec/1.0.0/tag/search.json`, `${PACKAGE}.screenRecTrigger/1.0.0.json`]) {
+    for (const path of [
+      `${PACKAGE}.screenRec/1.0.0/recording/getAll.json`,
+      `${PACKAGE}.screenRec/1.0.0/tag/search.json`,
+      `${PACKAGE}.screenRecTrigger/1.0.0.json`,
+    ]) {
       const answer = await fetch(`${n8n.baseUrl}/schemas/${path}`);
       const schema = answer.status === 200 ? ((await answer.json()) as { type?: string; properties?: Record<string, unknown> }) : {};
-      expectThat(answer.status === 200 && schema.type === 'object' && Object.keys(schema.properties ?? {}).length > 0, `/schemas/${path}: ${answer.status} ${JSON.stringify(schema)}`);
+      expectThat(
+        answer.status === 200 && schema.type === 'object' && Object.keys(schema.properties ?? {}).length > 0,
+        `/schemas/${path}: ${answer.status} ${JSON.stringify(schema)}`,
+      );
     }
   });
 
   const test = async (data: CredentialData) =>
-    (await n8n.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', { credentials: { ...CREDENTIAL, data } })).body;
+    (await n8n.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', { credentials: { ...CREDENTIAL, data } }))
+      .body;
   const expectStatus = async (what: string, data: CredentialData, status: 'OK' | 'Error') => {
     const answer = await test(data);
     expectThat(answer.data?.status === status, `${what}: expected ${status}, got ${JSON.stringify(answer)}`);

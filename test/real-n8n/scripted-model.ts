@@ -18,7 +18,12 @@ const OfferedTool = z.looseObject({
   type: z.literal('function'),
   function: z.looseObject({ name: z.string(), description: z.string().optional(), parameters: z.looseObject({}).optional() }),
 });
-const ChatRequest = z.looseObject({ model: z.string(), stream: z.boolean().optional(), messages: z.array(Message), tools: z.array(OfferedTool).optional() });
+const ChatRequest = z.looseObject({
+  model: z.string(),
+  stream: z.boolean().optional(),
+  messages: z.array(Message),
+  tools: z.array(OfferedTool).optional(),
+});
 
 export type ChatMessage = z.infer<typeof Message>;
 export type OfferedTool = z.infer<typeof OfferedTool>;
@@ -53,7 +58,13 @@ function completion(request: ChatRequest, turn: Turn) {
       : {
           role: 'assistant',
           content: null,
-          tool_calls: [{ id: `call_${++calls}`, type: 'function', function: { name: turn.toolCall.name, arguments: JSON.stringify(turn.toolCall.arguments) } }],
+          tool_calls: [
+            {
+              id: `call_${++calls}`,
+              type: 'function',
+              function: { name: turn.toolCall.name, arguments: JSON.stringify(turn.toolCall.arguments) },
+            },
+          ],
         };
   const finish = 'answer' in turn ? 'stop' : 'tool_calls';
   return { id: `chatcmpl-${calls}`, created: Math.floor(Date.now() / 1000), model: request.model, message, finish };
@@ -64,19 +75,32 @@ const USAGE = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
 function answerJson(response: ServerResponse, request: ChatRequest, turn: Turn): void {
   const { id, created, model, message, finish } = completion(request, turn);
   response.writeHead(200, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({ id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage: USAGE }));
+  response.end(
+    JSON.stringify({
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
+      usage: USAGE,
+    }),
+  );
 }
 
 /** The same turn as OpenAI streams it: a role chunk, the content or the tool call, the finish, the usage, [DONE]. */
 function answerStream(response: ServerResponse, request: ChatRequest, turn: Turn): void {
   const { id, created, model, message, finish } = completion(request, turn);
-  const chunk = (choices: unknown[], extra: object = {}) => `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
-  const delta = (content: object, finishReason: string | null = null) => chunk([{ index: 0, delta: content, finish_reason: finishReason, logprobs: null }]);
+  const chunk = (choices: unknown[], extra: object = {}) =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
+  const delta = (content: object, finishReason: string | null = null) =>
+    chunk([{ index: 0, delta: content, finish_reason: finishReason, logprobs: null }]);
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   response.write(delta({ role: 'assistant', content: '' }));
   if (message.tool_calls !== undefined) {
     const [call] = message.tool_calls;
-    response.write(delta({ tool_calls: [{ index: 0, id: call!.id, type: 'function', function: { name: call!.function.name, arguments: '' } }] }));
+    response.write(
+      delta({ tool_calls: [{ index: 0, id: call!.id, type: 'function', function: { name: call!.function.name, arguments: '' } }] }),
+    );
     response.write(delta({ tool_calls: [{ index: 0, function: { arguments: call!.function.arguments } }] }));
   } else {
     // Two pieces, as a model streams words.
@@ -102,7 +126,14 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
     void (async () => {
       if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
         response.writeHead(404, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: { message: `The scripted model serves only POST …/chat/completions, not ${request.method} ${request.url}`, type: 'invalid_request_error' } }));
+        response.end(
+          JSON.stringify({
+            error: {
+              message: `The scripted model serves only POST …/chat/completions, not ${request.method} ${request.url}`,
+              type: 'invalid_request_error',
+            },
+          }),
+        );
         return;
       }
       const parsed = ChatRequest.safeParse(JSON.parse(await bodyOf(request)));

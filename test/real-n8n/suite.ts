@@ -10,7 +10,15 @@ import { ensureN8nAsync, prepareN8n, startN8n, type N8nServer } from './n8n';
 import { cliChecks, credentialChecks } from './package-checks';
 import { triggerChecks } from './trigger-check';
 import type { N8nTarget } from './versions';
-import { CANCEL_WORKFLOW_ID, TRIGGER_WORKFLOW_ID, actionWorkflow, cancelWorkflow, credentials, triggerWorkflow, type Demo } from './workflows';
+import {
+  CANCEL_WORKFLOW_ID,
+  TRIGGER_WORKFLOW_ID,
+  actionWorkflow,
+  cancelWorkflow,
+  credentials,
+  triggerWorkflow,
+  type Demo,
+} from './workflows';
 import { installZodProbe } from './zod-probe';
 import { WAIT_WORKFLOW_ID, waitChecks, waitWorkflow } from './wait-check';
 import { agentChecks } from './agent-check';
@@ -48,11 +56,23 @@ export async function installTargets(targets: N8nTarget[], checks: Checks): Prom
 /** `REAL_N8N_CHECKS=agent,wait` runs only those groups of checks (for local work on one of them). */
 function wanted(group: 'cli' | 'credential' | 'trigger' | 'cancel' | 'wait' | 'agent'): boolean {
   const only = process.env.REAL_N8N_CHECKS;
-  return only === undefined || only.trim() === '' || only.split(',').map((name) => name.trim()).includes(group);
+  return (
+    only === undefined ||
+    only.trim() === '' ||
+    only
+      .split(',')
+      .map((name) => name.trim())
+      .includes(group)
+  );
 }
 
 /** Every check on one n8n version, in its own reference server, service proxy and n8n user folder. */
-export async function runOnVersion({ target, runtime, n8nBin }: InstalledN8n, tarball: string, workFolder: string, checks: Checks): Promise<void> {
+export async function runOnVersion(
+  { target, runtime, n8nBin }: InstalledN8n,
+  tarball: string,
+  workFolder: string,
+  checks: Checks,
+): Promise<void> {
   const started = Date.now();
   const failedBefore = checks.counts.failed;
   let service: DribblingService | undefined;
@@ -65,7 +85,12 @@ export async function runOnVersion({ target, runtime, n8nBin }: InstalledN8n, ta
     service = await startDribblingService();
     server = await startReferenceServer(['--public-url', service.baseUrl]);
     service.setUpstream(server.baseUrl);
-    const demo: Demo = { baseUrl: service.baseUrl, backendToken: server.demo.tokens.N8N, workspaceId: server.demo.workspaceId, apiKey: server.demo.apiKey };
+    const demo: Demo = {
+      baseUrl: service.baseUrl,
+      backendToken: server.demo.tokens.N8N,
+      workspaceId: server.demo.workspaceId,
+      apiKey: server.demo.apiKey,
+    };
 
     const versionFolder = path.join(workFolder, target.n8n);
     mkdirSync(versionFolder);
@@ -78,11 +103,13 @@ export async function runOnVersion({ target, runtime, n8nBin }: InstalledN8n, ta
       return written;
     };
     instance.cli(['import:credentials', `--input=${file('credentials.json', [...credentials(demo), openAiCredential(model.baseUrl)])}`]);
-    for (const workflow of [actionWorkflow, triggerWorkflow, cancelWorkflow, waitWorkflow, ...agentWorkflows]) instance.cli(['import:workflow', `--input=${file(`${workflow.id}.json`, workflow)}`]);
+    for (const workflow of [actionWorkflow, triggerWorkflow, cancelWorkflow, waitWorkflow, ...agentWorkflows])
+      instance.cli(['import:workflow', `--input=${file(`${workflow.id}.json`, workflow)}`]);
 
     if (wanted('cli')) await cliChecks({ checks, demo, instance, n8nBin, workFolder: versionFolder, zodProbe });
 
-    for (const id of [TRIGGER_WORKFLOW_ID, CANCEL_WORKFLOW_ID, WAIT_WORKFLOW_ID, AGENT_WORKFLOW_ID, AGENT_STREAM_WORKFLOW_ID]) instance.cli(['publish:workflow', `--id=${id}`]);
+    for (const id of [TRIGGER_WORKFLOW_ID, CANCEL_WORKFLOW_ID, WAIT_WORKFLOW_ID, AGENT_WORKFLOW_ID, AGENT_STREAM_WORKFLOW_ID])
+      instance.cli(['publish:workflow', `--id=${id}`]);
     n8n = await startN8n(n8nBin, instance);
     const context: SuiteContext = { checks, demo, server, service, instance, n8n };
     if (wanted('credential')) await credentialChecks(context);
@@ -95,7 +122,10 @@ export async function runOnVersion({ target, runtime, n8nBin }: InstalledN8n, ta
   } finally {
     if (checks.counts.failed > failedBefore) {
       if (n8n !== undefined) console.log(`--- n8n ${target.n8n}'s output ---\n${n8n.output().slice(-4000)}`);
-      const webhookLines = server?.logs().split('\n').filter((line) => line.includes('webhooks') || line.includes('callback'));
+      const webhookLines = server
+        ?.logs()
+        .split('\n')
+        .filter((line) => line.includes('webhooks') || line.includes('callback'));
       if (webhookLines !== undefined) console.log(`--- the reference server's webhook log ---\n${webhookLines.slice(-20).join('\n')}`);
     }
     await n8n?.stop();

@@ -23,22 +23,26 @@ const NO_RUN_GRACE_MS = 1_500;
  * n8n started), a stranger's post is turned away, a completed recording runs the workflow, deactivation unsubscribes.
  */
 export async function triggerChecks({ checks, demo, server, instance, n8n }: SuiteContext): Promise<void> {
-  const subscriptions = async () =>
-    (await server.admin<Subscription[]>('GET', `/admin/workspaces/${demo.workspaceId}/subscriptions`)).body;
+  const subscriptions = async () => (await server.admin<Subscription[]>('GET', `/admin/workspaces/${demo.workspaceId}/subscriptions`)).body;
 
   let subscribed: Subscription | undefined;
   await checks.check('activating the Video Ready workflow subscribes its webhook URL', async () => {
-    subscribed = await waitUntil('the trigger to subscribe', async () => {
-      const list = await subscriptions();
-      return list.length === 1 ? list[0] : undefined;
-    }, PROCESS_WAIT);
+    subscribed = await waitUntil(
+      'the trigger to subscribe',
+      async () => {
+        const list = await subscriptions();
+        return list.length === 1 ? list[0] : undefined;
+      },
+      PROCESS_WAIT,
+    );
     expectThat(
       subscribed.provider === 'N8N' && subscribed.callback.startsWith(`http://127.0.0.1:${instance.port}/webhook/`),
       `subscribed ${JSON.stringify(subscribed)}`,
     );
   });
   const STRANGER = 'a post without the subscription secret is answered 401 and runs nothing';
-  const COMPLETED = 'completing a recording runs the workflow once with the video URL, though ScreenRec delivers the notification twice at the same moment';
+  const COMPLETED =
+    'completing a recording runs the workflow once with the video URL, though ScreenRec delivers the notification twice at the same moment';
   const DEACTIVATED = 'deactivating the workflow unsubscribes';
   if (subscribed === undefined) {
     for (const name of [STRANGER, COMPLETED, DEACTIVATED]) checks.fail(name, 'not run: the trigger did not subscribe');
@@ -69,7 +73,8 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
 
   await checks.check(COMPLETED, async () => {
     const recordingId = await createRecording(demo, 'real-n8n-trigger');
-    const settings = (deliveriesPerNotification: number) => server.admin('PATCH', '/admin/settings', { deliveriesPerNotification, repeatDeliveryDelayMs: 0 });
+    const settings = (deliveriesPerNotification: number) =>
+      server.admin('PATCH', '/admin/settings', { deliveriesPerNotification, repeatDeliveryDelayMs: 0 });
     const before = (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).length;
     expectThat((await settings(2)).status === 200, 'the reference server did not take deliveriesPerNotification 2');
     try {
@@ -78,10 +83,16 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
     } finally {
       await settings(1);
     }
-    const deliveries = await waitUntil('ScreenRec to deliver both copies', async (note) => {
-      const mine = note((await server.admin<Delivery[]>('GET', '/admin/deliveries')).body.filter((delivery) => delivery.recordingId === recordingId));
-      return mine.length === 2 && mine.every((delivery) => delivery.state !== 'PENDING') ? mine : undefined;
-    }, PROCESS_WAIT);
+    const deliveries = await waitUntil(
+      'ScreenRec to deliver both copies',
+      async (note) => {
+        const mine = note(
+          (await server.admin<Delivery[]>('GET', '/admin/deliveries')).body.filter((delivery) => delivery.recordingId === recordingId),
+        );
+        return mine.length === 2 && mine.every((delivery) => delivery.state !== 'PENDING') ? mine : undefined;
+      },
+      PROCESS_WAIT,
+    );
     expectThat(
       deliveries.every((delivery) => delivery.state === 'DELIVERED' && delivery.attempts === 1),
       `both copies should be answered 200 at once: ${JSON.stringify(deliveries)}`,
@@ -103,6 +114,9 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
   await checks.check(DEACTIVATED, async () => {
     const deactivated = await n8n.rest('POST', `/workflows/${TRIGGER_WORKFLOW_ID}/deactivate`, {});
     expectThat(deactivated.status === 200, `deactivate answered ${deactivated.status}: ${JSON.stringify(deactivated.body)}`);
-    await waitUntil('the trigger to unsubscribe', async () => ((await subscriptions()).length === 0 ? true : undefined), { ...PROCESS_WAIT, timeoutMs: 15_000 });
+    await waitUntil('the trigger to unsubscribe', async () => ((await subscriptions()).length === 0 ? true : undefined), {
+      ...PROCESS_WAIT,
+      timeoutMs: 15_000,
+    });
   });
 }

@@ -10,10 +10,7 @@ export interface N8nTarget {
   node?: string;
 }
 
-export const N8N_TARGETS: readonly N8nTarget[] = [
-  { n8n: '2.3.6' },
-  { n8n: '2.41.1', node: '24.21.0' },
-];
+export const N8N_TARGETS: readonly N8nTarget[] = [{ n8n: '2.3.6' }, { n8n: '2.41.1', node: '24.21.0' }];
 
 /**
  * n8n is installed without running any package's install script (newer n8n's Kafka client builds librdkafka,

@@ -62,13 +62,19 @@ const NO_RESUME_GRACE_MS = 1_500;
 
 export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteContext): Promise<void> {
   const waitingSubscriptions = async () =>
-    (await server.admin<Subscription[]>('GET', `/admin/workspaces/${demo.workspaceId}/subscriptions`)).body.filter((item) => item.callback.includes('/webhook-waiting/'));
+    (await server.admin<Subscription[]>('GET', `/admin/workspaces/${demo.workspaceId}/subscriptions`)).body.filter((item) =>
+      item.callback.includes('/webhook-waiting/'),
+    );
   const deliveries = async () => (await server.admin<Delivery[]>('GET', '/admin/deliveries')).body;
   const statusOf = async (id: string) => (await executionsOf(n8n, WAIT_WORKFLOW_ID)).find((item) => item.id === id)?.status;
   /** Starts the workflow as its trigger would, and waits for the execution to wait. */
   const startWaiting = async (ticket: Record<string, unknown> = { ticket: 'T-1' }) => {
     const known = new Set((await executionsOf(n8n, WAIT_WORKFLOW_ID)).map((item) => item.id));
-    const started = await fetch(`${instance.webhookUrl}webhook/${WAIT_WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ticket) });
+    const started = await fetch(`${instance.webhookUrl}webhook/${WAIT_WEBHOOK_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ticket),
+    });
     expectThat(started.status === 200, `the workflow's webhook answered ${started.status}: ${await started.text()}`);
     return await waitUntil(
       'the execution to wait in Wait for Video',
@@ -85,30 +91,53 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
   };
 
   const finished = async (id: string, timeoutMs: number) =>
-    await waitUntil('the execution to end', async () => {
-      const now = await statusOf(id);
-      return now === 'waiting' || now === 'running' || now === 'new' ? undefined : now;
-    }, { ...PROCESS_WAIT, timeoutMs });
+    await waitUntil(
+      'the execution to end',
+      async () => {
+        const now = await statusOf(id);
+        return now === 'waiting' || now === 'running' || now === 'new' ? undefined : now;
+      },
+      { ...PROCESS_WAIT, timeoutMs },
+    );
   const resumeAnswer = async (callback: string) => {
-    const answer = await fetch(callback, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: `${demo.baseUrl}/videos/x` }) });
+    const answer = await fetch(callback, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ result: `${demo.baseUrl}/videos/x` }),
+    });
     return { status: answer.status, text: (await answer.text()).slice(0, 120) };
   };
 
   // Started first: n8n's wait tracker looks for executions to resume once a minute, so this one takes that long.
   let timed: { id: string; sub: Subscription } | undefined;
-  const TIMEOUT = 'Limit Wait Time: the execution goes on with its input (videoReady: false) when the time is up; n8n runs no node code then, and its resume URL answers 409';
+  const TIMEOUT =
+    'Limit Wait Time: the execution goes on with its input (videoReady: false) when the time is up; n8n runs no node code then, and its resume URL answers 409';
   await checks.check(`${TIMEOUT} (started)`, async () => {
     const { id } = await startWaiting({ ticket: 'T-2', limitMinutes: 0.05 });
-    timed = { id, sub: await waitUntil('the subscription', async () => (await waitingSubscriptions()).find((item) => item.callback.includes(`/webhook-waiting/${id}`)), PROCESS_WAIT) };
+    timed = {
+      id,
+      sub: await waitUntil(
+        'the subscription',
+        async () => (await waitingSubscriptions()).find((item) => item.callback.includes(`/webhook-waiting/${id}`)),
+        PROCESS_WAIT,
+      ),
+    };
   });
 
   let executionId: string | undefined;
   let subscription: Subscription | undefined;
-  await checks.check("Wait for Video puts the execution to wait and subscribes its resume URL, with a secret", async () => {
+  await checks.check('Wait for Video puts the execution to wait and subscribes its resume URL, with a secret', async () => {
     executionId = (await startWaiting()).id;
-    subscription = await waitUntil('the subscription', async () => (await waitingSubscriptions()).find((item) => item.callback.includes(`/webhook-waiting/${executionId}`)), PROCESS_WAIT);
+    subscription = await waitUntil(
+      'the subscription',
+      async () => (await waitingSubscriptions()).find((item) => item.callback.includes(`/webhook-waiting/${executionId}`)),
+      PROCESS_WAIT,
+    );
     const callback = new URL(subscription.callback);
-    expectThat(callback.origin === new URL(instance.webhookUrl).origin, `subscribed ${subscription.callback}, not n8n's address ${instance.webhookUrl}`);
+    expectThat(
+      callback.origin === new URL(instance.webhookUrl).origin,
+      `subscribed ${subscription.callback}, not n8n's address ${instance.webhookUrl}`,
+    );
     expectThat(/^[0-9a-f]{64}$/.test(callback.searchParams.get('secret') ?? ''), `the callback ${subscription.callback} carries no secret`);
   });
   const OTHER = "another recording's video is answered 200 and leaves the execution waiting";
@@ -125,21 +154,34 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
       expectThat(completed.status === 200, `completing the other recording answered ${completed.status}`);
       const delivery = await waitUntil(
         "the other video's notification to be answered",
-        async () => (await deliveries()).find((item) => item.subscriptionId === sub.subscriptionId && item.recordingId === otherId && item.state !== 'PENDING'),
+        async () =>
+          (await deliveries()).find(
+            (item) => item.subscriptionId === sub.subscriptionId && item.recordingId === otherId && item.state !== 'PENDING',
+          ),
         PROCESS_WAIT,
       );
       expectThat(delivery.state === 'DELIVERED' && delivery.attempts === 1, `the other video's notification: ${JSON.stringify(delivery)}`);
       await new Promise((resolve) => setTimeout(resolve, NO_RESUME_GRACE_MS));
       expectThat((await statusOf(id)) === 'waiting', `the execution is ${await statusOf(id)}, not waiting`);
-      expectThat((await waitingSubscriptions()).some((item) => item.subscriptionId === sub.subscriptionId), 'the subscription was removed');
+      expectThat(
+        (await waitingSubscriptions()).some((item) => item.subscriptionId === sub.subscriptionId),
+        'the subscription was removed',
+      );
     });
 
     await checks.check(STRANGER, async () => {
       const withoutSecret = new URL(sub.callback);
       withoutSecret.searchParams.delete('secret');
       const recordingId = await recordingOf(id);
-      const answer = await fetch(withoutSecret, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: `${demo.baseUrl}/videos/${recordingId}` }) });
-      expectThat(answer.status === 401, `a post to ${withoutSecret.pathname}${withoutSecret.search} was answered ${answer.status}, not 401`);
+      const answer = await fetch(withoutSecret, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ result: `${demo.baseUrl}/videos/${recordingId}` }),
+      });
+      expectThat(
+        answer.status === 401,
+        `a post to ${withoutSecret.pathname}${withoutSecret.search} was answered ${answer.status}, not 401`,
+      );
       await new Promise((resolve) => setTimeout(resolve, NO_RESUME_GRACE_MS));
       expectThat((await statusOf(id)) === 'waiting', `the execution is ${await statusOf(id)}, not waiting`);
     });
@@ -152,9 +194,15 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
       expectThat(status === 'success', `the execution ended as ${status}`);
       const data = JSON.stringify((await n8n.rest('GET', `/executions/${id}`)).body);
       expectThat(data.includes(`/videos/${recordingId}?`), `the execution's data holds no video URL of ${recordingId}`);
-      expectThat(data.includes('ask-and-wait') && data.includes('video/webm'), `the execution's data holds no recording fields or video: ${data.slice(0, 1500)}`);
-      expectThat((await resumeAnswer(sub.callback)).status === 409, 'the resumed execution\'s URL still takes notifications');
-      expectThat(!(await waitingSubscriptions()).some((item) => item.subscriptionId === sub.subscriptionId), 'the subscription is still there');
+      expectThat(
+        data.includes('ask-and-wait') && data.includes('video/webm'),
+        `the execution's data holds no recording fields or video: ${data.slice(0, 1500)}`,
+      );
+      expectThat((await resumeAnswer(sub.callback)).status === 409, "the resumed execution's URL still takes notifications");
+      expectThat(
+        !(await waitingSubscriptions()).some((item) => item.subscriptionId === sub.subscriptionId),
+        'the subscription is still there',
+      );
       const own = (await deliveries()).filter((item) => item.recordingId === recordingId && item.subscriptionId === sub.subscriptionId);
       expectThat(own.length === 1 && own[0]!.state === 'DELIVERED', `the video's notifications to the resume URL: ${JSON.stringify(own)}`);
     });
@@ -163,7 +211,11 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
   let stopped: Subscription | undefined;
   await checks.check('Stop on a waiting execution: n8n runs no node code then, and its resume URL answers 409', async () => {
     const { id } = await startWaiting();
-    const sub = await waitUntil('the subscription', async () => (await waitingSubscriptions()).find((item) => item.callback.includes(`/webhook-waiting/${id}`)), PROCESS_WAIT);
+    const sub = await waitUntil(
+      'the subscription',
+      async () => (await waitingSubscriptions()).find((item) => item.callback.includes(`/webhook-waiting/${id}`)),
+      PROCESS_WAIT,
+    );
     const stop = await n8n.rest('POST', `/executions/${id}/stop`, {});
     expectThat(stop.status === 200, `stopping execution ${id} answered ${stop.status}: ${JSON.stringify(stop.body)}`);
     const status = await finished(id, 60_000);
@@ -171,7 +223,10 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
     const answer = await resumeAnswer(sub.callback);
     console.log(`     (after Stop, the resume URL answers ${answer.status}: ${answer.text})`);
     expectThat(answer.status === 409, `after Stop the resume URL answered ${answer.status}`);
-    expectThat((await waitingSubscriptions()).some((item) => item.subscriptionId === sub.subscriptionId), 'the subscription was removed after all: update the README');
+    expectThat(
+      (await waitingSubscriptions()).some((item) => item.subscriptionId === sub.subscriptionId),
+      'the subscription was removed after all: update the README',
+    );
     stopped = sub;
   });
 
@@ -185,17 +240,27 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
     const answer = await resumeAnswer(timed.sub.callback);
     console.log(`     (after the time limit, the resume URL answers ${answer.status}: ${answer.text})`);
     expectThat(answer.status === 409, `after the time limit the resume URL answered ${answer.status}`);
-    expectThat((await waitingSubscriptions()).some((item) => item.subscriptionId === timed!.sub.subscriptionId), 'the subscription was removed after all: update the README');
+    expectThat(
+      (await waitingSubscriptions()).some((item) => item.subscriptionId === timed!.sub.subscriptionId),
+      'the subscription was removed after all: update the README',
+    );
   });
 
   await checks.check('the next run of Wait for Video removes the subscriptions the stopped and the timed-out executions left', async () => {
     if (stopped === undefined || timed === undefined) throw new Error('not run: no execution was stopped or timed out');
     const { id } = await startWaiting();
-    const left = await waitUntil('only the new execution to be subscribed', async () => {
-      const now = await waitingSubscriptions();
-      return now.length === 1 ? now : undefined;
-    }, { ...PROCESS_WAIT, timeoutMs: 10_000 }).catch(waitingSubscriptions);
-    expectThat(left.length === 1 && left[0]!.callback.includes(`/webhook-waiting/${id}`), `subscribed after the next run: ${JSON.stringify(left.map((item) => item.callback.replace(/secret=.*/, 'secret=…')))}`);
+    const left = await waitUntil(
+      'only the new execution to be subscribed',
+      async () => {
+        const now = await waitingSubscriptions();
+        return now.length === 1 ? now : undefined;
+      },
+      { ...PROCESS_WAIT, timeoutMs: 10_000 },
+    ).catch(waitingSubscriptions);
+    expectThat(
+      left.length === 1 && left[0]!.callback.includes(`/webhook-waiting/${id}`),
+      `subscribed after the next run: ${JSON.stringify(left.map((item) => item.callback.replace(/secret=.*/, 'secret=…')))}`,
+    );
     await n8n.rest('POST', `/executions/${id}/stop`, {});
   });
 }

@@ -57,7 +57,10 @@ export function screenRecNode(credential: Credential, { id, name, position, para
 }
 
 /** A ScreenRec Trigger (Video Ready) node; n8n keys its subscription by `webhookId`. */
-export function videoReadyTriggerNode(credential: Credential, { id, position, webhookId, parameters }: Omit<NodePlacement, 'name'> & { webhookId: string }) {
+export function videoReadyTriggerNode(
+  credential: Credential,
+  { id, position, webhookId, parameters }: Omit<NodePlacement, 'name'> & { webhookId: string },
+) {
   return {
     id,
     name: 'Video Ready',
@@ -71,16 +74,50 @@ export function videoReadyTriggerNode(credential: Credential, { id, position, we
 }
 
 /** n8n's Webhook node starting a workflow on POST `path`; by default it answers on receipt. */
-export function webhookStartNode({ id, name, webhookId, path, responseMode = 'onReceived', ...more }: { id: string; name: string; webhookId: string; path: string; responseMode?: string; responseData?: string }) {
-  return { id, name, type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0] as [number, number], webhookId, parameters: { httpMethod: 'POST', path, responseMode, ...more, options: {} } };
+export function webhookStartNode({
+  id,
+  name,
+  webhookId,
+  path,
+  responseMode = 'onReceived',
+  ...more
+}: {
+  id: string;
+  name: string;
+  webhookId: string;
+  path: string;
+  responseMode?: string;
+  responseData?: string;
+}) {
+  return {
+    id,
+    name,
+    type: 'n8n-nodes-base.webhook',
+    typeVersion: 2,
+    position: [0, 0] as [number, number],
+    webhookId,
+    parameters: { httpMethod: 'POST', path, responseMode, ...more, options: {} },
+  };
 }
 
 /** Connects the named nodes one after the other, each one's main output to the next one's input. */
 export function chainConnections(names: readonly string[]) {
-  return Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1]!, type: 'main', index: 0 }]] }]));
+  return Object.fromEntries(
+    names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1]!, type: 'main', index: 0 }]] }]),
+  );
 }
 
 /** A workflow as `n8n import:workflow` reads it: imported inactive, run in n8n's current (v1) execution order. */
-export function workflow<Node>({ id, name, nodes, connections }: { id: string; name: string; nodes: Node[]; connections: Record<string, unknown> }) {
+export function workflow<Node>({
+  id,
+  name,
+  nodes,
+  connections,
+}: {
+  id: string;
+  name: string;
+  nodes: Node[];
+  connections: Record<string, unknown>;
+}) {
   return { id, name, active: false, settings: { executionOrder: 'v1' }, nodes, connections };
 }

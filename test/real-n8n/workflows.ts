@@ -3,7 +3,17 @@
  * Ids are at most 16 characters: n8n silently skips saving static data of a workflow with a longer id.
  */
 
-import { chainConnections, credentialsFile, recordingById, screenRecNode, videoReadyTriggerNode, webhookStartNode, workflow, type Credential, type Demo } from './workflow-parts';
+import {
+  chainConnections,
+  credentialsFile,
+  recordingById,
+  screenRecNode,
+  videoReadyTriggerNode,
+  webhookStartNode,
+  workflow,
+  type Credential,
+  type Demo,
+} from './workflow-parts';
 
 export { PACKAGE, credentialData, type CredentialData, type Demo } from './workflow-parts';
 /** The package's one credential type; n8n names a saved one "ScreenRec account". */
@@ -78,7 +88,12 @@ export const cancelWorkflow = workflow({
       id: 'c2',
       name: 'Download Video',
       position: [220, 0],
-      parameters: { resource: 'recording', operation: 'getVideoUrl', recordingId: recordingById('={{ $json.body.recordingId }}'), download: true },
+      parameters: {
+        resource: 'recording',
+        operation: 'getVideoUrl',
+        recordingId: recordingById('={{ $json.body.recordingId }}'),
+        download: true,
+      },
     }),
   ],
   connections: chainConnections(['Start download', 'Download Video']),

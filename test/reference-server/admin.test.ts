@@ -22,7 +22,11 @@ afterAll(async () => {
 
 /** Everything stored so far: the database file and its write-ahead log, as raw bytes. */
 function storedBytes(): Buffer {
-  return Buffer.concat(readdirSync(dir).filter((name) => name.startsWith('state.sqlite') && !name.endsWith('.videos')).map((name) => readFileSync(join(dir, name))));
+  return Buffer.concat(
+    readdirSync(dir)
+      .filter((name) => name.startsWith('state.sqlite') && !name.endsWith('.videos'))
+      .map((name) => readFileSync(join(dir, name))),
+  );
 }
 
 async function newWorkspace(name = 'Admin Co') {
@@ -63,7 +67,8 @@ describe('the admin token', () => {
 describe('workspace subscriptions', () => {
   it('lists the callbacks registered through the hook endpoint, and forgets unsubscribed ones', async () => {
     const { workspaceId } = await newWorkspace('Hooked Co');
-    const token = ((await clients.admin('POST', `/workspaces/${workspaceId}/integrations/N8N`)).json as { backendToken: string }).backendToken;
+    const token = ((await clients.admin('POST', `/workspaces/${workspaceId}/integrations/N8N`)).json as { backendToken: string })
+      .backendToken;
     const hook = async (body: unknown) => (await clients.hook('N8N', token, body)).json as Record<string, string>;
     const { subscriptionId } = await hook({ action: 'CALLBACK_SUBSCRIBE', callback: 'https://n8n.example/webhook/1' });
     expect((await clients.admin('GET', `/workspaces/${workspaceId}/subscriptions`)).json).toEqual([
@@ -83,7 +88,11 @@ describe('workspaces', () => {
     const answer = await clients.admin('POST', '/workspaces', { name: '  Globex  ' });
     const created = answer.json as { workspaceId: string; ownerUserId: string };
     expect(answer.status).toBe(201);
-    expect(answer.json).toEqual({ workspaceId: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Globex', ownerUserId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(answer.json).toEqual({
+      workspaceId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Globex',
+      ownerUserId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect((await clients.admin('GET', `/workspaces/${created.workspaceId}`)).json).toEqual({
       workspaceId: created.workspaceId,
       name: 'Globex',
@@ -104,9 +113,19 @@ describe('workspaces', () => {
 
   it('PATCH switches API access, the subscription state and the name', async () => {
     const { workspaceId, ownerUserId } = await newWorkspace();
-    const answer = await clients.admin('PATCH', `/workspaces/${workspaceId}`, { apiAccess: true, subscription: 'CANCELED', name: 'Renamed' });
-    expect([answer.status, answer.json]).toEqual([200, { workspaceId, name: 'Renamed', ownerUserId, apiAccess: true, subscription: 'CANCELED' }]);
-    expect((await clients.admin('PATCH', `/workspaces/${workspaceId}`, {})).json).toMatchObject({ apiAccess: true, subscription: 'CANCELED' });
+    const answer = await clients.admin('PATCH', `/workspaces/${workspaceId}`, {
+      apiAccess: true,
+      subscription: 'CANCELED',
+      name: 'Renamed',
+    });
+    expect([answer.status, answer.json]).toEqual([
+      200,
+      { workspaceId, name: 'Renamed', ownerUserId, apiAccess: true, subscription: 'CANCELED' },
+    ]);
+    expect((await clients.admin('PATCH', `/workspaces/${workspaceId}`, {})).json).toMatchObject({
+      apiAccess: true,
+      subscription: 'CANCELED',
+    });
   });
 
   it('PATCH answers 400 for unknown values, 404 for an unknown workspace', async () => {
@@ -127,7 +146,10 @@ describe('API keys', () => {
     const { workspaceId } = await newWorkspace();
     const answer = await clients.admin('POST', `/workspaces/${workspaceId}/api-keys`);
     const key = answer.json as { keyId: string; apiKey: string; expiresAt: null };
-    expect([answer.status, answer.json]).toEqual([201, { keyId: expect.stringMatching(/^[0-9a-f-]{36}$/), apiKey: expect.stringMatching(/^srk_[\w-]{43}$/), expiresAt: null }]);
+    expect([answer.status, answer.json]).toEqual([
+      201,
+      { keyId: expect.stringMatching(/^[0-9a-f-]{36}$/), apiKey: expect.stringMatching(/^srk_[\w-]{43}$/), expiresAt: null },
+    ]);
     expect(storedBytes().includes(key.apiKey)).toBe(false);
     expect(storedBytes().includes(key.keyId)).toBe(true);
   });
@@ -155,7 +177,10 @@ describe('ids in the path', () => {
     const { keyId } = (await clients.admin('POST', `/workspaces/${workspaceId}/api-keys`)).json as { keyId: string };
     const malformed = await clients.admin('DELETE', `/workspaces/${workspaceId}/api-keys/42`);
     const upper = await clients.admin('DELETE', `/workspaces/${workspaceId.toUpperCase()}/api-keys/${keyId.toUpperCase()}`);
-    expect([malformed.status, malformed.json]).toEqual([400, { message: 'Bad request', errors: [{ path: 'keyId', message: expect.any(String) }] }]);
+    expect([malformed.status, malformed.json]).toEqual([
+      400,
+      { message: 'Bad request', errors: [{ path: 'keyId', message: expect.any(String) }] },
+    ]);
     expect(upper.status).toBe(204);
     expect((await clients.admin('GET', `/workspaces/${workspaceId.toUpperCase()}`)).json).toMatchObject({ workspaceId, name: 'Cased' });
   });
@@ -199,7 +224,9 @@ describe('recording status', () => {
 
   it('may skip ahead', async () => {
     const id = await newRecording();
-    expect((await clients.admin('POST', `/recordings/${id}/status`, { status: 'PROCESSING' })).json).toMatchObject({ status: 'PROCESSING' });
+    expect((await clients.admin('POST', `/recordings/${id}/status`, { status: 'PROCESSING' })).json).toMatchObject({
+      status: 'PROCESSING',
+    });
   });
 
   it('refuses to stay or move back with 409', async () => {

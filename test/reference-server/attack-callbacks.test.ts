@@ -96,7 +96,10 @@ describe('CALLBACK_SUBSCRIBE without --insecure-callbacks', () => {
   it.each(NON_PUBLIC_HTTPS)('refuses %s with 400 naming the callback, and stores nothing', async (callback) => {
     const answer = await hook(subscribe(callback));
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ message: 'Bad request', errors: [{ path: 'callback', message: expect.stringMatching(/^the callback host .+ is refused: /) }] });
+    expect(answer.json).toEqual({
+      message: 'Bad request',
+      errors: [{ path: 'callback', message: expect.stringMatching(/^the callback host .+ is refused: /) }],
+    });
     expect(server.store.subscriptionsOf(server.demo.workspaceId)).toEqual([]);
   });
 
@@ -119,7 +122,12 @@ describe('CALLBACK_SUBSCRIBE without --insecure-callbacks', () => {
   });
 
   it('accepts public addresses and names (nothing is sent at subscribe), and a name that does not resolve yet', async () => {
-    for (const callback of ['https://93.184.216.34/x', 'https://[2606:4700:4700::1111]/x', 'https://public.test/x', 'https://not-yet.test/x']) {
+    for (const callback of [
+      'https://93.184.216.34/x',
+      'https://[2606:4700:4700::1111]/x',
+      'https://public.test/x',
+      'https://not-yet.test/x',
+    ]) {
       const answer = await hook(subscribe(callback));
       expect(answer.json).toEqual({ subscriptionId: expect.any(String) });
       await hook({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: (answer.json as { subscriptionId: string }).subscriptionId });
@@ -140,19 +148,29 @@ describe('--insecure-callbacks adds http and loopback, nothing else', () => {
   afterAll(() => server.close());
   const hook = (body: unknown) => clientsOf(server).hook('N8N', server.demo.tokens.N8N, body);
 
-  it.each(['http://127.0.0.1:9/x', 'http://127.1:9/x', 'http://[::1]:9/x', 'http://[::ffff:127.0.0.1]:9/x', 'http://localhost:9/x', 'https://127.0.0.1/x'])(
-    'accepts the loopback callback %s',
-    async (callback) => {
-      expect((await hook(subscribe(callback))).json).toEqual({ subscriptionId: expect.any(String) });
-    },
-  );
+  it.each([
+    'http://127.0.0.1:9/x',
+    'http://127.1:9/x',
+    'http://[::1]:9/x',
+    'http://[::ffff:127.0.0.1]:9/x',
+    'http://localhost:9/x',
+    'https://127.0.0.1/x',
+  ])('accepts the loopback callback %s', async (callback) => {
+    expect((await hook(subscribe(callback))).json).toEqual({ subscriptionId: expect.any(String) });
+  });
 
-  it.each(['http://10.0.0.1/x', 'http://192.168.0.10/x', 'http://169.254.169.254/latest/meta-data/', 'http://100.64.0.1/x', 'http://0.0.0.0:9/x', 'http://[fe80::1]/x', 'http://224.0.0.251/x', 'http://private.test/x'])(
-    'still refuses %s',
-    async (callback) => {
-      expect((await hook(subscribe(callback))).status).toBe(400);
-    },
-  );
+  it.each([
+    'http://10.0.0.1/x',
+    'http://192.168.0.10/x',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://100.64.0.1/x',
+    'http://0.0.0.0:9/x',
+    'http://[fe80::1]/x',
+    'http://224.0.0.251/x',
+    'http://private.test/x',
+  ])('still refuses %s', async (callback) => {
+    expect((await hook(subscribe(callback))).status).toBe(400);
+  });
 });
 
 describe('at delivery', () => {
@@ -161,12 +179,21 @@ describe('at delivery', () => {
     const table: Record<string, string[]> = { 'rebind.test': ['93.184.216.34'] };
     const server = await started({ insecureCallbacks: false, resolveHost: fixedResolver(table) });
     const { hook, admin } = clientsOf(server);
-    expect((await hook('ZAPIER', server.demo.tokens.ZAPIER, subscribe(`https://rebind.test:${counter.port}/x`))).json).toEqual({ subscriptionId: expect.any(String) });
+    expect((await hook('ZAPIER', server.demo.tokens.ZAPIER, subscribe(`https://rebind.test:${counter.port}/x`))).json).toEqual({
+      subscriptionId: expect.any(String),
+    });
     table['rebind.test'] = ['127.0.0.1'];
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
-    const delivery = await waitUntil('the delivery to fail', (note) => (note(server.store.deliveries[0])?.state === 'FAILED' ? server.store.deliveries[0] : undefined), POLL);
-    expect(delivery).toMatchObject({ attempts: 1, lastError: 'callback host rebind.test refused: it resolves to 127.0.0.1: it is a loopback address' });
+    const delivery = await waitUntil(
+      'the delivery to fail',
+      (note) => (note(server.store.deliveries[0])?.state === 'FAILED' ? server.store.deliveries[0] : undefined),
+      POLL,
+    );
+    expect(delivery).toMatchObject({
+      attempts: 1,
+      lastError: 'callback host rebind.test refused: it resolves to 127.0.0.1: it is a loopback address',
+    });
     expect(counter.connections()).toBe(0);
   });
 
@@ -190,17 +217,26 @@ describe('at delivery', () => {
     table['moving.test'] = ['10.9.8.7'];
     const second = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await admin('POST', `/recordings/${second.id}/status`, { status: 'COMPLETED' });
-    const refused = await waitUntil('the second delivery to fail', () => server.store.deliveries.find((delivery) => delivery.recordingId === second.id && delivery.state === 'FAILED'), POLL);
+    const refused = await waitUntil(
+      'the second delivery to fail',
+      () => server.store.deliveries.find((delivery) => delivery.recordingId === second.id && delivery.state === 'FAILED'),
+      POLL,
+    );
     expect(refused.lastError).toBe('callback host moving.test refused: it resolves to 10.9.8.7: it is a private address, not a public one');
     expect(calls).toHaveLength(1);
   });
 
   it('skips a stored callback to a refused address (from a data file of a laxer run) without calling it', async () => {
     const server = await started({ insecureCallbacks: false });
-    for (const callback of ['https://10.1.2.3/x', 'https://[::1]/x', 'https://169.254.169.254/x']) server.store.addSubscription(server.demo.workspaceId, 'ZAPIER', callback);
+    for (const callback of ['https://10.1.2.3/x', 'https://[::1]/x', 'https://169.254.169.254/x'])
+      server.store.addSubscription(server.demo.workspaceId, 'ZAPIER', callback);
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     await clientsOf(server).admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
-    const deliveries = await waitUntil('every delivery to fail', (note) => (note(server.store.deliveries).every((delivery) => delivery.state === 'FAILED') ? server.store.deliveries : undefined), POLL);
+    const deliveries = await waitUntil(
+      'every delivery to fail',
+      (note) => (note(server.store.deliveries).every((delivery) => delivery.state === 'FAILED') ? server.store.deliveries : undefined),
+      POLL,
+    );
     expect(deliveries.map((delivery) => [delivery.attempts, delivery.lastError])).toEqual([
       [0, 'the callback host 10.1.2.3 is refused: it is a private address, not a public one'],
       [0, 'the callback host [::1] is refused: it is a loopback address'],
@@ -214,7 +250,8 @@ describe(`at most ${LIMITS.subscriptionsPerIntegration} subscriptions per integr
     const server = await started({});
     const { hook } = clientsOf(server);
     const { workspaceId, tokens } = server.demo;
-    for (let index = 0; index < LIMITS.subscriptionsPerIntegration - 1; index++) server.store.addSubscription(workspaceId, 'ZAPIER', `https://93.184.216.34/${index}`);
+    for (let index = 0; index < LIMITS.subscriptionsPerIntegration - 1; index++)
+      server.store.addSubscription(workspaceId, 'ZAPIER', `https://93.184.216.34/${index}`);
     const last = await hook('ZAPIER', tokens.ZAPIER, subscribe('http://127.0.0.1:9/last'));
     const over = await hook('ZAPIER', tokens.ZAPIER, subscribe('http://127.0.0.1:9/over'));
     expect(last.json).toEqual({ subscriptionId: expect.any(String) });
@@ -223,7 +260,12 @@ describe(`at most ${LIMITS.subscriptionsPerIntegration} subscriptions per integr
     expect(server.store.subscriptionCount(workspaceId, 'ZAPIER')).toBe(LIMITS.subscriptionsPerIntegration);
 
     expect((await hook('N8N', tokens.N8N, subscribe('http://127.0.0.1:9/other'))).json).toEqual({ subscriptionId: expect.any(String) });
-    await hook('ZAPIER', tokens.ZAPIER, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: (last.json as { subscriptionId: string }).subscriptionId });
-    expect((await hook('ZAPIER', tokens.ZAPIER, subscribe('http://127.0.0.1:9/again'))).json).toEqual({ subscriptionId: expect.any(String) });
+    await hook('ZAPIER', tokens.ZAPIER, {
+      action: 'CALLBACK_UNSUBSCRIBE',
+      subscriptionId: (last.json as { subscriptionId: string }).subscriptionId,
+    });
+    expect((await hook('ZAPIER', tokens.ZAPIER, subscribe('http://127.0.0.1:9/again'))).json).toEqual({
+      subscriptionId: expect.any(String),
+    });
   });
 });

@@ -53,13 +53,30 @@ describe('credentials are checked before any body is read (on a socket: what mat
   afterAll(() => server.close());
 
   it.each([
-    ['the hook endpoint, unknown token', () => `POST /public/webhooks/ZAPIER HTTP/1.1\r\nx-service-token: srt_unknown\r\n`, 403, '{"message":"Forbidden"}'],
+    [
+      'the hook endpoint, unknown token',
+      () => `POST /public/webhooks/ZAPIER HTTP/1.1\r\nx-service-token: srt_unknown\r\n`,
+      403,
+      '{"message":"Forbidden"}',
+    ],
     ['the hook endpoint, no token', () => `POST /public/webhooks/ZAPIER HTTP/1.1\r\n`, 424, '{"message":"Integration error"}'],
-    ['the REST API, unknown key', () => `POST /public/integration/${server.demo.workspaceId}/recordings HTTP/1.1\r\nauthorization: Bearer srk_unknown\r\n`, 401, '{"message":"Unauthorized"}'],
-    ['the admin API, wrong token', () => `POST /admin/workspaces HTTP/1.1\r\nx-admin-token: wrong-token\r\n`, 401, '{"message":"Unauthorized"}'],
+    [
+      'the REST API, unknown key',
+      () => `POST /public/integration/${server.demo.workspaceId}/recordings HTTP/1.1\r\nauthorization: Bearer srk_unknown\r\n`,
+      401,
+      '{"message":"Unauthorized"}',
+    ],
+    [
+      'the admin API, wrong token',
+      () => `POST /admin/workspaces HTTP/1.1\r\nx-admin-token: wrong-token\r\n`,
+      401,
+      '{"message":"Unauthorized"}',
+    ],
   ])('%s: answered while a declared 1 MB body has not been sent, then the connection closes', async (_label, head, status, body) => {
     const connection = await rawConnection(server.baseUrl);
-    connection.socket.write(`${head()}host: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${1024 * 1024}\r\n\r\n{"action":`);
+    connection.socket.write(
+      `${head()}host: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${1024 * 1024}\r\n\r\n{"action":`,
+    );
     await connection.closed;
     expect([statusOf(connection.received()), bodyOf(connection.received())]).toEqual([status, body]);
     expect(connection.received()).toMatch(/\r\nconnection: close\r\n/i);
@@ -77,7 +94,10 @@ describe('credentials are checked before any body is read (on a socket: what mat
   it('the hook endpoint: 413 only for a valid token; a bad one gets its own answer, even for a chunked body', async () => {
     const big = JSON.stringify({ action: 'PING', padding: 'x'.repeat(LIMITS.hookBodyBytes) });
     const url = `${server.baseUrl}/public/webhooks/ZAPIER`;
-    const valid = await send(url, { headers: { 'x-service-token': server.demo.tokens.ZAPIER, 'content-type': 'application/json' }, raw: big });
+    const valid = await send(url, {
+      headers: { 'x-service-token': server.demo.tokens.ZAPIER, 'content-type': 'application/json' },
+      raw: big,
+    });
     const unknown = await send(url, { headers: { 'x-service-token': 'srt_nope', 'content-type': 'application/json' }, raw: big });
     const chunked = await fetch(url, {
       method: 'POST',
@@ -95,7 +115,10 @@ describe('credentials are checked before any body is read (on a socket: what mat
 
   it('reads a valid hook body just under 64 KiB', async () => {
     const raw = JSON.stringify({ action: 'RECORDING', recording: { externalReference: 'r'.repeat(LIMITS.hookBodyBytes - 100) } });
-    const answer = await send(`${server.baseUrl}/public/webhooks/ZAPIER`, { headers: { 'x-service-token': server.demo.tokens.ZAPIER, 'content-type': 'application/json' }, raw });
+    const answer = await send(`${server.baseUrl}/public/webhooks/ZAPIER`, {
+      headers: { 'x-service-token': server.demo.tokens.ZAPIER, 'content-type': 'application/json' },
+      raw,
+    });
     expect(answer.json).toEqual({ url: expect.stringContaining('/r/') });
   });
 
@@ -124,7 +147,9 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
   it('closes a request whose body trickles past the request limit, with 408', async () => {
     const server = await listening({ timeouts });
     const connection = await rawConnection(server.baseUrl);
-    connection.socket.write(`POST /admin/workspaces HTTP/1.1\r\nhost: 127.0.0.1\r\nx-admin-token: ${server.adminToken}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"name":"`);
+    connection.socket.write(
+      `POST /admin/workspaces HTTP/1.1\r\nhost: 127.0.0.1\r\nx-admin-token: ${server.adminToken}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"name":"`,
+    );
     const trickle = setInterval(() => connection.socket.write('a'), 100);
     await connection.closed;
     clearInterval(trickle);
@@ -144,12 +169,17 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     const connection = await rawConnection(server.baseUrl);
     const chunks = 16;
-    connection.socket.write(`POST /r/${recording.id}/upload HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: video/webm\r\ncontent-length: ${chunks * 100}\r\n\r\n`);
+    connection.socket.write(
+      `POST /r/${recording.id}/upload HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: video/webm\r\ncontent-length: ${chunks * 100}\r\n\r\n`,
+    );
     for (let index = 0; index < chunks; index++) {
       connection.socket.write(Buffer.alloc(100, index));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await waitUntil('the upload\'s answer', () => (connection.received().includes('\r\n\r\n') ? true : undefined), { ...POLL, timeoutMs: 5_000 });
+    await waitUntil("the upload's answer", () => (connection.received().includes('\r\n\r\n') ? true : undefined), {
+      ...POLL,
+      timeoutMs: 5_000,
+    });
     expect([statusOf(connection.received()), bodyOf(connection.received())]).toEqual([200, '{"status":"COMPLETED"}']);
     expect(server.store.recording(recording.id)!.video!.size).toBe(chunks * 100);
   });
@@ -158,11 +188,17 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
     const server = await listening({ timeouts });
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     const connection = await rawConnection(server.baseUrl);
-    connection.socket.write(`POST /r/${recording.id}/upload HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: video/webm\r\ncontent-length: 10000\r\n\r\n${'x'.repeat(100)}`);
+    connection.socket.write(
+      `POST /r/${recording.id}/upload HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: video/webm\r\ncontent-length: 10000\r\n\r\n${'x'.repeat(100)}`,
+    );
     await connection.closed;
     expect(server.store.recording(recording.id)!.status).toBe('NEW');
     const { readdirSync } = await import('node:fs');
-    await waitUntil('the stalled upload to leave no file', (note) => (note(readdirSync(server.videosDir)).length === 0 ? true : undefined), POLL);
+    await waitUntil(
+      'the stalled upload to leave no file',
+      (note) => (note(readdirSync(server.videosDir)).length === 0 ? true : undefined),
+      POLL,
+    );
   });
 });
 
@@ -180,8 +216,18 @@ describe('field limits: 400 naming the field', () => {
     ['a tag', { tags: ['ok', 'x'.repeat(101)] }, 'tags.1', 'must be at most 100 characters'],
     ['comment', { comment: 'c'.repeat(10_001) }, 'comment', 'must be at most 10,000 characters'],
     ['email', { email: longEmail(255) }, 'email', 'must be at most 254 characters'],
-    ['notifications', { notifications: Array.from({ length: 21 }, (_, index) => ({ type: 'EMAIL', value: `n${index}@example.com` })) }, 'notifications', 'must have at most 20 entries'],
-    ['a notification', { notifications: [{ type: 'EMAIL', value: longEmail(255) }] }, 'notifications.0.value', 'must be at most 254 characters'],
+    [
+      'notifications',
+      { notifications: Array.from({ length: 21 }, (_, index) => ({ type: 'EMAIL', value: `n${index}@example.com` })) },
+      'notifications',
+      'must have at most 20 entries',
+    ],
+    [
+      'a notification',
+      { notifications: [{ type: 'EMAIL', value: longEmail(255) }] },
+      'notifications.0.value',
+      'must be at most 254 characters',
+    ],
   ])('create: %s over the limit', async (_label, body, path, message) => {
     const answer = await create(body);
     expect([answer.status, answer.json]).toEqual([400, { message: 'Bad request', errors: [{ path, message }] }]);
@@ -192,7 +238,10 @@ describe('field limits: 400 naming the field', () => {
       tags: Array.from({ length: 50 }, (_, index) => `${index}`.padEnd(100, 't')),
       comment: 'c'.repeat(10_000),
       email: longEmail(254),
-      notifications: Array.from({ length: 20 }, (_, index) => ({ type: 'EMAIL', value: index === 0 ? longEmail(254) : `n${index}@example.com` })),
+      notifications: Array.from({ length: 20 }, (_, index) => ({
+        type: 'EMAIL',
+        value: index === 0 ? longEmail(254) : `n${index}@example.com`,
+      })),
     });
     expect(answer.status).toBe(201);
   });
@@ -201,16 +250,29 @@ describe('field limits: 400 naming the field', () => {
     const { id } = (await create({})).json as { id: string };
     const tags = await clientsOf(server).rest('PUT', `/recordings/${id}`, { tags: Array.from({ length: 51 }, (_, index) => `t${index}`) });
     const comment = await clientsOf(server).rest('PUT', `/recordings/${id}`, { comment: 'c'.repeat(10_001) });
-    expect([tags.status, tags.json]).toEqual([400, { message: 'Bad request', errors: [{ path: 'tags', message: 'must have at most 50 tags' }] }]);
-    expect([comment.status, comment.json]).toEqual([400, { message: 'Bad request', errors: [{ path: 'comment', message: 'must be at most 10,000 characters' }] }]);
+    expect([tags.status, tags.json]).toEqual([
+      400,
+      { message: 'Bad request', errors: [{ path: 'tags', message: 'must have at most 50 tags' }] },
+    ]);
+    expect([comment.status, comment.json]).toEqual([
+      400,
+      { message: 'Bad request', errors: [{ path: 'comment', message: 'must be at most 10,000 characters' }] },
+    ]);
   });
 
   it('the hook RECORDING: too many or too long tags', async () => {
-    const hook = (tags: string[]) => clientsOf(server).hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'RECORDING', recording: { externalReference: 'x', tags } });
+    const hook = (tags: string[]) =>
+      clientsOf(server).hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'RECORDING', recording: { externalReference: 'x', tags } });
     const many = await hook(Array.from({ length: 51 }, (_, index) => `t${index}`));
     const long = await hook(['y'.repeat(101)]);
-    expect([many.status, many.json]).toEqual([400, { message: 'Bad request', errors: [{ path: 'recording.tags', message: 'must have at most 50 tags' }] }]);
-    expect([long.status, long.json]).toEqual([400, { message: 'Bad request', errors: [{ path: 'recording.tags.0', message: 'must be at most 100 characters' }] }]);
+    expect([many.status, many.json]).toEqual([
+      400,
+      { message: 'Bad request', errors: [{ path: 'recording.tags', message: 'must have at most 50 tags' }] },
+    ]);
+    expect([long.status, long.json]).toEqual([
+      400,
+      { message: 'Bad request', errors: [{ path: 'recording.tags.0', message: 'must be at most 100 characters' }] },
+    ]);
   });
 });
 
@@ -233,7 +295,9 @@ describe('failed authentication is throttled per client address: 20 a minute', (
       expect(answer.status).toBe(429);
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(answer.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-      expect((answer.json as { message: string }).message).toMatch(/^Too many failed sign-in attempts from your address\. Wait \d+ seconds/);
+      expect((answer.json as { message: string }).message).toMatch(
+        /^Too many failed sign-in attempts from your address\. Wait \d+ seconds/,
+      );
     }
     expect((await rest('POST', '/recordings/list', {})).status).toBe(200);
     expect((await hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'PING' })).status).toBe(200);
@@ -256,7 +320,10 @@ describe('headers', () => {
       await rest('POST', '/recordings/list', {}, 'srk_bad'),
       await admin('GET', '/outbox'),
       await request('/nowhere'),
-      await request('/public/webhooks/ZAPIER', { headers: { 'x-service-token': server.demo.tokens.ZAPIER, 'content-type': 'application/json' }, raw: 'x'.repeat(70_000) }),
+      await request('/public/webhooks/ZAPIER', {
+        headers: { 'x-service-token': server.demo.tokens.ZAPIER, 'content-type': 'application/json' },
+        raw: 'x'.repeat(70_000),
+      }),
       await request(url),
       page,
     ];

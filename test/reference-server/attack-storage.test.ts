@@ -49,15 +49,20 @@ describe('the database', () => {
     const server = await started();
     const seeded = server.store.transaction(() => {
       const ids: string[] = [];
-      for (let index = 0; index < 3_000; index++) ids.push(server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST', tags: [`seed-${index}`] }).id);
+      for (let index = 0; index < 3_000; index++)
+        ids.push(server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST', tags: [`seed-${index}`] }).id);
       return ids;
     });
     const { rest } = clientsOf(server);
     const ids: string[] = [];
-    for (let index = 0; index < 40; index++) ids.push(((await rest('POST', '/recordings', { direction: 'REQUEST', tags: [`c${index}`] })).json as { id: string }).id);
+    for (let index = 0; index < 40; index++)
+      ids.push(((await rest('POST', '/recordings', { direction: 'REQUEST', tags: [`c${index}`] })).json as { id: string }).id);
     await server.close();
     const again = clientsOf(await started());
-    const newest = (await again.rest('POST', '/recordings/list', { pageSize: 100, sortOrder: 'Descending' })).json as { content: Array<{ id: string }>; totalElements: number };
+    const newest = (await again.rest('POST', '/recordings/list', { pageSize: 100, sortOrder: 'Descending' })).json as {
+      content: Array<{ id: string }>;
+      totalElements: number;
+    };
     expect(newest.totalElements).toBe(3_040);
     expect(newest.content.map((recording) => recording.id)).toEqual([...seeded.slice(-60), ...ids].reverse());
     expect((await again.rest('GET', '/recordings/tags?query=seed-2999')).json).toEqual({ result: ['seed-2999'] });
@@ -78,7 +83,11 @@ describe('bounded logs', () => {
       await admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
       await receiver.waitFor(index + 1);
     }
-    await waitUntil('every delivery to be delivered', (note) => (note(server.store.deliveries).every((delivery) => delivery.state === 'DELIVERED') ? true : undefined), POLL);
+    await waitUntil(
+      'every delivery to be delivered',
+      (note) => (note(server.store.deliveries).every((delivery) => delivery.state === 'DELIVERED') ? true : undefined),
+      POLL,
+    );
     const outbox = (await admin('GET', '/outbox')).json as Array<{ to: string }>;
     expect(outbox.map((mail) => mail.to)).toEqual([3, 4, 5, 6, 7].map((index) => `p${index}@example.com`));
     const deliveries = () => server.store.deliveries.map((delivery) => delivery.recordingId);
@@ -99,14 +108,27 @@ describe('uploads and leftovers', () => {
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     const { port } = new URL(server.baseUrl);
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const upload = request({ host: '127.0.0.1', port, method: 'POST', path: `/r/${recording.id}/upload`, headers: { 'content-type': 'video/webm', 'content-length': 2_000 } }, (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      });
+      const upload = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/r/${recording.id}/upload`,
+          headers: { 'content-type': 'video/webm', 'content-length': 2_000 },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
       upload.on('error', reject);
       upload.write(Buffer.alloc(1_000, 1));
-      void waitUntil('the upload\'s temp file', () => (readdirSync(server.videosDir).some((name) => name.startsWith('.upload-')) ? true : undefined), POLL).then(async () => {
+      void waitUntil(
+        "the upload's temp file",
+        () => (readdirSync(server.videosDir).some((name) => name.startsWith('.upload-')) ? true : undefined),
+        POLL,
+      ).then(async () => {
         expect((await clientsOf(server).rest('DELETE', `/recordings/${recording.id}`)).status).toBe(204);
         upload.end(Buffer.alloc(1_000, 2));
       });
@@ -121,7 +143,10 @@ describe('uploads and leftovers', () => {
     await clientsOf(first).admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
     const kept = first.store.recording(recording.id)!.video!.fileName;
     await first.close();
-    const leftovers = [join(`${dataFile}.videos`, '.upload-5b0b6f4e'), join(`${dataFile}.videos`, '8c1d2a9e-1111-4c1e-9b7a-2d5e6f7a8b9c.webm')];
+    const leftovers = [
+      join(`${dataFile}.videos`, '.upload-5b0b6f4e'),
+      join(`${dataFile}.videos`, '8c1d2a9e-1111-4c1e-9b7a-2d5e6f7a8b9c.webm'),
+    ];
     for (const path of leftovers) writeFileSync(path, 'left over');
     const second = await started();
     for (const path of leftovers) expect(existsSync(path)).toBe(false);
@@ -146,7 +171,10 @@ describe('uploads and leftovers', () => {
     expect(new URL(fresh).origin).toBe(second.baseUrl);
     expect(new URL(fresh).pathname).toBe(stale.pathname);
     const { request } = clientsOf(second);
-    await waitUntil('the stale link to expire', async (note) => (note((await request(staleHere)).status) === 403 ? true : undefined), { ...POLL, timeoutMs: 3_000 });
+    await waitUntil('the stale link to expire', async (note) => (note((await request(staleHere)).status) === 403 ? true : undefined), {
+      ...POLL,
+      timeoutMs: 3_000,
+    });
     expect((await request(fresh)).status).toBe(200);
     expect(second.store.deliveries[0]).toMatchObject({ state: 'DELIVERED', attempts: 2, payload: { result: fresh } });
   });

@@ -48,7 +48,9 @@ function run(args: string[], env: Record<string, string> = {}): Run {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
@@ -86,7 +88,10 @@ describe('node main.js --port 0 --insecure-callbacks --retry-delay-ms 50', () =>
     const hint = await waitUntil('the hint on stderr', () => (started.stderr().includes('n8n node:') ? started.stderr() : undefined));
     expect(hint).toContain(`Zapier app: Service URL ${line.baseUrl}`);
 
-    const ping = await send(`${line.baseUrl}/public/webhooks/N8N`, { headers: { 'x-service-token': line.demo.tokens.N8N }, body: { action: 'PING' } });
+    const ping = await send(`${line.baseUrl}/public/webhooks/N8N`, {
+      headers: { 'x-service-token': line.demo.tokens.N8N },
+      body: { action: 'PING' },
+    });
     const subscribe = await send(`${line.baseUrl}/public/webhooks/N8N`, {
       headers: { 'x-service-token': line.demo.tokens.N8N },
       body: { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:9/insecure-ok' },
@@ -128,14 +133,25 @@ describe('node main.js --port 0 --insecure-callbacks --retry-delay-ms 50', () =>
     const first = run(['--port', '0', '--insecure-callbacks', '--retry-delay-ms', '60000', '--data', dataFile]);
     const line = await listening(first);
     const admin = async (method: string, path: string, body?: unknown) =>
-      (await send(`${line.baseUrl}/admin${path}`, { method, headers: { 'x-admin-token': line.adminToken }, body })).json as Record<string, string>;
+      (await send(`${line.baseUrl}/admin${path}`, { method, headers: { 'x-admin-token': line.adminToken }, body })).json as Record<
+        string,
+        string
+      >;
     const { workspaceId } = await admin('POST', '/workspaces', { name: 'Survivor' });
     await admin('PATCH', `/workspaces/${workspaceId}`, { apiAccess: true });
     const { apiKey } = await admin('POST', `/workspaces/${workspaceId}/api-keys`, {});
     const { backendToken } = await admin('POST', `/workspaces/${workspaceId}/integrations/N8N`);
-    const hook = (baseUrl: string, provider: string, token: string, body: unknown) => send(`${baseUrl}/public/webhooks/${provider}`, { headers: { 'x-service-token': token }, body });
-    const { subscriptionId } = (await hook(line.baseUrl, 'ZAPIER', line.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:9/closed' })).json as { subscriptionId: string };
-    const completed = (await send(`${line.baseUrl}/public/integration/${line.demo.workspaceId}/recordings`, { headers: { authorization: `Bearer ${line.demo.apiKey}` }, body: { direction: 'REQUEST' } })).json as { id: string };
+    const hook = (baseUrl: string, provider: string, token: string, body: unknown) =>
+      send(`${baseUrl}/public/webhooks/${provider}`, { headers: { 'x-service-token': token }, body });
+    const { subscriptionId } = (
+      await hook(line.baseUrl, 'ZAPIER', line.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:9/closed' })
+    ).json as { subscriptionId: string };
+    const completed = (
+      await send(`${line.baseUrl}/public/integration/${line.demo.workspaceId}/recordings`, {
+        headers: { authorization: `Bearer ${line.demo.apiKey}` },
+        body: { direction: 'REQUEST' },
+      })
+    ).json as { id: string };
     await admin('POST', `/recordings/${completed.id}/status`, { status: 'COMPLETED' });
 
     // Eight clients create recordings, 600 at most; the server is killed once 200 creates were answered.
@@ -175,10 +191,18 @@ describe('node main.js --port 0 --insecure-callbacks --retry-delay-ms 50', () =>
     }
     expect(answered.length).toBeGreaterThanOrEqual(200);
     expect(answered.filter((id) => !kept.has(id))).toEqual([]);
-    const adminAgain = async (path: string) => (await send(`${again.baseUrl}/admin${path}`, { headers: { 'x-admin-token': again.adminToken } })).json;
-    expect(await adminAgain(`/workspaces/${line.demo.workspaceId}/subscriptions`)).toEqual([{ subscriptionId, provider: 'ZAPIER', callback: 'http://127.0.0.1:9/closed' }]);
-    expect(await adminAgain('/deliveries')).toEqual([expect.objectContaining({ subscriptionId, recordingId: completed.id, state: 'PENDING' })]);
-    const keyed = await send(`${again.baseUrl}/public/integration/${workspaceId}/recordings/list`, { headers: { authorization: `Bearer ${apiKey}` }, body: {} });
+    const adminAgain = async (path: string) =>
+      (await send(`${again.baseUrl}/admin${path}`, { headers: { 'x-admin-token': again.adminToken } })).json;
+    expect(await adminAgain(`/workspaces/${line.demo.workspaceId}/subscriptions`)).toEqual([
+      { subscriptionId, provider: 'ZAPIER', callback: 'http://127.0.0.1:9/closed' },
+    ]);
+    expect(await adminAgain('/deliveries')).toEqual([
+      expect.objectContaining({ subscriptionId, recordingId: completed.id, state: 'PENDING' }),
+    ]);
+    const keyed = await send(`${again.baseUrl}/public/integration/${workspaceId}/recordings/list`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+      body: {},
+    });
     expect(keyed.json).toEqual({ content: [], totalElements: 0, totalPages: 0 });
     expect((await hook(again.baseUrl, 'N8N', backendToken!, { action: 'PING' })).text).toBe('{"status":"success","workspace":"Survivor"}');
     second.child.kill('SIGTERM');
@@ -188,7 +212,9 @@ describe('node main.js --port 0 --insecure-callbacks --retry-delay-ms 50', () =>
   it('on a Node without node:sqlite, exits 1 saying which Node it needs and how to start it', async () => {
     const started = run(['--port', '0'], { NODE_OPTIONS: '--no-experimental-sqlite' });
     expect(await started.exited).toEqual({ code: 1, signal: null });
-    expect(started.stderr()).toContain('could not start: the reference server keeps its state in node:sqlite, which needs Node 22.5 or newer');
+    expect(started.stderr()).toContain(
+      'could not start: the reference server keeps its state in node:sqlite, which needs Node 22.5 or newer',
+    );
     expect(started.stderr()).toContain('Start it with `npm start`');
     expect(started.stdout()).toBe('');
   });

@@ -18,7 +18,10 @@ afterAll(() => server.close());
 async function workspaceWithCredentials(name: string) {
   const { workspaceId } = (await clients.admin('POST', '/workspaces', { name })).json as { workspaceId: string };
   await clients.admin('PATCH', `/workspaces/${workspaceId}`, { apiAccess: true });
-  const { apiKey, keyId } = (await clients.admin('POST', `/workspaces/${workspaceId}/api-keys`, {})).json as { apiKey: string; keyId: string };
+  const { apiKey, keyId } = (await clients.admin('POST', `/workspaces/${workspaceId}/api-keys`, {})).json as {
+    apiKey: string;
+    keyId: string;
+  };
   const { backendToken } = (await clients.admin('POST', `/workspaces/${workspaceId}/integrations/ZAPIER`)).json as { backendToken: string };
   const list = async () => {
     const answer = await clients.rest('POST', '/recordings/list', {}, apiKey, workspaceId);
@@ -34,7 +37,9 @@ async function workspaceWithCredentials(name: string) {
 it('a rotated token is refused at once, and its successor works', async () => {
   const workspace = await workspaceWithCredentials('Rotating');
   expect(await workspace.hook(PING)).toEqual([200, '{"status":"success","workspace":"Rotating"}']);
-  const { backendToken } = (await clients.admin('POST', `/workspaces/${workspace.workspaceId}/integrations/ZAPIER`)).json as { backendToken: string };
+  const { backendToken } = (await clients.admin('POST', `/workspaces/${workspace.workspaceId}/integrations/ZAPIER`)).json as {
+    backendToken: string;
+  };
   expect(await workspace.hook(PING)).toEqual([424, '{"message":"Integration error"}']);
   expect(await workspace.hook(PING, backendToken)).toEqual([200, '{"status":"success","workspace":"Rotating"}']);
 });

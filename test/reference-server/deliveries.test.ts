@@ -34,7 +34,9 @@ async function subscribedWorkspace(callbacks: { zapier?: string; n8n?: string })
     ['ZAPIER', callbacks.zapier],
     ['N8N', callbacks.n8n],
   ] as const) {
-    const { backendToken } = (await clients.admin('POST', `/workspaces/${workspaceId}/integrations/${provider}`)).json as { backendToken: string };
+    const { backendToken } = (await clients.admin('POST', `/workspaces/${workspaceId}/integrations/${provider}`)).json as {
+      backendToken: string;
+    };
     tokens[provider] = backendToken;
     if (callback === undefined) continue;
     const answer = await clients.hook(provider, backendToken, { action: 'CALLBACK_SUBSCRIBE', callback });
@@ -44,7 +46,11 @@ async function subscribedWorkspace(callbacks: { zapier?: string; n8n?: string })
 }
 
 async function recordingIn(workspaceId: string, notifications: string[] = []): Promise<string> {
-  return server.store.addRecording({ workspaceId, direction: 'REQUEST', notifications: notifications.map((value) => ({ type: 'EMAIL', value })) }).id;
+  return server.store.addRecording({
+    workspaceId,
+    direction: 'REQUEST',
+    notifications: notifications.map((value) => ({ type: 'EMAIL', value })),
+  }).id;
 }
 
 async function complete(recordingId: string): Promise<void> {
@@ -64,18 +70,26 @@ async function catcher(statuses?: number[]): Promise<Catcher & { hook: string }>
 }
 
 function settled(recordingId: string, count = 1): Promise<DeliveryJson[]> {
-  return waitUntil(`${count} finished deliveries of ${recordingId}`, async (note) => {
-    const deliveries = note(await deliveriesOf(recordingId));
-    return deliveries.length === count && deliveries.every((delivery) => delivery.state !== 'PENDING') ? deliveries : undefined;
-  }, POLL);
+  return waitUntil(
+    `${count} finished deliveries of ${recordingId}`,
+    async (note) => {
+      const deliveries = note(await deliveriesOf(recordingId));
+      return deliveries.length === count && deliveries.every((delivery) => delivery.state !== 'PENDING') ? deliveries : undefined;
+    },
+    POLL,
+  );
 }
 
 /** The first delivery of a server once it has failed for good. */
 function failedDelivery(of: InProcessServer) {
-  return waitUntil('the first delivery to fail', (note) => {
-    const [first] = of.store.deliveries;
-    return note(first)?.state === 'FAILED' ? first : undefined;
-  }, POLL);
+  return waitUntil(
+    'the first delivery to fail',
+    (note) => {
+      const [first] = of.store.deliveries;
+      return note(first)?.state === 'FAILED' ? first : undefined;
+    },
+    POLL,
+  );
 }
 
 describe('on COMPLETED', () => {
@@ -90,7 +104,13 @@ describe('on COMPLETED', () => {
     await complete(recordingId);
     const deliveries = await settled(recordingId, 2);
 
-    expect(zapier.received).toEqual([expect.objectContaining({ method: 'POST', path: '/hooks/catch', headers: expect.objectContaining({ 'content-type': 'application/json' }) })]);
+    expect(zapier.received).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/hooks/catch',
+        headers: expect.objectContaining({ 'content-type': 'application/json' }),
+      }),
+    ]);
     const { result } = JSON.parse(zapier.received[0]!.body) as { result: string };
     expect(zapier.received[0]!.body).toBe(JSON.stringify({ result }));
     expect(result).toMatch(new RegExp(`^${server.publicUrl}/videos/${recordingId}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
@@ -186,7 +206,10 @@ describe('retries', () => {
   it('gives up on an attempt after the timeout', async () => {
     const hanging = await serveOnLoopback(() => {});
     const quick = await buildQuietServer({ retryDelayMs: 5, callbackTimeoutMs: 50 });
-    closers.push(() => quick.close(), () => stopServer(hanging.server));
+    closers.push(
+      () => quick.close(),
+      () => stopServer(hanging.server),
+    );
     const recording = quick.store.addRecording({ workspaceId: quick.demo.workspaceId, direction: 'REQUEST' });
     await clientsOf(quick).hook('ZAPIER', quick.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: `${hanging.url}/x` });
     await clientsOf(quick).admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
@@ -207,7 +230,10 @@ describe('410 Gone', () => {
     await complete(second);
     expect(await deliveriesOf(second)).toEqual([]);
     expect(gone.received).toHaveLength(1);
-    const unsubscribe = await clients.hook('ZAPIER', tokens.ZAPIER, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: subscriptions.ZAPIER });
+    const unsubscribe = await clients.hook('ZAPIER', tokens.ZAPIER, {
+      action: 'CALLBACK_UNSUBSCRIBE',
+      subscriptionId: subscriptions.ZAPIER,
+    });
     expect(unsubscribe.text).toBe('{"error":"Internal Server Error"}');
   });
 });
@@ -222,7 +248,10 @@ describe('https only', () => {
     const recording = strict.store.addRecording({ workspaceId: strict.demo.workspaceId, direction: 'REQUEST' });
     await clientsOf(strict).admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
     const delivery = await failedDelivery(strict);
-    expect(delivery).toMatchObject({ attempts: 0, lastError: 'the callback is not https (start the server with --insecure-callbacks to allow http)' });
+    expect(delivery).toMatchObject({
+      attempts: 0,
+      lastError: 'the callback is not https (start the server with --insecure-callbacks to allow http)',
+    });
     expect(receiver.received).toEqual([]);
   });
 });

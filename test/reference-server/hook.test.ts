@@ -25,7 +25,8 @@ afterEach(() => jest.restoreAllMocks());
 async function connectedWorkspace(name = 'Acme') {
   const workspace = (await clients.admin('POST', '/workspaces', { name })).json as { workspaceId: string };
   const setup = async (provider: string) =>
-    ((await clients.admin('POST', `/workspaces/${workspace.workspaceId}/integrations/${provider}`)).json as { backendToken: string }).backendToken;
+    ((await clients.admin('POST', `/workspaces/${workspace.workspaceId}/integrations/${provider}`)).json as { backendToken: string })
+      .backendToken;
   return { workspaceId: workspace.workspaceId, zapier: await setup('ZAPIER'), n8n: await setup('N8N') };
 }
 
@@ -103,7 +104,9 @@ describe('row 4: token never issued for this provider', () => {
 describe('row 5: token replaced by a later Setup', () => {
   it('answers 424 Integration error for the old token while the new one works', async () => {
     const workspace = await connectedWorkspace();
-    const rotated = (await clients.admin('POST', `/workspaces/${workspace.workspaceId}/integrations/ZAPIER`)).json as { backendToken: string };
+    const rotated = (await clients.admin('POST', `/workspaces/${workspace.workspaceId}/integrations/ZAPIER`)).json as {
+      backendToken: string;
+    };
     const old = await clients.hook('ZAPIER', workspace.zapier, RECORDING);
     const fresh = await clients.hook('ZAPIER', rotated.backendToken, PING);
     expect([old.status, old.text]).toEqual([424, INTEGRATION_ERROR]);
@@ -265,7 +268,13 @@ describe('successful actions', () => {
   });
 
   it("speaks core's HookClient end to end", async () => {
-    const client = new HookClient({ baseUrl: server.publicUrl, provider: 'N8N', backendToken: server.demo.tokens.N8N, allowHttpCallbacks: false, transport: injectTransport(server) });
+    const client = new HookClient({
+      baseUrl: server.publicUrl,
+      provider: 'N8N',
+      backendToken: server.demo.tokens.N8N,
+      allowHttpCallbacks: false,
+      transport: injectTransport(server),
+    });
     await expect(client.ping()).resolves.toEqual({ status: 'success', workspace: 'Demo Workspace' });
     const { subscriptionId } = await client.subscribe('https://hooks.example/n8n');
     await expect(client.unsubscribe(subscriptionId)).resolves.toEqual({ status: 'success' });
@@ -278,7 +287,10 @@ describe('--public-url and --insecure-callbacks', () => {
     try {
       const { hook } = clientsOf(other);
       const recording = await hook('ZAPIER', other.demo.tokens.ZAPIER, RECORDING);
-      const subscribe = await hook('ZAPIER', other.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:9/catch' });
+      const subscribe = await hook('ZAPIER', other.demo.tokens.ZAPIER, {
+        action: 'CALLBACK_SUBSCRIBE',
+        callback: 'http://127.0.0.1:9/catch',
+      });
       expect((recording.json as { url: string }).url).toMatch(/^https:\/\/rec\.example\/screenrec\/r\/[0-9a-f-]{36}$/);
       expect(subscribe.json).toEqual({ subscriptionId: expect.any(String) });
     } finally {

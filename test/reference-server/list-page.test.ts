@@ -44,12 +44,15 @@ it('answers the same bytes as serializing the views afresh, after each kind of c
     comment: 'first "quoted" ünïcödé \u2028 \u0001 \ud800',
     notifications: [{ type: 'EMAIL', value: 'x@example.com' }],
   });
-  await hook('ZAPIER', demo.tokens.ZAPIER, { action: 'RECORDING', recording: { externalReference: 'ext-1 "</script>"', tags: ['hooked'] } });
+  await hook('ZAPIER', demo.tokens.ZAPIER, {
+    action: 'RECORDING',
+    recording: { externalReference: 'ext-1 "</script>"', tags: ['hooked'] },
+  });
   const list = async () => (await rest('POST', '/recordings/list', { pageSize: 100 })).text;
   const ids: string[] = [];
   const current = () => ids.map((id) => store.recording(id)).filter((recording) => recording !== undefined);
 
-  ids.push(...((JSON.parse(await list()) as { content: Array<{ id: string }> }).content.map((recording) => recording.id)));
+  ids.push(...(JSON.parse(await list()) as { content: Array<{ id: string }> }).content.map((recording) => recording.id));
   expect(ids[0]).toBe(created.id);
   expect(ids).toHaveLength(2);
   expect(await list()).toBe(expectedPage(server, current()));

@@ -54,12 +54,12 @@ describe('pre-signed video links', () => {
   it('stream the whole video with its type and length', async () => {
     const answer = await clients.request(url.toString());
     const { bytes } = answer;
-    expect([answer.status, answer.headers.get('content-type'), answer.headers.get('accept-ranges'), answer.headers.get('content-length')]).toEqual([
-      200,
-      'video/webm',
-      'bytes',
-      String(size),
-    ]);
+    expect([
+      answer.status,
+      answer.headers.get('content-type'),
+      answer.headers.get('accept-ranges'),
+      answer.headers.get('content-length'),
+    ]).toEqual([200, 'video/webm', 'bytes', String(size)]);
     expect(bytes.length).toBe(size);
     expect(bytes.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
     expect(bytes.includes(Buffer.from('webm'))).toBe(true);
@@ -69,7 +69,11 @@ describe('pre-signed video links', () => {
     const fetchRange = (range?: string) => clients.request(url.toString(), { headers: range === undefined ? {} : { range } });
     const whole = (await fetchRange()).bytes;
     const first = await fetchRange('bytes=0-3');
-    expect([first.status, first.headers.get('content-range'), first.headers.get('content-length')]).toEqual([206, `bytes 0-3/${size}`, '4']);
+    expect([first.status, first.headers.get('content-range'), first.headers.get('content-length')]).toEqual([
+      206,
+      `bytes 0-3/${size}`,
+      '4',
+    ]);
     expect(first.bytes).toEqual(whole.subarray(0, 4));
     const suffix = await fetchRange('bytes=-5');
     expect([suffix.status, suffix.headers.get('content-range')]).toEqual([206, `bytes ${size - 5}-${size - 1}/${size}`]);
@@ -80,11 +84,18 @@ describe('pre-signed video links', () => {
 
   it('answer 416 for a range past the end', async () => {
     const answer = await clients.request(url.toString(), { headers: { range: `bytes=${size}-` } });
-    expect([answer.status, answer.headers.get('content-range'), answer.text]).toEqual([416, `bytes */${size}`, '{"message":"Range not satisfiable"}']);
+    expect([answer.status, answer.headers.get('content-range'), answer.text]).toEqual([
+      416,
+      `bytes */${size}`,
+      '{"message":"Range not satisfiable"}',
+    ]);
   });
 
   it.each([
-    ['a changed signature', () => withQuery({ signature: url.searchParams.get('signature')!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) })],
+    [
+      'a changed signature',
+      () => withQuery({ signature: url.searchParams.get('signature')!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) }),
+    ],
     ['a changed expiry', () => withQuery({ expires: String(Number(url.searchParams.get('expires')) + 3600) })],
     ['no signature', () => withQuery({ signature: null })],
     ['no expiry', () => withQuery({ expires: null })],
@@ -147,10 +158,16 @@ describe('the recording page', () => {
     const recording = newRecording({ comment: 'internal: do not show' });
     const answer = await clients.request(`/r/${recording.id}`);
     expect([answer.status, answer.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
-    for (const part of ['getDisplayMedia', 'MediaRecorder', 'id="start"', 'id="stop"', 'id="timer"', "method: 'POST'"]) expect(answer.text).toContain(part);
+    for (const part of ['getDisplayMedia', 'MediaRecorder', 'id="start"', 'id="stop"', 'id="timer"', "method: 'POST'"])
+      expect(answer.text).toContain(part);
     expect(answer.text).not.toContain('internal: do not show');
     const config = JSON.parse(/<script id="config" type="application\/json">(.*?)<\/script>/s.exec(answer.text)![1]!);
-    expect(config).toEqual({ recordingId: recording.id, status: 'NEW', startUrl: `${recording.id}/start`, uploadUrl: `${recording.id}/upload` });
+    expect(config).toEqual({
+      recordingId: recording.id,
+      status: 'NEW',
+      startUrl: `${recording.id}/start`,
+      uploadUrl: `${recording.id}/upload`,
+    });
   });
 
   it('allows exactly its own inline script through its Content-Security-Policy', async () => {
@@ -164,7 +181,11 @@ describe('the recording page', () => {
 
   it('answers 404 for an unknown or malformed id', async () => {
     for (const path of [`/r/${UNKNOWN_ID}`, '/r/42', `/r/${UNKNOWN_ID}/upload`]) {
-      const answer = await clients.request(`${path}`, { method: path.endsWith('upload') ? 'POST' : 'GET', headers: { 'content-type': 'video/webm' }, raw: path.endsWith('upload') ? 'x' : undefined });
+      const answer = await clients.request(`${path}`, {
+        method: path.endsWith('upload') ? 'POST' : 'GET',
+        headers: { 'content-type': 'video/webm' },
+        raw: path.endsWith('upload') ? 'x' : undefined,
+      });
       expect([answer.status, answer.text]).toEqual([404, '{"message":"Not found"}']);
     }
   });
@@ -175,7 +196,9 @@ describe('the participant flow', () => {
     const catcher = new Catcher();
     await catcher.start();
     try {
-      const { subscriptionId } = (await clients.hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url })).json as {
+      const { subscriptionId } = (
+        await clients.hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url })
+      ).json as {
         subscriptionId: string;
       };
       const recording = newRecording({ notifications: ['watcher@example.com'] });
@@ -183,19 +206,32 @@ describe('the participant flow', () => {
       expect([started.status, server.store.recording(recording.id)!.status]).toEqual([204, 'RECORDING']);
 
       const video = Buffer.concat([Buffer.from('1a45dfa3', 'hex'), Buffer.alloc(20_000, 7)]);
-      const upload = await clients.request(`/r/${recording.id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm;codecs=vp9,opus' }, raw: video });
+      const upload = await clients.request(`/r/${recording.id}/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'video/webm;codecs=vp9,opus' },
+        raw: video,
+      });
       expect([upload.status, upload.text]).toEqual([200, '{"status":"COMPLETED"}']);
-      expect(server.store.recording(recording.id)).toMatchObject({ status: 'COMPLETED', video: { contentType: 'video/webm', size: video.length } });
+      expect(server.store.recording(recording.id)).toMatchObject({
+        status: 'COMPLETED',
+        video: { contentType: 'video/webm', size: video.length },
+      });
 
       const served = await clients.request(await presign(recording.id));
       expect(served.bytes).toEqual(video);
       const [notification] = await catcher.waitFor(1);
       expect(JSON.parse(notification!.body)).toEqual({ result: expect.stringContaining(`/videos/${recording.id}?expires=`) });
-      expect(((await clients.admin('GET', '/outbox')).json as Array<{ to: string }>).map((mail) => mail.to)).toContain('watcher@example.com');
+      expect(((await clients.admin('GET', '/outbox')).json as Array<{ to: string }>).map((mail) => mail.to)).toContain(
+        'watcher@example.com',
+      );
 
       const page = await clients.request(`/r/${recording.id}`);
       expect(page.text).toContain('"status":"COMPLETED"');
-      const again = await clients.request(`/r/${recording.id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, raw: video });
+      const again = await clients.request(`/r/${recording.id}/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'video/webm' },
+        raw: video,
+      });
       const restart = await clients.request(`/r/${recording.id}/start`, { method: 'POST' });
       expect([again.status, again.text]).toEqual([409, '{"message":"This recording is already complete."}']);
       expect(restart.status).toBe(409);
@@ -207,15 +243,26 @@ describe('the participant flow', () => {
 
   it('takes an untyped octet stream as WebM', async () => {
     const { id } = newRecording();
-    const upload = await clients.request(`/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, raw: Buffer.from('webm bytes') });
+    const upload = await clients.request(`/r/${id}/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      raw: Buffer.from('webm bytes'),
+    });
     expect(upload.status).toBe(200);
-    expect(server.store.recording(id)!.video).toMatchObject({ contentType: 'video/webm', fileName: expect.stringMatching(new RegExp(`^${id}\\.[0-9a-f]{12}\\.webm$`)) });
+    expect(server.store.recording(id)!.video).toMatchObject({
+      contentType: 'video/webm',
+      fileName: expect.stringMatching(new RegExp(`^${id}\\.[0-9a-f]{12}\\.webm$`)),
+    });
   });
 
   it('refuses an upload over the size limit with 413 and keeps nothing of it', async () => {
     const { id } = newRecording();
     const before = readdirSync(server.videosDir).length;
-    const declared = await clients.request(`/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, raw: Buffer.alloc(64 * 1024 + 1) });
+    const declared = await clients.request(`/r/${id}/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'video/webm' },
+      raw: Buffer.alloc(64 * 1024 + 1),
+    });
     expect([declared.status, declared.text]).toEqual([413, '{"message":"Payload too large"}']);
 
     // A chunked body says nothing of its size up front: the limit is enforced while streaming, and the connection is
@@ -227,18 +274,31 @@ describe('the participant flow', () => {
         controller.close();
       },
     });
-    const streamed = await fetch(`${baseUrl}/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, body: chunks, duplex: 'half' } as RequestInit).then(
+    const streamed = await fetch(`${baseUrl}/r/${id}/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'video/webm' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit).then(
       (response) => response.status,
       () => 'connection closed',
     );
     expect([413, 'connection closed']).toContain(streamed);
     expect(server.store.recording(id)!.status).toBe('NEW');
-    await waitUntil('the refused upload to leave no file', (note) => (note(readdirSync(server.videosDir)).length === before ? true : undefined), POLL);
+    await waitUntil(
+      'the refused upload to leave no file',
+      (note) => (note(readdirSync(server.videosDir)).length === before ? true : undefined),
+      POLL,
+    );
   });
 
   it('refuses an empty upload with 400 and a body of another type with 415', async () => {
     const { id } = newRecording();
-    const empty = await clients.request(`/r/${id}/upload`, { method: 'POST', headers: { 'content-type': 'video/webm' }, raw: Buffer.alloc(0) });
+    const empty = await clients.request(`/r/${id}/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'video/webm' },
+      raw: Buffer.alloc(0),
+    });
     const json = await clients.request(`/r/${id}/upload`, { method: 'POST', body: { video: 'x' } });
     const untyped = await clients.request(`/r/${id}/upload`, { method: 'POST' });
     expect([empty.status, empty.text]).toEqual([400, '{"message":"Bad request"}']);

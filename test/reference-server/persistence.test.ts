@@ -21,10 +21,13 @@ describe('--data FILE', () => {
     await admin('PATCH', `/workspaces/${workspaceId}`, { apiAccess: true, subscription: 'EXPIRED' });
     const { apiKey } = (await admin('POST', `/workspaces/${workspaceId}/api-keys`)).json as { apiKey: string };
     const { backendToken } = (await admin('POST', `/workspaces/${workspaceId}/integrations/N8N`)).json as { backendToken: string };
-    const { subscriptionId } = (await hook('ZAPIER', first.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:9/closed' })).json as {
+    const { subscriptionId } = (
+      await hook('ZAPIER', first.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:9/closed' })
+    ).json as {
       subscriptionId: string;
     };
-    const created = (await rest('POST', '/recordings', { direction: 'RESPONSE', tags: ['kept'], email: 'p@example.com', comment: 'note' })).json as { id: string };
+    const created = (await rest('POST', '/recordings', { direction: 'RESPONSE', tags: ['kept'], email: 'p@example.com', comment: 'note' }))
+      .json as { id: string };
     await admin('POST', `/recordings/${created.id}/status`, { status: 'COMPLETED' });
     const listBefore = (await rest('POST', '/recordings/list', {})).json;
     const outboxBefore = (await admin('GET', '/outbox')).json;
@@ -40,8 +43,12 @@ describe('--data FILE', () => {
       const { url } = (await again.rest('GET', `/recordings/${created.id}/presign`)).json as { url: string };
       expect((await again.request(url)).status).toBe(200);
       expect((await again.rest('POST', '/recordings/list', {}, apiKey, workspaceId)).status).toBe(200);
-      expect((await again.hook('N8N', backendToken, { action: 'RECORDING', recording: { externalReference: 'x' } })).text).toBe('{"error":"No active subscription."}');
-      expect((await again.hook('ZAPIER', second.demo.tokens.ZAPIER, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId })).text).toBe('{"status":"success"}');
+      expect((await again.hook('N8N', backendToken, { action: 'RECORDING', recording: { externalReference: 'x' } })).text).toBe(
+        '{"error":"No active subscription."}',
+      );
+      expect((await again.hook('ZAPIER', second.demo.tokens.ZAPIER, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId })).text).toBe(
+        '{"status":"success"}',
+      );
       expect((await again.admin('GET', '/outbox')).json).toEqual(outboxBefore);
       expect(((await again.admin('GET', '/deliveries')).json as unknown[]).length).toBe(1);
     } finally {
@@ -59,14 +66,21 @@ describe('--data FILE', () => {
       // The replies came after the commits: another connection to the file already reads the changes.
       const reader = new DatabaseSync(dataFile, { readOnly: true });
       try {
-        const names = reader.prepare("SELECT data ->> '$.name' AS name FROM workspaces ORDER BY name").all().map((row) => row.name);
+        const names = reader
+          .prepare("SELECT data ->> '$.name' AS name FROM workspaces ORDER BY name")
+          .all()
+          .map((row) => row.name);
         expect(names).toEqual(['Demo Workspace', 'Hashed']);
         expect(reader.prepare('SELECT id FROM api_keys WHERE id = ?').get(keyId)).toEqual({ id: keyId });
         expect(reader.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
       } finally {
         reader.close();
       }
-      const stored = Buffer.concat(readdirSync(dir).filter((name) => name.startsWith('state.sqlite') && !name.endsWith('.videos')).map((name) => readFileSync(join(dir, name))));
+      const stored = Buffer.concat(
+        readdirSync(dir)
+          .filter((name) => name.startsWith('state.sqlite') && !name.endsWith('.videos'))
+          .map((name) => readFileSync(join(dir, name))),
+      );
       expect(stored.includes(workspaceId)).toBe(true);
       expect(stored.includes(apiKey)).toBe(false);
       expect(stored.includes(backendToken)).toBe(false);
@@ -93,7 +107,9 @@ describe('--data FILE', () => {
     const other = new DatabaseSync(dataFile);
     other.exec('CREATE TABLE notes (text TEXT)');
     other.close();
-    await expect(buildQuietServer({ dataFile })).rejects.toThrow(`${dataFile} is a SQLite database of another application, not a ScreenRec reference-server data file`);
+    await expect(buildQuietServer({ dataFile })).rejects.toThrow(
+      `${dataFile} is a SQLite database of another application, not a ScreenRec reference-server data file`,
+    );
     const reopened = new DatabaseSync(dataFile, { readOnly: true });
     expect(reopened.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all()).toEqual([{ name: 'notes' }]);
     reopened.close();

@@ -48,7 +48,8 @@ const query = fc.record(
 function naive(recordings: readonly Recording[], q: RecordingQuery): { ids: string[]; totalElements: number } {
   const from = q.createdDateFrom === undefined ? -Infinity : Date.parse(q.createdDateFrom);
   const until = q.createdDateTo === undefined ? Infinity : Date.parse(q.createdDateTo) + DAY_MS;
-  const some = <T>(values: T[] | undefined, test: (value: T) => boolean) => values === undefined || values.length === 0 || values.some(test);
+  const some = <T>(values: T[] | undefined, test: (value: T) => boolean) =>
+    values === undefined || values.length === 0 || values.some(test);
   const matching = recordings.filter(
     (recording) =>
       recording.createdMs >= from &&
@@ -91,7 +92,9 @@ test('a filtered page from SQL equals the plain filter, and tag search a plain s
       } finally {
         now.mockRestore();
       }
-      const ids = (pickIds ?? []).map((pick) => recordings[pick % Math.max(1, recordings.length)]?.id ?? '00000000-0000-4000-8000-000000000000');
+      const ids = (pickIds ?? []).map(
+        (pick) => recordings[pick % Math.max(1, recordings.length)]?.id ?? '00000000-0000-4000-8000-000000000000',
+      );
       const dates = dated ? { createdDateFrom: '2026-01-02T00:00:00Z', createdDateTo: '2026-01-05T00:00:00Z' } : {};
       const q = ListRecordingsRequest.parse({ ...filters, ...dates, ...(ids.length > 0 ? { ids } : {}) });
       const page = JSON.parse(Buffer.from(store.listPage(workspace.id, q, '"https://x.test/r/')).toString()) as PageJson;
@@ -102,7 +105,10 @@ test('a filtered page from SQL equals the plain filter, and tag search a plain s
       expect(store.recordingCount(workspace.id)).toBe(recordings.length);
       for (const typed of ['a', 'ab', 'ABC', 'bc', 'xab', 'zzz']) {
         const everyTag = [...new Set(recordings.flatMap((recording) => recording.tags))];
-        expect([typed, store.searchTags(workspace.id, typed)]).toEqual([typed, everyTag.filter((tag) => tag.toLowerCase().includes(typed.toLowerCase())).sort()]);
+        expect([typed, store.searchTags(workspace.id, typed)]).toEqual([
+          typed,
+          everyTag.filter((tag) => tag.toLowerCase().includes(typed.toLowerCase())).sort(),
+        ]);
       }
       store.close();
     }),

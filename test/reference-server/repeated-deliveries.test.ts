@@ -51,10 +51,16 @@ async function completeWith(server: InProcessServer, clients: Clients, callbacks
 
 /** The delivery log of one recording once `count` deliveries are in it and none is pending. */
 function settled(clients: Clients, recordingId: string, count: number): Promise<DeliveryJson[]> {
-  return waitUntil(`${count} finished deliveries of ${recordingId}`, async (note) => {
-    const all = ((await clients.admin('GET', '/deliveries')).json as DeliveryJson[]).filter((delivery) => delivery.recordingId === recordingId);
-    return note(all).length === count && all.every((delivery) => delivery.state !== 'PENDING') ? all : undefined;
-  }, { ...POLL, timeoutMs: 10_000 });
+  return waitUntil(
+    `${count} finished deliveries of ${recordingId}`,
+    async (note) => {
+      const all = ((await clients.admin('GET', '/deliveries')).json as DeliveryJson[]).filter(
+        (delivery) => delivery.recordingId === recordingId,
+      );
+      return note(all).length === count && all.every((delivery) => delivery.state !== 'PENDING') ? all : undefined;
+    },
+    { ...POLL, timeoutMs: 10_000 },
+  );
 }
 
 /** The video a caught notification names: its link without the signed query string. */
@@ -78,9 +84,9 @@ describe('--deliveries-per-notification', () => {
     const subscriptions = [...new Set(deliveries.map((delivery) => delivery.subscriptionId))];
     expect(subscriptions).toHaveLength(2);
     for (const copies of subscriptions.map((id) => deliveries.filter((delivery) => delivery.subscriptionId === id))) {
-      expect(copies.map(({ copy, attempts, state, lastError }) => ({ copy, attempts, state, lastError })).sort((a, b) => a.copy - b.copy)).toEqual(
-        [1, 2, 3].map((copy) => ({ copy, attempts: 1, state: 'DELIVERED', lastError: null })),
-      );
+      expect(
+        copies.map(({ copy, attempts, state, lastError }) => ({ copy, attempts, state, lastError })).sort((a, b) => a.copy - b.copy),
+      ).toEqual([1, 2, 3].map((copy) => ({ copy, attempts: 1, state: 'DELIVERED', lastError: null })));
     }
   });
 
@@ -111,9 +117,9 @@ describe('--deliveries-per-notification', () => {
     const { server, clients } = await serverWith({ deliveriesPerNotification: 2, retryDelayMs: 5 });
     const recordingId = await completeWith(server, clients, [`${await refusingUrl()}/gone`]);
     const deliveries = await settled(clients, recordingId, 2);
-    expect(deliveries.map(({ copy, attempts, state, lastError }) => ({ copy, attempts, state, lastError })).sort((a, b) => a.copy - b.copy)).toEqual(
-      [1, 2].map((copy) => ({ copy, attempts: 5, state: 'FAILED', lastError: 'ECONNREFUSED' })),
-    );
+    expect(
+      deliveries.map(({ copy, attempts, state, lastError }) => ({ copy, attempts, state, lastError })).sort((a, b) => a.copy - b.copy),
+    ).toEqual([1, 2].map((copy) => ({ copy, attempts: 5, state: 'FAILED', lastError: 'ECONNREFUSED' })));
   });
 
   it('with --repeat-delivery-delay-ms, sends the repeat that long after the first, once the first was answered', async () => {
@@ -122,10 +128,16 @@ describe('--deliveries-per-notification', () => {
     const recordingId = await completeWith(server, clients, [`${zap.url}/zap`]);
     await zap.waitFor(1);
     const first = Date.now();
-    const early = await waitUntil('the first copy delivered', async (note) => {
-      const log = note(((await clients.admin('GET', '/deliveries')).json as DeliveryJson[]).filter((delivery) => delivery.recordingId === recordingId));
-      return log.some((delivery) => delivery.copy === 1 && delivery.state === 'DELIVERED') ? log : undefined;
-    }, POLL);
+    const early = await waitUntil(
+      'the first copy delivered',
+      async (note) => {
+        const log = note(
+          ((await clients.admin('GET', '/deliveries')).json as DeliveryJson[]).filter((delivery) => delivery.recordingId === recordingId),
+        );
+        return log.some((delivery) => delivery.copy === 1 && delivery.state === 'DELIVERED') ? log : undefined;
+      },
+      POLL,
+    );
     expect(early.map(({ copy, state, attempts }) => [copy, state, attempts]).sort()).toEqual([
       [1, 'DELIVERED', 1],
       [2, 'PENDING', 0],
@@ -163,7 +175,10 @@ describe('PATCH /admin/settings', () => {
       [{ retries: 3 }, ''],
     ] as const) {
       const refused = await clients.admin('PATCH', '/settings', body);
-      expect([refused.status, (refused.json as { errors: Array<{ path: string }> }).errors.map((error) => error.path)]).toEqual([400, [path]]);
+      expect([refused.status, (refused.json as { errors: Array<{ path: string }> }).errors.map((error) => error.path)]).toEqual([
+        400,
+        [path],
+      ]);
     }
     expect((await clients.admin('GET', '/settings')).json).toEqual({ deliveriesPerNotification: 1, repeatDeliveryDelayMs: 0 });
   });
@@ -172,7 +187,10 @@ describe('PATCH /admin/settings', () => {
     const server = await buildQuietServer({ failedAuthPerMinute: 1_000 });
     servers.push(server);
     for (const method of ['GET', 'PATCH']) {
-      const answer = await clientsOf(server).request('/admin/settings', { method, body: method === 'PATCH' ? { deliveriesPerNotification: 5 } : undefined });
+      const answer = await clientsOf(server).request('/admin/settings', {
+        method,
+        body: method === 'PATCH' ? { deliveriesPerNotification: 5 } : undefined,
+      });
       expect([answer.status, answer.text]).toEqual([401, '{"message":"Unauthorized"}']);
     }
     expect(server.store.deliveries).toEqual([]);
@@ -191,11 +209,19 @@ describe('the flags', () => {
       deliveriesPerNotification: 3,
       repeatDeliveryDelayMs: 10,
     });
-    expect(parseOptions(['--deliveries-per-notification', '2'], { DELIVERIES_PER_NOTIFICATION: '4' })).toMatchObject({ deliveriesPerNotification: 2 });
-    expect(() => parseOptions(['--deliveries-per-notification', '0'], {})).toThrow('--deliveries-per-notification must be a whole number from 1 to 5, not "0"');
+    expect(parseOptions(['--deliveries-per-notification', '2'], { DELIVERIES_PER_NOTIFICATION: '4' })).toMatchObject({
+      deliveriesPerNotification: 2,
+    });
+    expect(() => parseOptions(['--deliveries-per-notification', '0'], {})).toThrow(
+      '--deliveries-per-notification must be a whole number from 1 to 5, not "0"',
+    );
     expect(() => parseOptions(['--deliveries-per-notification', '6'], {})).toThrow('from 1 to 5');
-    expect(() => parseOptions(['--repeat-delivery-delay-ms', '60001'], {})).toThrow('--repeat-delivery-delay-ms must be a whole number from 0 to 60000');
-    await expect(buildQuietServer({ deliveriesPerNotification: 9 })).rejects.toThrow('deliveriesPerNotification must be a whole number from 1 to 5, not 9');
+    expect(() => parseOptions(['--repeat-delivery-delay-ms', '60001'], {})).toThrow(
+      '--repeat-delivery-delay-ms must be a whole number from 0 to 60000',
+    );
+    await expect(buildQuietServer({ deliveriesPerNotification: 9 })).rejects.toThrow(
+      'deliveriesPerNotification must be a whole number from 1 to 5, not 9',
+    );
   });
 
   it('reach the built server as `npm start -- --deliveries-per-notification 2` passes them', async () => {

@@ -29,7 +29,10 @@ afterAll(() => server.close());
 async function apiWorkspace(name = 'Rest Co') {
   const { workspaceId } = (await clients.admin('POST', '/workspaces', { name })).json as { workspaceId: string };
   await clients.admin('PATCH', `/workspaces/${workspaceId}`, { apiAccess: true });
-  const { apiKey, keyId } = (await clients.admin('POST', `/workspaces/${workspaceId}/api-keys`, {})).json as { apiKey: string; keyId: string };
+  const { apiKey, keyId } = (await clients.admin('POST', `/workspaces/${workspaceId}/api-keys`, {})).json as {
+    apiKey: string;
+    keyId: string;
+  };
   const rest = (method: string, path: string, body?: unknown) => clients.rest(method, path, body, apiKey, workspaceId);
   return { workspaceId, apiKey, keyId, rest };
 }
@@ -71,7 +74,9 @@ describe('authentication and workspace access', () => {
 
   it('answers 401 for an expired key and accepts one that has not expired yet', async () => {
     const { workspaceId } = await apiWorkspace();
-    const expired = (await clients.admin('POST', `/workspaces/${workspaceId}/api-keys`, { expiresAt: '2020-01-01T00:00:00Z' })).json as { apiKey: string };
+    const expired = (await clients.admin('POST', `/workspaces/${workspaceId}/api-keys`, { expiresAt: '2020-01-01T00:00:00Z' })).json as {
+      apiKey: string;
+    };
     const valid = (await clients.admin('POST', `/workspaces/${workspaceId}/api-keys`, { expiresAt: '2999-01-01T00:00:00+02:00' })).json as {
       apiKey: string;
       expiresAt: string;
@@ -94,9 +99,15 @@ describe('authentication and workspace access', () => {
     const workspace = await apiWorkspace();
     const second = (await clients.admin('POST', `/workspaces/${workspace.workspaceId}/api-keys`)).json as { apiKey: string };
     await clients.admin('PATCH', `/workspaces/${workspace.workspaceId}`, { apiAccess: false });
-    const off = [await workspace.rest('POST', '/recordings/list', {}), await clients.rest('GET', '/recordings/tags?query=a', undefined, second.apiKey, workspace.workspaceId)];
+    const off = [
+      await workspace.rest('POST', '/recordings/list', {}),
+      await clients.rest('GET', '/recordings/tags?query=a', undefined, second.apiKey, workspace.workspaceId),
+    ];
     await clients.admin('PATCH', `/workspaces/${workspace.workspaceId}`, { apiAccess: true });
-    const on = [await workspace.rest('POST', '/recordings/list', {}), await clients.rest('GET', '/recordings/tags?query=a', undefined, second.apiKey, workspace.workspaceId)];
+    const on = [
+      await workspace.rest('POST', '/recordings/list', {}),
+      await clients.rest('GET', '/recordings/tags?query=a', undefined, second.apiKey, workspace.workspaceId),
+    ];
     expect(off.map((answer) => [answer.status, answer.text])).toEqual([
       [403, FORBIDDEN],
       [403, FORBIDDEN],
@@ -135,7 +146,11 @@ describe('POST /recordings', () => {
     });
     expect(Math.abs(Date.parse(recording.createdDate) - Date.now())).toBeLessThan(5000);
     const outbox = (await clients.admin('GET', '/outbox')).json as Array<{ to: string; subject: string; text: string }>;
-    expect(outbox).toContainEqual({ to: 'ana@example.com', subject: 'You are invited to record your screen', text: expect.stringContaining(recording.url as string) });
+    expect(outbox).toContainEqual({
+      to: 'ana@example.com',
+      subject: 'You are invited to record your screen',
+      text: expect.stringContaining(recording.url as string),
+    });
   });
 
   it('sends no invitation without email and fills the defaults', async () => {
@@ -208,8 +223,16 @@ describe('POST /recordings/list', () => {
   });
 
   it('sorts Descending', async () => {
-    expect(await list({ sortOrder: 'Descending', pageSize: 2, sortField: 'createdDate' })).toEqual({ ids: pick(4, 3), totalElements: 5, totalPages: 3 });
-    expect(await list({ sortOrder: 'Descending', first: 2, pageSize: 2, directions: ['REQUEST'] })).toEqual({ ids: pick(0), totalElements: 3, totalPages: 2 });
+    expect(await list({ sortOrder: 'Descending', pageSize: 2, sortField: 'createdDate' })).toEqual({
+      ids: pick(4, 3),
+      totalElements: 5,
+      totalPages: 3,
+    });
+    expect(await list({ sortOrder: 'Descending', first: 2, pageSize: 2, directions: ['REQUEST'] })).toEqual({
+      ids: pick(0),
+      totalElements: 3,
+      totalPages: 2,
+    });
   });
 
   it('filters by ids, userId, statuses, directions and tags (any of)', async () => {
@@ -308,7 +331,9 @@ describe('presign, update and delete', () => {
   let id: string;
   beforeEach(async () => {
     workspace ??= await apiWorkspace('Editor');
-    id = ((await workspace.rest('POST', '/recordings', { direction: 'REQUEST', tags: ['old', 'keep'], comment: 'first' })).json as RecordingJson).id;
+    id = (
+      (await workspace.rest('POST', '/recordings', { direction: 'REQUEST', tags: ['old', 'keep'], comment: 'first' })).json as RecordingJson
+    ).id;
   });
 
   it('presign answers 404 until there is a video, then a link that serves it', async () => {
@@ -327,7 +352,10 @@ describe('presign, update and delete', () => {
     const answer = await workspace.rest('PUT', `/recordings/${id}`, { tags: ['new'], comment: 'second' });
     expect(answer.status).toBe(202);
     expect(answer.json).toMatchObject({ id, tags: ['new'], comment: 'second', status: 'NEW' });
-    expect((await workspace.rest('PUT', `/recordings/${id}`, { comment: 'third' })).json).toMatchObject({ tags: ['new'], comment: 'third' });
+    expect((await workspace.rest('PUT', `/recordings/${id}`, { comment: 'third' })).json).toMatchObject({
+      tags: ['new'],
+      comment: 'third',
+    });
     expect((await workspace.rest('GET', '/recordings/tags?query=new')).json).toEqual({ result: ['new'] });
   });
 
@@ -367,11 +395,18 @@ describe('presign, update and delete', () => {
 describe('ids in upper case', () => {
   it('find the recording in the path, in the ids and userId filters, and in the workspace path', async () => {
     const workspace = await apiWorkspace('Upper');
-    const { id, userId } = (await workspace.rest('POST', '/recordings', { direction: 'REQUEST', tags: ['upper'] })).json as RecordingJson & { userId: string };
+    const { id, userId } = (await workspace.rest('POST', '/recordings', { direction: 'REQUEST', tags: ['upper'] }))
+      .json as RecordingJson & { userId: string };
     const upper = id.toUpperCase();
     const updated = await workspace.rest('PUT', `/recordings/${upper}`, { comment: 'found' });
     const listed = (await workspace.rest('POST', '/recordings/list', { ids: [upper], userId: userId.toUpperCase() })).json as PageJson;
-    const viaUpperWorkspace = await clients.rest('POST', '/recordings/list', { ids: [id] }, workspace.apiKey, workspace.workspaceId.toUpperCase());
+    const viaUpperWorkspace = await clients.rest(
+      'POST',
+      '/recordings/list',
+      { ids: [id] },
+      workspace.apiKey,
+      workspace.workspaceId.toUpperCase(),
+    );
     expect([updated.status, (updated.json as RecordingJson).id, (updated.json as RecordingJson).comment]).toEqual([202, id, 'found']);
     expect(listed.content.map((recording) => recording.id)).toEqual([id]);
     expect((viaUpperWorkspace.json as PageJson).totalElements).toBe(1);
@@ -383,7 +418,12 @@ describe('ids in upper case', () => {
 describe("core's RestClient against the server", () => {
   it('creates, finds, updates, presigns and deletes', async () => {
     const workspace = await apiWorkspace('Client');
-    const client = new RestClient({ baseUrl: server.publicUrl, workspaceId: workspace.workspaceId, apiKey: workspace.apiKey, transport: injectTransport(server) });
+    const client = new RestClient({
+      baseUrl: server.publicUrl,
+      workspaceId: workspace.workspaceId,
+      apiKey: workspace.apiKey,
+      transport: injectTransport(server),
+    });
     const created = await client.requestRecording({ direction: 'REQUEST', tags: ['c'] });
     for (let index = 0; index < 150; index++) server.store.addRecording({ workspaceId: workspace.workspaceId, direction: 'RESPONSE' });
     expect((await client.collectRecordings({ directions: ['RESPONSE'] })).length).toBe(150);

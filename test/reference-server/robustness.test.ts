@@ -15,7 +15,9 @@ const restHeaders = () => ({ 'content-type': 'application/json', authorization: 
 const adminHeaders = () => ({ 'content-type': 'application/json', 'x-admin-token': server.adminToken });
 
 async function stillAnswersPing(): Promise<void> {
-  expect((await clients.hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'PING' })).text).toBe('{"status":"success","workspace":"Demo Workspace"}');
+  expect((await clients.hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'PING' })).text).toBe(
+    '{"status":"success","workspace":"Demo Workspace"}',
+  );
 }
 
 describe('bodies over 1 MB', () => {
@@ -30,7 +32,11 @@ describe('bodies over 1 MB', () => {
   });
 
   it('just under the limit are read', async () => {
-    const answer = await clients.request(listUrl(), { method: 'POST', headers: restHeaders(), raw: JSON.stringify({ tags: ['x'.repeat(1024 * 1024 - 20)] }) });
+    const answer = await clients.request(listUrl(), {
+      method: 'POST',
+      headers: restHeaders(),
+      raw: JSON.stringify({ tags: ['x'.repeat(1024 * 1024 - 20)] }),
+    });
     expect(answer.status).toBe(200);
   });
 });
@@ -76,11 +82,18 @@ describe('hostile bodies', () => {
     const list = await clients.request(listUrl(), { method: 'POST', headers: restHeaders(), raw: '' });
     const create = await clients.request(listUrl().replace('/list', ''), { method: 'POST', headers: restHeaders(), raw: '' });
     expect(list.status).toBe(200);
-    expect(create.json).toEqual({ message: 'Bad request', errors: [{ path: '', message: 'Invalid input: expected object, received undefined' }] });
+    expect(create.json).toEqual({
+      message: 'Bad request',
+      errors: [{ path: '', message: 'Invalid input: expected object, received undefined' }],
+    });
   });
 
   it('another content type on the REST API gets 415 with a JSON message', async () => {
-    const answer = await clients.request(listUrl(), { method: 'POST', headers: { ...restHeaders(), 'content-type': 'application/xml' }, raw: '<list/>' });
+    const answer = await clients.request(listUrl(), {
+      method: 'POST',
+      headers: { ...restHeaders(), 'content-type': 'application/xml' },
+      raw: '<list/>',
+    });
     expect([answer.status, answer.text]).toEqual([415, '{"message":"Unsupported media type"}']);
   });
 
@@ -99,12 +112,47 @@ describe('hostile bodies', () => {
 
 /** Any JSON value, biased towards the shapes the endpoints expect, with their field names and values. */
 const fieldNames = fc.constantFrom(
-  'action', 'recording', 'tags', 'externalReference', 'callback', 'subscriptionId', 'ids', 'userId', 'statuses', 'directions',
-  'createdDateFrom', 'createdDateTo', 'first', 'pageSize', 'sortField', 'sortOrder', '__proto__', 'constructor', 'prototype', 'toString',
+  'action',
+  'recording',
+  'tags',
+  'externalReference',
+  'callback',
+  'subscriptionId',
+  'ids',
+  'userId',
+  'statuses',
+  'directions',
+  'createdDateFrom',
+  'createdDateTo',
+  'first',
+  'pageSize',
+  'sortField',
+  'sortOrder',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
 );
 const values = fc.oneof(
-  fc.constantFrom('PING', 'RECORDING', 'CALLBACK_SUBSCRIBE', 'CALLBACK_UNSUBSCRIBE', 'NEW', 'COMPLETED', 'REQUEST', 'Descending', 'createdDate'),
-  fc.constantFrom('https://hooks.example/x', 'http://127.0.0.1:1/x', 'javascript:alert(1)', '2026-01-01', '2026-13-45', '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'),
+  fc.constantFrom(
+    'PING',
+    'RECORDING',
+    'CALLBACK_SUBSCRIBE',
+    'CALLBACK_UNSUBSCRIBE',
+    'NEW',
+    'COMPLETED',
+    'REQUEST',
+    'Descending',
+    'createdDate',
+  ),
+  fc.constantFrom(
+    'https://hooks.example/x',
+    'http://127.0.0.1:1/x',
+    'javascript:alert(1)',
+    '2026-01-01',
+    '2026-13-45',
+    '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c',
+  ),
   fc.integer({ min: -5, max: 1_000_000_000 }),
   fc.double(),
   fc.string(),
@@ -114,7 +162,12 @@ const values = fc.oneof(
 const bodies = fc.oneof(
   fc.jsonValue(),
   fc.letrec((tie) => ({
-    node: fc.oneof({ depthSize: 'small' }, values, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fieldNames, tie('node'), { maxKeys: 5 })),
+    node: fc.oneof(
+      { depthSize: 'small' },
+      values,
+      fc.array(tie('node'), { maxLength: 4 }),
+      fc.dictionary(fieldNames, tie('node'), { maxKeys: 5 }),
+    ),
   })).node,
   fc.dictionary(fieldNames, values, { maxKeys: 6 }),
 );
@@ -129,7 +182,11 @@ describe('property: no body makes the server answer 5xx or fall over', () => {
     await fc.assert(
       fc.asyncProperty(rawBodies, fc.constantFrom('ZAPIER', 'N8N'), async (raw, provider) => {
         const token = provider === 'ZAPIER' ? server.demo.tokens.ZAPIER : server.demo.tokens.N8N;
-        const answer = await clients.request(`/public/webhooks/${provider}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-token': token }, raw });
+        const answer = await clients.request(`/public/webhooks/${provider}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-service-token': token },
+          raw,
+        });
         expect(answer.status === 200 || (answer.status >= 400 && answer.status < 500)).toBe(true);
         expect(typeof answer.json).toBe('object');
         if (answer.status !== 200) expect(answer.json).toEqual({ message: expect.any(String) });
@@ -144,7 +201,8 @@ describe('property: no body makes the server answer 5xx or fall over', () => {
       fc.asyncProperty(rawBodies, async (raw) => {
         const answer = await clients.request(listUrl(), { method: 'POST', headers: restHeaders(), raw });
         expect([200, 400]).toContain(answer.status);
-        if (answer.status === 200) expect(answer.json).toEqual({ content: expect.any(Array), totalElements: expect.any(Number), totalPages: expect.any(Number) });
+        if (answer.status === 200)
+          expect(answer.json).toEqual({ content: expect.any(Array), totalElements: expect.any(Number), totalPages: expect.any(Number) });
         else expect(answer.json).toEqual(expect.objectContaining({ message: 'Bad request' }));
       }),
       { numRuns: 200 },

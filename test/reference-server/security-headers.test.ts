@@ -42,14 +42,18 @@ it('are on every kind of answer, the recording page with its own CSP', async () 
     await hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'PING' }),
     await hook('ZAPIER', undefined, { action: 'PING' }),
     await hook('SOMEONE', server.demo.tokens.ZAPIER, { action: 'PING' }),
-    await request('/public/webhooks/ZAPIER', { headers: { 'x-service-token': server.demo.tokens.ZAPIER, 'content-type': 'application/json' }, raw: '{' }),
+    await request('/public/webhooks/ZAPIER', {
+      headers: { 'x-service-token': server.demo.tokens.ZAPIER, 'content-type': 'application/json' },
+      raw: '{',
+    }),
     await rest('POST', '/recordings/list', {}),
     await rest('POST', '/recordings/list', {}, 'srk_bad'),
     await admin('GET', '/outbox'),
     await request('/nowhere'),
   ];
   for (const answer of answers) {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect([answer.status, name, answer.headers.get(name)]).toEqual([answer.status, name, value]);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      expect([answer.status, name, answer.headers.get(name)]).toEqual([answer.status, name, value]);
   }
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     expect(page.headers.get(name)).toBe(name === 'content-security-policy' ? RECORDING_PAGE_CSP : value);

@@ -7,7 +7,8 @@ import { startReferenceServer } from '../support/reference-server';
 import { waitUntil } from '../support/wait';
 import { POLL, buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
 
-const STORAGE_LINK = /^http:\/\/localhost\/storage\/screenrec-videos\/([0-9a-f-]{36})\/([0-9a-f]{32})\.webm\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=(\d{8}T\d{6}Z)&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=([0-9a-f]{64})$/;
+const STORAGE_LINK =
+  /^http:\/\/localhost\/storage\/screenrec-videos\/([0-9a-f-]{36})\/([0-9a-f]{32})\.webm\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=(\d{8}T\d{6}Z)&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=([0-9a-f]{64})$/;
 
 let server: InProcessServer;
 let clients: Clients;
@@ -15,7 +16,11 @@ beforeAll(async () => ({ server, clients } = await buildWithClients({ videoLinks
 afterAll(() => server.close());
 
 async function completed(): Promise<{ id: string; url: string }> {
-  const { id } = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST', notifications: [{ type: 'EMAIL', value: 'w@example.com' }] });
+  const { id } = server.store.addRecording({
+    workspaceId: server.demo.workspaceId,
+    direction: 'REQUEST',
+    notifications: [{ type: 'EMAIL', value: 'w@example.com' }],
+  });
   await clients.admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
   return { id, url: ((await clients.rest('GET', `/recordings/${id}/presign`)).json as { url: string }).url };
 }
@@ -36,7 +41,11 @@ describe('storage links', () => {
     const size = server.store.recording(id)!.video!.size;
     const whole = await clients.request(url);
     const part = await clients.request(url, { headers: { range: 'bytes=0-3' } });
-    expect([whole.status, whole.headers.get('content-type'), Number(whole.headers.get('content-length'))]).toEqual([200, 'video/webm', size]);
+    expect([whole.status, whole.headers.get('content-type'), Number(whole.headers.get('content-length'))]).toEqual([
+      200,
+      'video/webm',
+      size,
+    ]);
     expect([part.status, part.headers.get('content-range'), part.bytes.toString('hex')]).toEqual([206, `bytes 0-3/${size}`, '1a45dfa3']);
   });
 
@@ -61,7 +70,8 @@ describe('storage links', () => {
       changed((copy) => (copy.pathname = copy.pathname.replace('.webm', '.mp4'))),
       `/videos/${id}?expires=9999999999&signature=${'0'.repeat(64)}`,
     ];
-    for (const target of tampered) expect([target, (await clients.request(target)).status]).toEqual([target, target.includes('/videos/') ? 404 : 403]);
+    for (const target of tampered)
+      expect([target, (await clients.request(target)).status]).toEqual([target, target.includes('/videos/') ? 404 : 403]);
     await clients.rest('DELETE', `/recordings/${id}`);
     expect((await clients.request(url)).status).toBe(404);
   });
@@ -74,7 +84,10 @@ describe('storage links', () => {
       await admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
       const { url } = (await rest('GET', `/recordings/${id}/presign`)).json as { url: string };
       expect(url).toContain('X-Amz-Expires=1&');
-      await waitUntil('the link to expire', async (note) => (note((await request(url)).status) === 403 ? true : undefined), { ...POLL, timeoutMs: 3_000 });
+      await waitUntil('the link to expire', async (note) => (note((await request(url)).status) === 403 ? true : undefined), {
+        ...POLL,
+        timeoutMs: 3_000,
+      });
     } finally {
       await quick.close();
     }
@@ -84,7 +97,9 @@ describe('storage links', () => {
     const catcher = new Catcher();
     await catcher.start();
     try {
-      const { subscriptionId } = (await clients.hook('N8N', server.demo.tokens.N8N, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url })).json as { subscriptionId: string };
+      const { subscriptionId } = (
+        await clients.hook('N8N', server.demo.tokens.N8N, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url })
+      ).json as { subscriptionId: string };
       const { id } = await completed();
       const [notification] = await catcher.waitFor(1);
       const { result } = JSON.parse(notification!.body) as { result: string };
@@ -121,23 +136,31 @@ describe('the mode', () => {
 
 describe('test/support/reference-server.ts', () => {
   // A process of its own, which support gives 15 s to start: on a loaded machine more than jest's 5 s per test.
-  it.each(['service', 'storage'] as const)('starts the built server as a child process with videoLinks: %s', async (videoLinks) => {
-    const child = await startReferenceServer({ videoLinks });
-    try {
-      const workspace = await child.connectWorkspace('Linked', 'ZAPIER');
-      const created = await fetch(`${child.baseUrl}/public/integration/${workspace.workspaceId}/recordings`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${workspace.apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ direction: 'REQUEST' }),
-      });
-      const { id } = (await created.json()) as { id: string };
-      await child.adminOk(200, 'POST', `/admin/recordings/${id}/status`, { status: 'COMPLETED' });
-      const presign = await fetch(`${child.baseUrl}/public/integration/${workspace.workspaceId}/recordings/${id}/presign`, { headers: { authorization: `Bearer ${workspace.apiKey}` } });
-      const { url } = (await presign.json()) as { url: string };
-      expect(new URL(url).pathname).toMatch(videoLinks === 'storage' ? /^\/storage\/screenrec-videos\/[0-9a-f-]{36}\/[0-9a-f]{32}\.webm$/ : new RegExp(`^/videos/${id}$`));
-      expect((await fetch(url)).status).toBe(200);
-    } finally {
-      await child.stop();
-    }
-  }, 30_000);
+  it.each(['service', 'storage'] as const)(
+    'starts the built server as a child process with videoLinks: %s',
+    async (videoLinks) => {
+      const child = await startReferenceServer({ videoLinks });
+      try {
+        const workspace = await child.connectWorkspace('Linked', 'ZAPIER');
+        const created = await fetch(`${child.baseUrl}/public/integration/${workspace.workspaceId}/recordings`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${workspace.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ direction: 'REQUEST' }),
+        });
+        const { id } = (await created.json()) as { id: string };
+        await child.adminOk(200, 'POST', `/admin/recordings/${id}/status`, { status: 'COMPLETED' });
+        const presign = await fetch(`${child.baseUrl}/public/integration/${workspace.workspaceId}/recordings/${id}/presign`, {
+          headers: { authorization: `Bearer ${workspace.apiKey}` },
+        });
+        const { url } = (await presign.json()) as { url: string };
+        expect(new URL(url).pathname).toMatch(
+          videoLinks === 'storage' ? /^\/storage\/screenrec-videos\/[0-9a-f-]{36}\/[0-9a-f]{32}\.webm$/ : new RegExp(`^/videos/${id}$`),
+        );
+        expect((await fetch(url)).status).toBe(200);
+      } finally {
+        await child.stop();
+      }
+    },
+    30_000,
+  );
 });

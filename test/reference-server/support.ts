@@ -1,7 +1,13 @@
 import type { Transport } from '@screenrec/core';
 import type { Readable } from 'node:stream';
 import type { HostResolver, ResolvedAddress } from '../../shared/reference-server/src/address-policy';
-import { buildServer, startServer, type InProcessServer, type ListeningServer, type ServerOptions } from '../../shared/reference-server/src/server';
+import {
+  buildServer,
+  startServer,
+  type InProcessServer,
+  type ListeningServer,
+  type ServerOptions,
+} from '../../shared/reference-server/src/server';
 
 // fastify's inject() loads light-my-request, which requires `cookie` 2: an ES module that Jest's CommonJS runtime
 // cannot load. light-my-request calls it only for inject()'s `cookies` option, which these suites never pass.
@@ -106,7 +112,8 @@ export async function buildWithClients(options: ServerOptions = {}): Promise<{ s
 /** Client helpers bound to one server, through inject(): the hook endpoint, the REST API of a workspace, the admin API. */
 export function clientsOf(server: InProcessServer) {
   const request = (target: string, call?: Call) => inject(server, target, call);
-  const admin = (method: string, path: string, body?: unknown) => request(`/admin${path}`, { method, headers: { 'x-admin-token': server.adminToken }, body });
+  const admin = (method: string, path: string, body?: unknown) =>
+    request(`/admin${path}`, { method, headers: { 'x-admin-token': server.adminToken }, body });
   const hook = (provider: string, token: string | undefined, body: unknown) =>
     request(`/public/webhooks/${provider}`, { method: 'POST', headers: token === undefined ? {} : { 'x-service-token': token }, body });
   const rest = (method: string, path: string, body?: unknown, apiKey = server.demo.apiKey, workspaceId = server.demo.workspaceId) =>

@@ -14,7 +14,8 @@ function durationElement(ms: number): Buffer {
 }
 
 /** The whole file after the patch. */
-const patched = (file: Buffer, patch: WebmHeadPatch | undefined) => Buffer.concat([Buffer.from(patch!.bytes), file.subarray(patch!.replaces)]);
+const patched = (file: Buffer, patch: WebmHeadPatch | undefined) =>
+  Buffer.concat([Buffer.from(patch!.bytes), file.subarray(patch!.replaces)]);
 
 it("declares the duration in Chromium's WebM: a Duration at the end of the Info, whose size grows by 11 bytes", () => {
   const patch = webmWithDuration(CHROMIUM_WEBM_HEAD, 3_042.5);
@@ -74,7 +75,10 @@ it('declares the duration of the generated demo video, whose sizes are all 8 byt
 
 it.each([
   ['a head cut short inside the Info', CHROMIUM_WEBM_HEAD.subarray(0, CHROMIUM_INFO_END - 1)],
-  ['a SeekHead before the Info (byte positions the insertion would shift)', Buffer.concat([CHROMIUM_WEBM_HEAD.subarray(0, 0x30), Buffer.from('114d9b7480', 'hex'), CHROMIUM_WEBM_HEAD.subarray(0x30)])],
+  [
+    'a SeekHead before the Info (byte positions the insertion would shift)',
+    Buffer.concat([CHROMIUM_WEBM_HEAD.subarray(0, 0x30), Buffer.from('114d9b7480', 'hex'), CHROMIUM_WEBM_HEAD.subarray(0x30)]),
+  ],
   ['no WebM at all', Buffer.from('{"not":"a video"}')],
   ['nothing', Buffer.alloc(0)],
 ])('leaves the file as it is when it holds %s', (_what, head) => {
@@ -83,7 +87,9 @@ it.each([
 
 it('runs as the page runs it: from its source text alone, outside this module', () => {
   const copy = new Function(`return (${webmWithDuration.toString()});`)() as typeof webmWithDuration;
-  expect(Buffer.from(copy(CHROMIUM_WEBM_HEAD, 3_042.5)!.bytes).equals(Buffer.from(webmWithDuration(CHROMIUM_WEBM_HEAD, 3_042.5)!.bytes))).toBe(true);
+  expect(
+    Buffer.from(copy(CHROMIUM_WEBM_HEAD, 3_042.5)!.bytes).equals(Buffer.from(webmWithDuration(CHROMIUM_WEBM_HEAD, 3_042.5)!.bytes)),
+  ).toBe(true);
 });
 
 it('the demo video is the WebM the builder makes element by element', () => {

@@ -28,46 +28,110 @@ const RUNS = { numRuns: 200 };
 
 const anyCase = (text: string) => fc.boolean().map((upper) => (upper ? text.toUpperCase() : text));
 const uuid = fc.uuid().chain(anyCase);
-const badUuid = fc.constantFrom('42', '', 'not-a-uuid', '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9', '3f2b6c1e8a4d4c1e9b7a2d5e6f7a8b9c', 'gf2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c', ' 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c');
-const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant({}), fc.constant([]), fc.constant({ nested: 'x' }));
+const badUuid = fc.constantFrom(
+  '42',
+  '',
+  'not-a-uuid',
+  '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9',
+  '3f2b6c1e8a4d4c1e9b7a2d5e6f7a8b9c',
+  'gf2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c',
+  ' 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c',
+);
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant({}),
+  fc.constant([]),
+  fc.constant({ nested: 'x' }),
+);
 /** A label that is not blank, sometimes with spaces around it (core trims them; the server keeps them). */
 const label = fc
-  .tuple(fc.constantFrom('', ' ', '  '), fc.string({ minLength: 1, maxLength: 12 }).filter((text) => text.trim() !== ''), fc.constantFrom('', ' '))
+  .tuple(
+    fc.constantFrom('', ' ', '  '),
+    fc.string({ minLength: 1, maxLength: 12 }).filter((text) => text.trim() !== ''),
+    fc.constantFrom('', ' '),
+  )
   .map((parts) => parts.join(''))
   .filter((text) => text.length <= LIMITS.tagLength);
 const blank = fc.constantFrom('', ' ', '   ', '\t', '\n');
 const labels = fc.array(label, { maxLength: 5 });
-const badLabels = fc.oneof(wrongType, fc.string(), fc.tuple(labels, blank).map(([good, bad]) => [...good, bad]), fc.tuple(labels, wrongType).map(([good, bad]) => [...good, bad]));
+const badLabels = fc.oneof(
+  wrongType,
+  fc.string(),
+  fc.tuple(labels, blank).map(([good, bad]) => [...good, bad]),
+  fc.tuple(labels, wrongType).map(([good, bad]) => [...good, bad]),
+);
 const email = fc
-  .tuple(fc.stringMatching(/^[a-z0-9]([a-z0-9._+-]{0,10}[a-z0-9])?$/), fc.constantFrom('example.com', 'sub.example.org', 'mail.example.co.uk'))
+  .tuple(
+    fc.stringMatching(/^[a-z0-9]([a-z0-9._+-]{0,10}[a-z0-9])?$/),
+    fc.constantFrom('example.com', 'sub.example.org', 'mail.example.co.uk'),
+  )
   .map(([local, domain]) => `${local}@${domain}`)
   .filter((address) => !address.includes('..'));
 const badEmail = fc.constantFrom('', 'not-an-address', 'ana@', '@example.com', 'ana example.com', 'ana@example');
 const instant = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true });
 const isoDate = instant.chain((date) => {
   const iso = date.toISOString();
-  return fc.constantFrom(iso, iso.slice(0, 10), iso.replace(/\.\d{3}Z$/, 'Z'), iso.replace('Z', '+02:00'), iso.replace(/\.\d{3}Z$/, '-05:30'));
+  return fc.constantFrom(
+    iso,
+    iso.slice(0, 10),
+    iso.replace(/\.\d{3}Z$/, 'Z'),
+    iso.replace('Z', '+02:00'),
+    iso.replace(/\.\d{3}Z$/, '-05:30'),
+  );
 });
-const badDate = fc.constantFrom('yesterday', '', '2026-13-45', '2026-3-1', '2026-03-01T10:00:00', '2026-03-01 10:00:00Z', '01/03/2026', '2026-03-01T25:00:00Z');
+const badDate = fc.constantFrom(
+  'yesterday',
+  '',
+  '2026-13-45',
+  '2026-3-1',
+  '2026-03-01T10:00:00',
+  '2026-03-01 10:00:00Z',
+  '01/03/2026',
+  '2026-03-01T25:00:00Z',
+);
 const enumOrNot = <T extends string>(values: readonly T[]) => fc.constantFrom(...values);
-const badEnum = (values: readonly string[]) => fc.oneof(fc.constantFrom(...values.map((value) => value.toLowerCase()), 'DONE', 'ARCHIVED', '', ' NEW'), wrongType);
-const httpsUrl = fc.tuple(fc.constantFrom('https', 'http'), fc.domain(), fc.webPath()).map(([scheme, host, path]) => `${scheme}://${host}${path}`);
-const badUrl = fc.constantFrom('/catch', 'hooks.example/catch', 'ftp://hooks.example/x', 'javascript:alert(1)', '', 'https://', 'mailto:ana@example.com');
+const badEnum = (values: readonly string[]) =>
+  fc.oneof(fc.constantFrom(...values.map((value) => value.toLowerCase()), 'DONE', 'ARCHIVED', '', ' NEW'), wrongType);
+const httpsUrl = fc
+  .tuple(fc.constantFrom('https', 'http'), fc.domain(), fc.webPath())
+  .map(([scheme, host, path]) => `${scheme}://${host}${path}`);
+const badUrl = fc.constantFrom(
+  '/catch',
+  'hooks.example/catch',
+  'ftp://hooks.example/x',
+  'javascript:alert(1)',
+  '',
+  'https://',
+  'mailto:ana@example.com',
+);
 const unknownField = fc.tuple(fc.constantFrom('extra', 'priority', 'Tags', 'status', 'workspaceId'), fc.jsonValue());
 
 /**
  * Bodies of one shape: valid ones, and ones broken in one place (a field of the wrong type or value, a required field
  * missing, an unknown field added, or not an object at all).
  */
-function bodiesOf(required: Record<string, fc.Arbitrary<unknown>>, optional: Record<string, fc.Arbitrary<unknown>>, bad: Record<string, fc.Arbitrary<unknown>>) {
+function bodiesOf(
+  required: Record<string, fc.Arbitrary<unknown>>,
+  optional: Record<string, fc.Arbitrary<unknown>>,
+  bad: Record<string, fc.Arbitrary<unknown>>,
+) {
   const valid = fc.record({ ...required, ...optional }, { requiredKeys: Object.keys(required) }) as fc.Arbitrary<Body>;
   const broken: Array<fc.Arbitrary<unknown>> = [
-    fc.tuple(valid, fc.constantFrom(...Object.keys(bad))).chain(([body, field]) => bad[field]!.map((value) => ({ ...body, [field]: value }))),
+    fc
+      .tuple(valid, fc.constantFrom(...Object.keys(bad)))
+      .chain(([body, field]) => bad[field]!.map((value) => ({ ...body, [field]: value }))),
     fc.tuple(valid, unknownField).map(([body, [field, value]]) => ({ ...body, [field]: value })),
     fc.oneof(wrongType, fc.string(), fc.array(fc.jsonValue(), { maxLength: 2 })),
   ];
   if (Object.keys(required).length > 0) {
-    broken.push(fc.tuple(valid, fc.constantFrom(...Object.keys(required))).map(([body, field]) => Object.fromEntries(Object.entries(body).filter(([key]) => key !== field))));
+    broken.push(
+      fc
+        .tuple(valid, fc.constantFrom(...Object.keys(required)))
+        .map(([body, field]) => Object.fromEntries(Object.entries(body).filter(([key]) => key !== field))),
+    );
   }
   return { valid, any: fc.oneof(valid, ...broken) };
 }
@@ -86,7 +150,13 @@ const badNotifications = fc.oneof(
 const createBodies = bodiesOf(
   { direction: enumOrNot(wire.RECORDING_DIRECTIONS) },
   { email, tags: labels, notifications: fc.array(notification, { maxLength: 3 }), comment: fc.string({ maxLength: 40 }) },
-  { direction: badEnum(wire.RECORDING_DIRECTIONS), email: fc.oneof(badEmail, wrongType, fc.emailAddress()), tags: badLabels, notifications: badNotifications, comment: wrongType },
+  {
+    direction: badEnum(wire.RECORDING_DIRECTIONS),
+    email: fc.oneof(badEmail, wrongType, fc.emailAddress()),
+    tags: badLabels,
+    notifications: badNotifications,
+    comment: wrongType,
+  },
 );
 
 const listBodies = bodiesOf(
@@ -105,9 +175,16 @@ const listBodies = bodiesOf(
     sortOrder: enumOrNot(wire.SORT_ORDERS),
   },
   {
-    ids: fc.oneof(wrongType, badUuid.map((id) => [id]), uuid),
+    ids: fc.oneof(
+      wrongType,
+      badUuid.map((id) => [id]),
+      uuid,
+    ),
     userId: fc.oneof(badUuid, wrongType),
-    statuses: fc.oneof(badEnum(wire.RECORDING_STATUSES).map((status) => [status]), fc.constant('NEW')),
+    statuses: fc.oneof(
+      badEnum(wire.RECORDING_STATUSES).map((status) => [status]),
+      fc.constant('NEW'),
+    ),
     directions: badEnum(wire.RECORDING_DIRECTIONS).map((direction) => [direction]),
     tags: badLabels,
     createdDateFrom: fc.oneof(badDate, wrongType),
@@ -121,10 +198,18 @@ const listBodies = bodiesOf(
 
 const updateBodies = bodiesOf({}, { tags: labels, comment: fc.string({ maxLength: 40 }) }, { tags: badLabels, comment: wrongType });
 
-const recordingWrapper = bodiesOf({ externalReference: label }, { tags: labels }, { externalReference: fc.oneof(blank, wrongType), tags: badLabels });
+const recordingWrapper = bodiesOf(
+  { externalReference: label },
+  { tags: labels },
+  { externalReference: fc.oneof(blank, wrongType), tags: badLabels },
+);
 const hookBodies = fc.oneof(
   bodiesOf({ action: fc.constant('PING') }, {}, { action: fc.constantFrom('ping', 'PONG', '') }).any,
-  bodiesOf({ action: fc.constant('RECORDING'), recording: recordingWrapper.valid }, {}, { recording: fc.oneof(recordingWrapper.any, wrongType) }).any,
+  bodiesOf(
+    { action: fc.constant('RECORDING'), recording: recordingWrapper.valid },
+    {},
+    { recording: fc.oneof(recordingWrapper.any, wrongType) },
+  ).any,
   bodiesOf({ action: fc.constant('CALLBACK_SUBSCRIBE'), callback: httpsUrl }, {}, { callback: fc.oneof(badUrl, wrongType) }).any,
   bodiesOf({ action: fc.constant('CALLBACK_UNSUBSCRIBE'), subscriptionId: uuid }, {}, { subscriptionId: fc.oneof(badUuid, wrongType) }).any,
 );
@@ -164,9 +249,15 @@ describe('requests: core and the server read SPEC.md 4.1 and 4.2 alike', () => {
     ['find and filter (4.1.2)', core.ListRecordingsRequest, wire.ListRecordingsRequest, listBodies.any],
     ['update (4.1.4)', core.UpdateRecordingRequest, wire.UpdateRecordingRequest, updateBodies.any],
     ['hook actions (4.2.1 to 4.2.4)', core.HookAction, wire.HookAction, hookBodies],
-  ] as Array<[string, Schema, Schema, fc.Arbitrary<unknown>]>)('%s: valid and broken bodies, both accept or both refuse', (_label, coreSchema, serverSchema, bodies) => {
-    fc.assert(fc.property(bodies, (body) => expectRequestsAgree(coreSchema, serverSchema, body)), RUNS);
-  });
+  ] as Array<[string, Schema, Schema, fc.Arbitrary<unknown>]>)(
+    '%s: valid and broken bodies, both accept or both refuse',
+    (_label, coreSchema, serverSchema, bodies) => {
+      fc.assert(
+        fc.property(bodies, (body) => expectRequestsAgree(coreSchema, serverSchema, body)),
+        RUNS,
+      );
+    },
+  );
 
   it('the generators are not vacuous: both sides accept the valid bodies', () => {
     const samples: Array<[Schema, Schema, fc.Arbitrary<unknown>]> = [
@@ -201,7 +292,16 @@ describe('requests: core and the server read SPEC.md 4.1 and 4.2 alike', () => {
       ['a tag of 101 characters', { tags: ['ok', 'x'.repeat(LIMITS.tagLength + 1)] }, 'tags.1'],
       ['a comment of 10,001 characters', { comment: 'c'.repeat(LIMITS.commentLength + 1) }, 'comment'],
       ['an e-mail of 255 characters', { email: longEmail }, 'email'],
-      ['21 notifications', { notifications: Array.from({ length: LIMITS.notificationsPerRecording + 1 }, (_, index) => ({ type: 'EMAIL', value: `n${index}@example.com` })) }, 'notifications'],
+      [
+        '21 notifications',
+        {
+          notifications: Array.from({ length: LIMITS.notificationsPerRecording + 1 }, (_, index) => ({
+            type: 'EMAIL',
+            value: `n${index}@example.com`,
+          })),
+        },
+        'notifications',
+      ],
     ])('%s', (_label, fields, path) => {
       const body = { direction: 'REQUEST', ...fields };
       const byServer = wire.CreateRecordingRequest.safeParse(body);
@@ -235,16 +335,34 @@ const recordingAnswer = fc.record(
 function answersFrom(valid: fc.Arbitrary<Body>, bad: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   return fc.oneof(
     valid,
-    fc.tuple(valid, bad).chain(([answer, value]) => fc.constantFrom(...Object.keys(answer)).map((field) => ({ ...answer, [field]: value }))),
+    fc
+      .tuple(valid, bad)
+      .chain(([answer, value]) => fc.constantFrom(...Object.keys(answer)).map((field) => ({ ...answer, [field]: value }))),
     fc.tuple(valid, unknownField).map(([answer, [field, value]]) => ({ ...answer, [field]: value })),
-    valid.chain((answer) => fc.constantFrom(...Object.keys(answer)).map((field) => Object.fromEntries(Object.entries(answer).filter(([key]) => key !== field)))),
+    valid.chain((answer) =>
+      fc.constantFrom(...Object.keys(answer)).map((field) => Object.fromEntries(Object.entries(answer).filter(([key]) => key !== field))),
+    ),
     fc.oneof(wrongType, fc.string()),
   );
 }
 
-const badAnswerValue = fc.oneof(wrongType, badUuid, badDate, badUrl, fc.constantFrom('ARCHIVED', 'SIDEWAYS', -1, 1.5, [{ type: 'SMS', value: 'x' }], [42]));
-const page = fc.record({ content: fc.array(recordingAnswer, { maxLength: 3 }), totalElements: fc.nat(), totalPages: fc.nat() }) as fc.Arbitrary<Body>;
-const pageWithBrokenItem = fc.record({ content: fc.array(answersFrom(recordingAnswer, badAnswerValue), { minLength: 1, maxLength: 2 }), totalElements: fc.nat(), totalPages: fc.nat() });
+const badAnswerValue = fc.oneof(
+  wrongType,
+  badUuid,
+  badDate,
+  badUrl,
+  fc.constantFrom('ARCHIVED', 'SIDEWAYS', -1, 1.5, [{ type: 'SMS', value: 'x' }], [42]),
+);
+const page = fc.record({
+  content: fc.array(recordingAnswer, { maxLength: 3 }),
+  totalElements: fc.nat(),
+  totalPages: fc.nat(),
+}) as fc.Arbitrary<Body>;
+const pageWithBrokenItem = fc.record({
+  content: fc.array(answersFrom(recordingAnswer, badAnswerValue), { minLength: 1, maxLength: 2 }),
+  totalElements: fc.nat(),
+  totalPages: fc.nat(),
+});
 
 const ANSWERS: Array<[string, Schema, Schema, fc.Arbitrary<Body>]> = [
   ['a recording (2.3)', wire.RecordingAnswer, core.Recording, recordingAnswer],
@@ -262,7 +380,10 @@ const ANSWERS: Array<[string, Schema, Schema, fc.Arbitrary<Body>]> = [
     'a validation failure (DESIGN.md)',
     wire.ValidationErrorAnswer,
     core.ValidationErrorBody,
-    fc.record({ message: fc.constant('Bad request'), errors: fc.array(fc.record({ path: fc.string(), message: fc.string() }), { maxLength: 3 }) }),
+    fc.record({
+      message: fc.constant('Bad request'),
+      errors: fc.array(fc.record({ path: fc.string(), message: fc.string() }), { maxLength: 3 }),
+    }),
   ],
 ];
 
@@ -310,10 +431,19 @@ describe("the server's real answers match its wire schemas, and core reads them 
   it('REST, hook and error answers', async () => {
     const { rest, hook, admin } = clientsOf(server);
     const { tokens } = server.demo;
-    const created = await rest('POST', '/recordings', { direction: 'REQUEST', tags: ['wire'], email: 'ana@example.com', notifications: [{ type: 'EMAIL', value: 'team@example.com' }], comment: 'c' });
+    const created = await rest('POST', '/recordings', {
+      direction: 'REQUEST',
+      tags: ['wire'],
+      email: 'ana@example.com',
+      notifications: [{ type: 'EMAIL', value: 'team@example.com' }],
+      comment: 'c',
+    });
     const { id } = created.json as { id: string };
     await admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
-    const hookRecording = await hook('N8N', tokens.N8N, { action: 'RECORDING', recording: { externalReference: 'ticket-7', tags: ['hooked'] } });
+    const hookRecording = await hook('N8N', tokens.N8N, {
+      action: 'RECORDING',
+      recording: { externalReference: 'ticket-7', tags: ['hooked'] },
+    });
     const subscribed = await hook('N8N', tokens.N8N, { action: 'CALLBACK_SUBSCRIBE', callback: 'https://93.184.216.34/hook' });
     const answers: Array<[Schema, Schema, unknown]> = [
       [wire.RecordingAnswer, core.Recording, created.json],
@@ -324,8 +454,16 @@ describe("the server's real answers match its wire schemas, and core reads them 
       [wire.PingAnswer, core.PingAnswer, (await hook('ZAPIER', tokens.ZAPIER, { action: 'PING' })).json],
       [wire.HookRecordingAnswer, core.RecordingAnswer, hookRecording.json],
       [wire.SubscribeAnswer, core.SubscribeAnswer, subscribed.json],
-      [wire.UnsubscribeAnswer, core.UnsubscribeAnswer, (await hook('N8N', tokens.N8N, { action: 'CALLBACK_UNSUBSCRIBE', ...(subscribed.json as object) })).json],
-      [wire.HookErrorAnswer, core.HookErrorAnswer, (await hook('N8N', tokens.N8N, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c' })).json],
+      [
+        wire.UnsubscribeAnswer,
+        core.UnsubscribeAnswer,
+        (await hook('N8N', tokens.N8N, { action: 'CALLBACK_UNSUBSCRIBE', ...(subscribed.json as object) })).json,
+      ],
+      [
+        wire.HookErrorAnswer,
+        core.HookErrorAnswer,
+        (await hook('N8N', tokens.N8N, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c' })).json,
+      ],
       [wire.MessageAnswer, core.MessageBody, (await hook('ZAPIER', 'srt_unknown', { action: 'PING' })).json],
       [wire.ValidationErrorAnswer, core.ValidationErrorBody, (await rest('POST', '/recordings', { direction: 'SIDEWAYS' })).json],
     ];

@@ -54,7 +54,10 @@ it('.ci/run stops at the first stage that fails, says which, and exits with its 
 
 it('.ci/run folds each stage into a group on GitHub Actions', () => {
   const { output } = runCi({ GITHUB_ACTIONS: 'true' });
-  expect(output.match(/^::group::.*$/gm)).toEqual(['::group::npm ci --no-audit --no-fund', ...STAGES.map((stage) => `::group::npm run ${stage}`)]);
+  expect(output.match(/^::group::.*$/gm)).toEqual([
+    '::group::npm ci --no-audit --no-fund',
+    ...STAGES.map((stage) => `::group::npm run ${stage}`),
+  ]);
   expect(output.match(/^::endgroup::$/gm)).toHaveLength(STAGES.length + 1);
 });
 
@@ -75,7 +78,9 @@ describe('.github/workflows/ci.yml', () => {
   });
 
   it('runs .ci/run, and no stage of its own: the stages are those of .ci/stages', () => {
-    expect(steps.filter((step) => step.run !== undefined && /\bnpm\b|\.ci\/run/.test(step.run)).map((step) => step.run!.trim())).toEqual(['.ci/run']);
+    expect(steps.filter((step) => step.run !== undefined && /\bnpm\b|\.ci\/run/.test(step.run)).map((step) => step.run!.trim())).toEqual([
+      '.ci/run',
+    ]);
   });
 
   it('restores the n8n installs before .ci/run and saves them after, keyed by .ci/n8n-cache.mjs', () => {
@@ -105,8 +110,11 @@ describe('.ci/n8n-cache.mjs', () => {
     expect(key).toContain(`node${process.versions.node}-`);
   });
 
-  it('caches each version\'s install folder and the Node releases they need, nothing else', () => {
-    const folders = [...N8N_TARGETS.map((target) => `.cache/n8n-${target.n8n}`), ...N8N_TARGETS.flatMap((target) => (target.node === undefined ? [] : [`.cache/node-${target.node}`]))];
+  it("caches each version's install folder and the Node releases they need, nothing else", () => {
+    const folders = [
+      ...N8N_TARGETS.map((target) => `.cache/n8n-${target.n8n}`),
+      ...N8N_TARGETS.flatMap((target) => (target.node === undefined ? [] : [`.cache/node-${target.node}`])),
+    ];
     expect(outputs().paths.split('\n')).toEqual(folders);
   });
 

@@ -19,12 +19,25 @@ interface Release {
 }
 
 const RELEASES: Release[] = [
-  { workflow: 'publish-n8n.yml', folder: 'packages/n8n-nodes-screenrec', ships: 'npm publish --provenance --access public', npm: true, otherTagPrefixes: [] },
-  { workflow: 'publish-mcp.yml', folder: 'packages/mcp-server', ships: 'npm publish --provenance --access public -w @screenrec/mcp-server', npm: true, otherTagPrefixes: [] },
+  {
+    workflow: 'publish-n8n.yml',
+    folder: 'packages/n8n-nodes-screenrec',
+    ships: 'npm publish --provenance --access public',
+    npm: true,
+    otherTagPrefixes: [],
+  },
+  {
+    workflow: 'publish-mcp.yml',
+    folder: 'packages/mcp-server',
+    ships: 'npm publish --provenance --access public -w @screenrec/mcp-server',
+    npm: true,
+    otherTagPrefixes: [],
+  },
   { workflow: 'push-zapier.yml', folder: 'packages/zapier', ships: 'npx zapier-platform push', npm: false, otherTagPrefixes: ['zapier'] },
 ];
 
-const packageOf = (folder: string) => JSON.parse(readFileSync(path.join(REPO_ROOT, folder, 'package.json'), 'utf8')) as { name: string; version: string; private?: boolean };
+const packageOf = (folder: string) =>
+  JSON.parse(readFileSync(path.join(REPO_ROOT, folder, 'package.json'), 'utf8')) as { name: string; version: string; private?: boolean };
 
 /** Runs the version check as the workflow does, for a push of `tag`. */
 function checkTag(step: Step, tag: string): { status: number | null; output: string } {
@@ -92,7 +105,10 @@ describe.each(RELEASES)('$workflow', ({ workflow: file, folder, ships, npm, othe
 });
 
 it('changesets versions the three released packages (the private Zapier app too) and never core or the reference server', () => {
-  const config = JSON.parse(readFileSync(path.join(REPO_ROOT, '.changeset/config.json'), 'utf8')) as { ignore: string[]; privatePackages: { version: boolean; tag: boolean } };
+  const config = JSON.parse(readFileSync(path.join(REPO_ROOT, '.changeset/config.json'), 'utf8')) as {
+    ignore: string[];
+    privatePackages: { version: boolean; tag: boolean };
+  };
   expect(packageOf('packages/zapier').private).toBe(true);
   expect(config.privatePackages).toEqual({ version: true, tag: true });
   expect([...config.ignore].sort()).toEqual([packageOf('packages/core').name, packageOf('shared/reference-server').name]);

@@ -22,13 +22,18 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const sync = () => execFileSync(process.execPath, [path.join(REPO_ROOT, '.ci/sync-versions.mjs'), root], { encoding: 'utf8', stdio: 'pipe' });
+const sync = () =>
+  execFileSync(process.execPath, [path.join(REPO_ROOT, '.ci/sync-versions.mjs'), root], { encoding: 'utf8', stdio: 'pipe' });
 
 it("copies the bumped version into server.json (the server's and the npm package's) and the bundle's manifest", () => {
   const before = { server: readFileSync(mcp('server.json'), 'utf8'), manifest: readFileSync(mcp('mcpb/manifest.json'), 'utf8') };
   expect(sync()).toContain('@screenrec/mcp-server 3.4.5');
   const server = json('server.json') as { version: string; packages: Array<{ identifier: string; version: string }> };
-  expect([server.version, server.packages[0]!.identifier, server.packages[0]!.version]).toEqual(['3.4.5', '@screenrec/mcp-server', '3.4.5']);
+  expect([server.version, server.packages[0]!.identifier, server.packages[0]!.version]).toEqual([
+    '3.4.5',
+    '@screenrec/mcp-server',
+    '3.4.5',
+  ]);
   expect(json('mcpb/manifest.json').version).toBe('3.4.5');
   // Nothing else moves: each file differs from before only in its version strings.
   const unversioned = (text: string) => text.replace(/("version"\s*:\s*")[^"]*"/g, '$1"');

@@ -51,7 +51,12 @@ export function indexOfRun(steps: Step[], command: string): number {
 export function tagFilterMatches(filter: string, tag: string): boolean {
   const pattern = filter
     .split('**')
-    .map((part) => part.split('*').map((literal) => literal.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*'))
+    .map((part) =>
+      part
+        .split('*')
+        .map((literal) => literal.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
     .join('.*');
   return new RegExp(`^${pattern}$`).test(tag);
 }

@@ -62,11 +62,10 @@ export class Catcher {
 
   /** Waits for the video-ready notification whose link names `recordingId` (a service link does; a storage link does not). */
   notificationFor(recordingId: string, timeoutMs = 15_000): Promise<CaughtRequest> {
-    return waitUntil(
-      `a notification for recording ${recordingId}`,
-      (note) => notificationNaming(note(this.received), recordingId),
-      { timeoutMs, intervalMs: 10 },
-    );
+    return waitUntil(`a notification for recording ${recordingId}`, (note) => notificationNaming(note(this.received), recordingId), {
+      timeoutMs,
+      intervalMs: 10,
+    });
   }
 
   /** Requests from now on are recorded but left unanswered until release(). */

@@ -31,7 +31,10 @@ export class Checks {
   fail(what: string, error: unknown): void {
     this.record(false);
     // fetch says only "fetch failed"; what failed (refused, reset, which address) is its cause.
-    const cause = error instanceof Error && error.cause !== undefined ? ` (${error.cause instanceof Error ? error.cause.message : String(error.cause)})` : '';
+    const cause =
+      error instanceof Error && error.cause !== undefined
+        ? ` (${error.cause instanceof Error ? error.cause.message : String(error.cause)})`
+        : '';
     const reason = (error instanceof Error ? error.message : String(error)) + cause;
     if (error instanceof Error && error.message === 'fetch failed') console.log(error.stack);
     console.log(`FAIL ${this.prefix}${what}\n     ${reason.split('\n').join('\n     ')}`);

@@ -5,5 +5,8 @@ const { execFileSync } = require('node:child_process');
 const { join } = require('node:path');
 
 module.exports = async function globalSetup() {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: join(__dirname, '../../packages/n8n-nodes-screenrec'), stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync(process.execPath, ['build.mjs'], {
+    cwd: join(__dirname, '../../packages/n8n-nodes-screenrec'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 };

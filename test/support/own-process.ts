@@ -21,6 +21,15 @@ export interface OwnProcessOptions {
 export function runInOwnProcess<T>(entry: string, { external = [], tsconfig, args = [], timeoutMs = 60_000 }: OwnProcessOptions = {}): T {
   const bundle = join(REPO_ROOT, '.cache/test', basename(entry).replace(/\.ts$/, '.js'));
   mkdirSync(join(REPO_ROOT, '.cache/test'), { recursive: true });
-  buildSync({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', outfile: bundle, external, tsconfig, logLevel: 'warning' });
+  buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: bundle,
+    external,
+    tsconfig,
+    logLevel: 'warning',
+  });
   return JSON.parse(execFileSync(process.execPath, ['--expose-gc', bundle, ...args], { encoding: 'utf8', timeout: timeoutMs })) as T;
 }

@@ -22,7 +22,9 @@ export function serverNode(): string {
   if (major > 22 || (major === 22 && minor >= 5)) return process.execPath;
   const pinned = path.join(REPO_ROOT, 'node_modules', '.bin', 'node');
   if (existsSync(pinned)) return pinned;
-  throw new Error(`the reference server needs Node 22.5 or newer (node:sqlite); this is Node ${process.versions.node} and ${pinned} is missing: run npm ci`);
+  throw new Error(
+    `the reference server needs Node 22.5 or newer (node:sqlite); this is Node ${process.versions.node} and ${pinned} is missing: run npm ci`,
+  );
 }
 
 export interface ListeningLine {
@@ -90,7 +92,15 @@ export async function startReferenceServer(extraArgsOrOptions: string[] | Refere
   ];
   const child = spawn(
     serverNode(),
-    [path.join(REPO_ROOT, 'shared/reference-server/dist/main.js'), '--port', '0', '--insecure-callbacks', '--retry-delay-ms', '50', ...extraArgs],
+    [
+      path.join(REPO_ROOT, 'shared/reference-server/dist/main.js'),
+      '--port',
+      '0',
+      '--insecure-callbacks',
+      '--retry-delay-ms',
+      '50',
+      ...extraArgs,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
@@ -118,7 +128,7 @@ export async function startReferenceServer(extraArgsOrOptions: string[] | Refere
     child.kill('SIGTERM');
     await exited;
   };
-  const admin = async <T,>(method: string, urlPath: string, body?: unknown) => {
+  const admin = async <T>(method: string, urlPath: string, body?: unknown) => {
     const response = await fetch(`${line.baseUrl}${urlPath}`, {
       method,
       headers: { 'x-admin-token': line.adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -127,7 +137,7 @@ export async function startReferenceServer(extraArgsOrOptions: string[] | Refere
     const text = await response.text();
     return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
   };
-  const adminOk = async <T,>(status: number, method: string, urlPath: string, body?: unknown): Promise<T> => {
+  const adminOk = async <T>(status: number, method: string, urlPath: string, body?: unknown): Promise<T> => {
     const answer = await admin<T>(method, urlPath, body);
     if (answer.status !== status) throw new Error(`admin ${method} ${urlPath} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer.body;

@@ -17,10 +17,10 @@ export function serviceMock({ baseUrl, backendToken, apiKey, workspaceId }: Mock
   return {
     /** One POST to the automation hook of `provider`, with exactly `body` when given. */
     hookScope: (provider: 'N8N' | 'ZAPIER', body?: nock.RequestBodyMatcher) =>
-      nock(baseUrl, { reqheaders: { 'x-service-token': backendToken, 'content-type': 'application/json' }, badheaders: ['authorization'] }).post(
-        `/public/webhooks/${provider}`,
-        body,
-      ),
+      nock(baseUrl, {
+        reqheaders: { 'x-service-token': backendToken, 'content-type': 'application/json' },
+        badheaders: ['authorization'],
+      }).post(`/public/webhooks/${provider}`, body),
     /** The workspace's REST API; pair with restPath. */
     restScope: () => nock(baseUrl, { reqheaders: { authorization: `Bearer ${apiKey}` }, badheaders: ['x-service-token'] }),
     restPath: (path: string) => `/public/integration/${workspaceId}${path}`,

@@ -1,7 +1,28 @@
-import { BASE_URL_FORMAT, HTTPS_SERVICE_URL_REQUIRED, PING_DISCONNECTED_MESSAGE, UNAUTHORIZED_MESSAGE, invalidInputMessage } from '@screenrec/core';
+import {
+  BASE_URL_FORMAT,
+  HTTPS_SERVICE_URL_REQUIRED,
+  PING_DISCONNECTED_MESSAGE,
+  UNAUTHORIZED_MESSAGE,
+  invalidInputMessage,
+} from '@screenrec/core';
 import nock from 'nock';
 import authentication, { testConnection } from '../../packages/zapier/src/authentication';
-import { API_KEY, BACKEND_TOKEN, BASE_URL, HOOK_PATH, REST_PATH, WORKSPACE_ID, appTester, hookApi, hookAuth, page, restApi, restAuth, useNock, zapierFailure } from './harness';
+import {
+  API_KEY,
+  BACKEND_TOKEN,
+  BASE_URL,
+  HOOK_PATH,
+  REST_PATH,
+  WORKSPACE_ID,
+  appTester,
+  hookApi,
+  hookAuth,
+  page,
+  restApi,
+  restAuth,
+  useNock,
+  zapierFailure,
+} from './harness';
 
 useNock();
 
@@ -67,7 +88,11 @@ describe('connection test', () => {
     async (baseUrl) => {
       const error = await zapierFailure(appTester(testConnection, { authData: { ...restAuth, baseUrl } }));
 
-      expect(error).toEqual({ name: 'AppError', code: 'INVALID_INPUT', message: invalidInputMessage(`"Service URL": ${HTTPS_SERVICE_URL_REQUIRED}`) });
+      expect(error).toEqual({
+        name: 'AppError',
+        code: 'INVALID_INPUT',
+        message: invalidInputMessage(`"Service URL": ${HTTPS_SERVICE_URL_REQUIRED}`),
+      });
       expect(error.message).toContain('must start with https://');
     },
   );
@@ -77,7 +102,10 @@ describe('connection test', () => {
     async (baseUrl) => {
       nock(new URL(baseUrl).origin).post(HOOK_PATH, { action: 'PING' }).reply(200, { status: 'success', workspace: 'Local Workspace' });
 
-      await expect(appTester(testConnection, { authData: { ...hookAuth, baseUrl } })).resolves.toEqual({ workspace: 'Local Workspace', restApi: 'not configured' });
+      await expect(appTester(testConnection, { authData: { ...hookAuth, baseUrl } })).resolves.toEqual({
+        workspace: 'Local Workspace',
+        restApi: 'not configured',
+      });
     },
   );
 

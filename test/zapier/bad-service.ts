@@ -65,7 +65,12 @@ export class BadService {
         const first = Number((JSON.parse(body || '{}') as { first?: number }).first ?? 0);
         const content = Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, PAGES * PAGE_SIZE - first)) }, (_, index) => {
           const n = first + index;
-          return { id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, status: 'COMPLETED', tags: [`tag-${n % 7}`], externalReference: `other-${n}` };
+          return {
+            id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+            status: 'COMPLETED',
+            tags: [`tag-${n % 7}`],
+            externalReference: `other-${n}`,
+          };
         });
         response
           .writeHead(200, { 'content-type': 'application/json' })

@@ -4,7 +4,9 @@ import { build } from 'esbuild';
 
 const PACKAGE_DIR = join(__dirname, '../../packages/zapier');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build script is CommonJS, run by node
-const { zodWithoutConverters } = require(join(PACKAGE_DIR, 'scripts/zod-without-converters.js')) as { zodWithoutConverters: import('esbuild').Plugin };
+const { zodWithoutConverters } = require(join(PACKAGE_DIR, 'scripts/zod-without-converters.js')) as {
+  zodWithoutConverters: import('esbuild').Plugin;
+};
 
 /** Bundles `source` (with zod) with the app build's plugin, and runs it: what it exports as `value`. */
 async function bundled(source: string): Promise<unknown> {

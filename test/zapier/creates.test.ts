@@ -11,7 +11,22 @@ import { perform as createRecording } from '../../packages/zapier/src/creates/cr
 import { perform as deleteRecording } from '../../packages/zapier/src/creates/delete-recording';
 import { perform as requestRecording } from '../../packages/zapier/src/creates/request-recording';
 import { perform as updateRecording } from '../../packages/zapier/src/creates/update-recording';
-import { BASE_URL, HOOK_PATH, OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, hookApi, hookAuth, page, restApi, restAuth, serviceRecording, useNock, zapierFailure } from './harness';
+import {
+  BASE_URL,
+  HOOK_PATH,
+  OTHER_RECORDING_ID,
+  RECORDING_ID,
+  REST_PATH,
+  appTester,
+  hookApi,
+  hookAuth,
+  page,
+  restApi,
+  restAuth,
+  serviceRecording,
+  useNock,
+  zapierFailure,
+} from './harness';
 
 useNock();
 
@@ -30,11 +45,21 @@ describe('Create Recording Link (hook RECORDING)', () => {
       inputData: { externalReference: ' ticket-4711 ', tags: ['support', '', ' vip ', 'support'] },
     });
 
-    expect(result).toEqual({ recordingId: null, id: null, status: null, url: PAGE_URL, externalReference: 'ticket-4711', tags: ['support', 'vip'], detailsError: null });
+    expect(result).toEqual({
+      recordingId: null,
+      id: null,
+      status: null,
+      url: PAGE_URL,
+      externalReference: 'ticket-4711',
+      tags: ['support', 'vip'],
+      detailsError: null,
+    });
   });
 
   it('sends no tags when none are given', async () => {
-    hookApi().post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'task-9' } }).reply(200, { url: PAGE_URL });
+    hookApi()
+      .post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'task-9' } })
+      .reply(200, { url: PAGE_URL });
 
     await expect(appTester(createRecording, { authData: hookAuth, inputData: { externalReference: 'task-9' } })).resolves.toEqual({
       recordingId: null,
@@ -48,7 +73,9 @@ describe('Create Recording Link (hook RECORDING)', () => {
   });
 
   it('with REST credentials looks the new recording up among the newest (one list call) and returns its id and status', async () => {
-    hookApi().post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } }).reply(200, { url: PAGE_URL });
+    hookApi()
+      .post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } })
+      .reply(200, { url: PAGE_URL });
     const older = serviceRecording({ id: OTHER_RECORDING_ID, url: `${BASE_URL}/r/${OTHER_RECORDING_ID}` });
     restApi()
       .post(`${REST_PATH}/recordings/list`, NEWEST_PAGE)
@@ -67,7 +94,9 @@ describe('Create Recording Link (hook RECORDING)', () => {
   });
 
   it('still succeeds when the lookup fails after the create, and says why the id is missing (a retried step would create twice)', async () => {
-    hookApi().post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } }).reply(200, { url: PAGE_URL });
+    hookApi()
+      .post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } })
+      .reply(200, { url: PAGE_URL });
     restApi().post(`${REST_PATH}/recordings/list`, NEWEST_PAGE).reply(401, { message: 'Unauthorized' });
 
     const result = await appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } });
@@ -84,10 +113,14 @@ describe('Create Recording Link (hook RECORDING)', () => {
   });
 
   it('says so when the new recording is not among the newest yet', async () => {
-    hookApi().post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } }).reply(200, { url: PAGE_URL });
+    hookApi()
+      .post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } })
+      .reply(200, { url: PAGE_URL });
     restApi().post(`${REST_PATH}/recordings/list`, NEWEST_PAGE).reply(200, page([]));
 
-    await expect(appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } })).resolves.toMatchObject({
+    await expect(
+      appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } }),
+    ).resolves.toMatchObject({
       recordingId: null,
       detailsError: CREATED_NOT_LISTED_YET,
     });
@@ -96,7 +129,11 @@ describe('Create Recording Link (hook RECORDING)', () => {
 
 describe('Request Recording (REST create)', () => {
   it('sends direction, invite e-mail, tags, notifications and comment, and outputs the new recording', async () => {
-    const created = serviceRecording({ status: 'NEW', notifications: [{ type: 'EMAIL', value: 'team@example.com' }], externalReference: undefined });
+    const created = serviceRecording({
+      status: 'NEW',
+      notifications: [{ type: 'EMAIL', value: 'team@example.com' }],
+      externalReference: undefined,
+    });
     restApi()
       .post(`${REST_PATH}/recordings`, {
         direction: 'REQUEST',
@@ -122,7 +159,9 @@ describe('Request Recording (REST create)', () => {
   });
 
   it('sends only the direction when nothing else is filled in', async () => {
-    restApi().post(`${REST_PATH}/recordings`, { direction: 'RESPONSE' }).reply(201, serviceRecording({ direction: 'RESPONSE', status: 'NEW' }));
+    restApi()
+      .post(`${REST_PATH}/recordings`, { direction: 'RESPONSE' })
+      .reply(201, serviceRecording({ direction: 'RESPONSE', status: 'NEW' }));
 
     const result = await appTester(requestRecording, { authData: restAuth, inputData: { direction: 'RESPONSE', email: '', comment: '' } });
 
@@ -130,7 +169,9 @@ describe('Request Recording (REST create)', () => {
   });
 
   it('names a malformed e-mail by its field label before sending anything', async () => {
-    const error = await zapierFailure(appTester(requestRecording, { authData: restAuth, inputData: { direction: 'REQUEST', email: 'ana-at-example' } }));
+    const error = await zapierFailure(
+      appTester(requestRecording, { authData: restAuth, inputData: { direction: 'REQUEST', email: 'ana-at-example' } }),
+    );
 
     expect(error).toEqual({
       name: 'AppError',
@@ -139,9 +180,12 @@ describe('Request Recording (REST create)', () => {
     });
   });
 
-  it('names the row of a malformed notification e-mail as the user sees it, not core\'s path', async () => {
+  it("names the row of a malformed notification e-mail as the user sees it, not core's path", async () => {
     const error = await zapierFailure(
-      appTester(requestRecording, { authData: restAuth, inputData: { direction: 'REQUEST', notificationEmails: ['team@example.com', 'nobody'] } }),
+      appTester(requestRecording, {
+        authData: restAuth,
+        inputData: { direction: 'REQUEST', notificationEmails: ['team@example.com', 'nobody'] },
+      }),
     );
 
     expect(error).toEqual({
@@ -155,7 +199,9 @@ describe('Request Recording (REST create)', () => {
 describe('Update Recording', () => {
   it('replaces the tags and the comment, and outputs the updated recording', async () => {
     const updated = serviceRecording({ tags: ['support', 'resolved'], comment: 'Fixed in 4.2' });
-    restApi().put(`${REST_PATH}/recordings/${RECORDING_ID}`, { tags: ['support', 'resolved'], comment: 'Fixed in 4.2' }).reply(202, updated);
+    restApi()
+      .put(`${REST_PATH}/recordings/${RECORDING_ID}`, { tags: ['support', 'resolved'], comment: 'Fixed in 4.2' })
+      .reply(202, updated);
 
     const result = await appTester(updateRecording, {
       authData: restAuth,
@@ -166,15 +212,23 @@ describe('Update Recording', () => {
   });
 
   it('leaves the tags alone when only a comment is given', async () => {
-    restApi().put(`${REST_PATH}/recordings/${RECORDING_ID}`, { comment: 'Seen' }).reply(202, serviceRecording({ comment: 'Seen' }));
+    restApi()
+      .put(`${REST_PATH}/recordings/${RECORDING_ID}`, { comment: 'Seen' })
+      .reply(202, serviceRecording({ comment: 'Seen' }));
 
-    await expect(appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, comment: 'Seen' } })).resolves.toMatchObject({
+    await expect(
+      appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, comment: 'Seen' } }),
+    ).resolves.toMatchObject({
       comment: 'Seen',
     });
   });
 
   it('refuses an update with nothing to change, before it asks for the REST credentials', async () => {
-    await expect(zapierFailure(appTester(updateRecording, { authData: hookAuth, inputData: { recordingId: RECORDING_ID, tags: [''], clearTags: false } }))).resolves.toEqual({
+    await expect(
+      zapierFailure(
+        appTester(updateRecording, { authData: hookAuth, inputData: { recordingId: RECORDING_ID, tags: [''], clearTags: false } }),
+      ),
+    ).resolves.toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
       message: NOTHING_TO_UPDATE_MESSAGE,
@@ -185,7 +239,9 @@ describe('Update Recording', () => {
     ['a boolean', true],
     ['the text of a mapped value', 'True'],
   ])('removes every tag when Remove All Tags is %s', async (_kind, clearTags) => {
-    restApi().put(`${REST_PATH}/recordings/${RECORDING_ID}`, { tags: [] }).reply(202, serviceRecording({ tags: [] }));
+    restApi()
+      .put(`${REST_PATH}/recordings/${RECORDING_ID}`, { tags: [] })
+      .reply(202, serviceRecording({ tags: [] }));
 
     // A mapped value arrives as text, whatever the field's type says.
     const inputData = { recordingId: RECORDING_ID, clearTags: clearTags as boolean };
@@ -194,14 +250,18 @@ describe('Update Recording', () => {
 
   it('refuses Tags together with Remove All Tags', async () => {
     await expect(
-      zapierFailure(appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, tags: ['resolved'], clearTags: true } })),
+      zapierFailure(
+        appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, tags: ['resolved'], clearTags: true } }),
+      ),
     ).resolves.toEqual({ name: 'AppError', code: 'INVALID_INPUT', message: TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE });
   });
 
   it('reports an unknown recording as NOT_FOUND', async () => {
     restApi().put(`${REST_PATH}/recordings/${RECORDING_ID}`, { comment: 'x' }).reply(404, { message: 'Not found' });
 
-    await expect(zapierFailure(appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, comment: 'x' } }))).resolves.toEqual({
+    await expect(
+      zapierFailure(appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, comment: 'x' } })),
+    ).resolves.toEqual({
       name: 'AppError',
       code: 'NOT_FOUND',
       status: 404,
@@ -212,7 +272,9 @@ describe('Update Recording', () => {
 
 describe('Delete Recording', () => {
   it('reads the recording, deletes it, and confirms what was deleted', async () => {
-    restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(200, page([serviceRecording()]));
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 })
+      .reply(200, page([serviceRecording()]));
     restApi().delete(`${REST_PATH}/recordings/${RECORDING_ID}`).reply(204);
 
     await expect(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })).resolves.toEqual({
@@ -222,9 +284,13 @@ describe('Delete Recording', () => {
   });
 
   it('reports an unknown recording as NOT_FOUND without sending the delete', async () => {
-    restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(200, page([]));
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 })
+      .reply(200, page([]));
 
-    await expect(zapierFailure(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
+    await expect(
+      zapierFailure(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
+    ).resolves.toEqual({
       name: 'AppError',
       code: 'NOT_FOUND',
       message: NOT_FOUND_RECORDING,

@@ -29,9 +29,11 @@ type Run = (authData: Record<string, string>) => Promise<unknown>;
 /** Every perform of the app, as Zapier calls it. */
 const operations: Record<string, Run> = {
   'connection test': (authData) => appTester(testConnection, { authData }),
-  'Video Ready: subscribe': (authData) => appTester(videoReady.performSubscribe, { authData, targetUrl: 'https://hooks.zapier.com/hooks/standard/1/x/' }),
+  'Video Ready: subscribe': (authData) =>
+    appTester(videoReady.performSubscribe, { authData, targetUrl: 'https://hooks.zapier.com/hooks/standard/1/x/' }),
   'Video Ready: unsubscribe': (authData) => appTester(videoReady.performUnsubscribe, { authData, subscribeData: { id: RECORDING_ID } }),
-  'Video Ready: notification': (authData) => appTester(videoReady.perform, { authData, cleanedRequest: { result: videoUrl(RECORDING_ID, 'x') } }),
+  'Video Ready: notification': (authData) =>
+    appTester(videoReady.perform, { authData, cleanedRequest: { result: videoUrl(RECORDING_ID, 'x') } }),
   'Video Ready: samples': (authData) => appTester(videoReady.performList, { authData, meta: { isLoadingSample: true } }),
   'New Recording': (authData) => appTester(newRecording, { authData, inputData: {} }),
   'Tags dropdown': (authData) => appTester(tagList, { authData, meta: { isFillingDynamicDropdown: true } }),
@@ -63,7 +65,8 @@ async function outcomeOf(run: Promise<unknown>): Promise<Outcome> {
     message = JSON.stringify(value);
   } catch (error) {
     const { name, message: text } = error as Error;
-    const details = name === 'AppError' || name === 'ThrottledError' ? (JSON.parse(text) as { message: string; code?: string }) : { message: text };
+    const details =
+      name === 'AppError' || name === 'ThrottledError' ? (JSON.parse(text) as { message: string; code?: string }) : { message: text };
     result = `${name}${details.code === undefined ? '' : ` ${details.code}`}`;
     message = details.message;
   }
@@ -82,7 +85,20 @@ const ALLOWED: Record<Misbehaviour, RegExp> = {
 it('covers every operation of the app, so a new one cannot miss the deadline unnoticed', () => {
   const keys = (group: Record<string, unknown>) => Object.keys(group);
   expect([...keys(App.triggers), ...keys(App.creates), ...keys(App.searches), ...keys(App.hydrators ?? {})].sort()).toEqual(
-    ['videoReady', 'newRecording', 'tagList', 'recordingList', 'createRecording', 'requestRecording', 'updateRecording', 'deleteRecording', 'findRecording', 'getVideoUrl', 'findTags', 'videoFile'].sort(),
+    [
+      'videoReady',
+      'newRecording',
+      'tagList',
+      'recordingList',
+      'createRecording',
+      'requestRecording',
+      'updateRecording',
+      'deleteRecording',
+      'findRecording',
+      'getVideoUrl',
+      'findTags',
+      'videoFile',
+    ].sort(),
   );
   expect(Object.keys(operations)).toHaveLength(17);
 });
@@ -108,12 +124,25 @@ describe.each(MISBEHAVIOURS)('every step against a service that misbehaves: %s',
 
     for (const [index, outcome] of outcomes.entries()) {
       const name = names[index]!;
-      expect({ name, withinDeadline: outcome.withinDeadline, result: outcome.result }).toEqual({ name, withinDeadline: true, result: expect.stringMatching(ALLOWED[mode]) });
-      expect({ name, message: outcome.message }).toEqual({ name, message: expect.not.stringMatching(/network timeout|Response timeout|FetchError|socket hang up|content size/) });
-      if (outcome.result === 'AppError DEADLINE') expect(outcome.message).toMatch(/^ScreenRec did not finish .* within the 1(\.\d+)? s this step may take/);
+      expect({ name, withinDeadline: outcome.withinDeadline, result: outcome.result }).toEqual({
+        name,
+        withinDeadline: true,
+        result: expect.stringMatching(ALLOWED[mode]),
+      });
+      expect({ name, message: outcome.message }).toEqual({
+        name,
+        message: expect.not.stringMatching(/network timeout|Response timeout|FetchError|socket hang up|content size/),
+      });
+      if (outcome.result === 'AppError DEADLINE')
+        expect(outcome.message).toMatch(/^ScreenRec did not finish .* within the 1(\.\d+)? s this step may take/);
       // Core's message, once: what was being done, and what to try.
       if (outcome.result === 'AppError DEADLINE') {
-        expect({ name, message: outcome.message }).toEqual({ name, message: expect.stringMatching(/^ScreenRec did not finish [a-z][a-z -]+ within the 1(\.\d+)? s this step may take( \(.+\))?\. Try again; if it keeps happening, (check that ScreenRec answers at the Service URL|narrow the search \(a shorter date range\))\.$/) });
+        expect({ name, message: outcome.message }).toEqual({
+          name,
+          message: expect.stringMatching(
+            /^ScreenRec did not finish [a-z][a-z -]+ within the 1(\.\d+)? s this step may take( \(.+\))?\. Try again; if it keeps happening, (check that ScreenRec answers at the Service URL|narrow the search \(a shorter date range\))\.$/,
+          ),
+        });
       }
       if (outcome.result === 'AppError SEARCH_INCOMPLETE') expect(outcome.message).toMatch(/ticket-4711.*time limit/);
       expect(outcome.message).not.toContain(API_KEY);
@@ -121,7 +150,10 @@ describe.each(MISBEHAVIOURS)('every step against a service that misbehaves: %s',
     if (mode === 'silent' || mode === 'dribble') {
       // A notification is delivered whatever its lookup does; the reason says the time ran out.
       expect(JSON.parse(outcomes[names.indexOf('Video Ready: notification')]!.message)).toEqual([
-        expect.objectContaining({ recordingId: null, detailsError: expect.stringMatching(/^The recording details could not be fetched: ScreenRec did not finish/) }),
+        expect.objectContaining({
+          recordingId: null,
+          detailsError: expect.stringMatching(/^The recording details could not be fetched: ScreenRec did not finish/),
+        }),
       ]);
     }
   });

@@ -18,8 +18,7 @@ interface Operation {
   operation: { sample?: Record<string, unknown>; outputFields?: Field[]; inputFields?: unknown[]; type?: string };
 }
 
-const operations = (group: Record<string, unknown>): [string, Operation][] =>
-  Object.entries(group as Record<string, Operation>);
+const operations = (group: Record<string, unknown>): [string, Operation][] => Object.entries(group as Record<string, Operation>);
 
 const triggers = operations(App.triggers);
 const all = [...triggers, ...operations(App.creates), ...operations(App.searches)];
@@ -48,10 +47,17 @@ describe('app definition', () => {
   });
 
   it('runs on the newest zapier-platform-core, the same version as the CLI that builds and pushes it', () => {
-    const versionOf = (name: string) => (JSON.parse(readFileSync(join(__dirname, '../../node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    const versionOf = (name: string) =>
+      (JSON.parse(readFileSync(join(__dirname, '../../node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
     const [core, cli] = [versionOf('zapier-platform-core'), versionOf('zapier-platform-cli')];
-    const app = JSON.parse(readFileSync(join(__dirname, '../../packages/zapier/package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect({ declared: app.dependencies['zapier-platform-core'], installed: core, platformVersion: App.platformVersion }).toEqual({ declared: cli, installed: cli, platformVersion: cli });
+    const app = JSON.parse(readFileSync(join(__dirname, '../../packages/zapier/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect({ declared: app.dependencies['zapier-platform-core'], installed: core, platformVersion: App.platformVersion }).toEqual({
+      declared: cli,
+      installed: cli,
+      platformVersion: cli,
+    });
   });
 
   it('offers Find or Create Recording: Find Recording, else Create Recording Link', () => {
@@ -73,17 +79,32 @@ describe('app definition', () => {
       expect({ key, description }).toEqual({ key, description: expect.not.stringMatching(/instant/i) });
     }
     for (const [key, definition] of triggers) {
-      if (!definition.display.hidden) expect({ key, description: definition.display.description }).toEqual({ key, description: expect.stringMatching(/^Triggers when /) });
+      if (!definition.display.hidden)
+        expect({ key, description: definition.display.description }).toEqual({
+          key,
+          description: expect.stringMatching(/^Triggers when /),
+        });
     }
-    for (const [key, definition] of operations(App.creates)) expect({ key, description: definition.display.description }).toEqual({ key, description: expect.stringMatching(/^(Creates|Replaces|Deletes) /) });
-    for (const [key, definition] of operations(App.searches)) expect({ key, description: definition.display.description }).toEqual({ key, description: expect.stringMatching(/^Finds /) });
+    for (const [key, definition] of operations(App.creates))
+      expect({ key, description: definition.display.description }).toEqual({
+        key,
+        description: expect.stringMatching(/^(Creates|Replaces|Deletes) /),
+      });
+    for (const [key, definition] of operations(App.searches))
+      expect({ key, description: definition.display.description }).toEqual({ key, description: expect.stringMatching(/^Finds /) });
   });
 
-  it('keeps every visible step\'s description to one short sentence without the app\'s name, which Zapier shows beside it', () => {
-    const descriptions = all.filter(([, definition]) => !definition.display.hidden).map(([key, definition]): [string, string] => [key, definition.display.description ?? '']);
+  it("keeps every visible step's description to one short sentence without the app's name, which Zapier shows beside it", () => {
+    const descriptions = all
+      .filter(([, definition]) => !definition.display.hidden)
+      .map(([key, definition]): [string, string] => [key, definition.display.description ?? '']);
     descriptions.push(['findOrCreateRecording', App.searchOrCreates?.findOrCreateRecording?.display.description ?? '']);
     for (const [key, description] of descriptions) {
-      expect({ key, short: description.length <= 120, namesTheApp: /ScreenRec/i.test(description) }).toEqual({ key, short: true, namesTheApp: false });
+      expect({ key, short: description.length <= 120, namesTheApp: /ScreenRec/i.test(description) }).toEqual({
+        key,
+        short: true,
+        namesTheApp: false,
+      });
       // One sentence: a full stop at the end only.
       expect({ key, description }).toEqual({ key, description: expect.stringMatching(/^[^.]*\.$/) });
     }
@@ -99,8 +120,16 @@ describe('app definition', () => {
   });
 
   it('warns on Delete Recording, in a Copy field above the run, that the recording is deleted for good', () => {
-    const copy = (inputFieldsOf(App.creates.deleteRecording as Operation) as Array<Field & { type?: string; required?: boolean }>).filter((field) => field.type === 'copy');
-    expect(copy).toEqual([{ key: 'deletedForGood', type: 'copy', helpText: expect.stringMatching(/^\*\*This deletes the recording and its video for good: it cannot be undone\.\*\*/) }]);
+    const copy = (inputFieldsOf(App.creates.deleteRecording as Operation) as Array<Field & { type?: string; required?: boolean }>).filter(
+      (field) => field.type === 'copy',
+    );
+    expect(copy).toEqual([
+      {
+        key: 'deletedForGood',
+        type: 'copy',
+        helpText: expect.stringMatching(/^\*\*This deletes the recording and its video for good: it cannot be undone\.\*\*/),
+      },
+    ]);
   });
 
   it('tells the two creates apart: one makes a link to send, the other e-mails an invitation', () => {
@@ -111,7 +140,11 @@ describe('app definition', () => {
   });
 
   it('gives every Recording ID input the newest-recordings dropdown, and a search link to Find Recording where it is not Find Recording itself', () => {
-    const recordingIdInputs = all.flatMap(([key, definition]) => inputFieldsOf(definition).filter((field) => field.key === 'recordingId').map((field) => ({ key, field })));
+    const recordingIdInputs = all.flatMap(([key, definition]) =>
+      inputFieldsOf(definition)
+        .filter((field) => field.key === 'recordingId')
+        .map((field) => ({ key, field })),
+    );
     expect(recordingIdInputs.map(({ key }) => key).sort()).toEqual(['deleteRecording', 'findRecording', 'getVideoUrl', 'updateRecording']);
     for (const { key, field } of recordingIdInputs) {
       expect({ key, dynamic: field.dynamic, search: field.search }).toEqual({
@@ -136,29 +169,41 @@ describe('app definition', () => {
 
   it.each(all)('%s explains every input field with an example', (_key, definition) => {
     for (const field of inputFieldsOf(definition)) {
-      expect({ key: field.key, helpText: field.helpText }).toEqual({ key: field.key, helpText: expect.stringMatching(/for example|`[^`]+`/) });
+      expect({ key: field.key, helpText: field.helpText }).toEqual({
+        key: field.key,
+        helpText: expect.stringMatching(/for example|`[^`]+`/),
+      });
     }
   });
 
   it('explains every connection field', () => {
-    for (const field of authentication.fields) expect({ key: field.key, helpText: field.helpText }).toEqual({ key: field.key, helpText: expect.stringMatching(/for example|`[^`]+`|\*\*/) });
+    for (const field of authentication.fields)
+      expect({ key: field.key, helpText: field.helpText }).toEqual({
+        key: field.key,
+        helpText: expect.stringMatching(/for example|`[^`]+`|\*\*/),
+      });
   });
 
   it('says which time zone every date input is read in', () => {
-    const dateFields = all.flatMap(([, definition]) => inputFieldsOf(definition).filter((field) => (field as { type?: string }).type === 'datetime'));
+    const dateFields = all.flatMap(([, definition]) =>
+      inputFieldsOf(definition).filter((field) => (field as { type?: string }).type === 'datetime'),
+    );
     expect(dateFields.length).toBeGreaterThan(0);
     for (const field of dateFields) expect(field.helpText).toContain("your Zap's time zone (UTC when Zapier gives none)");
   });
 
-  it('says on Video Ready\'s filters that they need the REST credentials', () => {
+  it("says on Video Ready's filters that they need the REST credentials", () => {
     const fields = inputFieldsOf(App.triggers.videoReady as Operation);
     expect(fields.map((field) => field.key)).toEqual(['tags', 'direction']);
     for (const field of fields) expect(field.helpText).toContain('Needs the Workspace ID and API Key in the connection');
   });
 
   it("words states and directions in core's vocabulary, the same as on every platform", () => {
-    const choicesOf = (definition: Operation, key: string) => (inputFieldsOf(definition) as Array<Field & { choices?: Array<{ value: string; label: string }> }>).find((field) => field.key === key)?.choices;
-    const labelled = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => expect.objectContaining({ value, label }));
+    const choicesOf = (definition: Operation, key: string) =>
+      (inputFieldsOf(definition) as Array<Field & { choices?: Array<{ value: string; label: string }> }>).find((field) => field.key === key)
+        ?.choices;
+    const labelled = (labels: Readonly<Record<string, string>>) =>
+      Object.entries(labels).map(([value, label]) => expect.objectContaining({ value, label }));
     expect(choicesOf(App.searches.findRecording as Operation, 'statuses')).toEqual(labelled(STATUS_LABELS));
     expect(choicesOf(App.searches.findRecording as Operation, 'direction')).toEqual(labelled(DIRECTION_LABELS));
     expect(choicesOf(App.creates.requestRecording as Operation, 'direction')).toEqual(labelled(DIRECTION_LABELS));

@@ -3,7 +3,19 @@ import nock from 'nock';
 import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
 import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
 import { refusingUrl } from '../support/loopback';
-import { API_KEY, BACKEND_TOKEN, HOOK_PATH, REST_PATH, appTester, hookApi, hookAuth, restApi, restAuth, useNock, zapierFailure } from './harness';
+import {
+  API_KEY,
+  BACKEND_TOKEN,
+  HOOK_PATH,
+  REST_PATH,
+  appTester,
+  hookApi,
+  hookAuth,
+  restApi,
+  restAuth,
+  useNock,
+  zapierFailure,
+} from './harness';
 
 useNock();
 
@@ -11,7 +23,8 @@ const timersKeepingNodeAlive = () => process.getActiveResourcesInfo().filter((re
 
 /** Whether `settled` holds within `ms`, looked at every 50 ms (each look's own timer has fired by then). */
 async function holdsWithin(ms: number, settled: () => boolean): Promise<boolean> {
-  for (const until = Date.now() + ms; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 50))) if (settled()) return true;
+  for (const until = Date.now() + ms; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 50)))
+    if (settled()) return true;
   return settled();
 }
 
@@ -50,7 +63,7 @@ describe('hook errors as Zapier errors (Create Recording, sent once: never retri
     });
   });
 
-  it('an answer that is not ScreenRec\'s is UNEXPECTED_RESPONSE', async () => {
+  it("an answer that is not ScreenRec's is UNEXPECTED_RESPONSE", async () => {
     hookApi().post(HOOK_PATH, recordingBody).reply(200, '<html>proxy login</html>', { 'Content-Type': 'text/html' });
 
     const error = await zapierFailure(runCreate());
@@ -88,7 +101,7 @@ describe('hook errors as Zapier errors (Create Recording, sent once: never retri
   });
 });
 
-describe('through Zapier\'s request client, the transport keeps core\'s rules', () => {
+describe("through Zapier's request client, the transport keeps core's rules", () => {
   it('follows no redirect: the credential never goes to the other host, and the message names the status', async () => {
     hookApi().post(HOOK_PATH, recordingBody).reply(307, '', { Location: 'https://elsewhere.test/public/webhooks/ZAPIER' });
 
@@ -98,12 +111,19 @@ describe('through Zapier\'s request client, the transport keeps core\'s rules', 
   });
 
   it('stops reading an answer past 10 MiB, with a clear error, and leaves no timer behind', async () => {
-    restApi().get(`${REST_PATH}/recordings/tags`).query({ query: 'sup' }).reply(200, `{"result":["${'x'.repeat(11 * 1024 * 1024)}"]}`, { 'Content-Type': 'application/json' });
+    restApi()
+      .get(`${REST_PATH}/recordings/tags`)
+      .query({ query: 'sup' })
+      .reply(200, `{"result":["${'x'.repeat(11 * 1024 * 1024)}"]}`, { 'Content-Type': 'application/json' });
     const timersBefore = timersKeepingNodeAlive();
 
     const error = await zapierFailure(appTester(findTags, { authData: restAuth, inputData: { query: 'sup' } }));
 
-    expect(error).toEqual({ name: 'AppError', code: 'RESPONSE_TOO_LARGE', message: core.responseTooLargeMessage('https://screenrec.test') });
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'RESPONSE_TOO_LARGE',
+      message: core.responseTooLargeMessage('https://screenrec.test'),
+    });
     // A timer left running (node-fetch's own body timeout is never cleared after a failed read) kept
     // `zapier-platform test` from exiting after its run.
     // A busy machine may take a moment to end what the step left (the rest of the answer arriving); the timer at fault
@@ -125,7 +145,7 @@ describe('REST errors as Zapier errors (Find Tags)', () => {
     await expect(zapierFailure(runSearch(), [API_KEY])).resolves.toEqual(expected);
   });
 
-  it('400 is VALIDATION with the service\'s field messages, naming the field by its label', async () => {
+  it("400 is VALIDATION with the service's field messages, naming the field by its label", async () => {
     restApi()
       .get(`${REST_PATH}/recordings/tags`)
       .query({ query: 'sup' })

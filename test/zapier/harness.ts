@@ -34,7 +34,8 @@ export function restApi(): nock.Scope {
 }
 
 /** A recording as the service returns it in list and update answers. */
-export const serviceRecording = (overrides: Record<string, unknown> = {}) => sampleRecording(RECORDING_ID, `${BASE_URL}/r/${RECORDING_ID}`, overrides);
+export const serviceRecording = (overrides: Record<string, unknown> = {}) =>
+  sampleRecording(RECORDING_ID, `${BASE_URL}/r/${RECORDING_ID}`, overrides);
 
 export function page(content: Record<string, unknown>[], totalElements = content.length): Record<string, unknown> {
   return { content, totalElements, totalPages: Math.max(1, Math.ceil(totalElements / 100)) };

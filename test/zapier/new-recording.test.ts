@@ -1,7 +1,19 @@
 import { RECORDING_STATUSES, invalidInputMessage } from '@screenrec/core';
 import { perform } from '../../packages/zapier/src/triggers/new-recording';
 import { perform as listTags } from '../../packages/zapier/src/triggers/tag-list';
-import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, hookAuth, page, restApi, restAuth, serviceRecording, useNock, zapierFailure } from './harness';
+import {
+  OTHER_RECORDING_ID,
+  RECORDING_ID,
+  REST_PATH,
+  appTester,
+  hookAuth,
+  page,
+  restApi,
+  restAuth,
+  serviceRecording,
+  useNock,
+  zapierFailure,
+} from './harness';
 
 useNock();
 
@@ -64,7 +76,13 @@ describe('New Recording (polling)', () => {
   it('rejects an unknown state before sending anything, naming the field and its entry as the user sees them', async () => {
     const error = await zapierFailure(appTester(perform, { authData: restAuth, inputData: { statuses: ['DONE'] } }));
 
-    expect(error).toEqual({ name: 'AppError', code: 'INVALID_INPUT', message: invalidInputMessage(`"Statuses" (entry 1): Invalid option: expected one of ${RECORDING_STATUSES.map((status) => `"${status}"`).join('|')}`) });
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'INVALID_INPUT',
+      message: invalidInputMessage(
+        `"Statuses" (entry 1): Invalid option: expected one of ${RECORDING_STATUSES.map((status) => `"${status}"`).join('|')}`,
+      ),
+    });
   });
 });
 

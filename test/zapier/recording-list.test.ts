@@ -1,19 +1,39 @@
 import { perform as listRecordings } from '../../packages/zapier/src/triggers/recording-list';
 import { perform as listTags } from '../../packages/zapier/src/triggers/tag-list';
-import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, hookAuth, page, restApi, restAuth, serviceRecording, useNock } from './harness';
+import {
+  OTHER_RECORDING_ID,
+  RECORDING_ID,
+  REST_PATH,
+  appTester,
+  hookAuth,
+  page,
+  restApi,
+  restAuth,
+  serviceRecording,
+  useNock,
+} from './harness';
 
 useNock();
 
 const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
 
 describe('Newest Recordings (hidden trigger behind every Recording ID dropdown)', () => {
-  it('lists one page of the newest recordings, each labelled by reference, state, time in the Zap\'s zone, tags and ID', async () => {
-    const fromComment = serviceRecording({ id: OTHER_RECORDING_ID, externalReference: undefined, comment: 'Customer reports a broken export\nmore', tags: [], status: 'NEW' });
+  it("lists one page of the newest recordings, each labelled by reference, state, time in the Zap's zone, tags and ID", async () => {
+    const fromComment = serviceRecording({
+      id: OTHER_RECORDING_ID,
+      externalReference: undefined,
+      comment: 'Customer reports a broken export\nmore',
+      tags: [],
+      status: 'NEW',
+    });
     restApi()
       .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
       .reply(200, page([serviceRecording({ tags: ['support', 'vip'] }), fromComment]));
 
-    const choices = await appTester(listRecordings, { authData: restAuth, meta: { timezone: 'Europe/Berlin', isFillingDynamicDropdown: true } });
+    const choices = await appTester(listRecordings, {
+      authData: restAuth,
+      meta: { timezone: 'Europe/Berlin', isFillingDynamicDropdown: true },
+    });
 
     expect(choices).toEqual([
       { id: RECORDING_ID, label: 'ticket-4711 · Completed · 21 Nov 2026, 10:30 CET · support, vip · ID 3f2b6c1e' },
@@ -26,7 +46,9 @@ describe('Newest Recordings (hidden trigger behind every Recording ID dropdown)'
       .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
       .reply(200, page([serviceRecording(), serviceRecording({ id: OTHER_RECORDING_ID, createdDate: '2026-11-21T09:30:40.000Z' })]));
 
-    const labels = (await appTester(listRecordings, { authData: restAuth, meta: { isFillingDynamicDropdown: true } })).map((choice) => choice.label);
+    const labels = (await appTester(listRecordings, { authData: restAuth, meta: { isFillingDynamicDropdown: true } })).map(
+      (choice) => choice.label,
+    );
 
     expect(new Set(labels).size).toBe(2);
   });
@@ -36,11 +58,15 @@ describe('Newest Recordings (hidden trigger behind every Recording ID dropdown)'
       .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
       .reply(200, page([serviceRecording({ externalReference: undefined, comment: '', tags: [] })]));
 
-    await expect(appTester(listRecordings, { authData: restAuth })).resolves.toEqual([{ id: RECORDING_ID, label: 'Completed · 21 Nov 2026, 09:30 UTC · ID 3f2b6c1e' }]);
+    await expect(appTester(listRecordings, { authData: restAuth })).resolves.toEqual([
+      { id: RECORDING_ID, label: 'Completed · 21 Nov 2026, 09:30 UTC · ID 3f2b6c1e' },
+    ]);
   });
 
   it('gives the next page when Zapier asks for more', async () => {
-    restApi().post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 200, pageSize: 100 }).reply(200, page([]));
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 200, pageSize: 100 })
+      .reply(200, page([]));
 
     await expect(appTester(listRecordings, { authData: restAuth, meta: { page: 2 } })).resolves.toEqual([]);
   });
@@ -57,7 +83,15 @@ describe('Tags in Use', () => {
   ])('%s: the tags of one page of the newest recordings, the same answer either way', async (_when, meta) => {
     restApi()
       .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
-      .reply(200, page(Array.from({ length: 100 }, (_, n) => serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, tags: ['support'] })), 5_000));
+      .reply(
+        200,
+        page(
+          Array.from({ length: 100 }, (_, n) =>
+            serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, tags: ['support'] }),
+          ),
+          5_000,
+        ),
+      );
 
     await expect(appTester(listTags, { authData: restAuth, meta })).resolves.toEqual([{ id: 'support', name: 'support' }]);
   });

@@ -2,7 +2,19 @@ import { invalidInputMessage } from '@screenrec/core';
 import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
 import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
 import { perform as getVideoUrl } from '../../packages/zapier/src/searches/get-video-url';
-import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appTester, page, restApi, restAuth, serviceRecording, useNock, videoUrl, zapierFailure } from './harness';
+import {
+  OTHER_RECORDING_ID,
+  RECORDING_ID,
+  REST_PATH,
+  appTester,
+  page,
+  restApi,
+  restAuth,
+  serviceRecording,
+  useNock,
+  videoUrl,
+  zapierFailure,
+} from './harness';
 
 useNock();
 
@@ -19,14 +31,19 @@ function listPage(first: number, windowStart: (createdDateFrom: string) => boole
 }
 
 function sameFields(actual: Record<string, unknown>, expected: Record<string, unknown>): boolean {
-  const entries = (value: Record<string, unknown>) => JSON.stringify(Object.entries(value).filter(([, field]) => field !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  const entries = (value: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.entries(value)
+        .filter(([, field]) => field !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
   return entries(actual) === entries(expected);
 }
 
 const ninetyDaysAgo = (createdDateFrom: string) => Math.abs(Date.parse(createdDateFrom) - (Date.now() - 90 * DAY_MS)) < 60_000;
 
 describe('Find Recording', () => {
-  it('sends every criterion, newest first, dates read in the Zap\'s time zone, and returns the matches', async () => {
+  it("sends every criterion, newest first, dates read in the Zap's time zone, and returns the matches", async () => {
     restApi()
       .post(`${REST_PATH}/recordings/list`, {
         ids: [RECORDING_ID],
@@ -43,7 +60,14 @@ describe('Find Recording', () => {
 
     const results = await appTester(findRecording, {
       authData: restAuth,
-      inputData: { recordingId: RECORDING_ID, direction: 'REQUEST', statuses: ['COMPLETED'], tags: ['support'], createdFrom: '2026-11-01', createdTo: '2026-11-30' },
+      inputData: {
+        recordingId: RECORDING_ID,
+        direction: 'REQUEST',
+        statuses: ['COMPLETED'],
+        tags: ['support'],
+        createdFrom: '2026-11-01',
+        createdTo: '2026-11-30',
+      },
       meta: { timezone: 'America/New_York' },
     });
 
@@ -52,7 +76,13 @@ describe('Find Recording', () => {
 
   it('reads dates as UTC when Zapier gives no time zone, and keeps a date that has its own offset', async () => {
     restApi()
-      .post(`${REST_PATH}/recordings/list`, { createdDateFrom: '2026-11-01T00:00:00+00:00', createdDateTo: '2026-11-30T08:00:00+01:00', ...NEWEST_FIRST, first: 0, pageSize: 10 })
+      .post(`${REST_PATH}/recordings/list`, {
+        createdDateFrom: '2026-11-01T00:00:00+00:00',
+        createdDateTo: '2026-11-30T08:00:00+01:00',
+        ...NEWEST_FIRST,
+        first: 0,
+        pageSize: 10,
+      })
       .reply(200, page([]));
 
     await expect(
@@ -64,13 +94,31 @@ describe('Find Recording', () => {
     ['in a live Zap', {}],
     ['while Zapier loads a sample in the editor', { isLoadingSample: true }],
   ])('by external reference %s: newest first within the last 90 days, and stops at the first match', async (_when, meta) => {
-    const other = (n: number) => serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, externalReference: `ticket-${n}` });
+    const other = (n: number) =>
+      serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, externalReference: `ticket-${n}` });
     restApi()
       .post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo))
-      .reply(200, page(Array.from({ length: 100 }, (_, n) => other(n)), 300));
+      .reply(
+        200,
+        page(
+          Array.from({ length: 100 }, (_, n) => other(n)),
+          300,
+        ),
+      );
     restApi()
       .post(`${REST_PATH}/recordings/list`, listPage(100, ninetyDaysAgo))
-      .reply(200, page([other(100), serviceRecording({ id: OTHER_RECORDING_ID }), serviceRecording(), ...Array.from({ length: 97 }, (_, n) => other(200 + n))], 300));
+      .reply(
+        200,
+        page(
+          [
+            other(100),
+            serviceRecording({ id: OTHER_RECORDING_ID }),
+            serviceRecording(),
+            ...Array.from({ length: 97 }, (_, n) => other(200 + n)),
+          ],
+          300,
+        ),
+      );
 
     const results = await appTester(findRecording, { authData: restAuth, inputData: { externalReference: ' ticket-4711 ' }, meta });
 
@@ -79,11 +127,18 @@ describe('Find Recording', () => {
 
   it('by external reference: Created From replaces the 90-day window', async () => {
     restApi()
-      .post(`${REST_PATH}/recordings/list`, listPage(0, (from) => from === '2026-01-01T00:00:00+01:00'))
+      .post(
+        `${REST_PATH}/recordings/list`,
+        listPage(0, (from) => from === '2026-01-01T00:00:00+01:00'),
+      )
       .reply(200, page([serviceRecording()]));
 
     await expect(
-      appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711', createdFrom: '2026-01-01' }, meta: { timezone: 'Europe/Berlin' } }),
+      appTester(findRecording, {
+        authData: restAuth,
+        inputData: { externalReference: 'ticket-4711', createdFrom: '2026-01-01' },
+        meta: { timezone: 'Europe/Berlin' },
+      }),
     ).resolves.toEqual([serviceRecording()]);
   });
 
@@ -100,7 +155,11 @@ describe('Find Recording', () => {
         .reply(200, (_uri, body) => {
           const sent = body as Record<string, unknown> & { statuses?: string[] };
           received.push(sent);
-          return page([newerStillNew, olderCompleted].filter((recording) => sent.statuses === undefined || sent.statuses.includes(String(recording.status))));
+          return page(
+            [newerStillNew, olderCompleted].filter(
+              (recording) => sent.statuses === undefined || sent.statuses.includes(String(recording.status)),
+            ),
+          );
         });
       return received;
     }
@@ -117,7 +176,7 @@ describe('Find Recording', () => {
       expect(received).toEqual([asked, asked]);
     });
 
-    it('sends every criterion with the window, dates read in the Zap\'s time zone, and names the search\'s own fields as the user sees them', async () => {
+    it("sends every criterion with the window, dates read in the Zap's time zone, and names the search's own fields as the user sees them", async () => {
       restApi()
         .post(`${REST_PATH}/recordings/list`, {
           directions: ['REQUEST'],
@@ -130,10 +189,21 @@ describe('Find Recording', () => {
           pageSize: 100,
         })
         .reply(200, page([]));
-      const inputData = { externalReference: 'ticket-4711', direction: 'REQUEST', statuses: ['COMPLETED'], tags: ['support'], createdFrom: '2026-11-01', createdTo: '2026-11-30' };
+      const inputData = {
+        externalReference: 'ticket-4711',
+        direction: 'REQUEST',
+        statuses: ['COMPLETED'],
+        tags: ['support'],
+        createdFrom: '2026-11-01',
+        createdTo: '2026-11-30',
+      };
 
       await expect(appTester(findRecording, { authData: restAuth, inputData, meta: { timezone: 'Europe/Berlin' } })).resolves.toEqual([]);
-      await expect(zapierFailure(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711', createdFrom: 'last week' } }))).resolves.toMatchObject({
+      await expect(
+        zapierFailure(
+          appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711', createdFrom: 'last week' } }),
+        ),
+      ).resolves.toMatchObject({
         code: 'INVALID_INPUT',
         message: expect.stringMatching(/^Invalid input: "Created From": /),
       });
@@ -141,8 +211,12 @@ describe('Find Recording', () => {
   });
 
   it('returns no result (Zapier\'s "not found") when nothing matches', async () => {
-    restApi().post(`${REST_PATH}/recordings/list`, { tags: ['nope'], ...NEWEST_FIRST, first: 0, pageSize: 10 }).reply(200, page([]));
-    restApi().post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo)).reply(200, page([serviceRecording({ externalReference: 'ticket-1' })]));
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { tags: ['nope'], ...NEWEST_FIRST, first: 0, pageSize: 10 })
+      .reply(200, page([]));
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo))
+      .reply(200, page([serviceRecording({ externalReference: 'ticket-1' })]));
 
     await expect(appTester(findRecording, { authData: restAuth, inputData: { tags: ['nope'] } })).resolves.toEqual([]);
     await expect(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-2' } })).resolves.toEqual([]);
@@ -157,7 +231,9 @@ describe('Find Recording', () => {
     });
 
     it('fails with a message that says how far it got and what to do, never a silent "not found"', async () => {
-      const others = Array.from({ length: 100 }, (_, n) => serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, externalReference: 'other' }));
+      const others = Array.from({ length: 100 }, (_, n) =>
+        serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, externalReference: 'other' }),
+      );
       restApi().post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo)).delay(250).reply(200, page(others, 100_000));
 
       const error = await zapierFailure(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } }));
@@ -186,7 +262,9 @@ describe('Get Video URL', () => {
   });
 
   it('asks for a fresh pre-signed link', async () => {
-    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
+    restApi()
+      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
+      .reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
 
     await expect(appTester(getVideoUrl, { authData: restAuth, inputData: { recordingId: ` ${RECORDING_ID} ` } })).resolves.toEqual([
       { recordingId: RECORDING_ID, videoUrl: videoUrl(RECORDING_ID, 'fresh') },
@@ -196,7 +274,10 @@ describe('Get Video URL', () => {
 
 describe('Find Tags', () => {
   it('searches tags with the query encoded and returns one result per tag', async () => {
-    restApi().get(`${REST_PATH}/recordings/tags`).query({ query: 'sup port&x' }).reply(200, { result: ['sup port&x', 'Sup Port&X 2'] });
+    restApi()
+      .get(`${REST_PATH}/recordings/tags`)
+      .query({ query: 'sup port&x' })
+      .reply(200, { result: ['sup port&x', 'Sup Port&X 2'] });
 
     await expect(appTester(findTags, { authData: restAuth, inputData: { query: 'sup port&x' } })).resolves.toEqual([
       { tag: 'sup port&x' },

@@ -1,7 +1,19 @@
 import nock from 'nock';
 import { NOT_FOUND_VIDEO, privateVideoLinkMessage, videoHostRedirectMessage } from '@screenrec/core';
 import { hydrateVideoFile } from '../../packages/zapier/src/video-file';
-import { API_KEY, BASE_URL, RECORDING_ID, REST_PATH, appTester, hookAuth, restApi, restAuth, useNock, videoUrl, zapierFailure } from './harness';
+import {
+  API_KEY,
+  BASE_URL,
+  RECORDING_ID,
+  REST_PATH,
+  appTester,
+  hookAuth,
+  restApi,
+  restAuth,
+  useNock,
+  videoUrl,
+  zapierFailure,
+} from './harness';
 
 useNock();
 
@@ -36,11 +48,16 @@ function zapierFileStash(): { uploaded: () => string } {
 
 describe('video file hydration', () => {
   it('asks ScreenRec for a fresh link when a later step needs the file, and stashes the video from it', async () => {
-    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
-    nock(BASE_URL).get(`/videos/${RECORDING_ID}`).query({ expires: '1795253400', signature: 'fresh' }).reply(200, VIDEO_BYTES, {
-      'Content-Type': 'video/webm',
-      'Content-Length': String(VIDEO_BYTES.length),
-    });
+    restApi()
+      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
+      .reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
+    nock(BASE_URL)
+      .get(`/videos/${RECORDING_ID}`)
+      .query({ expires: '1795253400', signature: 'fresh' })
+      .reply(200, VIDEO_BYTES, {
+        'Content-Type': 'video/webm',
+        'Content-Length': String(VIDEO_BYTES.length),
+      });
     const stash = zapierFileStash();
 
     const fileUrl = await appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } });
@@ -49,7 +66,7 @@ describe('video file hydration', () => {
     expect(stash.uploaded()).toContain(VIDEO_BYTES.toString());
   });
 
-  it('fetches a link on the storage\'s own host without any credential of the connection, and follows no redirect', async () => {
+  it("fetches a link on the storage's own host without any credential of the connection, and follows no redirect", async () => {
     const storage = 'https://storage.example.net';
     const link = `${storage}/bucket/${RECORDING_ID}.webm?X-Amz-Signature=abc`;
     restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: link });
@@ -59,15 +76,21 @@ describe('video file hydration', () => {
       .reply(200, VIDEO_BYTES, { 'Content-Type': 'video/webm' });
     const stash = zapierFileStash();
 
-    await expect(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })).resolves.toBe(`${UPLOAD_URL}/stash/1234/video`);
+    await expect(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })).resolves.toBe(
+      `${UPLOAD_URL}/stash/1234/video`,
+    );
     expect(stash.uploaded()).toContain(VIDEO_BYTES.toString());
   });
 
   it('does not follow a redirect from the video link, and says what the storage answered', async () => {
-    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
+    restApi()
+      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
+      .reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
     nock(BASE_URL).get(`/videos/${RECORDING_ID}`).query(true).reply(302, '', { Location: 'https://elsewhere.test/video' });
 
-    await expect(zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
+    await expect(
+      zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
+    ).resolves.toEqual({
       name: 'AppError',
       code: 'SERVICE_ERROR',
       status: 302,
@@ -76,9 +99,13 @@ describe('video file hydration', () => {
   });
 
   it('refuses a video link on a private address the service is not on', async () => {
-    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: `http://169.254.169.254/latest/meta-data?X-Amz-Signature=abc` });
+    restApi()
+      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
+      .reply(200, { url: `http://169.254.169.254/latest/meta-data?X-Amz-Signature=abc` });
 
-    await expect(zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
+    await expect(
+      zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
+    ).resolves.toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
       message: privateVideoLinkMessage('169.254.169.254'),
@@ -88,7 +115,9 @@ describe('video file hydration', () => {
   it('reports a recording without a video as NOT_FOUND', async () => {
     restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(404, { message: 'Not found' });
 
-    await expect(zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual({
+    await expect(
+      zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
+    ).resolves.toEqual({
       name: 'AppError',
       code: 'NOT_FOUND',
       status: 404,
@@ -106,7 +135,10 @@ describe('video file hydration', () => {
 describe('requests leave only for the Service URL', () => {
   it('refuses a request that would carry a connection secret to another host, before sending it', async () => {
     const error = await zapierFailure(
-      appTester(async (z) => z.request({ url: 'https://elsewhere.test/steal', method: 'POST', headers: { authorization: `Bearer ${API_KEY}` } }), { authData: restAuth }),
+      appTester(
+        async (z) => z.request({ url: 'https://elsewhere.test/steal', method: 'POST', headers: { authorization: `Bearer ${API_KEY}` } }),
+        { authData: restAuth },
+      ),
     );
 
     expect(error).toEqual({

@@ -46,7 +46,8 @@ const NO_RECORDING = {
 };
 
 /** A field-style storage link: the path names the workspace and an opaque object, not the recording. */
-const storageLink = (signature: string) => `https://storage.example.net/bucket/${WORKSPACE_ID}/${STORAGE_OBJECT_ID}.webm?X-Amz-Expires=600&X-Amz-Signature=${signature}`;
+const storageLink = (signature: string) =>
+  `https://storage.example.net/bucket/${WORKSPACE_ID}/${STORAGE_OBJECT_ID}.webm?X-Amz-Expires=600&X-Amz-Signature=${signature}`;
 const FILE_POINTER = /^hydrate\|\|\|.*\|\|\|hydrate$/;
 
 function pointerOf(videoFile: string | null | undefined): unknown {
@@ -54,7 +55,7 @@ function pointerOf(videoFile: string | null | undefined): unknown {
 }
 
 describe('Video Ready: subscribe, perform, unsubscribe', () => {
-  it('subscribes the Zap\'s target URL, receives a notification, and unsubscribes the same subscription', async () => {
+  it("subscribes the Zap's target URL, receives a notification, and unsubscribes the same subscription", async () => {
     hookApi().post(HOOK_PATH, { action: 'CALLBACK_SUBSCRIBE', callback: TARGET_URL }).reply(200, { subscriptionId: SUBSCRIPTION_ID });
     const subscribeData = await appTester(performSubscribe, { authData: hookAuth, targetUrl: TARGET_URL });
     expect(subscribeData).toEqual({ id: SUBSCRIPTION_ID, subscriptionId: SUBSCRIPTION_ID });
@@ -62,14 +63,23 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
     const items = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
     // Without REST credentials nothing confirms the recording: the link is delivered, no id is guessed from it.
     expect(items).toEqual([
-      { videoKey: `https://screenrec.test/videos/${RECORDING_ID}`, id: `https://screenrec.test/videos/${RECORDING_ID}`, videoUrl: videoUrl(RECORDING_ID, 'sig1'), receivedAt: expect.stringMatching(ISO_INSTANT), recordingId: null, recording: NO_RECORDING, videoFile: null, detailsError: null },
+      {
+        videoKey: `https://screenrec.test/videos/${RECORDING_ID}`,
+        id: `https://screenrec.test/videos/${RECORDING_ID}`,
+        videoUrl: videoUrl(RECORDING_ID, 'sig1'),
+        receivedAt: expect.stringMatching(ISO_INSTANT),
+        recordingId: null,
+        recording: NO_RECORDING,
+        videoFile: null,
+        detailsError: null,
+      },
     ]);
 
     hookApi().post(HOOK_PATH, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
     await expect(appTester(performUnsubscribe, { authData: hookAuth, subscribeData })).resolves.toEqual({ status: 'success' });
   });
 
-  it('without REST credentials delivers every key of the trigger\'s sample, at both levels, the unknown ones empty', async () => {
+  it("without REST credentials delivers every key of the trigger's sample, at both levels, the unknown ones empty", async () => {
     const [item] = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
 
     expect(Object.keys(item!).sort()).toEqual(Object.keys(sample).sort());
@@ -89,7 +99,9 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
   });
 
   it('with REST credentials confirms the recording in one list call and adds its fields and the video as a file', async () => {
-    restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(200, page([serviceRecording()]));
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 })
+      .reply(200, page([serviceRecording()]));
 
     const [item] = await appTester(perform, { authData: restAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
 
@@ -118,7 +130,9 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
   });
 
   it('a link ScreenRec does not confirm: delivered with its link, no recording id and no file, and says why', async () => {
-    restApi().post(`${REST_PATH}/recordings/list`, { ids: [WORKSPACE_ID, STORAGE_OBJECT_ID], pageSize: 2 }).reply(200, page([]));
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ids: [WORKSPACE_ID, STORAGE_OBJECT_ID], pageSize: 2 })
+      .reply(200, page([]));
 
     const [item] = await appTester(perform, { authData: restAuth, cleanedRequest: { result: storageLink('sig1') } });
 
@@ -135,7 +149,9 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
   });
 
   it('a failed lookup (revoked key) never loses the notification: the item comes with the link and the reason', async () => {
-    restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(401, { message: 'Unauthorized' });
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 })
+      .reply(401, { message: 'Unauthorized' });
 
     const items = await appTester(perform, { authData: restAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
 
@@ -172,9 +188,13 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
   });
 
   it('reports a subscription the service no longer knows when unsubscribing', async () => {
-    hookApi().post(HOOK_PATH, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { error: 'Internal Server Error' });
+    hookApi()
+      .post(HOOK_PATH, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID })
+      .reply(200, { error: 'Internal Server Error' });
 
-    await expect(zapierFailure(appTester(performUnsubscribe, { authData: hookAuth, subscribeData: { id: SUBSCRIPTION_ID } }))).resolves.toEqual({
+    await expect(
+      zapierFailure(appTester(performUnsubscribe, { authData: hookAuth, subscribeData: { id: SUBSCRIPTION_ID } })),
+    ).resolves.toEqual({
       name: 'AppError',
       code: 'SERVICE_ERROR',
       status: 200,
@@ -186,12 +206,18 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
 describe('Video Ready: only for recordings with given tags or direction', () => {
   const notification = { result: videoUrl(RECORDING_ID, 'sig1') };
   const confirmed = (overrides: Record<string, unknown>) =>
-    restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(200, page([serviceRecording(overrides)]));
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 })
+      .reply(200, page([serviceRecording(overrides)]));
 
   it('fires for a recording with one of the tags and the direction', async () => {
     confirmed({ tags: ['billing', 'support'], direction: 'REQUEST' });
 
-    const items = await appTester(perform, { authData: restAuth, inputData: { tags: ['support', 'vip'], direction: 'REQUEST' }, cleanedRequest: notification });
+    const items = await appTester(perform, {
+      authData: restAuth,
+      inputData: { tags: ['support', 'vip'], direction: 'REQUEST' },
+      cleanedRequest: notification,
+    });
 
     expect(items.map((item) => item.recordingId)).toEqual([RECORDING_ID]);
   });
@@ -206,7 +232,10 @@ describe('Video Ready: only for recordings with given tags or direction', () => 
   });
 
   it('passes the video on, saying so, when the filter cannot be checked (the lookup failed)', async () => {
-    restApi().post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 }).reply(503, { message: 'down' }).persist();
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 })
+      .reply(503, { message: 'down' })
+      .persist();
 
     const [item] = await appTester(perform, { authData: restAuth, inputData: { tags: ['support'] }, cleanedRequest: notification });
     nock.cleanAll();
@@ -218,7 +247,9 @@ describe('Video Ready: only for recordings with given tags or direction', () => 
   });
 
   it('refuses to turn on with a filter but without REST credentials, before subscribing', async () => {
-    await expect(zapierFailure(appTester(performSubscribe, { authData: hookAuth, inputData: { direction: 'REQUEST' }, targetUrl: TARGET_URL }))).resolves.toEqual({
+    await expect(
+      zapierFailure(appTester(performSubscribe, { authData: hookAuth, inputData: { direction: 'REQUEST' }, targetUrl: TARGET_URL })),
+    ).resolves.toEqual({
       name: 'AppError',
       code: 'REST_NOT_CONFIGURED',
       message:
@@ -228,7 +259,15 @@ describe('Video Ready: only for recordings with given tags or direction', () => 
 
   it('samples only recordings the filter lets through', async () => {
     restApi()
-      .post(`${REST_PATH}/recordings/list`, { directions: ['RESPONSE'], statuses: ['COMPLETED'], tags: ['vip'], sortField: 'createdDate', sortOrder: 'Descending', first: 0, pageSize: 3 })
+      .post(`${REST_PATH}/recordings/list`, {
+        directions: ['RESPONSE'],
+        statuses: ['COMPLETED'],
+        tags: ['vip'],
+        sortField: 'createdDate',
+        sortOrder: 'Descending',
+        first: 0,
+        pageSize: 3,
+      })
       .reply(200, page([]));
 
     await expect(appTester(performList, { authData: restAuth, inputData: { tags: ['vip'], direction: 'RESPONSE' } })).resolves.toEqual([]);
@@ -243,10 +282,20 @@ describe('Video Ready: samples (performList)', () => {
   it('with REST credentials returns the newest finished recordings in the shape of a notification', async () => {
     const newer = serviceRecording({ id: OTHER_RECORDING_ID, createdDate: '2026-11-21T10:00:00.000Z' });
     restApi()
-      .post(`${REST_PATH}/recordings/list`, { statuses: ['COMPLETED'], sortField: 'createdDate', sortOrder: 'Descending', first: 0, pageSize: 3 })
+      .post(`${REST_PATH}/recordings/list`, {
+        statuses: ['COMPLETED'],
+        sortField: 'createdDate',
+        sortOrder: 'Descending',
+        first: 0,
+        pageSize: 3,
+      })
       .reply(200, page([newer, serviceRecording()]));
-    restApi().get(`${REST_PATH}/recordings/${OTHER_RECORDING_ID}/presign`).reply(200, { url: videoUrl(OTHER_RECORDING_ID, 'fresh1') });
-    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: videoUrl(RECORDING_ID, 'fresh2') });
+    restApi()
+      .get(`${REST_PATH}/recordings/${OTHER_RECORDING_ID}/presign`)
+      .reply(200, { url: videoUrl(OTHER_RECORDING_ID, 'fresh1') });
+    restApi()
+      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
+      .reply(200, { url: videoUrl(RECORDING_ID, 'fresh2') });
 
     const items = await appTester(performList, { authData: restAuth });
 

@@ -92,7 +92,8 @@ function parseIpv6(text: string): number[] | undefined {
   const head = groupsOf(halves[0]);
   const tail = groupsOf(halves[1]);
   const all = [...head, ...tail];
-  if (!all.every((group) => /^[0-9a-f]{1,4}$/i.test(group)) || all.length > 8 || (halves.length === 1 && all.length !== 8)) return undefined;
+  if (!all.every((group) => /^[0-9a-f]{1,4}$/i.test(group)) || all.length > 8 || (halves.length === 1 && all.length !== 8))
+    return undefined;
   const zeros = new Array<number>(8 - all.length).fill(0);
   return [...head, ...zeros.map(String), ...tail].map((group) => parseInt(group, 16));
 }

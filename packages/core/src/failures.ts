@@ -96,7 +96,8 @@ const FAILURES: readonly FailureRow[] = [
   {
     matches: exactly(400),
     // A PING's 400 means the integration is gone; a RECORDING's, a malformed request.
-    hook: (response, { action }) => new BadRequestError(action === 'PING' ? PING_DISCONNECTED_MESSAGE : HOOK_MALFORMED_MESSAGE, detailsOf(response)),
+    hook: (response, { action }) =>
+      new BadRequestError(action === 'PING' ? PING_DISCONNECTED_MESSAGE : HOOK_MALFORMED_MESSAGE, detailsOf(response)),
     rest: validation,
   },
   { matches: exactly(401), hook: refusedStatus, rest: (response) => new UnauthorizedError(UNAUTHORIZED_MESSAGE, detailsOf(response)) },
@@ -134,7 +135,9 @@ export function hookRefusal(action: HookActionName, error: string, secret: strin
   const known = REFUSALS[error];
   if (known !== undefined) return known();
   const quoted = quoteServiceText(error, [secret]);
-  return new ServiceError(action === 'CALLBACK_UNSUBSCRIBE' ? unsubscribeRefusedMessage(quoted) : hookRefusedMessage(quoted), { status: 200 });
+  return new ServiceError(action === 'CALLBACK_UNSUBSCRIBE' ? unsubscribeRefusedMessage(quoted) : hookRefusedMessage(quoted), {
+    status: 200,
+  });
 }
 
 /** A 3xx from the service: never followed, since the Location may be another origin that must not get the credential. */
@@ -147,7 +150,11 @@ export function redirectFailure(status: number): UnexpectedResponseError {
  * never FORBIDDEN or UNAUTHORIZED: the connection's credentials are fine, and a new try gets a fresh link.
  */
 export function videoHostFailure(status: number): ServiceError {
-  const message = isRedirect(status) ? videoHostRedirectMessage(status) : status === 403 ? VIDEO_LINK_EXPIRED_MESSAGE : videoHostStatusMessage(status);
+  const message = isRedirect(status)
+    ? videoHostRedirectMessage(status)
+    : status === 403
+      ? VIDEO_LINK_EXPIRED_MESSAGE
+      : videoHostStatusMessage(status);
   return new ServiceError(message, { status });
 }
 
@@ -182,7 +189,8 @@ export function networkFailure(
 }
 
 /** The RESPONSE_TOO_LARGE error of a request whose answer passed its cap. */
-export function responseTooLarge(request: Pick<TransportRequest, 'url'> & Partial<Pick<TransportRequest, 'maxBodyBytes'>>): ResponseTooLargeError {
+export function responseTooLarge(
+  request: Pick<TransportRequest, 'url'> & Partial<Pick<TransportRequest, 'maxBodyBytes'>>,
+): ResponseTooLargeError {
   return new ResponseTooLargeError(responseTooLargeMessage(new URL(request.url).origin, request.maxBodyBytes ?? MAX_ANSWER_BYTES));
 }
-

@@ -27,7 +27,11 @@ export function createFetchTransport(fetchImpl: typeof fetch = globalThis.fetch)
  * so steady traffic keeps every request of the last timeout window in memory, about 2 kB each
  * (test/core/request-leftovers.test.ts). Platform transports over their own HTTP client use it too.
  */
-export function requestAbort(request: Pick<TransportRequest, 'timeoutMs' | 'signal'>): { signal: AbortSignal; abort: () => void; release: () => void } {
+export function requestAbort(request: Pick<TransportRequest, 'timeoutMs' | 'signal'>): {
+  signal: AbortSignal;
+  abort: () => void;
+  release: () => void;
+} {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('The request timed out', 'TimeoutError')), request.timeoutMs);
   const caller = request.signal;

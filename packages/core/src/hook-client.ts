@@ -61,7 +61,11 @@ export class HookClient {
 
   constructor(options: HookClientOptions) {
     this.provider = validateInput(HookProvider, options.provider, () => 'provider');
-    this.#backendToken = validateInput(z.string().trim().min(1, { error: BACKEND_TOKEN_REQUIRED }), options.backendToken, () => 'backendToken');
+    this.#backendToken = validateInput(
+      z.string().trim().min(1, { error: BACKEND_TOKEN_REQUIRED }),
+      options.backendToken,
+      () => 'backendToken',
+    );
     this.sender = new RequestSender(options);
     this.allowHttpCallbacks = options.allowHttpCallbacks ?? isLocalHttp(this.sender.baseUrl);
   }
@@ -103,7 +107,12 @@ export class HookClient {
     return { status };
   }
 
-  private async post<S extends z.ZodType>(action: HookActionName, body: unknown, answer: S, options: CallOptions | undefined): Promise<z.output<S>> {
+  private async post<S extends z.ZodType>(
+    action: HookActionName,
+    body: unknown,
+    answer: S,
+    options: CallOptions | undefined,
+  ): Promise<z.output<S>> {
     const rules = ACTIONS[action];
     const token = this.#backendToken;
     const operation = this.sender.begin(rules.label, options);

@@ -91,7 +91,7 @@ export const HTTPS_SERVICE_URL_REQUIRED =
   'must start with https:// (plain http:// would send the backend token and API key unencrypted): use the https address of your ScreenRec service; only an address on this machine (http://localhost, http://127.0.0.1) may use http';
 export const HTTPS_CALLBACK_REQUIRED = 'must be an https URL: ScreenRec only calls https callbacks';
 export const MISSING_PLATFORM_PIECES =
-  'is required: the portable @screenrec/core entry has no Node defaults, so pass the platform\'s own transport and sleep';
+  "is required: the portable @screenrec/core entry has no Node defaults, so pass the platform's own transport and sleep";
 
 export const NOTHING_TO_UPDATE_MESSAGE =
   'Nothing to update: fill in Tags or Comment, or turn on Remove All Tags. Nothing was sent to ScreenRec.';
@@ -107,10 +107,11 @@ export const UNAUTHORIZED_MESSAGE =
   "The API key was rejected: it is wrong, revoked or expired. Create a new key in the ScreenRec dashboard's API section and reconnect.";
 export const REST_FORBIDDEN_MESSAGE =
   "This API key may not use this workspace: API access is off for the workspace, or the key belongs to another workspace. Turn API access on in the dashboard's API section, or check the workspace ID.";
-export const NOT_FOUND_RECORDING = 'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).';
+export const NOT_FOUND_RECORDING =
+  'ScreenRec has no recording with this ID in the workspace. Check the recording ID (and the workspace ID of the connection).';
 /** A 404 of a workspace-wide call (list, create, tag search): the workspace itself is not there. */
 export const NOT_FOUND_WORKSPACE =
-  'ScreenRec has no workspace with this Workspace ID at this Service URL. Check both in the connection (the Workspace ID is shown in the dashboard\'s API section).';
+  "ScreenRec has no workspace with this Workspace ID at this Service URL. Check both in the connection (the Workspace ID is shown in the dashboard's API section).";
 export const NOT_FOUND_VIDEO =
   'ScreenRec has no video for this recording: the recording does not exist in this workspace, or it has not been recorded yet.';
 
@@ -133,7 +134,8 @@ export const NO_ACTIVE_SUBSCRIPTION_MESSAGE =
   'The ScreenRec workspace has no active subscription (it expired or was canceled). Renew it in the ScreenRec dashboard, then try again.';
 export const INTEGRATION_NOT_CONNECTED_MESSAGE = `The ScreenRec integration is not connected. ${RECONNECT}`;
 export const PING_DISCONNECTED_MESSAGE = `ScreenRec says this integration was disconnected or no longer exists. ${RECONNECT}`;
-export const HOOK_MALFORMED_MESSAGE = 'ScreenRec rejected the request as malformed (Bad request). Check the Service URL and the values you entered.';
+export const HOOK_MALFORMED_MESSAGE =
+  'ScreenRec rejected the request as malformed (Bad request). Check the Service URL and the values you entered.';
 export const TOKEN_REJECTED_MESSAGE = `The backend token was rejected. ${RECONNECT}`;
 export const NO_INTEGRATION_MESSAGE = `ScreenRec has no active integration for this backend token: it is missing, was replaced by a newer Setup, or the integration was disconnected. ${RECONNECT}`;
 export const HOOK_NOT_FOUND_MESSAGE = "Nothing answers at this Service URL's automation endpoint. Check the Service URL.";
@@ -217,7 +219,8 @@ export function referenceSearchSummary(outcome: ReferenceSearchOutcome): string 
   const since = outcome.createdAfter === undefined ? 'in the workspace' : `created since ${outcome.createdAfter}`;
   const where = outcome.filtered === true ? `${since} that meet the other criteria` : since;
   const counted = `${formatCount(outcome.scanned)} recording${outcome.scanned === 1 ? '' : 's'}`;
-  if (outcome.found) return `Found the recording with external reference ${reference} among the ${counted} looked at, newest first, ${where}.`;
+  if (outcome.found)
+    return `Found the recording with external reference ${reference} among the ${counted} looked at, newest first, ${where}.`;
   if (outcome.complete) return `Searched all ${counted} ${where} without finding the external reference ${reference}.`;
   return `Searched ${counted} ${where} in ${formatSeconds(outcome.elapsedMs)} s without finding the external reference ${reference}; the search stopped at the time limit: narrow the window (a later created-after date).`;
 }

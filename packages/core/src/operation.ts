@@ -40,7 +40,9 @@ export class Operation {
   ) {
     const deadline = options?.deadline;
     if (deadline !== undefined && !Number.isFinite(deadline)) {
-      throw new InvalidInputError(invalidInputMessage(`\`deadline\`: ${DEADLINE_FORMAT}`), { fieldErrors: [{ path: 'deadline', message: DEADLINE_FORMAT }] });
+      throw new InvalidInputError(invalidInputMessage(`\`deadline\`: ${DEADLINE_FORMAT}`), {
+        fieldErrors: [{ path: 'deadline', message: DEADLINE_FORMAT }],
+      });
     }
     this.signal = options?.signal;
     const started = deadline !== undefined || defaultBudgetMs !== undefined ? now() : 0;

@@ -7,7 +7,14 @@
 export * from './schemas';
 export * from './errors';
 export * from './messages';
-export { MAX_ANSWER_BYTES, readBodyCapped, type HttpMethod, type Transport, type TransportRequest, type TransportResponse } from './transport';
+export {
+  MAX_ANSWER_BYTES,
+  readBodyCapped,
+  type HttpMethod,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport';
 export { networkFailure, responseTooLarge, videoHostFailure } from './failures';
 export { HEADER, NOTIFICATION_ANSWER, isRedirect, isSuccess, type ServiceInterface } from './protocol';
 export type { CallOptions, Sleep } from './operation';
@@ -36,12 +43,4 @@ export { isLoopbackHost, isNonPublicHost, isPlainHttpOffLoopback } from './addre
 export { cleanTags, recordingChanges, type RecordingChangesInput } from './recording-input';
 export { createdRecordingDetails, type CreatedRecordingDetails } from './created-recording';
 export { inTimeZone, knownTimeZone, offsetMinutes } from './dates';
-export {
-  DIRECTION_LABELS,
-  SHORT_ID_LENGTH,
-  STATUS_LABELS,
-  directionLabel,
-  displayDate,
-  recordingLabel,
-  statusLabel,
-} from './labels';
+export { DIRECTION_LABELS, SHORT_ID_LENGTH, STATUS_LABELS, directionLabel, displayDate, recordingLabel, statusLabel } from './labels';

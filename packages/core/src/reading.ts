@@ -15,7 +15,11 @@ export function parseJson(text: string): unknown {
 }
 
 /** Validates a successful answer's body (already parsed, when the caller had to look into it first). */
-export function readResponse<S extends z.ZodType>(schema: S, response: TransportResponse, json: unknown = parseJson(response.body)): z.output<S> {
+export function readResponse<S extends z.ZodType>(
+  schema: S,
+  response: TransportResponse,
+  json: unknown = parseJson(response.body),
+): z.output<S> {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const problems = quoteServiceText(describeFieldErrors(fieldErrorsOf(result.error)));

@@ -98,7 +98,14 @@ export class RequestSender {
     const retries = serviceRequest.idempotent ? this.settings.maxRetries : 0;
     for (let attempt = 0; ; attempt++) {
       const timeoutMs = operation.requestTimeout(this.settings.timeoutMs);
-      const request: TransportRequest = { method: serviceRequest.method, url: serviceRequest.url, headers, body, timeoutMs, maxBodyBytes: MAX_ANSWER_BYTES };
+      const request: TransportRequest = {
+        method: serviceRequest.method,
+        url: serviceRequest.url,
+        headers,
+        body,
+        timeoutMs,
+        maxBodyBytes: MAX_ANSWER_BYTES,
+      };
       if (operation.signal !== undefined) request.signal = operation.signal;
       let response: TransportResponse;
       try {

@@ -219,7 +219,10 @@ export class RestClient {
   async getVideoUrl(recordingId: string, options?: CallOptions): Promise<string> {
     const id = validateInput(Uuid, recordingId, () => 'recordingId');
     const operation = this.sender.begin({ doing: 'fetching a link to the video' }, options);
-    const answer = await this.request({ method: 'GET', path: REST_PATHS.presign(id), idempotent: true, notFound: NOT_FOUND_VIDEO }, operation);
+    const answer = await this.request(
+      { method: 'GET', path: REST_PATHS.presign(id), idempotent: true, notFound: NOT_FOUND_VIDEO },
+      operation,
+    );
     return readResponse(PresignResponse, answer).url;
   }
 
@@ -227,7 +230,13 @@ export class RestClient {
     const id = validateInput(Uuid, recordingId, () => 'recordingId');
     const body = validateInput(UpdateRecordingRequest, changes);
     const operation = this.sender.begin({ doing: 'updating the recording' }, options);
-    return readResponse(Recording, await this.request({ method: 'PUT', path: REST_PATHS.recording(id), body, idempotent: true, notFound: NOT_FOUND_RECORDING }, operation));
+    return readResponse(
+      Recording,
+      await this.request(
+        { method: 'PUT', path: REST_PATHS.recording(id), body, idempotent: true, notFound: NOT_FOUND_RECORDING },
+        operation,
+      ),
+    );
   }
 
   /** Tags used in the workspace that contain `query` (case-insensitive). A blank query matches nothing. */
@@ -264,7 +273,11 @@ export class RestClient {
   }
 
   /** Pages of recordings not seen before, under one operation; see iterateRecordings for when it stops. */
-  private async *pages(filter: z.output<typeof ListRecordingsRequest>, pageSize: number, operation: Operation): AsyncGenerator<Recording[]> {
+  private async *pages(
+    filter: z.output<typeof ListRecordingsRequest>,
+    pageSize: number,
+    operation: Operation,
+  ): AsyncGenerator<Recording[]> {
     const seen = new Set<string>();
     let pageLimit = Infinity;
     let elementLimit = Infinity;

@@ -15,7 +15,13 @@ export const DEFAULT_PAGE_SIZE = 10;
  * docs/design.md's Limits on what a recording carries: checked before sending, so a step names the field to fix instead
  * of passing on the service's 400.
  */
-export const FIELD_LIMITS = { tagsPerRecording: 50, tagLength: 100, commentLength: 10_000, emailLength: 254, notificationsPerRecording: 20 } as const;
+export const FIELD_LIMITS = {
+  tagsPerRecording: 50,
+  tagLength: 100,
+  commentLength: 10_000,
+  emailLength: 254,
+  notificationsPerRecording: 20,
+} as const;
 
 export const RecordingStatus = z.enum(RECORDING_STATUSES);
 export const RecordingDirection = z.enum(RECORDING_DIRECTIONS);
@@ -35,7 +41,9 @@ const Tag = z.string().trim().min(1, { error: 'must not be empty' });
 const RecordingTags = z
   .array(Tag.max(FIELD_LIMITS.tagLength, { error: `must be at most ${FIELD_LIMITS.tagLength} characters` }))
   .max(FIELD_LIMITS.tagsPerRecording, { error: `must have at most ${FIELD_LIMITS.tagsPerRecording} tags` });
-const Comment = z.string().max(FIELD_LIMITS.commentLength, { error: `must be at most ${formatCount(FIELD_LIMITS.commentLength)} characters` });
+const Comment = z
+  .string()
+  .max(FIELD_LIMITS.commentLength, { error: `must be at most ${formatCount(FIELD_LIMITS.commentLength)} characters` });
 const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be a full http(s) URL' });
 
 export const Notification = z.looseObject({ type: z.literal('EMAIL'), value: z.string() });
@@ -121,12 +129,7 @@ export const CallbackUnsubscribeAction = z.strictObject({
   action: z.literal('CALLBACK_UNSUBSCRIBE'),
   subscriptionId: Uuid,
 });
-export const HookAction = z.discriminatedUnion('action', [
-  PingAction,
-  RecordingAction,
-  CallbackSubscribeAction,
-  CallbackUnsubscribeAction,
-]);
+export const HookAction = z.discriminatedUnion('action', [PingAction, RecordingAction, CallbackSubscribeAction, CallbackUnsubscribeAction]);
 
 export const PingAnswer = z.looseObject({ status: z.literal('success'), workspace: z.string() });
 export const RecordingAnswer = z.looseObject({ url: HttpUrl });

@@ -67,7 +67,13 @@ export function videoIdCandidates(videoUrl: string): string[] {
  */
 export async function identifyVideo(body: unknown, rest: RestClient | undefined, options?: CallOptions): Promise<IdentifiedVideo> {
   const { videoUrl, videoKey } = parseVideoReady(body);
-  const unconfirmed = (detailsError: string | null): IdentifiedVideo => ({ videoUrl, videoKey, recordingId: null, recording: null, detailsError });
+  const unconfirmed = (detailsError: string | null): IdentifiedVideo => ({
+    videoUrl,
+    videoKey,
+    recordingId: null,
+    recording: null,
+    detailsError,
+  });
   if (rest === undefined) return unconfirmed(null);
   const candidates = videoIdCandidates(videoUrl);
   if (candidates.length === 0) return unconfirmed(LINK_NAMES_NO_RECORDING);

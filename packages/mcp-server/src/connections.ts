@@ -97,7 +97,7 @@ function build<T>(settings: Settings, needed: Partial<Record<SettingName, string
 export function notConfiguredMessage(problems: readonly string[]): string {
   return (
     `ScreenRec is not set up in this MCP server: ${problems.join('; ')}. ` +
-    "Set it in the server's environment (the \"env\" of its entry in your MCP client's configuration), then restart the MCP client."
+    'Set it in the server\'s environment (the "env" of its entry in your MCP client\'s configuration), then restart the MCP client.'
   );
 }
 

@@ -1,4 +1,10 @@
-import { InvalidInputError, describeFieldErrors, invalidInputMessage, type RecordingDirection, type RecordingStatus } from '@screenrec/core';
+import {
+  InvalidInputError,
+  describeFieldErrors,
+  invalidInputMessage,
+  type RecordingDirection,
+  type RecordingStatus,
+} from '@screenrec/core';
 import { z } from 'zod';
 
 /** The filters of one find_recordings search; a cursor carries them so the next page answers the same search. */
@@ -48,7 +54,9 @@ export function decodeCursor(cursor: string): FindPosition {
   }
   const parsed = CursorContent.safeParse(json);
   if (!parsed.success) {
-    throw cursorError('is not a cursor from find_recordings: pass nextCursor exactly as it was returned, or leave cursor out to start from the newest');
+    throw cursorError(
+      'is not a cursor from find_recordings: pass nextCursor exactly as it was returned, or leave cursor out to start from the newest',
+    );
   }
   const { v: _version, ...position } = parsed.data;
   // The filter values were checked by core when the cursor was made; core checks them again on the next call.
@@ -59,7 +67,9 @@ export function decodeCursor(cursor: string): FindPosition {
 export function continueWith(position: FindPosition, filter: FindFilter): FindPosition {
   const given = Object.keys(filter).length > 0;
   if (given && canonical(filter) !== canonical(position.filter)) {
-    throw cursorError('belongs to a search with other filters: repeat the filters of the call that returned it, or leave cursor out to start a new search');
+    throw cursorError(
+      'belongs to a search with other filters: repeat the filters of the call that returned it, or leave cursor out to start a new search',
+    );
   }
   return position;
 }

@@ -26,7 +26,10 @@ export function checkRequest(request: IncomingMessage, token: string): Refusal |
     }
   }
   if (!bearerMatches(request.headers.authorization, token)) {
-    return { status: 401, message: 'Unauthorized: send the header "Authorization: Bearer <SCREENREC_MCP_TOKEN>" with the token this server was started with.' };
+    return {
+      status: 401,
+      message: 'Unauthorized: send the header "Authorization: Bearer <SCREENREC_MCP_TOKEN>" with the token this server was started with.',
+    };
   }
   return undefined;
 }

@@ -39,7 +39,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1');
     const refusal = checkRequest(request, token);
     if (refusal !== undefined) {
-      logger.error(`refused ${request.method} ${pathname} (${refusal.status}${request.headers.origin ? `, Origin ${request.headers.origin}` : ''})`);
+      logger.error(
+        `refused ${request.method} ${pathname} (${refusal.status}${request.headers.origin ? `, Origin ${request.headers.origin}` : ''})`,
+      );
       return answer(response, refusal.status, refusal.message, refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
     }
     if (pathname !== MCP_PATH) {

@@ -37,9 +37,13 @@ async function main(): Promise<void> {
   logStartup(connections, logger, values.http ? 'Streamable HTTP' : 'stdio');
 
   if (values.http) {
-    if (token === '') return fail('--http needs SCREENREC_MCP_TOKEN: set it to a long random secret, and give MCP clients the header "Authorization: Bearer <that secret>".');
+    if (token === '')
+      return fail(
+        '--http needs SCREENREC_MCP_TOKEN: set it to a long random secret, and give MCP clients the header "Authorization: Bearer <that secret>".',
+      );
     const port = Number(values.port ?? DEFAULT_PORT);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port must be a port number from 0 to 65535 (got "${values.port}").`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      return fail(`--port must be a port number from 0 to 65535 (got "${values.port}").`);
     const server = await startHttpServer({ port, token, connections, logger });
     logger.info(`listening on ${server.url}`);
     stopOnSignals(() => server.close());

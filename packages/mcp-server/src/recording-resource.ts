@@ -1,4 +1,10 @@
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type ReadResourceResult, type Variables } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  type ReadResourceResult,
+  type Variables,
+} from '@modelcontextprotocol/server';
 import { callOptionsFor } from './call';
 import type { Connections } from './connections';
 import type { Logger } from './log';
@@ -27,6 +33,9 @@ export async function readRecordingResource(
     logger.error(`resource ${RECORDING_URI_TEMPLATE}: ${failure.code}`);
     // The current protocol's "Resource not found" is -32602 with the URI in its data (it was -32002 before).
     if (failure.code === 'NOT_FOUND') throw new ResourceNotFoundError(uri.href, failure.message);
-    throw new ProtocolError(failure.code === 'INVALID_INPUT' ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError, failure.message);
+    throw new ProtocolError(
+      failure.code === 'INVALID_INPUT' ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError,
+      failure.message,
+    );
   }
 }

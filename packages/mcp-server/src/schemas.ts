@@ -16,7 +16,7 @@ import { DEFAULT_TOOL_TIMEOUT_SECONDS, MAX_TOOL_TIMEOUT_SECONDS } from './config
 // description written for the model that calls the tool.
 
 export const RecordingId = Uuid.describe(
-  'The recording\'s ID (a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c), as returned by find_recordings or create_recording_request.',
+  "The recording's ID (a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c), as returned by find_recordings or create_recording_request.",
 );
 
 export const Tags = CreateRecordingRequest.shape.tags.unwrap();
@@ -25,23 +25,29 @@ export const Direction = RecordingDirection.describe(
   'REQUEST: ask another person to record their screen (they get a link). RESPONSE: a recording the workspace user makes themselves, to share.',
 );
 
-export const RecipientEmail = CreateRecordingRequest.shape.email.unwrap().describe(
-  'E-mail address of the person asked to record: ScreenRec sends them the invitation with the recording link. Leave out to send no e-mail.',
-);
+export const RecipientEmail = CreateRecordingRequest.shape.email
+  .unwrap()
+  .describe(
+    'E-mail address of the person asked to record: ScreenRec sends them the invitation with the recording link. Leave out to send no e-mail.',
+  );
 
 export const NotifyEmails = z
   .array(Email)
   .describe('E-mail addresses ScreenRec notifies about this recording (for example the team that asked for it).');
 
-export const Comment = CreateRecordingRequest.shape.comment.unwrap().describe(
-  'Internal note kept with the recording; never shown to the person who records.',
-);
+export const Comment = CreateRecordingRequest.shape.comment
+  .unwrap()
+  .describe('Internal note kept with the recording; never shown to the person who records.');
 
 export const Statuses = ListRecordingsRequest.shape.statuses
   .unwrap()
-  .describe('Only recordings in one of these states. NEW: not started; RECORDING, REVIEWING, PROCESSING: under way; COMPLETED: the video is ready.');
+  .describe(
+    'Only recordings in one of these states. NEW: not started; RECORDING, REVIEWING, PROCESSING: under way; COMPLETED: the video is ready.',
+  );
 
-export const Directions = ListRecordingsRequest.shape.directions.unwrap().describe('Only recordings of these directions (REQUEST, RESPONSE).');
+export const Directions = ListRecordingsRequest.shape.directions
+  .unwrap()
+  .describe('Only recordings of these directions (REQUEST, RESPONSE).');
 
 export const FilterTags = ListRecordingsRequest.shape.tags.unwrap().describe('Only recordings that carry at least one of these tags.');
 
@@ -66,15 +72,19 @@ export const Limit = z
 export const Cursor = z
   .string()
   .min(1, { error: 'must not be empty' })
-  .describe('To get the next page: the nextCursor of the previous find_recordings result, with the same filters. Leave out to start from the newest.');
+  .describe(
+    'To get the next page: the nextCursor of the previous find_recordings result, with the same filters. Leave out to start from the newest.',
+  );
 
 export const UpdateTags = UpdateRecordingRequest.shape.tags
   .unwrap()
-  .describe('The recording\'s new tags. They REPLACE all current tags: to add one, pass the current tags plus the new one. [] removes every tag.');
+  .describe(
+    "The recording's new tags. They REPLACE all current tags: to add one, pass the current tags plus the new one. [] removes every tag.",
+  );
 
-export const UpdateComment = UpdateRecordingRequest.shape.comment.unwrap().describe(
-  'The new internal note; replaces the current one. "" clears it.',
-);
+export const UpdateComment = UpdateRecordingRequest.shape.comment
+  .unwrap()
+  .describe('The new internal note; replaces the current one. "" clears it.');
 
 export const ExternalReference = RecordingAction.shape.recording.shape.externalReference.describe(
   'Your own identifier for this request (a ticket, order or conversation ID), kept with the recording so you can find it later.',

@@ -30,7 +30,13 @@ export const LIST_CACHE = { ttlMs: 3_600_000, cacheScope: 'public' } as const;
  */
 export function createScreenRecServer(connections: Connections, logger: Logger): McpServer {
   const server = new McpServer(
-    { name: SERVER_NAME, title: 'ScreenRec', version: SERVER_VERSION, icons: SERVER_ICONS, websiteUrl: 'https://github.com/screenrec/screenrec-connectors' },
+    {
+      name: SERVER_NAME,
+      title: 'ScreenRec',
+      version: SERVER_VERSION,
+      icons: SERVER_ICONS,
+      websiteUrl: 'https://github.com/screenrec/screenrec-connectors',
+    },
     {
       instructions: INSTRUCTIONS,
       // The lists never change while the server runs: no client need hold a subscription stream open for them.

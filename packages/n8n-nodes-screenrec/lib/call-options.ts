@@ -2,7 +2,8 @@ import type { CallOptions } from '@screenrec/core/portable';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** What to do when the Timeout option runs out; its "no limit" is 0, not an empty field. */
-export const RAISE_TIMEOUT_HINT = "Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit.";
+export const RAISE_TIMEOUT_HINT =
+	"Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit.";
 
 /** The node's "Timeout" option: none by default, so only n8n's own execution timeout applies. */
 export const timeoutOption: INodeProperties = {
@@ -12,14 +13,17 @@ export const timeoutOption: INodeProperties = {
 	typeOptions: { minValue: 0 },
 	default: 0,
 	description:
-		'The longest one item\'s operation may take, retries, paging and a video download included; 0 means no limit. When it runs out the item fails with a message saying what was being done.',
+		"The longest one item's operation may take, retries, paging and a video download included; 0 means no limit. When it runs out the item fails with a message saying what was being done.",
 };
 
 /**
  * The bounds of one item's operation: the execution's cancel signal (the user pressed Stop, or the workflow's
  * timeout fired) and, with a Timeout, a deadline that long from now.
  */
-export function callOptionsOf(context: IExecuteFunctions, itemIndex: number): CallOptions & { timeoutSeconds?: number } {
+export function callOptionsOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): CallOptions & { timeoutSeconds?: number } {
 	const seconds = Number(context.getNodeParameter('options.timeout', itemIndex, 0));
 	const limited = Number.isFinite(seconds) && seconds > 0;
 	return {

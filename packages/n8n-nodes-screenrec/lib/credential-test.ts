@@ -1,5 +1,10 @@
 import { isScreenRecError } from '@screenrec/core/portable';
-import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestFunctions,
+	ICredentialsDecrypted,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
 import { CredentialData, FIELD_LABELS } from './credential';
 import { MissingFieldError, ScreenRecConnection } from './connection';
 import { hintFor, whatHappened, type ServiceInterface } from './errors';
@@ -16,7 +21,11 @@ export async function testScreenRecCredential(
 	credentials: ICredentialsDecrypted<ICredentialDataDecryptedObject>,
 ): Promise<INodeCredentialTestResult> {
 	const credential = CredentialData.parse(credentials.data ?? {});
-	if (credential.serviceUrl === '') return { status: 'Error', message: `Fill in the ${FIELD_LABELS.serviceUrl}: the address of the ScreenRec service.` };
+	if (credential.serviceUrl === '')
+		return {
+			status: 'Error',
+			message: `Fill in the ${FIELD_LABELS.serviceUrl}: the address of the ScreenRec service.`,
+		};
 	const testToken = credential.backendToken !== '';
 	const testKey = credential.apiKey !== '' || credential.workspaceId !== '';
 	if (!testToken && !testKey) return { status: 'Error', message: NOTHING_TO_TEST };
@@ -24,27 +33,49 @@ export async function testScreenRecCredential(
 	const connection = new ScreenRecConnection(undefined, credential, legacyRequestSend(this));
 	const passed: string[] = [];
 	if (testToken) {
-		const ping = await checked('hook', FIELD_LABELS.backendToken, () => connection.hook('The connection test').ping());
+		const ping = await checked('hook', FIELD_LABELS.backendToken, () =>
+			connection.hook('The connection test').ping(),
+		);
 		if (!ping.ok) return { status: 'Error', message: ping.message };
 		passed.push(`the ${FIELD_LABELS.backendToken} (workspace "${ping.value.workspace}")`);
 	}
 	if (testKey) {
-		const list = await checked('rest', FIELD_LABELS.apiKey, () => connection.rest('The connection test').listRecordings({ pageSize: 1 }));
+		const list = await checked('rest', FIELD_LABELS.apiKey, () =>
+			connection.rest('The connection test').listRecordings({ pageSize: 1 }),
+		);
 		if (!list.ok) return { status: 'Error', message: list.message };
 		passed.push(`the ${FIELD_LABELS.apiKey}`);
 	}
-	return { status: 'OK', message: `Connection tested successfully: ${passed.join(' and ')} ${passed.length > 1 ? 'work' : 'works'}.` };
+	return {
+		status: 'OK',
+		message: `Connection tested successfully: ${passed.join(' and ')} ${passed.length > 1 ? 'work' : 'works'}.`,
+	};
 }
 
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Runs one check; a failure says which field it was about, what happened and what to change. */
-async function checked<T>(used: ServiceInterface, field: string, check: () => Promise<T>): Promise<Checked<T>> {
+async function checked<T>(
+	used: ServiceInterface,
+	field: string,
+	check: () => Promise<T>,
+): Promise<Checked<T>> {
 	try {
 		return { ok: true, value: await check() };
 	} catch (error) {
-		if (error instanceof MissingFieldError) return { ok: false, message: error.missing.description.replace(/ Nothing was sent to ScreenRec\.$/, '') };
-		if (isScreenRecError(error)) return { ok: false, message: `${field}: ${whatHappened(error.message)} ${hintFor(error, used)}` };
-		return { ok: false, message: `${field}: the test failed unexpectedly (${error instanceof Error ? error.name : 'unknown error'}).` };
+		if (error instanceof MissingFieldError)
+			return {
+				ok: false,
+				message: error.missing.description.replace(/ Nothing was sent to ScreenRec\.$/, ''),
+			};
+		if (isScreenRecError(error))
+			return {
+				ok: false,
+				message: `${field}: ${whatHappened(error.message)} ${hintFor(error, used)}`,
+			};
+		return {
+			ok: false,
+			message: `${field}: the test failed unexpectedly (${error instanceof Error ? error.name : 'unknown error'}).`,
+		};
 	}
 }

@@ -1,5 +1,10 @@
 import { NEWEST_FIRST, recordingLabel, type Recording } from '@screenrec/core/portable';
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodeProperties,
+} from 'n8n-workflow';
 import { ScreenRecConnection } from './connection';
 import { toNodeError } from './errors';
 
@@ -27,14 +32,26 @@ export function recordingLocator(overrides: Partial<INodeProperties> = {}): INod
 				name: 'list',
 				type: 'list',
 				placeholder: 'Select a recording…',
-				typeOptions: { searchListMethod: SEARCH_RECORDINGS, searchable: true, searchFilterRequired: false },
+				typeOptions: {
+					searchListMethod: SEARCH_RECORDINGS,
+					searchable: true,
+					searchFilterRequired: false,
+				},
 			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: '0b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e',
-				validation: [{ type: 'regex', properties: { regex: `^\\s*${UUID}\\s*$`, errorMessage: 'Not a recording ID: expected a UUID' } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: `^\\s*${UUID}\\s*$`,
+							errorMessage: 'Not a recording ID: expected a UUID',
+						},
+					},
+				],
 			},
 			{
 				displayName: 'By URL',
@@ -42,7 +59,15 @@ export function recordingLocator(overrides: Partial<INodeProperties> = {}): INod
 				type: 'string',
 				placeholder: 'https://app.screenrec.example/r/0b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e',
 				hint: 'The link of the recording page (Create Recording Link outputs it)',
-				validation: [{ type: 'regex', properties: { regex: PAGE_URL, errorMessage: 'Not a recording page link: it should end in the recording ID' } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: PAGE_URL,
+							errorMessage: 'Not a recording page link: it should end in the recording ID',
+						},
+					},
+				],
 				extractValue: { type: 'regex', regex: PAGE_URL },
 			},
 		],
@@ -51,7 +76,15 @@ export function recordingLocator(overrides: Partial<INodeProperties> = {}): INod
 }
 
 function matches(recording: Recording, filter: string): boolean {
-	const haystack = [recording.id, recording.status, recording.externalReference ?? '', recording.comment ?? '', ...recording.tags].join('\n').toLowerCase();
+	const haystack = [
+		recording.id,
+		recording.status,
+		recording.externalReference ?? '',
+		recording.comment ?? '',
+		...recording.tags,
+	]
+		.join('\n')
+		.toLowerCase();
 	return haystack.includes(filter);
 }
 
@@ -59,7 +92,11 @@ function matches(recording: Recording, filter: string): boolean {
  * The "From list" search: the workspace's recordings newest first, a page at a time as the user scrolls. The typed
  * text keeps those whose ID, status, tags, external reference or comment contain it (the API has no text search).
  */
-export async function searchRecordings(this: ILoadOptionsFunctions, filter?: string, paginationToken?: unknown): Promise<INodeListSearchResult> {
+export async function searchRecordings(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: unknown,
+): Promise<INodeListSearchResult> {
 	const first = typeof paginationToken === 'number' ? paginationToken : 0;
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const timeZone = this.getTimezone();
@@ -68,9 +105,17 @@ export async function searchRecordings(this: ILoadOptionsFunctions, filter?: str
 		const page = await rest.listRecordings({ ...NEWEST_FIRST, first, pageSize: PAGE_SIZE });
 		const results: INodeListSearchItems[] = page.content
 			.filter((recording) => wanted === '' || matches(recording, wanted))
-			.map((recording) => ({ name: recordingLabel(recording, timeZone), value: recording.id, url: recording.url }));
+			.map((recording) => ({
+				name: recordingLabel(recording, timeZone),
+				value: recording.id,
+				url: recording.url,
+			}));
 		const next = first + page.content.length;
-		return { results, paginationToken: page.content.length === PAGE_SIZE && next < page.totalElements ? next : undefined };
+		return {
+			results,
+			paginationToken:
+				page.content.length === PAGE_SIZE && next < page.totalElements ? next : undefined,
+		};
 	} catch (error) {
 		throw toNodeError(this.getNode(), error, { shownAlone: true });
 	}

@@ -21,12 +21,22 @@ export function timeBound(ms: number | undefined, caller: AbortSignal | undefine
 	const controller = new AbortController();
 	const ended = new AbortController();
 	const target = new WeakRef(controller);
-	const timedOut = () => controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
-	if (ms !== undefined) n8nSleep(ms, ended.signal).then(() => target.deref()?.abort(new DOMException('The request timed out', 'TimeoutError')), () => undefined);
+	const timedOut = () =>
+		controller.signal.reason instanceof DOMException &&
+		controller.signal.reason.name === 'TimeoutError';
+	if (ms !== undefined)
+		n8nSleep(ms, ended.signal).then(
+			() => target.deref()?.abort(new DOMException('The request timed out', 'TimeoutError')),
+			() => undefined,
+		);
 	const follow = () => controller.abort(caller?.reason);
 	if (caller?.aborted === true) follow();
 	else caller?.addEventListener('abort', follow, { once: true });
-	return { signal: controller.signal, timedOut, release: () => (ended.abort(), caller?.removeEventListener('abort', follow)) };
+	return {
+		signal: controller.signal,
+		timedOut,
+		release: () => (ended.abort(), caller?.removeEventListener('abort', follow)),
+	};
 }
 
 export type TimeBound = { signal: AbortSignal; timedOut(): boolean; release(): void };

@@ -1,4 +1,13 @@
-import { isScreenRecError, networkFailure, readBodyCapped, responseTooLarge, type NetworkError, type Transport, type TransportRequest, type TransportResponse } from '@screenrec/core/portable';
+import {
+	isScreenRecError,
+	networkFailure,
+	readBodyCapped,
+	responseTooLarge,
+	type NetworkError,
+	type Transport,
+	type TransportRequest,
+	type TransportResponse,
+} from '@screenrec/core/portable';
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { timeBound, type TimeBound } from './sleep';
 
@@ -80,7 +89,11 @@ export function n8nTransport(send: Send): Transport {
 	};
 }
 
-async function exchange(send: Send, request: TransportRequest, bound: TimeBound): Promise<TransportResponse> {
+async function exchange(
+	send: Send,
+	request: TransportRequest,
+	bound: TimeBound,
+): Promise<TransportResponse> {
 	let response: RawResponse;
 	try {
 		response = await send(request, bound.signal);
@@ -99,7 +112,10 @@ async function exchange(send: Send, request: TransportRequest, bound: TimeBound)
 
 function failureOf(request: TransportRequest, error: unknown, bound: TimeBound): NetworkError {
 	const code = errorCode(error);
-	return networkFailure(request, { timedOut: bound.timedOut() || (code !== undefined && TIMEOUT_CODES.has(code)), reason: code });
+	return networkFailure(request, {
+		timedOut: bound.timedOut() || (code !== undefined && TIMEOUT_CODES.has(code)),
+		reason: code,
+	});
 }
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
@@ -108,7 +124,11 @@ const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 export function errorCode(error: unknown, depth = 0): string | undefined {
 	if (typeof error !== 'object' || error === null || depth > 3) return undefined;
 	// n8n's NodeApiError drops the axios error but keeps its code as `httpCode`; other errors carry `code` or a cause.
-	const { code, httpCode, cause } = error as { code?: unknown; httpCode?: unknown; cause?: unknown };
+	const { code, httpCode, cause } = error as {
+		code?: unknown;
+		httpCode?: unknown;
+		cause?: unknown;
+	};
 	for (const candidate of [code, httpCode]) {
 		if (typeof candidate === 'string' && /^E[A-Z_]+$/.test(candidate)) return candidate;
 	}
@@ -120,11 +140,20 @@ interface Destroyable {
 }
 
 function isChunkStream(body: unknown): body is AsyncIterable<Uint8Array | string> & Destroyable {
-	return typeof body === 'object' && body !== null && Symbol.asyncIterator in body && typeof (body as Partial<Destroyable>).destroy === 'function';
+	return (
+		typeof body === 'object' &&
+		body !== null &&
+		Symbol.asyncIterator in body &&
+		typeof (body as Partial<Destroyable>).destroy === 'function'
+	);
 }
 
 /** The body as text, read up to the request's cap; a stream is destroyed when the signal fires mid-read. */
-async function bodyText(body: unknown, request: TransportRequest, signal: AbortSignal): Promise<string> {
+async function bodyText(
+	body: unknown,
+	request: TransportRequest,
+	signal: AbortSignal,
+): Promise<string> {
 	if (body === undefined || body === null) return '';
 	if (isChunkStream(body)) {
 		const stop = () => body.destroy(new Error('aborted'));
@@ -138,7 +167,12 @@ async function bodyText(body: unknown, request: TransportRequest, signal: AbortS
 			body.destroy();
 		}
 	}
-	const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+	const bytes =
+		typeof body === 'string'
+			? Buffer.from(body)
+			: Buffer.isBuffer(body)
+				? body
+				: Buffer.from(JSON.stringify(body));
 	if (bytes.byteLength > request.maxBodyBytes) throw responseTooLarge(request);
 	return bytes.toString('utf8');
 }

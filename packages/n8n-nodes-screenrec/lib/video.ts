@@ -1,4 +1,10 @@
-import { NodeApiError, NodeOperationError, type IBinaryData, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IBinaryData,
+	type IN8nHttpFullResponse,
+	type INode,
+} from 'n8n-workflow';
 import { HEADER, isSuccess, videoHostFailure } from '@screenrec/core/portable';
 import { RAISE_TIMEOUT_HINT } from './call-options';
 import { whatHappened } from './errors';
@@ -21,12 +27,20 @@ export interface DownloadBounds {
 	/** The Timeout option as the user set it, for the message. */
 	timeoutSeconds?: number;
 }
-const EXTENSIONS: Record<string, string> = { 'video/webm': 'webm', 'video/mp4': 'mp4', 'video/quicktime': 'mov' };
+const EXTENSIONS: Record<string, string> = {
+	'video/webm': 'webm',
+	'video/mp4': 'mp4',
+	'video/quicktime': 'mov',
+};
 
 export interface DownloadContext extends HttpRequestHelpers {
 	getNode(): INode;
 	helpers: HttpRequestHelpers['helpers'] & {
-		prepareBinaryData(binaryData: Buffer | NodeJS.ReadableStream, filePath?: string, mimeType?: string): Promise<IBinaryData>;
+		prepareBinaryData(
+			binaryData: Buffer | NodeJS.ReadableStream,
+			filePath?: string,
+			mimeType?: string,
+		): Promise<IBinaryData>;
 	};
 }
 
@@ -36,8 +50,16 @@ export interface DownloadContext extends HttpRequestHelpers {
  * carries no ScreenRec secret; a redirect is not followed (it could lead anywhere); `bounds.signal` (the execution's
  * cancel signal) stops the transfer at once, and `bounds.deadline` (the node's Timeout) ends it in time.
  */
-export async function downloadVideo(context: DownloadContext, videoUrl: string, fileStem: string, bounds: DownloadBounds = {}): Promise<IBinaryData> {
-	const bound = timeBound(bounds.deadline === undefined ? undefined : Math.max(1, bounds.deadline - Date.now()), bounds.signal);
+export async function downloadVideo(
+	context: DownloadContext,
+	videoUrl: string,
+	fileStem: string,
+	bounds: DownloadBounds = {},
+): Promise<IBinaryData> {
+	const bound = timeBound(
+		bounds.deadline === undefined ? undefined : Math.max(1, bounds.deadline - Date.now()),
+		bounds.signal,
+	);
 	try {
 		return await download(context, videoUrl, fileStem, bounds, bound);
 	} finally {
@@ -45,13 +67,21 @@ export async function downloadVideo(context: DownloadContext, videoUrl: string, 
 	}
 }
 
-async function download(context: DownloadContext, videoUrl: string, fileStem: string, bounds: DownloadBounds, bound: TimeBound): Promise<IBinaryData> {
+async function download(
+	context: DownloadContext,
+	videoUrl: string,
+	fileStem: string,
+	bounds: DownloadBounds,
+	bound: TimeBound,
+): Promise<IBinaryData> {
 	const node = context.getNode();
 	const origin = new URL(videoUrl).origin;
 	const { signal } = bound;
 	const failure = (error: unknown) =>
 		bound.timedOut() && bounds.signal?.aborted !== true
-			? new NodeOperationError(node, downloadTimedOutMessage(bounds.timeoutSeconds), { description: RAISE_TIMEOUT_HINT })
+			? new NodeOperationError(node, downloadTimedOutMessage(bounds.timeoutSeconds), {
+					description: RAISE_TIMEOUT_HINT,
+				})
 			: downloadFailure(node, origin, error, signal);
 	let response: IN8nHttpFullResponse;
 	try {
@@ -77,7 +107,9 @@ async function download(context: DownloadContext, videoUrl: string, fileStem: st
 	const stop = () => body.destroy(new Error('aborted'));
 	signal.addEventListener('abort', stop, { once: true });
 	try {
-		const mimeType = String(response.headers[HEADER.contentType] ?? 'application/octet-stream').split(';')[0]!.trim();
+		const mimeType = String(response.headers[HEADER.contentType] ?? 'application/octet-stream')
+			.split(';')[0]!
+			.trim();
 		const extension = EXTENSIONS[mimeType];
 		const fileName = extension === undefined ? fileStem : `${fileStem}.${extension}`;
 		return await context.helpers.prepareBinaryData(body, fileName, mimeType);
@@ -88,19 +120,38 @@ async function download(context: DownloadContext, videoUrl: string, fileStem: st
 	}
 }
 
-function downloadFailure(node: INode, origin: string, error: unknown, signal: AbortSignal | undefined): NodeOperationError | NodeApiError {
+function downloadFailure(
+	node: INode,
+	origin: string,
+	error: unknown,
+	signal: AbortSignal | undefined,
+): NodeOperationError | NodeApiError {
 	if (signal?.aborted) return new NodeOperationError(node, DOWNLOAD_CANCELLED);
 	const reason = errorCode(error) ?? 'network failure';
-	return new NodeApiError(node, { code: reason }, {
-		message: `Could not download the video from ${origin} (${reason}).`,
-		description: 'Run the node again; if it keeps failing, check that this n8n instance can reach the video host.',
-	});
+	return new NodeApiError(
+		node,
+		{ code: reason },
+		{
+			message: `Could not download the video from ${origin} (${reason}).`,
+			description:
+				'Run the node again; if it keeps failing, check that this n8n instance can reach the video host.',
+		},
+	);
 }
 
 /** What the video's storage answered instead of the video: core's words, and what to do in n8n. */
 function refusal(node: INode, statusCode: number): NodeApiError {
 	const failure = videoHostFailure(statusCode);
-	return new NodeApiError(node, { status: statusCode }, { message: whatHappened(failure.message), description: REFUSAL_HINT, httpCode: String(statusCode) });
+	return new NodeApiError(
+		node,
+		{ status: statusCode },
+		{
+			message: whatHappened(failure.message),
+			description: REFUSAL_HINT,
+			httpCode: String(statusCode),
+		},
+	);
 }
 
-const REFUSAL_HINT = 'Run the node again: the ScreenRec node\'s "Get Video URL" operation fetches a fresh link each time.';
+const REFUSAL_HINT =
+	'Run the node again: the ScreenRec node\'s "Get Video URL" operation fetches a fresh link each time.';

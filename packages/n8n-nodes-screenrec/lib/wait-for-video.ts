@@ -1,4 +1,10 @@
-import { parseVideoReady, videoDownloadUrl, type CallOptions, type Recording, type RestClient } from '@screenrec/core/portable';
+import {
+	parseVideoReady,
+	videoDownloadUrl,
+	type CallOptions,
+	type Recording,
+	type RestClient,
+} from '@screenrec/core/portable';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { standaloneMessage } from './errors';
 import { toJsonObject } from './parameters';
@@ -27,16 +33,38 @@ export interface WaitedVideoOptions extends CallOptions {
  * (core's videoDownloadUrl rules: never a private or loopback address). A failed download does not lose the video's
  * arrival: the item goes out with `downloadError` saying why, as Video Ready's does.
  */
-export async function waitedVideoItem(context: DownloadContext, video: WaitedVideo, rest: RestClient, options: WaitedVideoOptions): Promise<INodeExecutionData> {
+export async function waitedVideoItem(
+	context: DownloadContext,
+	video: WaitedVideo,
+	rest: RestClient,
+	options: WaitedVideoOptions,
+): Promise<INodeExecutionData> {
 	const { binaryField, serviceUrl, ...callOptions } = options;
 	const { recording, videoUrl } = video;
 	const item: INodeExecutionData = {
-		json: { ...toJsonObject(recording), recordingId: recording.id, videoUrl, videoKey: parseVideoReady({ result: videoUrl }).videoKey },
+		json: {
+			...toJsonObject(recording),
+			recordingId: recording.id,
+			videoUrl,
+			videoKey: parseVideoReady({ result: videoUrl }).videoKey,
+		},
 	};
 	if (binaryField !== undefined) {
 		try {
-			const freshLink = await videoDownloadUrl({ videoUrl, recordingId: recording.id }, rest, serviceUrl, callOptions);
-			item.binary = { [binaryField]: await downloadVideo(context, freshLink, `screenrec-${recording.id}`, callOptions) };
+			const freshLink = await videoDownloadUrl(
+				{ videoUrl, recordingId: recording.id },
+				rest,
+				serviceUrl,
+				callOptions,
+			);
+			item.binary = {
+				[binaryField]: await downloadVideo(
+					context,
+					freshLink,
+					`screenrec-${recording.id}`,
+					callOptions,
+				),
+			};
 		} catch (error) {
 			item.json.downloadError = standaloneMessage(context.getNode(), error);
 		}

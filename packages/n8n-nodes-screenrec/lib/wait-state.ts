@@ -21,14 +21,31 @@ export const WAIT_FIELD = 'waitForVideo';
 
 /** The waiting node's input item, with the state in WAIT_FIELD. */
 export function itemWithWaitState<T extends { json: IDataObject }>(item: T, state: WaitState): T {
-	return { ...item, json: { ...item.json, [WAIT_FIELD]: { recordingId: state.recordingId, videoReady: false, subscriptionId: state.subscriptionId, secretDigest: state.secretDigest } } };
+	return {
+		...item,
+		json: {
+			...item.json,
+			[WAIT_FIELD]: {
+				recordingId: state.recordingId,
+				videoReady: false,
+				subscriptionId: state.subscriptionId,
+				secretDigest: state.secretDigest,
+			},
+		},
+	};
 }
 
 /** The state from WAIT_FIELD's value, or undefined when it is not one this node wrote. */
 export function readWaitState(value: unknown): WaitState | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
 	const { subscriptionId, recordingId, secretDigest } = value as IDataObject;
-	if (typeof subscriptionId !== 'string' || typeof recordingId !== 'string' || typeof secretDigest !== 'string' || !/^[0-9a-f]{64}$/.test(secretDigest)) return undefined;
+	if (
+		typeof subscriptionId !== 'string' ||
+		typeof recordingId !== 'string' ||
+		typeof secretDigest !== 'string' ||
+		!/^[0-9a-f]{64}$/.test(secretDigest)
+	)
+		return undefined;
 	return { subscriptionId, recordingId, secretDigest };
 }
 
@@ -39,5 +56,8 @@ export function secretDigestOf(secret: string): string {
 /** Whether `given` is the secret whose digest was stored, in constant time. */
 export function secretFitsDigest(given: unknown, secretDigest: string): boolean {
 	if (typeof given !== 'string' || given === '') return false;
-	return timingSafeEqual(Buffer.from(secretDigestOf(given), 'hex'), Buffer.from(secretDigest, 'hex'));
+	return timingSafeEqual(
+		Buffer.from(secretDigestOf(given), 'hex'),
+		Buffer.from(secretDigest, 'hex'),
+	);
 }

@@ -23,13 +23,18 @@ export interface SweepContext {
 function notes(context: SweepContext): IDataObject {
 	const data = context.getWorkflowStaticData('node');
 	const field = data[WAITING_FIELD];
-	if (typeof field === 'object' && field !== null && !Array.isArray(field)) return field as IDataObject;
+	if (typeof field === 'object' && field !== null && !Array.isArray(field))
+		return field as IDataObject;
 	data[WAITING_FIELD] = {};
 	return data[WAITING_FIELD] as IDataObject;
 }
 
 /** Notes an execution that waits with this subscription. */
-export function noteWaitingExecution(context: SweepContext, executionId: string, subscriptionId: string): void {
+export function noteWaitingExecution(
+	context: SweepContext,
+	executionId: string,
+	subscriptionId: string,
+): void {
 	notes(context)[executionId] = subscriptionId;
 }
 
@@ -38,11 +43,20 @@ export function noteWaitingExecution(context: SweepContext, executionId: string,
  * leave the wait time in the stored data; a timeout or a resume clears the wait time).
  */
 function stillWaits(data: IRunExecutionData | undefined): boolean {
-	return data !== undefined && data.waitTill !== undefined && data.waitTill !== null && data.resultData?.error === undefined;
+	return (
+		data !== undefined &&
+		data.waitTill !== undefined &&
+		data.waitTill !== null &&
+		data.resultData?.error === undefined
+	);
 }
 
 /** Removes, through `unsubscribe` (which must not throw), the subscriptions of noted executions that no longer wait. */
-export async function sweepLeftSubscriptions(context: SweepContext, currentExecutionId: string, unsubscribe: (subscriptionId: string) => Promise<void>): Promise<number> {
+export async function sweepLeftSubscriptions(
+	context: SweepContext,
+	currentExecutionId: string,
+	unsubscribe: (subscriptionId: string) => Promise<void>,
+): Promise<number> {
 	const noted = notes(context);
 	let removed = 0;
 	for (const executionId of Object.keys(noted).slice(0, SWEEP_PER_RUN)) {

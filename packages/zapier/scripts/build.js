@@ -16,7 +16,9 @@ const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.join(args.resolveDir, '../locales/index.js'), namespace: 'zod-locales' } : undefined,
+      args.importer.includes(`${path.sep}zod${path.sep}`)
+        ? { path: path.join(args.resolveDir, '../locales/index.js'), namespace: 'zod-locales' }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
       contents: 'export { default as en } from "./en.js";',

@@ -76,7 +76,11 @@ function trimSourceMap(map, keepSource) {
       }
       const newSource = sourceIndex.get(state.source);
       if (last !== null && last.source === newSource && last.line === state.line) continue;
-      const segment = encodeValue(generatedColumn - outColumn) + encodeValue(newSource - out.source) + encodeValue(state.line - out.line) + encodeValue(state.column - out.column);
+      const segment =
+        encodeValue(generatedColumn - outColumn) +
+        encodeValue(newSource - out.source) +
+        encodeValue(state.line - out.line) +
+        encodeValue(state.column - out.column);
       outColumn = generatedColumn;
       out.source = newSource;
       out.line = state.line;

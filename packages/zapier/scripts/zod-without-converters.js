@@ -8,10 +8,45 @@ const UNAVAILABLE = (name) => `() => { throw new Error("zod's ${name} is left ou
 const unavailable = (names) => names.map((name) => `export const ${name} = ${UNAVAILABLE(name)};`).join('\n');
 
 const PROCESSORS = [
-  'string', 'number', 'boolean', 'bigint', 'symbol', 'null', 'undefined', 'void', 'never', 'any', 'unknown', 'date',
-  'enum', 'literal', 'nan', 'templateLiteral', 'file', 'success', 'custom', 'function', 'transform', 'map', 'set',
-  'array', 'object', 'union', 'intersection', 'tuple', 'record', 'nullable', 'nonoptional', 'default', 'prefault',
-  'catch', 'pipe', 'readonly', 'promise', 'optional', 'lazy',
+  'string',
+  'number',
+  'boolean',
+  'bigint',
+  'symbol',
+  'null',
+  'undefined',
+  'void',
+  'never',
+  'any',
+  'unknown',
+  'date',
+  'enum',
+  'literal',
+  'nan',
+  'templateLiteral',
+  'file',
+  'success',
+  'custom',
+  'function',
+  'transform',
+  'map',
+  'set',
+  'array',
+  'object',
+  'union',
+  'intersection',
+  'tuple',
+  'record',
+  'nullable',
+  'nonoptional',
+  'default',
+  'prefault',
+  'catch',
+  'pipe',
+  'readonly',
+  'promise',
+  'optional',
+  'lazy',
 ].map((kind) => `${kind}Processor`);
 
 /** zod module (relative to zod/v4) → the stub's source; `real` is the module's own path, for what is kept. */
@@ -35,7 +70,10 @@ const zodWithoutConverters = {
     build.onResolve({ filter: /(json-schema-processors|to-json-schema|from-json-schema|compile)\.js$/ }, (args) => {
       if (args.namespace === 'zod-stub' || !args.importer.includes(zodV4)) return undefined;
       const real = path.join(args.resolveDir, args.path);
-      const module = real.slice(real.indexOf(zodV4) + zodV4.length).split(path.sep).join('/');
+      const module = real
+        .slice(real.indexOf(zodV4) + zodV4.length)
+        .split(path.sep)
+        .join('/');
       return STUBS[module] === undefined ? undefined : { path: real, namespace: 'zod-stub', pluginData: { module } };
     });
     build.onLoad({ filter: /.*/, namespace: 'zod-stub' }, (args) => ({

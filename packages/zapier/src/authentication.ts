@@ -47,7 +47,7 @@ export default {
       type: 'string',
       required: false,
       helpText:
-        'Optional, for the REST features (find, update and delete recordings, video files, the Recording ID dropdowns). The workspace\'s ID from the ScreenRec dashboard, for example `3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c`. Give it together with an API key.',
+        "Optional, for the REST features (find, update and delete recordings, video files, the Recording ID dropdowns). The workspace's ID from the ScreenRec dashboard, for example `3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c`. Give it together with an API key.",
     },
     {
       key: 'apiKey',

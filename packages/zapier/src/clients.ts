@@ -1,4 +1,13 @@
-import { HTTPS_SERVICE_URL_REQUIRED, HookClient, InvalidInputError, RestClient, invalidInputMessage, isPlainHttpOffLoopback, sleep, type ClientOptions } from '@screenrec/core';
+import {
+  HTTPS_SERVICE_URL_REQUIRED,
+  HookClient,
+  InvalidInputError,
+  RestClient,
+  invalidInputMessage,
+  isPlainHttpOffLoopback,
+  sleep,
+  type ClientOptions,
+} from '@screenrec/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { zapierTransport } from './transport';
 
@@ -25,7 +34,8 @@ export function serviceOrigin(bundle: Bundle): string {
 function clientOptions(z: ZObject, bundle: Bundle): ClientOptions {
   const baseUrl = bundle.authData.baseUrl ?? '';
   const fieldErrors = [{ path: 'baseUrl', message: HTTPS_SERVICE_URL_REQUIRED }];
-  if (isPlainHttpOffLoopback(baseUrl)) throw new InvalidInputError(invalidInputMessage(`\`baseUrl\`: ${HTTPS_SERVICE_URL_REQUIRED}`), { fieldErrors });
+  if (isPlainHttpOffLoopback(baseUrl))
+    throw new InvalidInputError(invalidInputMessage(`\`baseUrl\`: ${HTTPS_SERVICE_URL_REQUIRED}`), { fieldErrors });
   return { baseUrl, transport: zapierTransport(z), sleep, ...ZAPIER_BUDGET };
 }
 

@@ -56,7 +56,9 @@ function tagsField(helpText: string) {
 
 export const newRecordingTagsField = tagsField('Labels for the new recording, for example `support`.');
 
-export const tagsFilterField = tagsField('Only recordings with at least one of these tags, for example `support`. Leave empty for any tags.');
+export const tagsFilterField = tagsField(
+  'Only recordings with at least one of these tags, for example `support`. Leave empty for any tags.',
+);
 
 export const updateTagsField = tagsField(
   'The new tags, for example `support` and `resolved`. They **replace** all current tags; leave empty to keep them.',

@@ -16,7 +16,9 @@ export interface RecordingOutput {
 }
 
 /** A recording's fields when none is known: the same keys as recordingOutput's, all empty. */
-export const UNKNOWN_RECORDING: Readonly<Record<Exclude<keyof RecordingOutput, 'tags' | 'notifications'>, null> & { tags: []; notifications: [] }> = {
+export const UNKNOWN_RECORDING: Readonly<
+  Record<Exclude<keyof RecordingOutput, 'tags' | 'notifications'>, null> & { tags: []; notifications: [] }
+> = {
   id: null,
   status: null,
   direction: null,

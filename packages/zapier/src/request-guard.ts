@@ -9,7 +9,12 @@ import { connectionSecrets, serviceOrigin } from './clients';
 export const onlyToTheService: BeforeRequestMiddleware = (request, z, bundle) => {
   const target = new URL(request.url ?? '');
   if (target.origin === serviceOrigin(bundle)) return request;
-  const sent = JSON.stringify([request.url, request.headers ?? {}, request.params ?? {}, typeof request.body === 'string' ? request.body : '']);
+  const sent = JSON.stringify([
+    request.url,
+    request.headers ?? {},
+    request.params ?? {},
+    typeof request.body === 'string' ? request.body : '',
+  ]);
   if (request.method === 'GET' && !connectionSecrets(bundle).some((secret) => sent.includes(secret))) return request;
   throw new z.errors.Error(
     `Refused a request to ${target.origin}: this app sends the connection's credentials to its Service URL only.`,

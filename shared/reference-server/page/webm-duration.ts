@@ -18,8 +18,13 @@ export interface WebmHeadPatch {
  * referring to nothing outside itself, in syntax every browser that records runs.
  */
 export function webmWithDuration(head: Uint8Array, durationMs: number): WebmHeadPatch | undefined {
-  const EBML = 0x1a45dfa3, SEGMENT = 0x18538067, INFO = 0x1549a966, TIMECODE_SCALE = 0x2ad7b1, DURATION = 0x4489;
-  const VOID = 0xec, CRC32 = 0xbf;
+  const EBML = 0x1a45dfa3,
+    SEGMENT = 0x18538067,
+    INFO = 0x1549a966,
+    TIMECODE_SCALE = 0x2ad7b1,
+    DURATION = 0x4489;
+  const VOID = 0xec,
+    CRC32 = 0xbf;
   /** An element header at `at`: its id (marker bits kept, as ids are written), size (-1: unknown) and data start. */
   const header = (at: number) => {
     const idLength = vintLength(at);
@@ -85,10 +90,18 @@ export function webmWithDuration(head: Uint8Array, durationMs: number): WebmHead
   const infoSize = sizeBytes(info.size + duration.length, info.sizeLength) ?? sizeBytes(info.size + duration.length, 8)!;
   const grows = duration.length + infoSize.length - info.sizeLength;
   // A Segment of known size (not MediaRecorder's "unknown") grows by as much, in a size as wide as before.
-  const segmentSize = segment.size < 0 ? head.subarray(segment.sizeAt, segment.dataAt) : sizeBytes(segment.size + grows, segment.sizeLength);
+  const segmentSize =
+    segment.size < 0 ? head.subarray(segment.sizeAt, segment.dataAt) : sizeBytes(segment.size + grows, segment.sizeLength);
   if (segmentSize === undefined) return undefined;
 
-  const parts = [head.subarray(0, segment.sizeAt), segmentSize, head.subarray(segment.dataAt, info.sizeAt), infoSize, head.subarray(info.dataAt, infoEnd), duration];
+  const parts = [
+    head.subarray(0, segment.sizeAt),
+    segmentSize,
+    head.subarray(segment.dataAt, info.sizeAt),
+    infoSize,
+    head.subarray(info.dataAt, infoEnd),
+    duration,
+  ];
   const bytes = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
   let offset = 0;
   for (const part of parts) {

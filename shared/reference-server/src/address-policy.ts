@@ -80,7 +80,9 @@ export async function resolveChecked(hostname: string, resolver: HostResolver, p
   if (isLocalhostName(hostname) && !policy.allowLoopback) return { ok: false, refusal: 'it is a loopback name' };
   let addresses: ResolvedAddress[];
   try {
-    addresses = isIpLiteral(hostname) ? [{ address: hostname.replace(/^\[|\]$/g, ''), family: hostname.includes(':') ? 6 : 4 }] : await resolver(hostname);
+    addresses = isIpLiteral(hostname)
+      ? [{ address: hostname.replace(/^\[|\]$/g, ''), family: hostname.includes(':') ? 6 : 4 }]
+      : await resolver(hostname);
   } catch {
     return { ok: false, refusal: UNRESOLVED, unresolved: true };
   }

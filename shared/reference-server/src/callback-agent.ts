@@ -24,7 +24,8 @@ export function callbackAgent(resolver: HostResolver, policy: AddressPolicy): Ag
         const family = options.family === 4 || options.family === 6 ? options.family : undefined;
         const wanted = resolution.addresses.filter((entry) => family === undefined || entry.family === family);
         if (options.all) callback(null, wanted);
-        else if (wanted[0] === undefined) callback(Object.assign(new Error(`callback host ${hostname} has no usable address`), { code: 'ENOTFOUND' }), '');
+        else if (wanted[0] === undefined)
+          callback(Object.assign(new Error(`callback host ${hostname} has no usable address`), { code: 'ENOTFOUND' }), '');
         else callback(null, wanted[0].address, wanted[0].family);
       },
       (error: unknown) => callback(Object.assign(new Error(String(error)), { code: 'ENOTFOUND' }), ''),

@@ -24,7 +24,10 @@ export const DELIVERY_SETTING_BOUNDS = {
 } as const satisfies Record<keyof DeliverySettings, { min: number; max: number }>;
 
 function bounded({ min, max }: { min: number; max: number }) {
-  return z.int({ error: `must be a whole number from ${min} to ${max}` }).min(min, { error: `must be a whole number from ${min} to ${max}` }).max(max, { error: `must be a whole number from ${min} to ${max}` });
+  return z
+    .int({ error: `must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `must be a whole number from ${min} to ${max}` });
 }
 
 /** PATCH /admin/settings: either setting, or both. */
@@ -39,7 +42,8 @@ export function deliverySettingsOf(options: Partial<DeliverySettings>): Delivery
   for (const name of Object.keys(DELIVERY_SETTING_BOUNDS) as Array<keyof DeliverySettings>) {
     const { min, max } = DELIVERY_SETTING_BOUNDS[name];
     const value = settings[name];
-    if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`${name} must be a whole number from ${min} to ${max}, not ${value}`);
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new RangeError(`${name} must be a whole number from ${min} to ${max}, not ${value}`);
   }
   return settings;
 }

@@ -197,7 +197,10 @@ export class DeliveryWorker {
    */
   private deadline(): { signal: AbortSignal; release: () => void } {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(Object.assign(new Error('callback timed out'), { name: 'TimeoutError' })), this.timeoutMs);
+    const timer = setTimeout(
+      () => controller.abort(Object.assign(new Error('callback timed out'), { name: 'TimeoutError' })),
+      this.timeoutMs,
+    );
     this.attemptControllers.add(controller);
     return {
       signal: controller.signal,
@@ -218,7 +221,10 @@ export class DeliveryWorker {
 function describeFailure(error: unknown, timeoutMs: number): string {
   const { name, message, cause } = (error ?? {}) as { name?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
-  if (typeof (error as { code?: unknown } | null)?.code === 'string' && !String((error as { code: string }).code).startsWith('UND_ERR_ABORTED')) {
+  if (
+    typeof (error as { code?: unknown } | null)?.code === 'string' &&
+    !String((error as { code: string }).code).startsWith('UND_ERR_ABORTED')
+  ) {
     return (error as { code: string }).code;
   }
   if (typeof cause?.code === 'string') return cause.code;

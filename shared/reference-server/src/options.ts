@@ -57,7 +57,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
   }
   if (values.help) return 'help';
   const publicUrl = values['public-url'] ?? env.PUBLIC_URL;
-  if (publicUrl !== undefined && !/^https?:\/\/[^/]/.test(publicUrl)) throw new UsageError(`--public-url must be an http(s) URL, not "${publicUrl}"`);
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]/.test(publicUrl))
+    throw new UsageError(`--public-url must be an http(s) URL, not "${publicUrl}"`);
   const adminToken = values['admin-token'] ?? env.ADMIN_TOKEN;
   if (adminToken !== undefined && adminToken.length < 8) throw new UsageError('--admin-token must be at least 8 characters');
   const videoLinks = values['video-links'] ?? (env.VIDEO_LINKS || undefined) ?? 'service';
@@ -93,6 +94,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
 function integer(flag: string, text: string | undefined, fallback: number, max: number, min = 0): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
   return value;
 }

@@ -116,7 +116,10 @@ export async function startServer(options: ServerOptions = {}): Promise<Listenin
  */
 export async function buildServer(options: ServerOptions = {}): Promise<InProcessServer> {
   // Checked before anything is created, so a bad value leaves no temp dir, database or listener behind.
-  const settings = deliverySettingsOf({ deliveriesPerNotification: options.deliveriesPerNotification, repeatDeliveryDelayMs: options.repeatDeliveryDelayMs });
+  const settings = deliverySettingsOf({
+    deliveriesPerNotification: options.deliveriesPerNotification,
+    repeatDeliveryDelayMs: options.repeatDeliveryDelayMs,
+  });
   const store = Store.open(options.dataFile, options.logLimits);
   const videosDir = options.dataFile === undefined ? mkdtempSync(join(tmpdir(), 'screenrec-videos-')) : `${options.dataFile}.videos`;
   mkdirSync(videosDir, { recursive: true });
@@ -197,7 +200,9 @@ function fastifyOptions(logLevel: string | undefined, timeouts: Timeouts, longRe
             level: logLevel ?? 'info',
             stream: process.stderr,
             // Video links carry their signature in the query string: log paths only.
-            serializers: { req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split('?')[0] }) },
+            serializers: {
+              req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split('?')[0] }),
+            },
           },
   } as const;
 }
@@ -220,12 +225,20 @@ function seedDemo(store: Store): DemoWorkspace {
     store.transaction(() => {
       const workspace = store.addWorkspace('Demo Workspace');
       store.updateWorkspace(workspace, { apiAccess: true });
-      const tokens = Object.fromEntries(HOOK_PROVIDERS.map((provider) => [provider, store.setupIntegration(workspace.id, provider)])) as Record<HookProvider, string>;
+      const tokens = Object.fromEntries(
+        HOOK_PROVIDERS.map((provider) => [provider, store.setupIntegration(workspace.id, provider)]),
+      ) as Record<HookProvider, string>;
       const created: DemoCredentials = { workspaceId: workspace.id, tokens, apiKey: store.addApiKey(workspace.id, null).secret };
       store.setDemo(created);
       return created;
     });
   const workspace = store.workspace(demo.workspaceId);
   if (workspace === undefined) throw new Error('the data file names a demo workspace it does not hold');
-  return { workspaceId: workspace.id, workspaceName: workspace.name, ownerUserId: workspace.ownerUserId, tokens: demo.tokens, apiKey: demo.apiKey };
+  return {
+    workspaceId: workspace.id,
+    workspaceName: workspace.name,
+    ownerUserId: workspace.ownerUserId,
+    tokens: demo.tokens,
+    apiKey: demo.apiKey,
+  };
 }

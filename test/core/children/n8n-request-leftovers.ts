@@ -18,44 +18,62 @@ const CALLS = 1_500;
 const LIMIT_MS = 60_000;
 const retaining = process.argv.includes('retaining');
 const server = createServer((request, response) => {
-	request.resume();
-	if (request.url === '/video') response.writeHead(200, { 'content-type': 'video/mp4' }).end(Buffer.alloc(2_048));
-	else response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success","workspace":"Acme"}');
+  request.resume();
+  if (request.url === '/video') response.writeHead(200, { 'content-type': 'video/mp4' }).end(Buffer.alloc(2_048));
+  else response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success","workspace":"Acme"}');
 });
 
 server.listen(0, '127.0.0.1', async () => {
-	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	const handedToN8n: Array<WeakRef<AbortSignal>> = [];
-	const helpers = {
-		httpRequest: async (options: IHttpRequestOptions) => {
-			if (options.abortSignal !== undefined) handedToN8n.push(new WeakRef(options.abortSignal as AbortSignal));
-			return await httpRequest(options);
-		},
-	};
-	const realSend = httpRequestSend({ helpers });
-	const send: Send = retaining ? (request, signal) => realSend(request, AbortSignal.any([signal, AbortSignal.timeout(LIMIT_MS)])) : realSend;
-	const transport = n8nTransport(send);
-	const context: DownloadContext = {
-		getNode: () => ({ id: 'node', name: 'ScreenRec', type: 'n8n-nodes-screenrec.screenRec', typeVersion: 1, position: [0, 0], parameters: {} }),
-		helpers: {
-			...helpers,
-			prepareBinaryData: async (data) => {
-				for await (const _chunk of data as AsyncIterable<Buffer>) void _chunk;
-				return { data: '', mimeType: 'video/mp4' };
-			},
-		},
-	};
-	const call = async () => {
-		await transport({ method: 'GET', url: `${base}/status`, headers: {}, timeoutMs: LIMIT_MS, maxBodyBytes: 1_000_000, signal: new AbortController().signal });
-		await downloadVideo(context, `${base}/video`, 'video', { signal: new AbortController().signal, deadline: Date.now() + LIMIT_MS });
-	};
-	for (let warmUp = 0; warmUp < 200; warmUp++) await call();
-	handedToN8n.length = 0;
-	const before = await heapAfterCollection();
-	for (let made = 0; made < CALLS; made++) await call();
-	const after = await heapAfterCollection();
-	const alive = stillAlive(handedToN8n);
-	process.stdout.write(`${JSON.stringify({ requests: handedToN8n.length, alive, heapBytesPerCall: Math.round((after - before) / CALLS) })}\n`);
-	server.close();
-	process.exit(0);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const handedToN8n: Array<WeakRef<AbortSignal>> = [];
+  const helpers = {
+    httpRequest: async (options: IHttpRequestOptions) => {
+      if (options.abortSignal !== undefined) handedToN8n.push(new WeakRef(options.abortSignal as AbortSignal));
+      return await httpRequest(options);
+    },
+  };
+  const realSend = httpRequestSend({ helpers });
+  const send: Send = retaining
+    ? (request, signal) => realSend(request, AbortSignal.any([signal, AbortSignal.timeout(LIMIT_MS)]))
+    : realSend;
+  const transport = n8nTransport(send);
+  const context: DownloadContext = {
+    getNode: () => ({
+      id: 'node',
+      name: 'ScreenRec',
+      type: 'n8n-nodes-screenrec.screenRec',
+      typeVersion: 1,
+      position: [0, 0],
+      parameters: {},
+    }),
+    helpers: {
+      ...helpers,
+      prepareBinaryData: async (data) => {
+        for await (const _chunk of data as AsyncIterable<Buffer>) void _chunk;
+        return { data: '', mimeType: 'video/mp4' };
+      },
+    },
+  };
+  const call = async () => {
+    await transport({
+      method: 'GET',
+      url: `${base}/status`,
+      headers: {},
+      timeoutMs: LIMIT_MS,
+      maxBodyBytes: 1_000_000,
+      signal: new AbortController().signal,
+    });
+    await downloadVideo(context, `${base}/video`, 'video', { signal: new AbortController().signal, deadline: Date.now() + LIMIT_MS });
+  };
+  for (let warmUp = 0; warmUp < 200; warmUp++) await call();
+  handedToN8n.length = 0;
+  const before = await heapAfterCollection();
+  for (let made = 0; made < CALLS; made++) await call();
+  const after = await heapAfterCollection();
+  const alive = stillAlive(handedToN8n);
+  process.stdout.write(
+    `${JSON.stringify({ requests: handedToN8n.length, alive, heapBytesPerCall: Math.round((after - before) / CALLS) })}\n`,
+  );
+  server.close();
+  process.exit(0);
 });

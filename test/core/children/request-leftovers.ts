@@ -22,7 +22,8 @@ server.listen(0, '127.0.0.1', async () => {
     handedToFetch.push(new WeakRef(init!.signal!));
     return fetch(target, init);
   });
-  const call = () => transport({ method: 'GET', url, headers: {}, timeoutMs: 60_000, maxBodyBytes: 1_000_000, signal: new AbortController().signal });
+  const call = () =>
+    transport({ method: 'GET', url, headers: {}, timeoutMs: 60_000, maxBodyBytes: 1_000_000, signal: new AbortController().signal });
   for (let warmUp = 0; warmUp < 200; warmUp++) await call();
   handedToFetch.length = 0;
   const before = await heapAfterCollection();

@@ -36,7 +36,12 @@ export async function startN8nE2E(videoLinks: VideoLinkMode = 'service'): Promis
     subscriptionsOf: (workspaceId) => adminOk(200, 'GET', `/admin/workspaces/${workspaceId}/subscriptions`),
     connectWorkspace: async (name) => {
       const workspace = await server.connectWorkspace(name, 'N8N');
-      const credential = { serviceUrl: server.baseUrl, workspaceId: workspace.workspaceId, backendToken: workspace.backendToken, apiKey: workspace.apiKey };
+      const credential = {
+        serviceUrl: server.baseUrl,
+        workspaceId: workspace.workspaceId,
+        backendToken: workspace.backendToken,
+        apiKey: workspace.apiKey,
+      };
       return { ...workspace, credential };
     },
     stop: () => server.stop(),

@@ -107,7 +107,7 @@ export async function startZapierE2E(videoLinks: VideoLinkMode = 'service'): Pro
     server,
     files,
     app,
-    run: async <T,>(method: Perform | undefined, bundle: TestBundle) => {
+    run: async <T>(method: Perform | undefined, bundle: TestBundle) => {
       if (method === undefined) throw new Error('the app has no such method');
       return (await appTester(method, bundle as Partial<Bundle>)) as T;
     },

@@ -12,7 +12,12 @@ export async function openRecordingPage(pageUrl: string): Promise<RecordingPage>
   const html = await response.text();
   const config = /<script id="config" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
   if (config === undefined) throw new Error(`no recording page at ${pageUrl} (HTTP ${response.status}): ${html.slice(0, 200)}`);
-  return { status: response.status, contentType: response.headers.get('content-type'), html, config: JSON.parse(config) as RecordingPage['config'] };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    html,
+    config: JSON.parse(config) as RecordingPage['config'],
+  };
 }
 
 /** What the page's script does after Stop: POST the WebM to the upload URL, resolved against the page. */

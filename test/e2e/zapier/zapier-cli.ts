@@ -33,17 +33,30 @@ export interface InvokeSandbox {
  * repo's pinned Node (the CLI refuses Node < 22). Remove it in afterAll.
  */
 export async function invokeSandbox(authData: AuthData): Promise<InvokeSandbox> {
-  if (!existsSync(path.join(ZAPIER_APP_DIR, 'dist/index.js'))) throw new Error('The Zapier app is not built: run `npm run build` at the repository root first.');
+  if (!existsSync(path.join(ZAPIER_APP_DIR, 'dist/index.js')))
+    throw new Error('The Zapier app is not built: run `npm run build` at the repository root first.');
   await mkdir(SANDBOX_ROOT, { recursive: true });
   const root = await mkdtemp(path.join(SANDBOX_ROOT, 'app-'));
   const app = path.join(root, 'app');
   const home = path.join(root, 'home');
   await mkdir(home);
   await Promise.all(BUILT_FILES.map((name) => cp(path.join(ZAPIER_APP_DIR, name), path.join(app, name), { recursive: true })));
-  await writeFile(path.join(app, '.env'), Object.entries(authData).map(([field, value]) => `authData_${field}='${value}'\n`).join(''));
+  await writeFile(
+    path.join(app, '.env'),
+    Object.entries(authData)
+      .map(([field, value]) => `authData_${field}='${value}'\n`)
+      .join(''),
+  );
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('authData_')));
   const searchPath = `${BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}`;
-  const env: NodeJS.ProcessEnv = { ...inherited, HOME: home, PATH: searchPath, DISABLE_ZAPIER_ANALYTICS: '1', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    HOME: home,
+    PATH: searchPath,
+    DISABLE_ZAPIER_ANALYTICS: '1',
+    NO_UPDATE_NOTIFIER: '1',
+    FORCE_COLOR: '0',
+  };
   const cli = (args: string[]) => runProcess(path.join(BIN_DIR, 'zapier-platform'), args, { cwd: app, env });
   const analytics = await cli(['analytics', '--mode', 'disabled']);
   if (analytics.exitCode !== 0) throw new Error(`zapier-platform analytics --mode disabled failed: ${analytics.stderr}`);

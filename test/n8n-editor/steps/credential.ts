@@ -31,28 +31,38 @@ async function fillAndSave(form: Locator, fields: Record<string, string>): Promi
 export async function credentialChecks(editor: Editor, checks: Checks): Promise<boolean> {
   const { serviceUrl, server } = editor.instance;
   let form: Locator | undefined;
-  await editorCheck(editor, checks, 'credential form: a wrong API key gets one message that names the field, with the advice once', async () => {
-    form = await openNewCredential(editor);
-    await fillAndSave(form, { serviceUrl, workspaceId: server.demo.workspaceId, apiKey: 'srk_not-the-right-key' });
-    await form.getByText(SEEN.connectionFailed).waitFor();
-    const more = form.getByText('More details');
-    if (await more.isVisible()) await more.click();
-    await form.getByText(SEEN.wrongApiKey).waitFor();
-    const banner = await textOf(form.getByTestId('node-credentials-config-container'));
-    expectThat(banner.split('Create a new').length === 2, `the advice is given more than once: ${banner}`);
-    await editor.shoot('credential-wrong-key');
-  });
-  return await editorCheck(editor, checks, `credential form: the right key and the backend token read "${SEEN.connectionTested}"`, async () => {
-    expectThat(form !== undefined, 'the credential form did not open');
-    await fillAndSave(form, { apiKey: server.demo.apiKey, backendToken: server.demo.tokens.N8N });
-    const tested = form.getByTestId('credentials-config-container-test-success').getByText(SEEN.connectionTested);
-    // n8n 2.41 closes the form once a new credential tests well; opening it again (the pencil) tests it again.
-    if (!(await shows(tested, 8000))) {
-      await nodePanel(editor).getByTestId('credential-edit-button').click();
-      await tested.waitFor();
-    }
-    await editor.shoot('credential-tested');
-    await editor.page.keyboard.press('Escape');
-    await form.waitFor({ state: 'hidden' });
-  });
+  await editorCheck(
+    editor,
+    checks,
+    'credential form: a wrong API key gets one message that names the field, with the advice once',
+    async () => {
+      form = await openNewCredential(editor);
+      await fillAndSave(form, { serviceUrl, workspaceId: server.demo.workspaceId, apiKey: 'srk_not-the-right-key' });
+      await form.getByText(SEEN.connectionFailed).waitFor();
+      const more = form.getByText('More details');
+      if (await more.isVisible()) await more.click();
+      await form.getByText(SEEN.wrongApiKey).waitFor();
+      const banner = await textOf(form.getByTestId('node-credentials-config-container'));
+      expectThat(banner.split('Create a new').length === 2, `the advice is given more than once: ${banner}`);
+      await editor.shoot('credential-wrong-key');
+    },
+  );
+  return await editorCheck(
+    editor,
+    checks,
+    `credential form: the right key and the backend token read "${SEEN.connectionTested}"`,
+    async () => {
+      expectThat(form !== undefined, 'the credential form did not open');
+      await fillAndSave(form, { apiKey: server.demo.apiKey, backendToken: server.demo.tokens.N8N });
+      const tested = form.getByTestId('credentials-config-container-test-success').getByText(SEEN.connectionTested);
+      // n8n 2.41 closes the form once a new credential tests well; opening it again (the pencil) tests it again.
+      if (!(await shows(tested, 8000))) {
+        await nodePanel(editor).getByTestId('credential-edit-button').click();
+        await tested.waitFor();
+      }
+      await editor.shoot('credential-tested');
+      await editor.page.keyboard.press('Escape');
+      await form.waitFor({ state: 'hidden' });
+    },
+  );
 }

@@ -10,7 +10,14 @@ async function unrunWorkflow(editor: Editor) {
   const { rest } = editor.instance.n8n;
   const listed = await rest<{ data: Array<{ id: string; name: string; type: string }> }>('GET', '/credentials');
   const credential = listed.body.data.find((candidate) => candidate.type === 'screenRecApi');
-  const node = (name: string, type: string, x: number, parameters: object = {}) => ({ id: name, name, type, typeVersion: 1, position: [x, 0], parameters });
+  const node = (name: string, type: string, x: number, parameters: object = {}) => ({
+    id: name,
+    name,
+    type,
+    typeVersion: 1,
+    position: [x, 0],
+    parameters,
+  });
   return {
     name: 'ScreenRec output schema',
     active: false,
@@ -48,7 +55,10 @@ export async function outputSchemaChecks(editor: Editor, checks: Checks): Promis
     ).catch(() => []);
     const asked = editor.schemaAnswers().map((answer) => `${answer.path} ${answer.status}`);
     expectThat(answers.length > 0, `the editor never asked for it; it asked for: ${asked.join(', ') || 'no schema'}`);
-    expectThat(answers.every((answer) => answer.status === 200), `the editor got ${answers.map((answer) => answer.status).join(', ')}`);
+    expectThat(
+      answers.every((answer) => answer.status === 200),
+      `the editor got ${answers.map((answer) => answer.status).join(', ')}`,
+    );
     await editor.shoot('output-schema-preview');
   });
 }

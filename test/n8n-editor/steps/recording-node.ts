@@ -7,7 +7,11 @@ import type { Seeded } from '../seed';
 /** Picks `name` in the open dropdown of an n8n select (options may carry a description under the name). */
 async function choose(editor: Editor, field: Locator, name: string): Promise<void> {
   await field.click();
-  await editor.page.locator('.el-select-dropdown__item:visible').filter({ hasText: new RegExp(`^\\s*${name}`) }).first().click();
+  await editor.page
+    .locator('.el-select-dropdown__item:visible')
+    .filter({ hasText: new RegExp(`^\\s*${name}`) })
+    .first()
+    .click();
 }
 
 /**
@@ -23,7 +27,10 @@ async function settle(editor: Editor, field: Locator): Promise<void> {
 async function executeStep(editor: Editor): Promise<Locator> {
   const output = nodePanel(editor).getByTestId('output-panel');
   await nodePanel(editor).getByTestId('node-execute-button').click();
-  await output.getByText(/\d+ items?/).first().waitFor();
+  await output
+    .getByText(/\d+ items?/)
+    .first()
+    .waitFor();
   return output;
 }
 
@@ -45,26 +52,35 @@ const recordingInput = (panel: Locator) => panel.locator('input[data-test-id="rl
 export async function recordingNodeChecks(editor: Editor, checks: Checks, seeded: Seeded): Promise<void> {
   const panel = nodePanel(editor);
   let added = false;
-  await editorCheck(editor, checks, 'Get a recording: "From list" tells three recordings of the same minute and tag apart, naming the zone', async () => {
-    await newWorkflow(editor);
-    await addFromPanel(await searchNodesPanel(editor, 'Manual', 'empty canvas'), 'Manual Trigger');
-    await closeNodePanel(editor);
-    await addFromPanel(await searchNodesPanel(editor, 'ScreenRec', 'last node'), 'ScreenRec', SEEN.subtitleGet);
-    await panel.getByTestId('rlc-input').click();
-    const items = editor.page.getByTestId('rlc-item');
-    await items.nth(seeded.demo.length - 1).waitFor();
-    added = true;
-    const entries = (await items.allInnerTexts()).map((entry) => entry.trim());
-    await editor.shoot('locator-list');
-    // The newest first: the last demo recording made heads the list; the later checks pick the first one made.
-    await items.nth(seeded.demo.length - 1).click();
-    const demo = entries.filter((entry) => entry.includes('demo'));
-    expectThat(demo.length === seeded.demo.length, `the list shows ${JSON.stringify(entries)}`);
-    expectThat(new Set(demo).size === demo.length, `entries read alike: ${JSON.stringify(demo)}`);
-    const unclear = demo.filter((entry) => !DEMO_LIST_ENTRY.test(entry));
-    expectThat(unclear.length === 0, `entries without their zone or ID: ${JSON.stringify(unclear)}`);
-    for (const { id } of seeded.demo) expectThat(demo.some((entry) => entry.endsWith(`ID ${id.slice(0, 8)}`)), `no entry ends with ID ${id.slice(0, 8)}`);
-  });
+  await editorCheck(
+    editor,
+    checks,
+    'Get a recording: "From list" tells three recordings of the same minute and tag apart, naming the zone',
+    async () => {
+      await newWorkflow(editor);
+      await addFromPanel(await searchNodesPanel(editor, 'Manual', 'empty canvas'), 'Manual Trigger');
+      await closeNodePanel(editor);
+      await addFromPanel(await searchNodesPanel(editor, 'ScreenRec', 'last node'), 'ScreenRec', SEEN.subtitleGet);
+      await panel.getByTestId('rlc-input').click();
+      const items = editor.page.getByTestId('rlc-item');
+      await items.nth(seeded.demo.length - 1).waitFor();
+      added = true;
+      const entries = (await items.allInnerTexts()).map((entry) => entry.trim());
+      await editor.shoot('locator-list');
+      // The newest first: the last demo recording made heads the list; the later checks pick the first one made.
+      await items.nth(seeded.demo.length - 1).click();
+      const demo = entries.filter((entry) => entry.includes('demo'));
+      expectThat(demo.length === seeded.demo.length, `the list shows ${JSON.stringify(entries)}`);
+      expectThat(new Set(demo).size === demo.length, `entries read alike: ${JSON.stringify(demo)}`);
+      const unclear = demo.filter((entry) => !DEMO_LIST_ENTRY.test(entry));
+      expectThat(unclear.length === 0, `entries without their zone or ID: ${JSON.stringify(unclear)}`);
+      for (const { id } of seeded.demo)
+        expectThat(
+          demo.some((entry) => entry.endsWith(`ID ${id.slice(0, 8)}`)),
+          `no entry ends with ID ${id.slice(0, 8)}`,
+        );
+    },
+  );
 
   await editorCheck(editor, checks, 'Get a recording: "Execute step" shows the recording picked from the list', async () => {
     expectThat(added, 'the node was not added');
@@ -83,17 +99,22 @@ export async function recordingNodeChecks(editor: Editor, checks: Checks, seeded
     await editor.shoot('locator-by-url');
   });
 
-  await editorCheck(editor, checks, `canvas subtitle in words: "${SEEN.subtitleGetMany}" once the operation is Get Many, whose run shows every recording`, async () => {
-    expectThat(added, 'the node was not added');
-    await choose(editor, panel.getByTestId('parameter-input-operation'), 'Get Many');
-    const output = await executeStep(editor);
-    for (const { id } of seeded.demo) await output.getByText(id).first().waitFor();
-    await editor.shoot('get-many-output');
-    await closeNodePanel(editor);
-    const subtitle = await canvasSubtitle(editor);
-    expectThat(subtitle === SEEN.subtitleGetMany, `the canvas subtitle reads "${subtitle}"`);
-    await editor.shoot('canvas-subtitle');
-  });
+  await editorCheck(
+    editor,
+    checks,
+    `canvas subtitle in words: "${SEEN.subtitleGetMany}" once the operation is Get Many, whose run shows every recording`,
+    async () => {
+      expectThat(added, 'the node was not added');
+      await choose(editor, panel.getByTestId('parameter-input-operation'), 'Get Many');
+      const output = await executeStep(editor);
+      for (const { id } of seeded.demo) await output.getByText(id).first().waitFor();
+      await editor.shoot('get-many-output');
+      await closeNodePanel(editor);
+      const subtitle = await canvasSubtitle(editor);
+      expectThat(subtitle === SEEN.subtitleGetMany, `the canvas subtitle reads "${subtitle}"`);
+      await editor.shoot('canvas-subtitle');
+    },
+  );
 
   await editorCheck(editor, checks, 'Timeout: when Options → Timeout runs out, the error says to set it to 0 for no limit', async () => {
     expectThat(added, 'the node was not added');

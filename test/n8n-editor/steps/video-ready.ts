@@ -20,19 +20,24 @@ export async function videoReadyChecks(editor: Editor, checks: Checks): Promise<
 
   const credentialMade = await credentialChecks(editor, checks);
 
-  await editorCheck(editor, checks, 'Video Ready trigger: publishing with an http webhook URL says what to change, in the toast', async () => {
-    expectThat(credentialMade, 'no credential to publish with');
-    await closeNodePanel(editor);
-    const { page } = editor;
-    await page.getByTestId('workflow-open-publish-modal-button').click();
-    // n8n 2.3 asks for a version name first; newer ones may publish at once.
-    const confirm = page.getByTestId('workflow-publish-button');
-    if (await shows(confirm)) await confirm.click();
-    const expected = SEEN.httpWebhookToast(`${editor.instance.n8n.baseUrl}/webhook/`);
-    const toast = page.locator('.el-notification').filter({ hasText: expected }).first();
-    await toast.waitFor();
-    const text = await textOf(toast);
-    expectThat(text.includes(expected), `the toast reads: ${text}`);
-    await editor.shoot('publish-http-webhook');
-  });
+  await editorCheck(
+    editor,
+    checks,
+    'Video Ready trigger: publishing with an http webhook URL says what to change, in the toast',
+    async () => {
+      expectThat(credentialMade, 'no credential to publish with');
+      await closeNodePanel(editor);
+      const { page } = editor;
+      await page.getByTestId('workflow-open-publish-modal-button').click();
+      // n8n 2.3 asks for a version name first; newer ones may publish at once.
+      const confirm = page.getByTestId('workflow-publish-button');
+      if (await shows(confirm)) await confirm.click();
+      const expected = SEEN.httpWebhookToast(`${editor.instance.n8n.baseUrl}/webhook/`);
+      const toast = page.locator('.el-notification').filter({ hasText: expected }).first();
+      await toast.waitFor();
+      const text = await textOf(toast);
+      expectThat(text.includes(expected), `the toast reads: ${text}`);
+      await editor.shoot('publish-http-webhook');
+    },
+  );
 }

@@ -45,5 +45,9 @@ ensureCli();
 linkCli(packageDir);
 // `n8n-node lint` runs `npm exec -- eslint .`: the eslint of the repository (the same 9.29 the CLI pins) or the CLI's.
 const env = { ...process.env, PATH: `${join(prefix, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
-const run = spawnSync(process.execPath, [join(cliPackage, 'bin', 'n8n-node.mjs'), ...cliArguments], { cwd: packageDir, env, stdio: 'inherit' });
+const run = spawnSync(process.execPath, [join(cliPackage, 'bin', 'n8n-node.mjs'), ...cliArguments], {
+  cwd: packageDir,
+  env,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

@@ -21,15 +21,22 @@ const scannerPackage = join(prefix, 'node_modules', '@n8n', 'scan-community-pack
 function ensureScanner() {
   const manifest = join(scannerPackage, 'package.json');
   if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === SCANNER_VERSION) return;
-  execFileSync('npm', ['install', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund', `@n8n/scan-community-package@${SCANNER_VERSION}`], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    'npm',
+    ['install', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund', `@n8n/scan-community-package@${SCANNER_VERSION}`],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
 }
 
 /** npm pack into a temporary folder, unpacked: exactly the files the registry would serve. */
 function unpackedTarball(packageDir) {
   const folder = mkdtempSync(join(tmpdir(), 'n8n-pack-'));
-  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', folder], { cwd: packageDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', folder], {
+    cwd: packageDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const tarball = readdirSync(folder).find((name) => name.endsWith('.tgz'));
   execFileSync('tar', ['-xzf', tarball, '-C', folder], { cwd: folder });
   return { dir: join(folder, 'package'), cleanUp: () => rmSync(folder, { recursive: true, force: true }) };
@@ -54,11 +61,19 @@ const patterns = target === 'source' ? scanner.SOURCE_FILE_PATTERNS : ['**/*.js'
 try {
   const verdict = await scanner.analyzePackage(dir, patterns);
   // analyzePackage passes on warnings; count them with the same configuration, because the bar is zero of both.
-  const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: await scanner.buildScanConfig() });
+  const eslint = new ESLint({
+    cwd: dir,
+    allowInlineConfig: false,
+    overrideConfigFile: true,
+    overrideConfig: await scanner.buildScanConfig(),
+  });
   const files = glob.sync(patterns, { cwd: dir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
   const results = await eslint.lintFiles(files);
   const messages = results.flatMap((result) =>
-    result.messages.map((message) => `${result.filePath.slice(dir.length + 1)}:${message.line} ${message.severity === 2 ? 'error' : 'warning'} ${message.ruleId} ${message.message}`),
+    result.messages.map(
+      (message) =>
+        `${result.filePath.slice(dir.length + 1)}:${message.line} ${message.severity === 2 ? 'error' : 'warning'} ${message.ruleId} ${message.message}`,
+    ),
   );
   const report = {
     target,

@@ -20,7 +20,14 @@ const z = {
 void (async () => {
   const transport = zapierTransport(z);
   for (let made = 0; made < CALLS; made++) {
-    await transport({ method: 'GET', url: 'https://screenrec.test/x', headers: {}, timeoutMs: 60_000, maxBodyBytes: 1_000_000, signal: new AbortController().signal });
+    await transport({
+      method: 'GET',
+      url: 'https://screenrec.test/x',
+      headers: {},
+      timeoutMs: 60_000,
+      maxBodyBytes: 1_000_000,
+      signal: new AbortController().signal,
+    });
   }
   await heapAfterCollection();
   const alive = stillAlive(handedToZapier);

@@ -26,7 +26,9 @@ export const createRecordingLink = defineTool({
     detailsError: z
       .string()
       .nullable()
-      .describe('Why recordingId is null when the lookup failed (the link was created all the same: do not create another); null otherwise.'),
+      .describe(
+        'Why recordingId is null when the lookup failed (the link was created all the same: do not create another); null otherwise.',
+      ),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   icons: TOOL_ICONS.link,

@@ -10,7 +10,7 @@ export const deleteRecording = defineTool({
   title: 'Delete recording',
   description:
     'Delete a recording and its video for good: this cannot be undone. The user is asked to confirm, with the ' +
-    "recording named, when the MCP client can ask; otherwise confirm with the user first yourself (get_recording " +
+    'recording named, when the MCP client can ask; otherwise confirm with the user first yourself (get_recording ' +
     'shows what it is). Returns the recording as it was before deletion, with deleted: true.',
   serviceInterface: 'rest',
   input: z.strictObject({ recordingId: RecordingId }),
@@ -25,11 +25,16 @@ export const deleteRecording = defineTool({
     if (confirmation === 'unasked') {
       // The question names the recording as the user knows it, so it is read first.
       const recording = await connections.rest().getRecording(recordingId, call);
-      return { ask: `Delete this ScreenRec recording and its video for good? ${recordingLabel(recording, localTimeZone())}. This cannot be undone.` };
+      return {
+        ask: `Delete this ScreenRec recording and its video for good? ${recordingLabel(recording, localTimeZone())}. This cannot be undone.`,
+      };
     }
     // Core reads the recording before deleting it: the result shows what was deleted, as on Zapier and n8n.
     const recording = await connections.rest().deleteRecording(recordingId, call);
-    return { structured: { ...recording, deleted: true as const }, text: `Deleted this recording and its video: ${describeRecording(recording)}.` };
+    return {
+      structured: { ...recording, deleted: true as const },
+      text: `Deleted this recording and its video: ${describeRecording(recording)}.`,
+    };
   },
 });
 

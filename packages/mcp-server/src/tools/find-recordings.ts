@@ -10,7 +10,7 @@ export const findRecordings = defineTool({
   name: 'find_recordings',
   title: 'Find recordings',
   description:
-    'List the workspace\'s recordings, newest first, optionally filtered by status, direction, tags and creation date. ' +
+    "List the workspace's recordings, newest first, optionally filtered by status, direction, tags and creation date. " +
     'Returns at most `limit` recordings (default 20) and, when there are more, a nextCursor: call again with that cursor ' +
     '(and the same filters) for the next page. To see whether a requested recording is done, filter statuses ["COMPLETED"].',
   serviceInterface: 'rest',
@@ -33,10 +33,9 @@ export const findRecordings = defineTool({
   async run({ limit, cursor, ...filters }, call, connections) {
     const filter: FindFilter = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
     const position: FindPosition = cursor === undefined ? { filter, first: 0 } : continueWith(decodeCursor(cursor), filter);
-    const page = await connections.rest().listRecordings(
-      { ...position.filter, first: position.first, pageSize: limit, ...NEWEST_FIRST },
-      call,
-    );
+    const page = await connections
+      .rest()
+      .listRecordings({ ...position.filter, first: position.first, pageSize: limit, ...NEWEST_FIRST }, call);
     const recordings = page.content.filter((recording) => isOlderThan(recording, position.last));
     const first = position.first + page.content.length;
     const lastOnPage = page.content.at(-1);

@@ -9,7 +9,7 @@ export const getRecordingTool = defineTool({
   name: 'get_recording',
   title: 'Get recording',
   description:
-    "Get one ScreenRec recording by its ID: its status (NEW, RECORDING, REVIEWING, PROCESSING, COMPLETED), tags, " +
+    'Get one ScreenRec recording by its ID: its status (NEW, RECORDING, REVIEWING, PROCESSING, COMPLETED), tags, ' +
     'internal comment, creation date and, for recordings made through a link, its page URL and external reference.',
   serviceInterface: 'rest',
   input: z.strictObject({ recordingId: RecordingId }),

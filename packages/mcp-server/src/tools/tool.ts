@@ -1,6 +1,13 @@
 import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import { InvalidInputError, describeFieldErrors, fieldErrorsOf, invalidInputMessage, type CallOptions, type ServiceInterface } from '@screenrec/core';
+import {
+  InvalidInputError,
+  describeFieldErrors,
+  fieldErrorsOf,
+  invalidInputMessage,
+  type CallOptions,
+  type ServiceInterface,
+} from '@screenrec/core';
 import type { Confirmation } from '../confirm';
 import type { Connections } from '../connections';
 import type { ProgressReport } from '../progress';
@@ -33,12 +40,22 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
   output: Output;
   annotations: Omit<ToolAnnotations, 'title'>;
   icons: Icon[];
-  run(args: z.output<Input>, call: Required<CallOptions>, connections: Connections, context: ToolContext): Promise<ToolOutcome<z.input<Output>> | ToolPause>;
+  run(
+    args: z.output<Input>,
+    call: Required<CallOptions>,
+    connections: Connections,
+    context: ToolContext,
+  ): Promise<ToolOutcome<z.input<Output>> | ToolPause>;
 }
 
 /** A tool as the server lists and dispatches it: its arguments checked against its own schema before it runs. */
 export interface Tool extends Omit<ToolDefinition, 'run'> {
-  run(args: unknown, call: Required<CallOptions>, connections: Connections, context: ToolContext): Promise<ToolOutcome<Record<string, unknown>> | ToolPause>;
+  run(
+    args: unknown,
+    call: Required<CallOptions>,
+    connections: Connections,
+    context: ToolContext,
+  ): Promise<ToolOutcome<Record<string, unknown>> | ToolPause>;
 }
 
 /**

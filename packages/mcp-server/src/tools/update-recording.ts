@@ -1,4 +1,11 @@
-import { InvalidInputError, Recording, describeFieldErrors, invalidInputMessage, recordingChanges, type UpdateRecordingRequest } from '@screenrec/core';
+import {
+  InvalidInputError,
+  Recording,
+  describeFieldErrors,
+  invalidInputMessage,
+  recordingChanges,
+  type UpdateRecordingRequest,
+} from '@screenrec/core';
 import { z } from 'zod';
 import { describeRecording } from '../describe';
 import { TOOL_ICONS } from '../icons';
@@ -37,6 +44,9 @@ function changesOf(tags: string[] | undefined, comment: string | undefined): Upd
   }
   const clearsComment = comment !== undefined && comment.trim() === '';
   const tagChange = tags === undefined ? {} : tags.length === 0 ? { removeAllTags: true } : { tags };
-  const changes = tags === undefined && clearsComment ? {} : recordingChanges({ ...tagChange, ...(comment === undefined || clearsComment ? {} : { comment }) });
+  const changes =
+    tags === undefined && clearsComment
+      ? {}
+      : recordingChanges({ ...tagChange, ...(comment === undefined || clearsComment ? {} : { comment }) });
   return clearsComment ? { ...changes, comment } : changes;
 }

@@ -14,7 +14,7 @@ export const waitForRecording = defineTool({
   description:
     'Wait until a recording is COMPLETED (its video is ready), checking its status now and then: use it after ' +
     'create_recording_request or create_recording_link to continue once the person has recorded. Answers as soon as ' +
-    'it is completed, or with its latest status (completed: false) when maxWaitSeconds or this server\'s time limit ' +
+    "it is completed, or with its latest status (completed: false) when maxWaitSeconds or this server's time limit " +
     'for one call is reached: then call again to keep waiting. Sends progress notifications with the status on each check.',
   serviceInterface: 'rest',
   input: z.strictObject({ recordingId: RecordingId, maxWaitSeconds: MaxWaitSeconds.optional() }),
@@ -26,7 +26,9 @@ export const waitForRecording = defineTool({
     stoppedWaiting: z.object({
       reason: z
         .enum(STOP_REASONS)
-        .describe('COMPLETED: the recording is done. MAX_WAIT: maxWaitSeconds passed. TIME_LIMIT: this server\'s limit for one call was near. Call again to wait longer.'),
+        .describe(
+          "COMPLETED: the recording is done. MAX_WAIT: maxWaitSeconds passed. TIME_LIMIT: this server's limit for one call was near. Call again to wait longer.",
+        ),
       at: z.string().describe('When the wait ended (ISO 8601, UTC).'),
       waitedSeconds: z.number().describe('How long the call waited.'),
       checks: z.number().int().describe('How many times ScreenRec was asked.'),
@@ -39,7 +41,8 @@ export const waitForRecording = defineTool({
     const outcome = await waitUntilCompleted(
       {
         check: (options) => connections.rest().getRecording(recordingId, options),
-        onCheck: (recording, checks) => context.progress(`Recording ${recording.id.slice(0, SHORT_ID_LENGTH)}: ${statusLabel(recording.status)} (check ${checks})`),
+        onCheck: (recording, checks) =>
+          context.progress(`Recording ${recording.id.slice(0, SHORT_ID_LENGTH)}: ${statusLabel(recording.status)} (check ${checks})`),
         ...(maxWaitSeconds === undefined ? {} : { maxWaitMs: maxWaitSeconds * 1000 }),
         pacing: connections.waitPacing,
       },

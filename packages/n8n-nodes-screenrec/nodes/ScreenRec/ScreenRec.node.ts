@@ -7,7 +7,12 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { SEARCH_RECORDINGS, searchRecordings, testScreenRecCredential, timeoutOption } from '../../lib';
+import {
+	SEARCH_RECORDINGS,
+	searchRecordings,
+	testScreenRecCredential,
+	timeoutOption,
+} from '../../lib';
 import { recordingFields, recordingOperation, recordingOperations } from './actions/recording';
 import { WAIT_FOR_VIDEO_WEBHOOKS } from './actions/recording/waitForVideo.operation';
 import { resumeOnVideo } from './actions/recording/waitForVideo.webhook';
@@ -24,7 +29,8 @@ export class ScreenRec implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: actionSubtitle([recordingOperation, tagOperation]),
-		description: 'Request screen recordings, find them, get their videos, tag and delete them in ScreenRec',
+		description:
+			'Request screen recordings, find them, get their videos, tag and delete them in ScreenRec',
 		defaults: { name: 'ScreenRec' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -39,7 +45,11 @@ export class ScreenRec implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Recording', value: 'recording', description: 'A screen recording and its video' },
+					{
+						name: 'Recording',
+						value: 'recording',
+						description: 'A screen recording and its video',
+					},
 					{ name: 'Tag', value: 'tag', description: 'The labels used on recordings' },
 				],
 				default: 'recording',

@@ -1,4 +1,10 @@
-import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
 import {
 	NEWEST_FIRST,
 	ScreenRecConnection,
@@ -22,7 +28,8 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: 'New Recording',
-		description: 'Starts the workflow when a new ScreenRec recording appears (checks on a schedule; no public n8n address needed)',
+		description:
+			'Starts the workflow when a new ScreenRec recording appears (checks on a schedule; no public n8n address needed)',
 		defaults: { name: 'ScreenRec New Recording Trigger' },
 		polling: true,
 		inputs: [],
@@ -66,7 +73,8 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 						type: 'string',
 						default: '',
 						placeholder: 'onboarding, ticket-1234',
-						description: 'Comma-separated tags; a recording matches when it has at least one of them',
+						description:
+							'Comma-separated tags; a recording matches when it has at least one of them',
 					},
 				],
 			},
@@ -76,7 +84,11 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 	methods = { credentialTest: { screenRecApiTest: testScreenRecCredential } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const filters = this.getNodeParameter('filters', {}) as { directions?: unknown; statuses?: unknown; tags?: unknown };
+		const filters = this.getNodeParameter('filters', {}) as {
+			directions?: unknown;
+			statuses?: unknown;
+			tags?: unknown;
+		};
 		const filter: RecordingFilter = defined({
 			directions: listOf(filters.directions) as RecordingFilter['directions'],
 			statuses: listOf(filters.statuses) as RecordingFilter['statuses'],
@@ -90,9 +102,16 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 				return newest === undefined ? null : [[{ json: toJsonObject(newest) }]];
 			}
 			const data = this.getWorkflowStaticData('node');
-			const { recordings, state } = await pollNewRecordings(rest, filter, readState(data), Date.now());
+			const { recordings, state } = await pollNewRecordings(
+				rest,
+				filter,
+				readState(data),
+				Date.now(),
+			);
 			writeState(data, state);
-			return recordings.length === 0 ? null : [recordings.map((recording) => ({ json: toJsonObject(recording) }))];
+			return recordings.length === 0
+				? null
+				: [recordings.map((recording) => ({ json: toJsonObject(recording) }))];
 		} catch (error) {
 			throw toNodeError(this.getNode(), error, { shownAlone: true });
 		}

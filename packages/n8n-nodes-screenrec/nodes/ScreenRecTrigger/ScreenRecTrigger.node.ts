@@ -19,7 +19,13 @@ import {
 	toNodeError,
 } from '../../lib';
 import { callbackUrlOf } from './callback-url';
-import { forgetSubscription, hasStoredSubscriptionId, readSubscription, saveSubscription, secretMatches } from './subscription';
+import {
+	forgetSubscription,
+	hasStoredSubscriptionId,
+	readSubscription,
+	saveSubscription,
+	secretMatches,
+} from './subscription';
 import { receiveVideoReady } from './video-ready';
 
 export const UNAUTHORIZED_NOTIFICATION =
@@ -35,12 +41,15 @@ export class ScreenRecTrigger implements INodeType {
 		subtitle: 'Video Ready',
 		// n8n's nodes panel merges this trigger into the ScreenRec node's entry and shows this description there, above
 		// the actions as well as the trigger: it has to describe the whole app.
-		description: 'Request screen recordings, find, tag and delete them, get their videos, and start a workflow when a video is ready',
+		description:
+			'Request screen recordings, find, tag and delete them, get their videos, and start a workflow when a video is ready',
 		defaults: { name: 'ScreenRec Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'screenRecApi', required: true, testedBy: 'screenRecApiTest' }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		properties: [
 			{
 				// The nodes panel names a trigger's entries from an "Event" options parameter ("On video ready"); without
@@ -53,7 +62,8 @@ export class ScreenRecTrigger implements INodeType {
 					{
 						name: 'Video Ready',
 						value: 'videoReady',
-						description: 'When a recording is finished and its video can be fetched (ScreenRec calls n8n)',
+						description:
+							'When a recording is finished and its video can be fetched (ScreenRec calls n8n)',
 					},
 				],
 				default: 'videoReady',
@@ -79,7 +89,7 @@ export class ScreenRecTrigger implements INodeType {
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to download the video and output it as binary data, besides its link. The trigger answers ScreenRec first and downloads before the workflow starts, on the process that receives webhooks; in queue mode, downloading with the ScreenRec node after this trigger spreads the downloads over the workers.",
+					'Whether to download the video and output it as binary data, besides its link. The trigger answers ScreenRec first and downloads before the workflow starts, on the process that receives webhooks; in queue mode, downloading with the ScreenRec node after this trigger spreads the downloads over the workers.',
 			},
 			{
 				displayName: 'Put Output File in Field',
@@ -106,7 +116,8 @@ export class ScreenRecTrigger implements INodeType {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const stored = readSubscription(this);
-				if (stored !== undefined && stored.webhookUrl === this.getNodeWebhookUrl('default')) return true;
+				if (stored !== undefined && stored.webhookUrl === this.getNodeWebhookUrl('default'))
+					return true;
 				// A stale subscription (WEBHOOK_URL or tunnel changed, or one made before callback secrets): drop it so create() makes a new one.
 				const staleId = hasStoredSubscriptionId(this);
 				if (staleId !== undefined) await unsubscribe(this, staleId);
@@ -119,8 +130,12 @@ export class ScreenRecTrigger implements INodeType {
 				// A new secret on every activation: a URL seen before (logs, an old subscription) opens nothing.
 				const callbackSecret = newCallbackSecret();
 				try {
-					const client = (await ScreenRecConnection.of(this)).hook('The ScreenRec Trigger', { allowHttpCallbacks: allowHttp });
-					const { subscriptionId } = await client.subscribe(callbackUrlWithSecret(webhookUrl, callbackSecret));
+					const client = (await ScreenRecConnection.of(this)).hook('The ScreenRec Trigger', {
+						allowHttpCallbacks: allowHttp,
+					});
+					const { subscriptionId } = await client.subscribe(
+						callbackUrlWithSecret(webhookUrl, callbackSecret),
+					);
 					saveSubscription(this, { subscriptionId, webhookUrl, callbackSecret });
 					return true;
 				} catch (error) {
@@ -140,8 +155,12 @@ export class ScreenRecTrigger implements INodeType {
 		const stored = readSubscription(this);
 		const given = (this.getQueryData() as IDataObject)[SECRET_PARAMETER];
 		if (stored === undefined || !secretMatches(given, stored.callbackSecret)) {
-			this.logger.warn('ScreenRec Trigger refused a request without the secret of its current subscription (answered 401, no execution).');
-			this.getResponseObject().status(NOTIFICATION_ANSWER.unauthorized).json({ message: UNAUTHORIZED_NOTIFICATION });
+			this.logger.warn(
+				'ScreenRec Trigger refused a request without the secret of its current subscription (answered 401, no execution).',
+			);
+			this.getResponseObject()
+				.status(NOTIFICATION_ANSWER.unauthorized)
+				.json({ message: UNAUTHORIZED_NOTIFICATION });
 			return { noWebhookResponse: true };
 		}
 		return await receiveVideoReady(this);
@@ -154,11 +173,15 @@ export class ScreenRecTrigger implements INodeType {
  */
 async function unsubscribe(context: IHookFunctions, subscriptionId: string): Promise<void> {
 	try {
-		const client = (await ScreenRecConnection.of(context)).hook('Removing the ScreenRec Trigger subscription');
+		const client = (await ScreenRecConnection.of(context)).hook(
+			'Removing the ScreenRec Trigger subscription',
+		);
 		await client.unsubscribe(subscriptionId);
 	} catch (error) {
 		const message = standaloneMessage(context.getNode(), error);
-		context.logger.warn(`ScreenRec Trigger could not remove subscription ${subscriptionId}; forgetting it anyway. ${message}`);
+		context.logger.warn(
+			`ScreenRec Trigger could not remove subscription ${subscriptionId}; forgetting it anyway. ${message}`,
+		);
 	} finally {
 		forgetSubscription(context);
 	}

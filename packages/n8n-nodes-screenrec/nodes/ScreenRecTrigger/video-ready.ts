@@ -1,4 +1,9 @@
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import {
 	NOTIFICATION_ANSWER,
 	ScreenRecConnection,
@@ -19,7 +24,9 @@ const NO_API_KEY =
 /** The answer to a video-ready notification taken in (200, as n8n's own "on received" answer). */
 export const RECEIVED = { message: 'Workflow was started' };
 /** The answer to a repeat of a notification already taken in: 200 too, so the service stops sending it. */
-export const ALREADY_RECEIVED = { message: 'Already received: this video has started its workflow run' };
+export const ALREADY_RECEIVED = {
+	message: 'Already received: this video has started its workflow run',
+};
 
 /**
  * A video-ready notification: answered at once, then turned into one workflow item.
@@ -37,15 +44,22 @@ export async function receiveVideoReady(context: IWebhookFunctions): Promise<IWe
 		notification = parseVideoReady(context.getBodyData());
 	} catch (error) {
 		const message = standaloneMessage(context.getNode(), error);
-		context.logger.warn(`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`);
+		context.logger.warn(
+			`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`,
+		);
 		context.getResponseObject().status(NOTIFICATION_ANSWER.unreadable).json({ message });
 		return { noWebhookResponse: true };
 	}
 	const first = await firstDelivery(context, notification.videoKey);
 	// `noWebhookResponse`: n8n sends nothing more, and still starts the run with `workflowData` (n8n 2.3 and 2.41 alike).
-	context.getResponseObject().status(NOTIFICATION_ANSWER.received).json(first ? RECEIVED : ALREADY_RECEIVED);
+	context
+		.getResponseObject()
+		.status(NOTIFICATION_ANSWER.received)
+		.json(first ? RECEIVED : ALREADY_RECEIVED);
 	if (!first) {
-		context.logger.info(`ScreenRec Trigger received ${notification.videoKey} again and started no second run (answered 200).`);
+		context.logger.info(
+			`ScreenRec Trigger received ${notification.videoKey} again and started no second run (answered 200).`,
+		);
 		return { noWebhookResponse: true };
 	}
 	const item = await videoReadyItem(context, notification, receivedAt);
@@ -58,29 +72,52 @@ export async function receiveVideoReady(context: IWebhookFunctions): Promise<IWe
  * the notification, which the service now counts as delivered: a failed lookup or download still gives the item with
  * the link, and `detailsError` / `downloadError` say what is missing and why.
  */
-async function videoReadyItem(context: IWebhookFunctions, notification: VideoReady, receivedAt: string): Promise<INodeExecutionData> {
-	const json: IDataObject = { videoUrl: notification.videoUrl, videoKey: notification.videoKey, recordingId: null, receivedAt };
+async function videoReadyItem(
+	context: IWebhookFunctions,
+	notification: VideoReady,
+	receivedAt: string,
+): Promise<INodeExecutionData> {
+	const json: IDataObject = {
+		videoUrl: notification.videoUrl,
+		videoKey: notification.videoKey,
+		recordingId: null,
+		receivedAt,
+	};
 	let connection: ScreenRecConnection;
 	try {
 		connection = await ScreenRecConnection.of(context);
 	} catch (error) {
-		return { json: { ...json, detailsError: failedFor(context, 'could not read its credential', error) } };
+		return {
+			json: { ...json, detailsError: failedFor(context, 'could not read its credential', error) },
+		};
 	}
 	const rest = connection.hasRest ? connection.rest('Fetching the recording details') : undefined;
 	const identified = await identifyVideo(context.getBodyData(), rest);
 	json.recordingId = identified.recordingId;
 	const includeRecording = context.getNodeParameter('includeRecording', false) === true;
 	// Null when the details are there, as on every platform (the behaviour table's Video Ready item).
-	const detailsError = identified.detailsError ?? (includeRecording && rest === undefined ? NO_API_KEY : null);
+	const detailsError =
+		identified.detailsError ?? (includeRecording && rest === undefined ? NO_API_KEY : null);
 	json.detailsError = detailsError;
 	if (detailsError !== null) context.logger.warn(`ScreenRec Trigger: ${detailsError}`);
 	// The notification's own fields win over the recording's, which only add to them.
-	const item: INodeExecutionData = { json: includeRecording && identified.recording !== null ? { ...toJsonObject(identified.recording), ...json } : json };
+	const item: INodeExecutionData = {
+		json:
+			includeRecording && identified.recording !== null
+				? { ...toJsonObject(identified.recording), ...json }
+				: json,
+	};
 	if (context.getNodeParameter('download', false) === true) {
 		const field = String(context.getNodeParameter('binaryPropertyName', 'data'));
 		try {
 			const url = await videoDownloadUrl(identified, rest, connection.serviceUrl);
-			item.binary = { [field]: await downloadVideo(context, url, `screenrec-${identified.recordingId ?? 'video'}`) };
+			item.binary = {
+				[field]: await downloadVideo(
+					context,
+					url,
+					`screenrec-${identified.recordingId ?? 'video'}`,
+				),
+			};
 		} catch (error) {
 			item.json.downloadError = failedFor(context, 'could not download the video', error);
 		}

@@ -30,14 +30,14 @@ const inputFields = defineInputFields([
     label: 'Recording ID',
     required: false,
     dynamic: RECORDING_DROPDOWN,
-    helpText: 'Find exactly this recording: pick one of the newest, or map or type its ID, for example `3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c`.',
+    helpText:
+      'Find exactly this recording: pick one of the newest, or map or type its ID, for example `3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c`.',
   },
   {
     key: 'externalReference',
     label: 'External Reference',
     required: false,
-    helpText:
-      `The reference given in **Create Recording Link**, for example \`ticket-4711\`. The newest recording with it is found; the search looks at the last ${REFERENCE_WINDOW_DAYS} days unless you fill in **Created From**, and stops after ${REFERENCE_SEARCH_BUDGET_MS / 1000} s with a message if it could not look at all of them.`,
+    helpText: `The reference given in **Create Recording Link**, for example \`ticket-4711\`. The newest recording with it is found; the search looks at the last ${REFERENCE_WINDOW_DAYS} days unless you fill in **Created From**, and stops after ${REFERENCE_SEARCH_BUDGET_MS / 1000} s with a message if it could not look at all of them.`,
   },
   statusesFilterField,
   directionFilterField,

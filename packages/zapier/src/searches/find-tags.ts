@@ -35,8 +35,6 @@ export default defineSearch({
     inputFields,
     perform,
     sample,
-    outputFields: [
-      { key: 'tag', label: 'Tag', type: 'string' },
-    ],
+    outputFields: [{ key: 'tag', label: 'Tag', type: 'string' }],
   },
 });

@@ -12,7 +12,10 @@ const inputFields = defineInputFields([directionFilterField, statusesFilterField
 export const perform = performStep(
   async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<RecordingOutput[]> => {
     const limit = bundle.meta?.limit > 0 ? Math.min(bundle.meta.limit, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
-    const recordings = await restClient(z, bundle).collectRecordings(recordingFilter(bundle.inputData, step.timezone), { limit, ...step.call });
+    const recordings = await restClient(z, bundle).collectRecordings(recordingFilter(bundle.inputData, step.timezone), {
+      limit,
+      ...step.call,
+    });
     return recordings.map(recordingOutput);
   },
   FILTER_FIELD_LABELS,

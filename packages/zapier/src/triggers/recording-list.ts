@@ -15,7 +15,10 @@ export interface RecordingChoice {
 export const perform = performStep(async (z: ZObject, bundle: Bundle, step): Promise<RecordingChoice[]> => {
   if (!hasRestCredentials(bundle)) return [];
   const pageNumber = Math.max(0, Number(bundle.meta?.page ?? 0) || 0);
-  const page = await restClient(z, bundle).listRecordings({ ...recordingFilter({}), first: pageNumber * MAX_PAGE_SIZE, pageSize: MAX_PAGE_SIZE }, step.call);
+  const page = await restClient(z, bundle).listRecordings(
+    { ...recordingFilter({}), first: pageNumber * MAX_PAGE_SIZE, pageSize: MAX_PAGE_SIZE },
+    step.call,
+  );
   return page.content.map((recording) => ({ id: recording.id, label: recordingLabel(recording, step.timezone) }));
 });
 

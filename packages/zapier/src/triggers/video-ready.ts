@@ -109,14 +109,24 @@ export const performList = performStep(async (z: ZObject, bundle: VideoReadyBund
   const rest = restClient(z, bundle);
   const filter = filterOf(bundle);
   const finished = await rest.collectRecordings(
-    recordingFilter({ statuses: ['COMPLETED'], tags: filter.tags, ...(filter.direction === undefined ? {} : { direction: filter.direction }) }),
+    recordingFilter({
+      statuses: ['COMPLETED'],
+      tags: filter.tags,
+      ...(filter.direction === undefined ? {} : { direction: filter.direction }),
+    }),
     { limit: SAMPLE_COUNT, ...step.call },
   );
   const items: VideoReadyItem[] = [];
   for (const recording of finished) {
     // The recording is known from the list, so the fresh link needs no identification: only its dedupe key.
     const video = parseVideoReady({ result: await rest.getVideoUrl(recording.id, step.call) });
-    const identified: IdentifiedVideo = { videoUrl: video.videoUrl, videoKey: video.videoKey, recordingId: recording.id, recording, detailsError: null };
+    const identified: IdentifiedVideo = {
+      videoUrl: video.videoUrl,
+      videoKey: video.videoKey,
+      recordingId: recording.id,
+      recording,
+      detailsError: null,
+    };
     items.push(videoReadyItem(z, identified, new Date().toISOString()));
   }
   return items;

@@ -19,7 +19,8 @@ export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Pr
   app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
     if (error.statusCode === 413) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
     if (error.statusCode === 415) return sendMessage(reply, 415, MESSAGES.unsupportedMediaType);
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return sendMessage(reply, 400, MESSAGES.badRequest);
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+      return sendMessage(reply, 400, MESSAGES.badRequest);
     request.log.error({ err: error }, 'request failed');
     return sendMessage(reply, 500, MESSAGES.internal);
   });
@@ -37,7 +38,9 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
         : [400, 'Bad Request', MESSAGES.badRequest];
   const body = JSON.stringify({ message });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${label}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${label}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }

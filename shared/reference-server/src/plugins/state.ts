@@ -48,18 +48,46 @@ export function createContext(
   store: Store,
   settings: DeliverySettings,
   options: ServerOptions,
-  { videosDir, timeouts, longRequests, log, publicUrl }: { videosDir: string; timeouts: Timeouts; longRequests: WeakSet<Socket>; log: FastifyBaseLogger; publicUrl: () => string },
+  {
+    videosDir,
+    timeouts,
+    longRequests,
+    log,
+    publicUrl,
+  }: { videosDir: string; timeouts: Timeouts; longRequests: WeakSet<Socket>; log: FastifyBaseLogger; publicUrl: () => string },
 ): ServerContext {
   const links = new VideoLinks(store.signingKey, options.linkTtlMs ?? DEFAULT_LINK_TTL_MS, Date.now, options.videoLinks ?? 'service');
   const resolveHost = options.resolveHost ?? systemResolver;
   const allowHttp = options.insecureCallbacks ?? false;
   // linkFor is called only once deliveries run, after `lifecycle` exists.
-  const deliveryOptions = { retryDelayMs: options.retryDelayMs ?? 1000, allowHttp, timeoutMs: options.callbackTimeoutMs, resolver: resolveHost, settings };
-  const deliveries: DeliveryWorker = new DeliveryWorker(store, { ...deliveryOptions, linkFor: (recordingId) => lifecycle.linkFor(recordingId) }, log);
+  const deliveryOptions = {
+    retryDelayMs: options.retryDelayMs ?? 1000,
+    allowHttp,
+    timeoutMs: options.callbackTimeoutMs,
+    resolver: resolveHost,
+    settings,
+  };
+  const deliveries: DeliveryWorker = new DeliveryWorker(
+    store,
+    { ...deliveryOptions, linkFor: (recordingId) => lifecycle.linkFor(recordingId) },
+    log,
+  );
   const lifecycle: RecordingLifecycle = new RecordingLifecycle(store, videosDir, links, deliveries, publicUrl);
   const adminToken = options.adminToken ?? newSecret('sra_');
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
-  return { store, lifecycle, deliveries, links, adminToken, allowHttpCallbacks: allowHttp, resolveHost, videosDir, maxUploadBytes, uploadTimeoutMs: timeouts.uploadMs, longRequests };
+  return {
+    store,
+    lifecycle,
+    deliveries,
+    links,
+    adminToken,
+    allowHttpCallbacks: allowHttp,
+    resolveHost,
+    videosDir,
+    maxUploadBytes,
+    uploadTimeoutMs: timeouts.uploadMs,
+    longRequests,
+  };
 }
 
 /** The store and the shared services as decorators; on close, deliveries stop first, then the database closes. */

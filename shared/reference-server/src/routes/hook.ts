@@ -42,7 +42,8 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
   // Row 2: whatever keeps the body from being a JSON object is a bad request here, not a 415.
   app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
     if (error.statusCode === 413) return (await refuseToken(request, reply)) ?? sendMessage(reply, 413, MESSAGES.payloadTooLarge);
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return sendMessage(reply, 400, MESSAGES.badRequest);
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+      return sendMessage(reply, 400, MESSAGES.badRequest);
     reply.log.error({ err: error }, 'hook request failed');
     return sendMessage(reply, 500, MESSAGES.internal);
   });
@@ -82,7 +83,10 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
       }
       const action = parsed.data;
       if (action.action === 'CALLBACK_SUBSCRIBE') {
-        const refusal = callbackUrlRefusal(new URL(action.callback), { allowHttp: context.allowHttpCallbacks, allowLoopback: context.allowHttpCallbacks });
+        const refusal = callbackUrlRefusal(new URL(action.callback), {
+          allowHttp: context.allowHttpCallbacks,
+          allowLoopback: context.allowHttpCallbacks,
+        });
         // The scheme is row 2 as ever (the plain answer); a refused address also says why.
         if (refusal === HTTPS_ONLY) return sendMessage(reply, 400, MESSAGES.badRequest);
         if (refusal !== undefined) return sendValidationErrors(reply, [{ path: 'callback', message: refusal }]);
@@ -165,12 +169,21 @@ function answer(
   }
 }
 
-async function subscribe(reply: FastifyReply, context: ServerContext, callback: string, integration: Integration, workspace: Workspace): Promise<FastifyReply> {
+async function subscribe(
+  reply: FastifyReply,
+  context: ServerContext,
+  callback: string,
+  integration: Integration,
+  workspace: Workspace,
+): Promise<FastifyReply> {
   // A host name is resolved only for an authenticated caller; the delivery checks it again at connect time.
   const hostname = new URL(callback).hostname;
-  const resolution = await resolveChecked(hostname, withTimeout(context.resolveHost, SUBSCRIBE_LOOKUP_MS), { allowLoopback: context.allowHttpCallbacks });
+  const resolution = await resolveChecked(hostname, withTimeout(context.resolveHost, SUBSCRIBE_LOOKUP_MS), {
+    allowLoopback: context.allowHttpCallbacks,
+  });
   // A name that does not resolve (yet) cannot be called either; it is accepted, and checked again at delivery.
-  if (!resolution.ok && resolution.unresolved !== true) return sendValidationErrors(reply, [{ path: 'callback', message: `the callback host ${hostname} is refused: ${resolution.refusal}` }]);
+  if (!resolution.ok && resolution.unresolved !== true)
+    return sendValidationErrors(reply, [{ path: 'callback', message: `the callback host ${hostname} is refused: ${resolution.refusal}` }]);
   const subscription = context.store.addSubscription(workspace.id, integration.provider, callback);
   return reply.send({ subscriptionId: subscription.id });
 }

@@ -43,7 +43,12 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-async function serveVideo(context: ServerContext, request: FastifyRequest, reply: FastifyReply, recording: Recording | undefined): Promise<FastifyReply> {
+async function serveVideo(
+  context: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  recording: Recording | undefined,
+): Promise<FastifyReply> {
   if (recording?.video === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
   const path = context.lifecycle.videoPath(recording.video);
   const size = await stat(path).then(
@@ -55,7 +60,11 @@ async function serveVideo(context: ServerContext, request: FastifyRequest, reply
   reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').type(recording.video.contentType);
   const range = parseRange(request.headers.range, size);
   if (range === 'unsatisfiable') {
-    return reply.header('content-range', `bytes */${size}`).type('application/json; charset=utf-8').code(416).send({ message: MESSAGES.rangeNotSatisfiable });
+    return reply
+      .header('content-range', `bytes */${size}`)
+      .type('application/json; charset=utf-8')
+      .code(416)
+      .send({ message: MESSAGES.rangeNotSatisfiable });
   }
   if (range === undefined) return reply.header('content-length', size).send(createReadStream(path));
   return reply

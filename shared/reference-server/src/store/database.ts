@@ -69,7 +69,8 @@ export function openDatabase(path: string | undefined): DatabaseSync {
   try {
     const applicationId = (db.prepare('PRAGMA application_id').get() as { application_id: number }).application_id;
     const tables = (db.prepare("SELECT count(*) AS count FROM sqlite_schema WHERE type = 'table'").get() as { count: number }).count;
-    if (applicationId !== APPLICATION_ID && tables > 0) throw new Error(`${path} is a SQLite database of another application, not a ScreenRec reference-server data file`);
+    if (applicationId !== APPLICATION_ID && tables > 0)
+      throw new Error(`${path} is a SQLite database of another application, not a ScreenRec reference-server data file`);
     if (path !== undefined) db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
     db.exec(`PRAGMA application_id = ${APPLICATION_ID}; ${SCHEMA}`);
     return db;
@@ -96,5 +97,7 @@ function refuseForeignFile(path: string): void {
         `Move the file (and ${path}.videos) aside to start afresh with new demo credentials, or keep using the earlier server with it.`,
     );
   }
-  throw new Error(`${path} is not a ScreenRec reference-server data file (not a SQLite database); give --data a new file name or move this one aside`);
+  throw new Error(
+    `${path} is not a ScreenRec reference-server data file (not a SQLite database); give --data a new file name or move this one aside`,
+  );
 }

@@ -57,7 +57,10 @@ export function listQuery(workspaceId: string, query: RecordingQuery): ListQuery
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   // A recording with several of the tags asked for has a row for each: counted and listed once.
   const distinct = tags.size > 1 ? 'DISTINCT ' : '';
-  const count = conditions.length === 1 ? 'SELECT recordings AS count FROM workspaces AS m WHERE m.id = ?' : `SELECT count(${distinct}m.seq) AS count ${matches}`;
+  const count =
+    conditions.length === 1
+      ? 'SELECT recordings AS count FROM workspaces AS m WHERE m.id = ?'
+      : `SELECT count(${distinct}m.seq) AS count ${matches}`;
   // `LIMIT +?`: SQLite compiles a statement again at every run whose LIMIT is a bare parameter (its plan may depend
   // on the value), which costs about as much as reading a page's rows; an expression is taken as it is.
   const page = byTag

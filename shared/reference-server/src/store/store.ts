@@ -1,6 +1,18 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { LIMITS } from '../limits';
-import type { ApiKey, Delivery, DemoCredentials, Integration, Notification, OutboxMail, Recording, StoredVideo, Subscription, Workspace, WorkspaceSubscriptionState } from '../model';
+import type {
+  ApiKey,
+  Delivery,
+  DemoCredentials,
+  Integration,
+  Notification,
+  OutboxMail,
+  Recording,
+  StoredVideo,
+  Subscription,
+  Workspace,
+  WorkspaceSubscriptionState,
+} from '../model';
 import { hashSecret, newId, newSecret } from '../secrets';
 import type { HookProvider, RecordingDirection, RecordingStatus } from '../wire';
 import { openDatabase } from './database';
@@ -66,7 +78,11 @@ export class Store {
 
   /** The state in `dataFile` (created when missing), or a fresh one in memory. */
   static open(dataFile?: string, limits: Partial<StoreLimits> = {}): Store {
-    return new Store(openDatabase(dataFile), { outboxEntries: LIMITS.outboxEntries, deliveryLogEntries: LIMITS.deliveryLogEntries, ...limits });
+    return new Store(openDatabase(dataFile), {
+      outboxEntries: LIMITS.outboxEntries,
+      deliveryLogEntries: LIMITS.deliveryLogEntries,
+      ...limits,
+    });
   }
 
   close(): void {
@@ -126,9 +142,15 @@ export class Store {
     const hash = hashSecret(secret);
     const known = this.issuedKeys.get(hash);
     if (known !== undefined) return known;
-    const found = this.get<{ key: string; workspace: string | null }>('SELECT k.data AS key, w.data AS workspace FROM api_keys AS k LEFT JOIN workspaces AS w ON w.id = k.data ->> \'$.workspaceId\' WHERE k.hash = ?', hash);
+    const found = this.get<{ key: string; workspace: string | null }>(
+      "SELECT k.data AS key, w.data AS workspace FROM api_keys AS k LEFT JOIN workspaces AS w ON w.id = k.data ->> '$.workspaceId' WHERE k.hash = ?",
+      hash,
+    );
     if (found === undefined) return undefined;
-    const access: KeyAccess = { key: JSON.parse(found.key) as ApiKey, workspace: found.workspace === null ? undefined : (JSON.parse(found.workspace) as Workspace) };
+    const access: KeyAccess = {
+      key: JSON.parse(found.key) as ApiKey,
+      workspace: found.workspace === null ? undefined : (JSON.parse(found.workspace) as Workspace),
+    };
     return this.remember(this.issuedKeys, hash, access);
   }
 
@@ -182,7 +204,12 @@ export class Store {
 
   private putIntegration(integration: Integration): void {
     this.forgetCredentials();
-    this.run('INSERT OR REPLACE INTO integrations (workspace_id, provider, data) VALUES (?, ?, ?)', integration.workspaceId, integration.provider, JSON.stringify(integration));
+    this.run(
+      'INSERT OR REPLACE INTO integrations (workspace_id, provider, data) VALUES (?, ?, ?)',
+      integration.workspaceId,
+      integration.provider,
+      JSON.stringify(integration),
+    );
   }
 
   // Recordings
@@ -191,7 +218,8 @@ export class Store {
     const workspace = this.workspace(input.workspaceId);
     if (workspace === undefined) throw new Error(`no workspace ${input.workspaceId}`);
     // Creation order is createdDate order even if the clock steps back, so sorting by date keeps creation order.
-    const last = this.get<{ last: number | null }>('SELECT max(created_ms) AS last FROM recordings WHERE workspace_id = ?', workspace.id)?.last ?? 0;
+    const last =
+      this.get<{ last: number | null }>('SELECT max(created_ms) AS last FROM recordings WHERE workspace_id = ?', workspace.id)?.last ?? 0;
     const createdMs = Math.max(Date.now(), last);
     const recording: Recording = {
       id: newId(),
@@ -209,7 +237,8 @@ export class Store {
     this.transaction(() => {
       const { id, workspaceId, userId, direction, status } = recording;
       const columns = [id, workspaceId, userId, direction, status, createdMs, JSON.stringify(recording), viewHead(recording)];
-      const sql = 'INSERT INTO recordings (id, workspace_id, user_id, direction, status, created_ms, data, view) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq';
+      const sql =
+        'INSERT INTO recordings (id, workspace_id, user_id, direction, status, created_ms, data, view) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq';
       this.addTags(recording, this.get<{ seq: number }>(sql, ...columns)!.seq);
       this.run('UPDATE workspaces SET recordings = recordings + 1 WHERE id = ?', recording.workspaceId);
     });
@@ -261,7 +290,9 @@ export class Store {
 
   /** The file names of every stored video (to tell leftovers apart at start). */
   videoFileNames(): string[] {
-    const rows = this.all<{ name: string }>("SELECT data ->> '$.video.fileName' AS name FROM recordings WHERE data ->> '$.video' IS NOT NULL");
+    const rows = this.all<{ name: string }>(
+      "SELECT data ->> '$.video.fileName' AS name FROM recordings WHERE data ->> '$.video' IS NOT NULL",
+    );
     return rows.map((row) => row.name);
   }
 
@@ -288,13 +319,26 @@ export class Store {
     // (CROSS JOIN: the trigram index first, a handful of rows, then each one's workspace.)
     const candidates =
       needle.length >= 3
-        ? this.all<{ tag: string }>('SELECT w.tag FROM tag_search CROSS JOIN workspace_tags AS w ON w.rowid = tag_search.rowid WHERE tag_search MATCH ? AND w.workspace_id = ?', `"${needle.replaceAll('"', '""')}"`, workspaceId)
+        ? this.all<{ tag: string }>(
+            'SELECT w.tag FROM tag_search CROSS JOIN workspace_tags AS w ON w.rowid = tag_search.rowid WHERE tag_search MATCH ? AND w.workspace_id = ?',
+            `"${needle.replaceAll('"', '""')}"`,
+            workspaceId,
+          )
         : this.all<{ tag: string }>('SELECT tag FROM workspace_tags WHERE workspace_id = ?', workspaceId);
-    return candidates.map((row) => row.tag).filter((tag) => tag.toLowerCase().includes(needle)).sort();
+    return candidates
+      .map((row) => row.tag)
+      .filter((tag) => tag.toLowerCase().includes(needle))
+      .sort();
   }
 
   private saveRecording(recording: Recording): Recording {
-    this.run('UPDATE recordings SET status = ?, data = ?, view = ? WHERE id = ?', recording.status, JSON.stringify(recording), viewHead(recording), recording.id);
+    this.run(
+      'UPDATE recordings SET status = ?, data = ?, view = ? WHERE id = ?',
+      recording.status,
+      JSON.stringify(recording),
+      viewHead(recording),
+      recording.id,
+    );
     return recording;
   }
 
@@ -302,8 +346,15 @@ export class Store {
     const { id, workspaceId, userId, direction, status, createdMs } = recording;
     for (const tag of recording.tags) {
       const columns = [workspaceId, tag, status, seq, id, userId, direction, createdMs];
-      this.run('INSERT INTO recording_tags (workspace_id, tag, status, seq, id, user_id, direction, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', ...columns);
-      this.run('INSERT INTO workspace_tags (workspace_id, tag, uses) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET uses = uses + 1', recording.workspaceId, tag);
+      this.run(
+        'INSERT INTO recording_tags (workspace_id, tag, status, seq, id, user_id, direction, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        ...columns,
+      );
+      this.run(
+        'INSERT INTO workspace_tags (workspace_id, tag, uses) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET uses = uses + 1',
+        recording.workspaceId,
+        tag,
+      );
     }
   }
 
@@ -321,18 +372,31 @@ export class Store {
 
   addSubscription(workspaceId: string, provider: HookProvider, callback: string): Subscription {
     const subscription: Subscription = { id: newId(), workspaceId, provider, callback };
-    this.run('INSERT INTO subscriptions (id, workspace_id, provider, data) VALUES (?, ?, ?, ?)', subscription.id, workspaceId, provider, JSON.stringify(subscription));
+    this.run(
+      'INSERT INTO subscriptions (id, workspace_id, provider, data) VALUES (?, ?, ?, ?)',
+      subscription.id,
+      workspaceId,
+      provider,
+      JSON.stringify(subscription),
+    );
     return subscription;
   }
 
   /** How many callback subscriptions the (workspace, provider) integration has. */
   subscriptionCount(workspaceId: string, provider: HookProvider): number {
-    return this.get<{ count: number }>('SELECT count(*) AS count FROM subscriptions WHERE workspace_id = ? AND provider = ?', workspaceId, provider)!.count;
+    return this.get<{ count: number }>(
+      'SELECT count(*) AS count FROM subscriptions WHERE workspace_id = ? AND provider = ?',
+      workspaceId,
+      provider,
+    )!.count;
   }
 
   /** Removes a subscription of this integration; false when it is unknown or belongs to another one. */
   removeSubscription(workspaceId: string, provider: HookProvider, subscriptionId: string): boolean {
-    return this.run('DELETE FROM subscriptions WHERE id = ? AND workspace_id = ? AND provider = ?', subscriptionId, workspaceId, provider).changes > 0;
+    return (
+      this.run('DELETE FROM subscriptions WHERE id = ? AND workspace_id = ? AND provider = ?', subscriptionId, workspaceId, provider)
+        .changes > 0
+    );
   }
 
   dropSubscription(subscriptionId: string): void {
@@ -368,7 +432,8 @@ export class Store {
     this.transaction(() => {
       this.run('INSERT INTO deliveries (id, state, data) VALUES (?, ?, ?)', delivery.id, delivery.state, JSON.stringify(delivery));
       const excess = this.get<{ count: number }>('SELECT count(*) AS count FROM deliveries')!.count - this.limits.deliveryLogEntries;
-      if (excess > 0) this.run("DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE state <> 'PENDING' ORDER BY seq LIMIT ?)", excess);
+      if (excess > 0)
+        this.run("DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE state <> 'PENDING' ORDER BY seq LIMIT ?)", excess);
     });
   }
 
@@ -438,7 +503,17 @@ export class Store {
  */
 export function viewHead(recording: Recording): string {
   const { id, direction, status, tags, notifications, comment, createdDate, userId, externalReference } = recording;
-  const view = { id, direction, status, tags, notifications, comment, createdDate, userId, ...(externalReference === undefined ? {} : { externalReference }) };
+  const view = {
+    id,
+    direction,
+    status,
+    tags,
+    notifications,
+    comment,
+    createdDate,
+    userId,
+    ...(externalReference === undefined ? {} : { externalReference }),
+  };
   return JSON.stringify(view).slice(0, -1);
 }
 

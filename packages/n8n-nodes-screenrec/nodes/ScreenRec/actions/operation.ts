@@ -29,7 +29,9 @@ export interface OperationDescriptor {
 }
 
 /** Shows a field only for these operations of this resource. */
-export const showFor = (resource: string, ...operation: string[]) => ({ show: { resource: [resource], operation } });
+export const showFor = (resource: string, ...operation: string[]) => ({
+	show: { resource: [resource], operation },
+});
 
 /** A parameter as given, or undefined when absent. */
 export function parameter(run: OperationRun, name: string): unknown {
@@ -42,5 +44,7 @@ export function collection(run: OperationRun, name: string): IDataObject {
 
 /** The recording ID of the Recording field, whichever mode it was given in (from list, ID, or page link). */
 export function recordingIdOf(run: OperationRun): string {
-	return String(run.context.getNodeParameter('recordingId', run.itemIndex, '', { extractValue: true }) ?? '').trim();
+	return String(
+		run.context.getNodeParameter('recordingId', run.itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
 }

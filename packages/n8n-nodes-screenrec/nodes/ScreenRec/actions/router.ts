@@ -1,10 +1,21 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
-import { ScreenRecConnection, callOptionsOf, isCancellation, leanToolResult, runsAsTool, toNodeError, toolFailure } from '../../../lib';
+import {
+	ScreenRecConnection,
+	callOptionsOf,
+	isCancellation,
+	leanToolResult,
+	runsAsTool,
+	toNodeError,
+	toolFailure,
+} from '../../../lib';
 import type { OperationDescriptor } from './operation';
 import { recordingOperations } from './recording';
 import { tagOperations } from './tag';
 
-const OPERATIONS: Record<string, Record<string, OperationDescriptor>> = { recording: recordingOperations, tag: tagOperations };
+const OPERATIONS: Record<string, Record<string, OperationDescriptor>> = {
+	recording: recordingOperations,
+	tag: tagOperations,
+};
 
 /**
  * Runs the chosen operation once per input item; each output is paired with its item. As an AI agent's tool, the
@@ -21,16 +32,32 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		const operationName = this.getNodeParameter('operation', itemIndex) as string;
 		const operation = OPERATIONS[resource]?.[operationName];
 		if (operation === undefined) {
-			throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not known for "${resource}".`, { itemIndex });
+			throw new NodeOperationError(
+				this.getNode(),
+				`The operation "${operationName}" is not known for "${resource}".`,
+				{ itemIndex },
+			);
 		}
 		try {
 			connection ??= await ScreenRecConnection.of(this);
-			const results = await operation.run({ context: this, itemIndex, connection, options: callOptionsOf(this, itemIndex) });
-			for (const result of results) output.push({ ...result, ...(asTool ? { json: leanToolResult(result.json) } : {}), pairedItem: { item: itemIndex } });
+			const results = await operation.run({
+				context: this,
+				itemIndex,
+				connection,
+				options: callOptionsOf(this, itemIndex),
+			});
+			for (const result of results)
+				output.push({
+					...result,
+					...(asTool ? { json: leanToolResult(result.json) } : {}),
+					pairedItem: { item: itemIndex },
+				});
 		} catch (error) {
 			const nodeError = toNodeError(this.getNode(), error, { itemIndex, used: operation.uses });
 			if (asTool && !isCancellation(error)) {
-				this.logger.warn(`ScreenRec tool "${this.getNode().name}" failed: ${nodeError.message} ${nodeError.description ?? ''}`.trim());
+				this.logger.warn(
+					`ScreenRec tool "${this.getNode().name}" failed: ${nodeError.message} ${nodeError.description ?? ''}`.trim(),
+				);
 				output.push({ json: toolFailure(error, operation.uses), pairedItem: { item: itemIndex } });
 				continue;
 			}

@@ -9,7 +9,8 @@ export function actionSubtitle(operationProperties: INodeProperties[]): string {
 	const words: Record<string, string> = {};
 	for (const property of operationProperties) {
 		const resource = String(property.displayOptions?.show?.resource?.[0]);
-		for (const option of (property.options ?? []) as INodePropertyOptions[]) words[`${resource}:${String(option.value)}`] = option.action ?? option.name;
+		for (const option of (property.options ?? []) as INodePropertyOptions[])
+			words[`${resource}:${String(option.value)}`] = option.action ?? option.name;
 	}
 	return `={{ (${JSON.stringify(words)})[$parameter["resource"] + ":" + $parameter["operation"]] ?? $parameter["operation"] }}`;
 }

@@ -11,8 +11,7 @@ const show = showFor('recording', 'create');
  */
 export const create: OperationDescriptor = {
 	uses: 'hook',
-	tool:
-		'Creates a ScreenRec recording link: a page where a person records their screen. ScreenRec e-mails nobody: give the link to the person yourself, in your reply. Returns url (the page to share), externalReference and tags, and recordingId and status when the connection can look them up. To have ScreenRec e-mail someone an invitation instead, use the ScreenRec tool that requests a recording by e-mail.',
+	tool: 'Creates a ScreenRec recording link: a page where a person records their screen. ScreenRec e-mails nobody: give the link to the person yourself, in your reply. Returns url (the page to share), externalReference and tags, and recordingId and status when the connection can look them up. To have ScreenRec e-mail someone an invitation instead, use the ScreenRec tool that requests a recording by e-mail.',
 	description: [
 		{
 			displayName: 'External Reference',
@@ -26,7 +25,9 @@ export const create: OperationDescriptor = {
 			displayOptions: show,
 		},
 		{
-			...tagsField('Comma-separated labels to put on the recording, such as "onboarding, ticket-1234"'),
+			...tagsField(
+				'Comma-separated labels to put on the recording, such as "onboarding, ticket-1234"',
+			),
 			displayOptions: show,
 		},
 	],
@@ -34,7 +35,10 @@ export const create: OperationDescriptor = {
 		const client = run.connection.hook('Create Recording Link');
 		const externalReference = String(parameter(run, 'externalReference') ?? '').trim();
 		const tags = tagsOf(parameter(run, 'tags'));
-		const { url } = await client.createRecordingLink({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, run.options);
+		const { url } = await client.createRecordingLink(
+			{ externalReference, ...(tags.length > 0 ? { tags } : {}) },
+			run.options,
+		);
 		const rest = run.connection.hasRest ? run.connection.rest('Create Recording Link') : undefined;
 		const details = await createdRecordingDetails(rest, url, externalReference, run.options);
 		return [{ json: { ...details, url, externalReference, tags } }];

@@ -1,4 +1,15 @@
-import { NEWEST_FIRST, SORT_ORDERS, defined, directionOptions, isoDateIn, listOf, statusOptions, textOf, toJsonObject, type RecordingFilter } from '../../../../lib';
+import {
+	NEWEST_FIRST,
+	SORT_ORDERS,
+	defined,
+	directionOptions,
+	isoDateIn,
+	listOf,
+	statusOptions,
+	textOf,
+	toJsonObject,
+	type RecordingFilter,
+} from '../../../../lib';
 import { collection, parameter, showFor, type OperationDescriptor } from '../operation';
 import { tagsField } from './tags-field';
 
@@ -56,7 +67,8 @@ export const getAll: OperationDescriptor = {
 					type: 'multiOptions',
 					options: directionOptions,
 					default: [],
-					description: 'Only recordings with one of these directions: REQUEST (someone else records) or RESPONSE (you record)',
+					description:
+						'Only recordings with one of these directions: REQUEST (someone else records) or RESPONSE (you record)',
 				},
 				{
 					displayName: 'External Reference',
@@ -77,7 +89,10 @@ export const getAll: OperationDescriptor = {
 					displayName: 'Sort Order',
 					name: 'sortOrder',
 					type: 'options',
-					options: SORT_ORDERS.map((order) => ({ name: order === 'Descending' ? 'Newest First' : 'Oldest First', value: order })),
+					options: SORT_ORDERS.map((order) => ({
+						name: order === 'Descending' ? 'Newest First' : 'Oldest First',
+						value: order,
+					})),
 					// Newest first, as everywhere; spelled out because n8n's linter reads a default from the source.
 					default: 'Descending',
 					description: 'Order by creation time',
@@ -115,7 +130,8 @@ export const getAll: OperationDescriptor = {
 			createdDateFrom: isoDateIn(filters.createdDateFrom, timeZone),
 			createdDateTo: isoDateIn(filters.createdDateTo, timeZone),
 			sortField: NEWEST_FIRST.sortField,
-			sortOrder: (textOf(filters.sortOrder) ?? NEWEST_FIRST.sortOrder) as RecordingFilter['sortOrder'],
+			sortOrder: (textOf(filters.sortOrder) ??
+				NEWEST_FIRST.sortOrder) as RecordingFilter['sortOrder'],
 		});
 		const recordings = await client.collectRecordings(
 			filter,

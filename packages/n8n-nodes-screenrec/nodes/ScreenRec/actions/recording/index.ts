@@ -9,7 +9,16 @@ import { request } from './request.operation';
 import { update } from './update.operation';
 import { waitForVideo } from './waitForVideo.operation';
 
-export const recordingOperations: Record<string, OperationDescriptor> = { create, delete: deleteRecording, get, getAll, getVideoUrl, request, update, waitForVideo };
+export const recordingOperations: Record<string, OperationDescriptor> = {
+	create,
+	delete: deleteRecording,
+	get,
+	getAll,
+	getVideoUrl,
+	request,
+	update,
+	waitForVideo,
+};
 
 export const recordingOperation: INodeProperties = {
 	displayName: 'Operation',
@@ -41,19 +50,22 @@ export const recordingOperation: INodeProperties = {
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many recordings',
-			description: 'List recordings of the workspace, filtered by status, direction, tags, dates or IDs',
+			description:
+				'List recordings of the workspace, filtered by status, direction, tags, dates or IDs',
 		},
 		{
 			name: 'Get Video URL',
 			value: 'getVideoUrl',
 			action: 'Get the video URL of a recording',
-			description: 'Get a temporary link to the video of a finished recording, and optionally download the video',
+			description:
+				'Get a temporary link to the video of a finished recording, and optionally download the video',
 		},
 		{
 			name: 'Request Recording by Email',
 			value: 'request',
 			action: 'Request a recording by email',
-			description: 'Have ScreenRec e-mail someone an invitation to record their screen (or create a recording without e-mail)',
+			description:
+				'Have ScreenRec e-mail someone an invitation to record their screen (or create a recording without e-mail)',
 		},
 		{
 			name: 'Update',
@@ -72,4 +84,6 @@ export const recordingOperation: INodeProperties = {
 	default: 'create',
 };
 
-export const recordingFields: INodeProperties[] = Object.values(recordingOperations).flatMap((operation) => operation.description);
+export const recordingFields: INodeProperties[] = Object.values(recordingOperations).flatMap(
+	(operation) => operation.description,
+);

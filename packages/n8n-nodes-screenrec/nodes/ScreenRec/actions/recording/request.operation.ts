@@ -8,8 +8,7 @@ const show = showFor('recording', 'request');
 /** The REST create: ScreenRec itself e-mails an invitation to record (when an address is given). */
 export const request: OperationDescriptor = {
 	uses: 'rest',
-	tool:
-		'Creates a ScreenRec recording and, when an Email is given, ScreenRec e-mails that person an invitation to record their screen. Returns the new recording: id, status (NEW until someone records), direction, tags, comment, createdDate and url (its recording page). To get a link to pass on yourself, without any e-mail, use the ScreenRec tool that creates a recording link.',
+	tool: 'Creates a ScreenRec recording and, when an Email is given, ScreenRec e-mails that person an invitation to record their screen. Returns the new recording: id, status (NEW until someone records), direction, tags, comment, createdDate and url (its recording page). To get a link to pass on yourself, without any e-mail, use the ScreenRec tool that creates a recording link.',
 	description: [
 		{
 			displayName: 'Email',
@@ -27,7 +26,8 @@ export const request: OperationDescriptor = {
 			type: 'options',
 			options: directionOptions,
 			default: 'REQUEST',
-			description: 'Whether someone else records (Request) or you record your own screen (Response)',
+			description:
+				'Whether someone else records (Request) or you record your own screen (Response)',
 			displayOptions: show,
 		},
 		{
@@ -54,7 +54,10 @@ export const request: OperationDescriptor = {
 	async run(run) {
 		const client = run.connection.rest('Request Recording by Email');
 		const additional = collection(run, 'additionalFields');
-		const notifications = listOf(additional.notificationEmails)?.map((value) => ({ type: 'EMAIL' as const, value }));
+		const notifications = listOf(additional.notificationEmails)?.map((value) => ({
+			type: 'EMAIL' as const,
+			value,
+		}));
 		const tags = tagsOf(additional.tags);
 		const recording = await client.requestRecording(
 			defined({

@@ -1,4 +1,9 @@
-import { NodeOperationError, WAIT_INDEFINITELY, type IExecuteFunctions, type IWebhookDescription } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	WAIT_INDEFINITELY,
+	type IExecuteFunctions,
+	type IWebhookDescription,
+} from 'n8n-workflow';
 import {
 	ALLOW_HTTP_LABEL,
 	callbackUrlWithSecret,
@@ -17,14 +22,22 @@ import {
 	type RestClient,
 	type ScreenRecConnection,
 } from '../../../../lib';
-import { parameter, recordingIdOf, showFor, type OperationDescriptor, type OperationResult, type OperationRun } from '../operation';
+import {
+	parameter,
+	recordingIdOf,
+	showFor,
+	type OperationDescriptor,
+	type OperationResult,
+	type OperationRun,
+} from '../operation';
 
 const show = showFor('recording', 'waitForVideo');
 const NEEDS = 'Wait for Video';
 
 export const ONE_RECORDING_PER_EXECUTION =
 	'Wait for Video waits for one recording per execution, and this node received several items. Put it in a sub-workflow run once per item (Execute Workflow node, "Run once for each item").';
-export const NOT_AS_TOOL = "Wait for Video cannot run as an AI agent's tool: it pauses the whole execution. Use it as a regular node.";
+export const NOT_AS_TOOL =
+	"Wait for Video cannot run as an AI agent's tool: it pauses the whole execution. Use it as a regular node.";
 
 /**
  * The resume webhook ($execution.resumeUrl), declared as n8n's Wait node declares its own: `restartWebhook`, so n8n
@@ -32,7 +45,15 @@ export const NOT_AS_TOOL = "Wait for Video cannot run as an AI agent's tool: it 
  * node has no webhookMethods (checkExists/create/delete run at activation, for trigger webhooks): the subscription
  * is made when the execution starts waiting and removed when the video resumes it.
  */
-export const WAIT_FOR_VIDEO_WEBHOOKS: IWebhookDescription[] = [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true }];
+export const WAIT_FOR_VIDEO_WEBHOOKS: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		path: '',
+		restartWebhook: true,
+	},
+];
 
 const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 
@@ -48,7 +69,7 @@ export const waitForVideo: OperationDescriptor = {
 	description: [
 		{
 			displayName:
-				'Place this node after the step that sends the recording link (for example Create Recording Link, then an e-mail or chat step with its URL). The execution pauses here until that recording\'s video is ready; the next node gets the recording and the video\'s link. Needs the Backend Token, the Workspace ID and the API Key, and an https webhook URL (n8n\'s WEBHOOK_URL).',
+				"Place this node after the step that sends the recording link (for example Create Recording Link, then an e-mail or chat step with its URL). The execution pauses here until that recording's video is ready; the next node gets the recording and the video's link. Needs the Backend Token, the Workspace ID and the API Key, and an https webhook URL (n8n's WEBHOOK_URL).",
 			name: 'waitNotice',
 			type: 'notice',
 			default: '',
@@ -82,7 +103,7 @@ export const waitForVideo: OperationDescriptor = {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to stop waiting after a while. When the time is up the execution goes on with this node\'s input item and waitForVideo.videoReady = false (no videoUrl): check for it with an If node.',
+				"Whether to stop waiting after a while. When the time is up the execution goes on with this node's input item and waitForVideo.videoReady = false (no videoUrl): check for it with an If node.",
 			displayOptions: show,
 		},
 		{
@@ -119,7 +140,8 @@ export const waitForVideo: OperationDescriptor = {
 	async run(run) {
 		const { context, connection } = run;
 		if (runsAsTool(context.getNode())) throw new NodeOperationError(context.getNode(), NOT_AS_TOOL);
-		if (context.getInputData().length > 1) throw new NodeOperationError(context.getNode(), ONE_RECORDING_PER_EXECUTION);
+		if (context.getInputData().length > 1)
+			throw new NodeOperationError(context.getNode(), ONE_RECORDING_PER_EXECUTION);
 		const rest = connection.rest(NEEDS);
 		await sweepQuietly(run);
 		const recordingId = recordingIdOf(run);
@@ -131,7 +153,10 @@ export const waitForVideo: OperationDescriptor = {
 		const resumeUrl = resumeUrlOf(context, allowHttp);
 		const secret = newCallbackSecret();
 		const hook = connection.hook(NEEDS, { allowHttpCallbacks: allowHttp });
-		const { subscriptionId } = await hook.subscribe(callbackUrlWithSecret(resumeUrl, secret), run.options);
+		const { subscriptionId } = await hook.subscribe(
+			callbackUrlWithSecret(resumeUrl, secret),
+			run.options,
+		);
 		try {
 			// A video finished before the subscription existed is never notified to it: look once more now.
 			const current = await rest.getRecording(recording.id, run.options);
@@ -147,7 +172,15 @@ export const waitForVideo: OperationDescriptor = {
 		// The engine keeps this very entry as the waiting node's input: its item carries the state to the webhook.
 		const waiting = context.getExecuteData();
 		const input = context.getInputData()[run.itemIndex]!;
-		waiting.data.main = [[itemWithWaitState(input, { subscriptionId, recordingId: recording.id, secretDigest: secretDigestOf(secret) })]];
+		waiting.data.main = [
+			[
+				itemWithWaitState(input, {
+					subscriptionId,
+					recordingId: recording.id,
+					secretDigest: secretDigestOf(secret),
+				}),
+			],
+		];
 		await context.putExecutionToWait(waitUntil(run));
 		// As n8n's Wait node: the input goes on (shown while the execution waits); the webhook's item replaces it.
 		const result: OperationResult = { json: input.json };
@@ -157,16 +190,31 @@ export const waitForVideo: OperationDescriptor = {
 };
 
 /** The video is there already: go on at once, with what the webhook would have given. */
-async function readyNow(run: OperationRun, rest: RestClient, recording: Recording): Promise<OperationResult> {
+async function readyNow(
+	run: OperationRun,
+	rest: RestClient,
+	recording: Recording,
+): Promise<OperationResult> {
 	const videoUrl = await rest.getVideoUrl(recording.id, run.options);
-	const binaryField = parameter(run, 'download') === true ? String(parameter(run, 'binaryPropertyName') ?? 'data') : undefined;
-	const item = await waitedVideoItem(run.context, { recording, videoUrl }, rest, { ...run.options, binaryField, serviceUrl: run.connection.serviceUrl });
+	const binaryField =
+		parameter(run, 'download') === true
+			? String(parameter(run, 'binaryPropertyName') ?? 'data')
+			: undefined;
+	const item = await waitedVideoItem(run.context, { recording, videoUrl }, rest, {
+		...run.options,
+		binaryField,
+		serviceUrl: run.connection.serviceUrl,
+	});
 	return item.binary === undefined ? { json: item.json } : { json: item.json, binary: item.binary };
 }
 
 /** The URL n8n resumes this execution on ($execution.resumeUrl; on n8n 2.41 it carries n8n's own resume token, which n8n checks first). */
 function resumeUrlOf(context: IExecuteFunctions, allowHttp: boolean): string {
-	return subscribableUrl(context.getNode(), String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0)), allowHttp);
+	return subscribableUrl(
+		context.getNode(),
+		String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0)),
+		allowHttp,
+	);
 }
 
 function waitUntil(run: OperationRun): Date {
@@ -183,22 +231,37 @@ function waitUntil(run: OperationRun): Date {
 async function sweepQuietly({ context, connection }: OperationRun): Promise<void> {
 	try {
 		const hook = connection.hook(NEEDS);
-		const removed = await sweepLeftSubscriptions(context, context.getExecutionId(), async (subscriptionId) => {
-			// Already removed when its video resumed that execution: ScreenRec then answers an error, which changes nothing.
-			await hook.unsubscribe(subscriptionId).catch(() => undefined);
-		});
-		if (removed > 0) context.logger.info(`Wait for Video removed ${removed} subscription(s) of executions that no longer wait.`);
+		const removed = await sweepLeftSubscriptions(
+			context,
+			context.getExecutionId(),
+			async (subscriptionId) => {
+				// Already removed when its video resumed that execution: ScreenRec then answers an error, which changes nothing.
+				await hook.unsubscribe(subscriptionId).catch(() => undefined);
+			},
+		);
+		if (removed > 0)
+			context.logger.info(
+				`Wait for Video removed ${removed} subscription(s) of executions that no longer wait.`,
+			);
 	} catch (error) {
-		context.logger.warn(`Wait for Video could not look for subscriptions left by earlier executions: ${standaloneMessage(context.getNode(), error)}`);
+		context.logger.warn(
+			`Wait for Video could not look for subscriptions left by earlier executions: ${standaloneMessage(context.getNode(), error)}`,
+		);
 	}
 }
 
 /** Removes a subscription this node made; a failure is logged (the subscription is then left behind), never thrown. */
-export async function removeSubscription(connection: ScreenRecConnection, context: { getNode: IExecuteFunctions['getNode']; logger: IExecuteFunctions['logger'] }, subscriptionId: string): Promise<void> {
+export async function removeSubscription(
+	connection: ScreenRecConnection,
+	context: { getNode: IExecuteFunctions['getNode']; logger: IExecuteFunctions['logger'] },
+	subscriptionId: string,
+): Promise<void> {
 	try {
 		await connection.hook('Removing the Wait for Video subscription').unsubscribe(subscriptionId);
 	} catch (error) {
 		const message = standaloneMessage(context.getNode(), error);
-		context.logger.warn(`Wait for Video could not remove ScreenRec subscription ${subscriptionId}: ${message}`);
+		context.logger.warn(
+			`Wait for Video could not remove ScreenRec subscription ${subscriptionId}: ${message}`,
+		);
 	}
 }

@@ -19,10 +19,14 @@ import { removeSubscription } from './waitForVideo.operation';
 
 export const NOT_THIS_EXECUTIONS_SUBSCRIPTION =
 	'This address accepts only the video-ready notifications of the subscription made by this waiting execution (its secret is missing or wrong).';
-export const ANOTHER_RECORDING = "This notification is about another recording's video: the execution keeps waiting for its own.";
-export const NOT_FINISHED_YET = 'The awaited recording is not finished yet according to ScreenRec: the execution keeps waiting.';
-export const ALREADY_RESUMING = 'The awaited video is ready and this execution is being resumed already.';
-export const LOOKUP_FAILED = 'The recording could not be checked with ScreenRec just now; the execution keeps waiting (send the notification again).';
+export const ANOTHER_RECORDING =
+	"This notification is about another recording's video: the execution keeps waiting for its own.";
+export const NOT_FINISHED_YET =
+	'The awaited recording is not finished yet according to ScreenRec: the execution keeps waiting.';
+export const ALREADY_RESUMING =
+	'The awaited video is ready and this execution is being resumed already.';
+export const LOOKUP_FAILED =
+	'The recording could not be checked with ScreenRec just now; the execution keeps waiting (send the notification again).';
 
 /**
  * n8n calls this for a POST to a waiting execution's resume URL, which "Wait for Video" subscribed to ScreenRec's
@@ -42,7 +46,9 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 	const state = readWaitState(this.evaluateExpression(`{{ $json.${WAIT_FIELD} }}`));
 	const given = (this.getQueryData() as IDataObject)[SECRET_PARAMETER];
 	if (state === undefined || !secretFitsDigest(given, state.secretDigest)) {
-		this.logger.warn('Wait for Video refused a request without the secret of its subscription (answered 401; the execution keeps waiting).');
+		this.logger.warn(
+			'Wait for Video refused a request without the secret of its subscription (answered 401; the execution keeps waiting).',
+		);
 		return answer(NOTIFICATION_ANSWER.unauthorized, NOT_THIS_EXECUTIONS_SUBSCRIPTION);
 	}
 	try {
@@ -61,8 +67,14 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 			return answer(NOTIFICATION_ANSWER.retryLater, LOOKUP_FAILED);
 		}
 		// A link that names no recording (object-store links) may be this one's: only the status tells.
-		const aboutAwaited = videoIdCandidates(notified.videoUrl).includes(state.recordingId.toLowerCase());
-		if (awaited.status !== 'COMPLETED') return answer(NOTIFICATION_ANSWER.received, aboutAwaited ? NOT_FINISHED_YET : ANOTHER_RECORDING);
+		const aboutAwaited = videoIdCandidates(notified.videoUrl).includes(
+			state.recordingId.toLowerCase(),
+		);
+		if (awaited.status !== 'COMPLETED')
+			return answer(
+				NOTIFICATION_ANSWER.received,
+				aboutAwaited ? NOT_FINISHED_YET : ANOTHER_RECORDING,
+			);
 		const giveClaimBack = claimResume(state.subscriptionId);
 		if (giveClaimBack === undefined) return answer(NOTIFICATION_ANSWER.received, ALREADY_RESUMING);
 		try {
@@ -71,8 +83,13 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 			// resume that did not happen, it would leave the execution waiting for a notification that never comes.
 			await removeSubscription(connection, this, state.subscriptionId);
 			const download = this.getNodeParameter('download', false) === true;
-			const binaryField = download ? String(this.getNodeParameter('binaryPropertyName', 'data')) : undefined;
-			const item = await waitedVideoItem(this, { recording: awaited, videoUrl }, rest, { binaryField, serviceUrl: connection.serviceUrl });
+			const binaryField = download
+				? String(this.getNodeParameter('binaryPropertyName', 'data'))
+				: undefined;
+			const item = await waitedVideoItem(this, { recording: awaited, videoUrl }, rest, {
+				binaryField,
+				serviceUrl: connection.serviceUrl,
+			});
 			return { workflowData: [[item]] };
 		} catch (error) {
 			giveClaimBack();
@@ -80,7 +97,9 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 		}
 	} catch (error) {
 		const message = standaloneMessage(this.getNode(), error);
-		this.logger.warn(`Wait for Video could not handle a notification (answered 500; the execution keeps waiting): ${message}`);
+		this.logger.warn(
+			`Wait for Video could not handle a notification (answered 500; the execution keeps waiting): ${message}`,
+		);
 		return answer(NOTIFICATION_ANSWER.failed, message);
 	}
 }
