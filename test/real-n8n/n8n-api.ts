@@ -27,11 +27,15 @@ export async function waitForN8n(process: Background, url: string, what: string)
 export function n8nRestClient(baseUrl: string, browserId: string): N8nRest {
   let cookie = '';
   return async <T>(method: string, urlPath: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}/rest${urlPath}`, {
-      method,
-      headers: { 'browser-id': browserId, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const send = () =>
+      fetch(`${baseUrl}/rest${urlPath}`, {
+        method,
+        headers: { 'browser-id': browserId, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // A poll every few seconds can reuse a kept-alive connection just as n8n closes it (its keep-alive timeout is
+    // 5 s): a read is sent once more on a fresh connection; a write never is.
+    const response = await send().catch((error: unknown) => (method === 'GET' ? send() : Promise.reject(error)));
     const setCookie = response.headers.get('set-cookie')?.match(/n8n-auth=[^;]+/);
     if (setCookie) cookie = setCookie[0];
     const text = await response.text();
