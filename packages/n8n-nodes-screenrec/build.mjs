@@ -7,15 +7,7 @@
 // zod is not bundled: n8n provides it (it is on n8n's allowed-imports list, and its lint forbids declaring it as a
 // peer); core imports `zod/v4`, which the zod 3.25 of n8n 2.x and zod 4 both have. Bundled, it would add 110 kB.
 import { build } from 'esbuild';
-import {
-	cpSync,
-	mkdirSync,
-	readFileSync,
-	readdirSync,
-	renameSync,
-	rmSync,
-	writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import process from 'node:process';
@@ -36,8 +28,7 @@ for (const nodePath of n8n.nodes) {
 /** Where tsc's output for a source file goes: the package's own files keep their place, core's go to dist/core/. */
 function outputPathOf(sourcePath) {
 	const js = (path) => path.replace(/\.ts$/, '.js');
-	if (sourcePath.startsWith(coreSource + sep))
-		return js(join(dist, 'core', relative(coreSource, sourcePath)));
+	if (sourcePath.startsWith(coreSource + sep)) return js(join(dist, 'core', relative(coreSource, sourcePath)));
 	if (sourcePath.startsWith(root + sep)) return js(join(dist, relative(root, sourcePath)));
 	throw new Error(`${sourcePath} is outside the package and core`);
 }
@@ -47,10 +38,7 @@ function pointCoreImports(outputPath, text) {
 	const portable = relative(dirname(outputPath), join(dist, 'core', 'portable'))
 		.split(sep)
 		.join('/');
-	return text.replace(
-		/require\("@screenrec\/core\/portable"\)/g,
-		`require("${portable.startsWith('.') ? portable : `./${portable}`}")`,
-	);
+	return text.replace(/require\("@screenrec\/core\/portable"\)/g, `require("${portable.startsWith('.') ? portable : `./${portable}`}")`);
 }
 
 /** tsc prints four spaces a level; tabs, as the sources, keep the tarball within 60 kB (template literals untouched). */
@@ -62,9 +50,7 @@ function withTabs(text) {
 	};
 	visit(ts.createSourceFile('output.js', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS));
 	return text.replace(/^(?: {4})+/gm, (spaces, offset) =>
-		literals.some(([start, end]) => offset > start && offset < end)
-			? spaces
-			: '\t'.repeat(spaces.length / 4),
+		literals.some(([start, end]) => offset > start && offset < end) ? spaces : '\t'.repeat(spaces.length / 4),
 	);
 }
 
@@ -82,14 +68,11 @@ function compile() {
 		outDir: dist,
 	};
 	// The shipped files: the nodes, credentials and lib (output-schemas.ts runs at build time only).
-	const rootNames = parsed.fileNames.filter((path) =>
-		/^(credentials|lib|nodes)\//.test(relative(root, path)),
-	);
+	const rootNames = parsed.fileNames.filter((path) => /^(credentials|lib|nodes)\//.test(relative(root, path)));
 	const program = ts.createProgram({ rootNames, options });
 	// Core's Node entry brings a timer sleep and fetch, which n8n's scanner refuses in shipped code.
 	const coreNodeEntry = program.getSourceFile(join(coreSource, 'index.ts'));
-	if (coreNodeEntry !== undefined)
-		throw new Error('the n8n package must import @screenrec/core/portable, not @screenrec/core');
+	if (coreNodeEntry !== undefined) throw new Error('the n8n package must import @screenrec/core/portable, not @screenrec/core');
 	// Type errors are `npm run typecheck`'s to report (as esbuild's build did, this one does not type-check twice).
 	const diagnostics = [...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics()];
 	if (diagnostics.length > 0) {
@@ -144,9 +127,7 @@ await writeOutputSchemas();
 cpSync(join(root, 'icons'), join(dist, 'icons'), { recursive: true });
 for (const nodePath of n8n.nodes) {
 	const folder = dirname(nodePath.replace(/^dist\//, ''));
-	for (const file of readdirSync(join(root, folder)).filter((name) =>
-		name.endsWith('.node.json'),
-	)) {
+	for (const file of readdirSync(join(root, folder)).filter((name) => name.endsWith('.node.json'))) {
 		cpSync(join(root, folder, file), join(dist, folder, file));
 	}
 }

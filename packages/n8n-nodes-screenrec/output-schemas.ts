@@ -2,13 +2,7 @@
 // as JSON Schema where n8n's editor asks for them, so the next node can map these fields before anything has run.
 // n8n serves GET /schemas/<package>.<node>/<version as x.y.z>/<resource>/<operation>.json from
 // `__schema__/v<x.y.z>/<resource>/<operation>.json` beside the node's file (a trigger: `__schema__/v<x.y.z>.json`).
-import {
-	PresignResponse,
-	Recording,
-	RecordingAnswer,
-	TagSearchResponse,
-	VideoReadyNotification,
-} from '@screenrec/core/portable';
+import { PresignResponse, Recording, RecordingAnswer, TagSearchResponse, VideoReadyNotification } from '@screenrec/core/portable';
 import { z } from 'zod/v4';
 
 const text = z.string();
@@ -75,11 +69,9 @@ export function outputSchemaFiles(): Record<string, object> {
 	const folder = (node: keyof typeof NODE_FOLDERS) => `nodes/${NODE_FOLDERS[node]}/__schema__`;
 	for (const [resource, operations] of Object.entries(OPERATION_OUTPUTS)) {
 		for (const [operation, schema] of Object.entries(operations))
-			files[`${folder('screenRec')}/${SCHEMA_VERSION}/${resource}/${operation}.json`] =
-				jsonSchemaOf(schema);
+			files[`${folder('screenRec')}/${SCHEMA_VERSION}/${resource}/${operation}.json`] = jsonSchemaOf(schema);
 	}
 	for (const [node, schema] of Object.entries(TRIGGER_OUTPUTS))
-		files[`${folder(node as keyof typeof TRIGGER_OUTPUTS)}/${SCHEMA_VERSION}.json`] =
-			jsonSchemaOf(schema);
+		files[`${folder(node as keyof typeof TRIGGER_OUTPUTS)}/${SCHEMA_VERSION}.json`] = jsonSchemaOf(schema);
 	return files;
 }

@@ -154,7 +154,10 @@ describe('API key revoked', () => {
     const recordingId = await e2e
       .run<{
         url: string;
-      }>(e2e.operation('creates', 'createRecording').perform, { authData: connection.authData, inputData: { externalReference: 'ticket-4711' } })
+      }>(e2e.operation('creates', 'createRecording').perform, {
+        authData: connection.authData,
+        inputData: { externalReference: 'ticket-4711' },
+      })
       .then(({ url }) => url.split('/').pop()!);
     // A Zap whose trigger fired before the key was revoked still has the file pointer; fetching the file now fails the same way.
     const hydrate = e2e.run(e2e.app.hydrators.videoFile, { authData: connection.authData, inputData: { recordingId } });

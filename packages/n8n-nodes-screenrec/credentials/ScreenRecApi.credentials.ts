@@ -14,8 +14,7 @@ export class ScreenRecApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/screenrec.svg', dark: 'file:../icons/screenrec.dark.svg' };
 
-	documentationUrl =
-		'https://github.com/screenrec/screenrec-connectors/tree/main/packages/n8n-nodes-screenrec#credentials';
+	documentationUrl = 'https://github.com/screenrec/screenrec-connectors/tree/main/packages/n8n-nodes-screenrec#credentials';
 
 	properties: INodeProperties[] = [
 		{

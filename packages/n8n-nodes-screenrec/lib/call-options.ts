@@ -2,8 +2,7 @@ import type { CallOptions } from '@screenrec/core/portable';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** What to do when the Timeout option runs out; its "no limit" is 0, not an empty field. */
-export const RAISE_TIMEOUT_HINT =
-	"Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit.";
+export const RAISE_TIMEOUT_HINT = "Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit.";
 
 /** The node's "Timeout" option: none by default, so only n8n's own execution timeout applies. */
 export const timeoutOption: INodeProperties = {
@@ -20,10 +19,7 @@ export const timeoutOption: INodeProperties = {
  * The bounds of one item's operation: the execution's cancel signal (the user pressed Stop, or the workflow's
  * timeout fired) and, with a Timeout, a deadline that long from now.
  */
-export function callOptionsOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): CallOptions & { timeoutSeconds?: number } {
+export function callOptionsOf(context: IExecuteFunctions, itemIndex: number): CallOptions & { timeoutSeconds?: number } {
 	const seconds = Number(context.getNodeParameter('options.timeout', itemIndex, 0));
 	const limited = Number.isFinite(seconds) && seconds > 0;
 	return {

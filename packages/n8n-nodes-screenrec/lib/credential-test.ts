@@ -33,16 +33,12 @@ export async function testScreenRecCredential(
 	const connection = new ScreenRecConnection(undefined, credential, legacyRequestSend(this));
 	const passed: string[] = [];
 	if (testToken) {
-		const ping = await checked('hook', FIELD_LABELS.backendToken, () =>
-			connection.hook('The connection test').ping(),
-		);
+		const ping = await checked('hook', FIELD_LABELS.backendToken, () => connection.hook('The connection test').ping());
 		if (!ping.ok) return { status: 'Error', message: ping.message };
 		passed.push(`the ${FIELD_LABELS.backendToken} (workspace "${ping.value.workspace}")`);
 	}
 	if (testKey) {
-		const list = await checked('rest', FIELD_LABELS.apiKey, () =>
-			connection.rest('The connection test').listRecordings({ pageSize: 1 }),
-		);
+		const list = await checked('rest', FIELD_LABELS.apiKey, () => connection.rest('The connection test').listRecordings({ pageSize: 1 }));
 		if (!list.ok) return { status: 'Error', message: list.message };
 		passed.push(`the ${FIELD_LABELS.apiKey}`);
 	}
@@ -55,11 +51,7 @@ export async function testScreenRecCredential(
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Runs one check; a failure says which field it was about, what happened and what to change. */
-async function checked<T>(
-	used: ServiceInterface,
-	field: string,
-	check: () => Promise<T>,
-): Promise<Checked<T>> {
+async function checked<T>(used: ServiceInterface, field: string, check: () => Promise<T>): Promise<Checked<T>> {
 	try {
 		return { ok: true, value: await check() };
 	} catch (error) {

@@ -6,10 +6,7 @@ export const CREDENTIAL_TEST = 'screenRecApiTest';
 /** What n8n calls a saved ScreenRec API credential; messages use it so the user finds it in the list. */
 export const CREDENTIAL_LABEL = 'ScreenRec account';
 
-const text = z.preprocess(
-	(value) => (typeof value === 'string' ? value.trim() : value),
-	z.string().optional().default(''),
-);
+const text = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string().optional().default(''));
 
 /** The credential as n8n hands it over (decrypted); blank fields are empty strings. */
 export const CredentialData = z.object({
@@ -31,10 +28,8 @@ export const FIELD_LABELS = {
 const WHERE_TO_FIND: Record<keyof CredentialData, string> = {
 	serviceUrl: 'the address of the ScreenRec service, without a path',
 	workspaceId: "the workspace's UUID, shown in the ScreenRec dashboard's API section",
-	backendToken:
-		'press Setup on the n8n integration in the ScreenRec dashboard and copy the token it shows',
-	apiKey:
-		"a workspace owner creates one in the ScreenRec dashboard's API section, after turning API access on",
+	backendToken: 'press Setup on the n8n integration in the ScreenRec dashboard and copy the token it shows',
+	apiKey: "a workspace owner creates one in the ScreenRec dashboard's API section, after turning API access on",
 };
 
 export interface MissingField {

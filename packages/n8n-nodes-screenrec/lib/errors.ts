@@ -1,10 +1,4 @@
-import {
-	isScreenRecError,
-	isSuccess,
-	type ErrorCode,
-	type ScreenRecError,
-	type ServiceInterface,
-} from '@screenrec/core/portable';
+import { isScreenRecError, isSuccess, type ErrorCode, type ScreenRecError, type ServiceInterface } from '@screenrec/core/portable';
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 import { RAISE_TIMEOUT_HINT } from './call-options';
 import { CREDENTIAL_LABEL } from './credential';
@@ -25,10 +19,8 @@ const HINTS: Record<ErrorCode, Hint> = {
 			: `In the ScreenRec dashboard's API section, turn API access on for the workspace, and check that the Workspace ID in the ${CREDENTIAL_LABEL} credential is the key's workspace.`,
 	INTEGRATION_ERROR: NEW_BACKEND_TOKEN,
 	INTEGRATION_NOT_CONNECTED: NEW_BACKEND_TOKEN,
-	NO_ACTIVE_SUBSCRIPTION:
-		'Renew the workspace subscription in the ScreenRec dashboard; nothing needs to change in n8n.',
-	SERVICE_ERROR:
-		'The problem is on ScreenRec\'s side. Run the node again later, or turn on the node\'s "Retry On Fail" setting.',
+	NO_ACTIVE_SUBSCRIPTION: 'Renew the workspace subscription in the ScreenRec dashboard; nothing needs to change in n8n.',
+	SERVICE_ERROR: 'The problem is on ScreenRec\'s side. Run the node again later, or turn on the node\'s "Retry On Fail" setting.',
 	UNAUTHORIZED: `Create a new API key in the ScreenRec dashboard's API section and paste it into the API Key field of the ${CREDENTIAL_LABEL} credential.`,
 	NOT_FOUND: (used) =>
 		used === 'hook'
@@ -41,8 +33,7 @@ const HINTS: Record<ErrorCode, Hint> = {
 	NETWORK: `Check the Service URL in the ${CREDENTIAL_LABEL} credential and that this n8n instance can reach it (proxy, firewall, DNS).`,
 	UNEXPECTED_RESPONSE: `Check that the Service URL in the ${CREDENTIAL_LABEL} credential is the ScreenRec service's address, not a web page or a proxy in front of it.`,
 	DEADLINE: `${RAISE_TIMEOUT_HINT} For lists, narrow the filters.`,
-	CANCELLED:
-		"The execution was stopped (by you, or by the workflow's timeout). Run it again when you are ready.",
+	CANCELLED: "The execution was stopped (by you, or by the workflow's timeout). Run it again when you are ready.",
 	RESPONSE_TOO_LARGE: `Check that the Service URL in the ${CREDENTIAL_LABEL} credential is the ScreenRec service's address; ScreenRec's answers are never this large.`,
 };
 
@@ -70,11 +61,7 @@ export function whatHappened(message: string): string {
 			depth++;
 		} else if (character === ')') {
 			depth = Math.max(0, depth - 1);
-		} else if (
-			depth === 0 &&
-			'.!?'.includes(character) &&
-			/^\s+[A-Z]/.test(message.slice(index + 1))
-		) {
+		} else if (depth === 0 && '.!?'.includes(character) && /^\s+[A-Z]/.test(message.slice(index + 1))) {
 			return message.slice(0, index + 1);
 		}
 	}
@@ -105,15 +92,10 @@ export function standaloneMessage(node: INode, error: unknown): string {
  * the service (or the way to it) answered is a NodeApiError with the HTTP status. The message says what happened, in
  * core's words; the hint says what to change.
  */
-export function toNodeError(
-	node: INode,
-	error: unknown,
-	context: ErrorContext = {},
-): NodeApiError | NodeOperationError {
+export function toNodeError(node: INode, error: unknown, context: ErrorContext = {}): NodeApiError | NodeOperationError {
 	const { used = 'rest', itemIndex, shownAlone = false } = context;
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (itemIndex !== undefined && error.context.itemIndex === undefined)
-			error.context.itemIndex = itemIndex;
+		if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
 	}
 	if (!isScreenRecError(error)) {
@@ -133,9 +115,7 @@ export function toNodeError(
 		description,
 		itemIndex,
 		// Refusals the service sends with status 200 get no HTTP code: n8n would show a misleading "200".
-		...(error.status !== undefined && !isSuccess(error.status)
-			? { httpCode: String(error.status) }
-			: {}),
+		...(error.status !== undefined && !isSuccess(error.status) ? { httpCode: String(error.status) } : {}),
 	});
 	// NodeApiError swaps a message that mentions ECONNREFUSED, ETIMEDOUT… for its generic text; core's says more.
 	apiError.message = message;

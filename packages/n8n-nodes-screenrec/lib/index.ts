@@ -20,13 +20,7 @@ export {
 	type VideoReady,
 } from '@screenrec/core/portable';
 export { callOptionsOf, timeoutOption } from './call-options';
-export {
-	ALLOW_HTTP_LABEL,
-	SECRET_PARAMETER,
-	callbackUrlWithSecret,
-	newCallbackSecret,
-	subscribableUrl,
-} from './callback-url';
+export { ALLOW_HTTP_LABEL, SECRET_PARAMETER, callbackUrlWithSecret, newCallbackSecret, subscribableUrl } from './callback-url';
 export { ScreenRecConnection } from './connection';
 export { CREDENTIAL, CREDENTIAL_LABEL, CREDENTIAL_TEST } from './credential';
 export { testScreenRecCredential } from './credential-test';
@@ -35,12 +29,7 @@ export { isCancellation, leanToolResult, runsAsTool, toolFailure } from './tool-
 export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject } from './parameters';
 export { claimResume, forgetResumeClaims } from './resume-claims';
 export { SEARCH_RECORDINGS, recordingLocator, searchRecordings } from './recording-locator';
-export {
-	SEEN_VIDEOS_LIMIT,
-	firstDelivery,
-	keepSeenVideos,
-	type SeenVideosContext,
-} from './seen-videos';
+export { SEEN_VIDEOS_LIMIT, firstDelivery, keepSeenVideos, type SeenVideosContext } from './seen-videos';
 export { directionOptions, statusOptions } from './value-options';
 export { DOWNLOAD_CANCELLED, downloadVideo } from './video';
 export * from './wait-for-video';

@@ -3,11 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 /** Comma-separated text (what a user types) or an array (what an expression or an AI agent gives) as a list. */
 export function listOf(value: unknown): string[] | undefined {
-	const parts = Array.isArray(value)
-		? value.map(String)
-		: typeof value === 'string'
-			? value.split(',')
-			: [];
+	const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
 	const items = parts.map((part) => part.trim()).filter((part) => part !== '');
 	return items.length === 0 ? undefined : items;
 }
@@ -41,11 +37,7 @@ export function defined<T extends object>(value: T): T {
  * DateTime object (or a Date) gives its own instant.
  */
 export function isoDateIn(value: unknown, timeZone: string): string | undefined {
-	if (
-		typeof value === 'object' &&
-		value !== null &&
-		typeof (value as { toISO?: unknown }).toISO === 'function'
-	) {
+	if (typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function') {
 		return textOf((value as { toISO: () => string }).toISO());
 	}
 	const text = textOf(value instanceof Date ? value.toISOString() : value);

@@ -1,10 +1,5 @@
 import { NEWEST_FIRST, recordingLabel, type Recording } from '@screenrec/core/portable';
-import type {
-	ILoadOptionsFunctions,
-	INodeListSearchItems,
-	INodeListSearchResult,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import { ScreenRecConnection } from './connection';
 import { toNodeError } from './errors';
 
@@ -76,13 +71,7 @@ export function recordingLocator(overrides: Partial<INodeProperties> = {}): INod
 }
 
 function matches(recording: Recording, filter: string): boolean {
-	const haystack = [
-		recording.id,
-		recording.status,
-		recording.externalReference ?? '',
-		recording.comment ?? '',
-		...recording.tags,
-	]
+	const haystack = [recording.id, recording.status, recording.externalReference ?? '', recording.comment ?? '', ...recording.tags]
 		.join('\n')
 		.toLowerCase();
 	return haystack.includes(filter);
@@ -113,8 +102,7 @@ export async function searchRecordings(
 		const next = first + page.content.length;
 		return {
 			results,
-			paginationToken:
-				page.content.length === PAGE_SIZE && next < page.totalElements ? next : undefined,
+			paginationToken: page.content.length === PAGE_SIZE && next < page.totalElements ? next : undefined,
 		};
 	} catch (error) {
 		throw toNodeError(this.getNode(), error, { shownAlone: true });

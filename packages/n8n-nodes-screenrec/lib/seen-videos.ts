@@ -30,10 +30,7 @@ export const SEEN_VIDEOS_LIMIT = 10_000;
 export const SEEN_VIDEOS_FIELD = 'seenVideos';
 
 /** What the memory needs of an n8n context: a webhook or an execution context both fit. */
-export type SeenVideosContext = Pick<
-	IWebhookFunctions,
-	'getWorkflowStaticData' | 'getWorkflow' | 'getNode'
->;
+export type SeenVideosContext = Pick<IWebhookFunctions, 'getWorkflowStaticData' | 'getWorkflow' | 'getNode'>;
 
 /** Per workflow and node (as the node's static data is), the hashed keys in the order they were first seen. */
 const inThisProcess = new Map<string, Set<string>>();
@@ -43,10 +40,7 @@ const inThisProcess = new Map<string, Set<string>>();
  * it on the first call: the caller answers the service and starts the run; on false it answers and starts nothing.
  * The static data change is saved by n8n when the webhook request ends.
  */
-export async function firstDelivery(
-	context: SeenVideosContext,
-	videoKey: string,
-): Promise<boolean> {
+export async function firstDelivery(context: SeenVideosContext, videoKey: string): Promise<boolean> {
 	// Everything below runs without an await, so two deliveries in this process never interleave between the check and the record.
 	const staticData = context.getWorkflowStaticData('node');
 	const seen = memoryOf(context);
@@ -92,9 +86,7 @@ function remember(seen: Set<string>, key: string): void {
 
 function storedKeys(staticData: IDataObject): string[] {
 	const stored = staticData[SEEN_VIDEOS_FIELD];
-	return Array.isArray(stored)
-		? stored.filter((key): key is string => typeof key === 'string')
-		: [];
+	return Array.isArray(stored) ? stored.filter((key): key is string => typeof key === 'string') : [];
 }
 
 /** 96 bits of SHA-256, base64url (16 characters): no collision in any realistic number of videos, and no link stored. */

@@ -21,9 +21,7 @@ export function timeBound(ms: number | undefined, caller: AbortSignal | undefine
 	const controller = new AbortController();
 	const ended = new AbortController();
 	const target = new WeakRef(controller);
-	const timedOut = () =>
-		controller.signal.reason instanceof DOMException &&
-		controller.signal.reason.name === 'TimeoutError';
+	const timedOut = () => controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
 	if (ms !== undefined)
 		n8nSleep(ms, ended.signal).then(
 			() => target.deref()?.abort(new DOMException('The request timed out', 'TimeoutError')),

@@ -44,22 +44,17 @@ const CALL_AGAIN_LATER =
 	'ScreenRec could not be reached or did not answer in time: call the tool once more in a moment; if it fails again, tell the user that ScreenRec is unavailable right now.';
 const NOT_FIXABLE_HERE =
 	'Calling the tool again will not help: tell the user that ScreenRec is not set up correctly in this workflow, so that whoever maintains the workflow can fix it.';
-const CORRECT_THE_VALUES =
-	'Correct the values named and call the tool again; ask the user for any value you do not know.';
+const CORRECT_THE_VALUES = 'Correct the values named and call the tool again; ask the user for any value you do not know.';
 const CHECK_THE_RECORDING =
 	'Check the recording ID: use an ID from an earlier ScreenRec result (the tool that finds recordings lists them), or ask the user which recording they mean.';
 
 /** What the model can do about each failure: never the builder's fix (credential fields, node settings). */
-const AGENT_ADVICE: Record<
-	Exclude<ErrorCode, 'CANCELLED'>,
-	string | ((used: ServiceInterface) => string)
-> = {
+const AGENT_ADVICE: Record<Exclude<ErrorCode, 'CANCELLED'>, string | ((used: ServiceInterface) => string)> = {
 	BAD_REQUEST: NOT_FIXABLE_HERE,
 	FORBIDDEN: NOT_FIXABLE_HERE,
 	INTEGRATION_ERROR: NOT_FIXABLE_HERE,
 	INTEGRATION_NOT_CONNECTED: NOT_FIXABLE_HERE,
-	NO_ACTIVE_SUBSCRIPTION:
-		"Calling the tool again will not help: tell the user that the ScreenRec workspace's subscription has ended.",
+	NO_ACTIVE_SUBSCRIPTION: "Calling the tool again will not help: tell the user that the ScreenRec workspace's subscription has ended.",
 	SERVICE_ERROR: CALL_AGAIN_LATER,
 	UNAUTHORIZED: NOT_FIXABLE_HERE,
 	NOT_FOUND: (used) => (used === 'hook' ? NOT_FIXABLE_HERE : CHECK_THE_RECORDING),

@@ -89,11 +89,7 @@ export function n8nTransport(send: Send): Transport {
 	};
 }
 
-async function exchange(
-	send: Send,
-	request: TransportRequest,
-	bound: TimeBound,
-): Promise<TransportResponse> {
+async function exchange(send: Send, request: TransportRequest, bound: TimeBound): Promise<TransportResponse> {
 	let response: RawResponse;
 	try {
 		response = await send(request, bound.signal);
@@ -149,11 +145,7 @@ function isChunkStream(body: unknown): body is AsyncIterable<Uint8Array | string
 }
 
 /** The body as text, read up to the request's cap; a stream is destroyed when the signal fires mid-read. */
-async function bodyText(
-	body: unknown,
-	request: TransportRequest,
-	signal: AbortSignal,
-): Promise<string> {
+async function bodyText(body: unknown, request: TransportRequest, signal: AbortSignal): Promise<string> {
 	if (body === undefined || body === null) return '';
 	if (isChunkStream(body)) {
 		const stop = () => body.destroy(new Error('aborted'));
@@ -167,12 +159,7 @@ async function bodyText(
 			body.destroy();
 		}
 	}
-	const bytes =
-		typeof body === 'string'
-			? Buffer.from(body)
-			: Buffer.isBuffer(body)
-				? body
-				: Buffer.from(JSON.stringify(body));
+	const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
 	if (bytes.byteLength > request.maxBodyBytes) throw responseTooLarge(request);
 	return bytes.toString('utf8');
 }

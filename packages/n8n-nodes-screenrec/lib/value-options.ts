@@ -1,9 +1,4 @@
-import {
-	RECORDING_DIRECTIONS,
-	RECORDING_STATUSES,
-	directionLabel,
-	statusLabel,
-} from '@screenrec/core/portable';
+import { RECORDING_DIRECTIONS, RECORDING_STATUSES, directionLabel, statusLabel } from '@screenrec/core/portable';
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 /** ScreenRec's directions as dropdown options, in core's words (the same on Zapier and MCP). */

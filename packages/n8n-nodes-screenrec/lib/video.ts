@@ -1,10 +1,4 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type IBinaryData,
-	type IN8nHttpFullResponse,
-	type INode,
-} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IBinaryData, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
 import { HEADER, isSuccess, videoHostFailure } from '@screenrec/core/portable';
 import { RAISE_TIMEOUT_HINT } from './call-options';
 import { whatHappened } from './errors';
@@ -36,11 +30,7 @@ const EXTENSIONS: Record<string, string> = {
 export interface DownloadContext extends HttpRequestHelpers {
 	getNode(): INode;
 	helpers: HttpRequestHelpers['helpers'] & {
-		prepareBinaryData(
-			binaryData: Buffer | NodeJS.ReadableStream,
-			filePath?: string,
-			mimeType?: string,
-		): Promise<IBinaryData>;
+		prepareBinaryData(binaryData: Buffer | NodeJS.ReadableStream, filePath?: string, mimeType?: string): Promise<IBinaryData>;
 	};
 }
 
@@ -56,10 +46,7 @@ export async function downloadVideo(
 	fileStem: string,
 	bounds: DownloadBounds = {},
 ): Promise<IBinaryData> {
-	const bound = timeBound(
-		bounds.deadline === undefined ? undefined : Math.max(1, bounds.deadline - Date.now()),
-		bounds.signal,
-	);
+	const bound = timeBound(bounds.deadline === undefined ? undefined : Math.max(1, bounds.deadline - Date.now()), bounds.signal);
 	try {
 		return await download(context, videoUrl, fileStem, bounds, bound);
 	} finally {
@@ -120,12 +107,7 @@ async function download(
 	}
 }
 
-function downloadFailure(
-	node: INode,
-	origin: string,
-	error: unknown,
-	signal: AbortSignal | undefined,
-): NodeOperationError | NodeApiError {
+function downloadFailure(node: INode, origin: string, error: unknown, signal: AbortSignal | undefined): NodeOperationError | NodeApiError {
 	if (signal?.aborted) return new NodeOperationError(node, DOWNLOAD_CANCELLED);
 	const reason = errorCode(error) ?? 'network failure';
 	return new NodeApiError(
@@ -133,8 +115,7 @@ function downloadFailure(
 		{ code: reason },
 		{
 			message: `Could not download the video from ${origin} (${reason}).`,
-			description:
-				'Run the node again; if it keeps failing, check that this n8n instance can reach the video host.',
+			description: 'Run the node again; if it keeps failing, check that this n8n instance can reach the video host.',
 		},
 	);
 }
@@ -153,5 +134,4 @@ function refusal(node: INode, statusCode: number): NodeApiError {
 	);
 }
 
-const REFUSAL_HINT =
-	'Run the node again: the ScreenRec node\'s "Get Video URL" operation fetches a fresh link each time.';
+const REFUSAL_HINT = 'Run the node again: the ScreenRec node\'s "Get Video URL" operation fetches a fresh link each time.';

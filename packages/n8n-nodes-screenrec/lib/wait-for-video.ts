@@ -1,10 +1,4 @@
-import {
-	parseVideoReady,
-	videoDownloadUrl,
-	type CallOptions,
-	type Recording,
-	type RestClient,
-} from '@screenrec/core/portable';
+import { parseVideoReady, videoDownloadUrl, type CallOptions, type Recording, type RestClient } from '@screenrec/core/portable';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { standaloneMessage } from './errors';
 import { toJsonObject } from './parameters';
@@ -51,19 +45,9 @@ export async function waitedVideoItem(
 	};
 	if (binaryField !== undefined) {
 		try {
-			const freshLink = await videoDownloadUrl(
-				{ videoUrl, recordingId: recording.id },
-				rest,
-				serviceUrl,
-				callOptions,
-			);
+			const freshLink = await videoDownloadUrl({ videoUrl, recordingId: recording.id }, rest, serviceUrl, callOptions);
 			item.binary = {
-				[binaryField]: await downloadVideo(
-					context,
-					freshLink,
-					`screenrec-${recording.id}`,
-					callOptions,
-				),
+				[binaryField]: await downloadVideo(context, freshLink, `screenrec-${recording.id}`, callOptions),
 			};
 		} catch (error) {
 			item.json.downloadError = standaloneMessage(context.getNode(), error);

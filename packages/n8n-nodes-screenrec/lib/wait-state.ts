@@ -56,8 +56,5 @@ export function secretDigestOf(secret: string): string {
 /** Whether `given` is the secret whose digest was stored, in constant time. */
 export function secretFitsDigest(given: unknown, secretDigest: string): boolean {
 	if (typeof given !== 'string' || given === '') return false;
-	return timingSafeEqual(
-		Buffer.from(secretDigestOf(given), 'hex'),
-		Buffer.from(secretDigest, 'hex'),
-	);
+	return timingSafeEqual(Buffer.from(secretDigestOf(given), 'hex'), Buffer.from(secretDigest, 'hex'));
 }

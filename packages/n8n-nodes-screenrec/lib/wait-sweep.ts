@@ -23,18 +23,13 @@ export interface SweepContext {
 function notes(context: SweepContext): IDataObject {
 	const data = context.getWorkflowStaticData('node');
 	const field = data[WAITING_FIELD];
-	if (typeof field === 'object' && field !== null && !Array.isArray(field))
-		return field as IDataObject;
+	if (typeof field === 'object' && field !== null && !Array.isArray(field)) return field as IDataObject;
 	data[WAITING_FIELD] = {};
 	return data[WAITING_FIELD] as IDataObject;
 }
 
 /** Notes an execution that waits with this subscription. */
-export function noteWaitingExecution(
-	context: SweepContext,
-	executionId: string,
-	subscriptionId: string,
-): void {
+export function noteWaitingExecution(context: SweepContext, executionId: string, subscriptionId: string): void {
 	notes(context)[executionId] = subscriptionId;
 }
 
@@ -43,12 +38,7 @@ export function noteWaitingExecution(
  * leave the wait time in the stored data; a timeout or a resume clears the wait time).
  */
 function stillWaits(data: IRunExecutionData | undefined): boolean {
-	return (
-		data !== undefined &&
-		data.waitTill !== undefined &&
-		data.waitTill !== null &&
-		data.resultData?.error === undefined
-	);
+	return data !== undefined && data.waitTill !== undefined && data.waitTill !== null && data.resultData?.error === undefined;
 }
 
 /** Removes, through `unsubscribe` (which must not throw), the subscriptions of noted executions that no longer wait. */

@@ -7,12 +7,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import {
-	SEARCH_RECORDINGS,
-	searchRecordings,
-	testScreenRecCredential,
-	timeoutOption,
-} from '../../lib';
+import { SEARCH_RECORDINGS, searchRecordings, testScreenRecCredential, timeoutOption } from '../../lib';
 import { recordingFields, recordingOperation, recordingOperations } from './actions/recording';
 import { WAIT_FOR_VIDEO_WEBHOOKS } from './actions/recording/waitForVideo.operation';
 import { resumeOnVideo } from './actions/recording/waitForVideo.webhook';
@@ -29,8 +24,7 @@ export class ScreenRec implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: actionSubtitle([recordingOperation, tagOperation]),
-		description:
-			'Request screen recordings, find them, get their videos, tag and delete them in ScreenRec',
+		description: 'Request screen recordings, find them, get their videos, tag and delete them in ScreenRec',
 		defaults: { name: 'ScreenRec' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

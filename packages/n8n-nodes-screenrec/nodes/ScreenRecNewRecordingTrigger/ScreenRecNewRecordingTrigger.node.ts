@@ -1,10 +1,4 @@
-import {
-	NodeConnectionTypes,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
 import {
 	NEWEST_FIRST,
 	ScreenRecConnection,
@@ -28,8 +22,7 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: 'New Recording',
-		description:
-			'Starts the workflow when a new ScreenRec recording appears (checks on a schedule; no public n8n address needed)',
+		description: 'Starts the workflow when a new ScreenRec recording appears (checks on a schedule; no public n8n address needed)',
 		defaults: { name: 'ScreenRec New Recording Trigger' },
 		polling: true,
 		inputs: [],
@@ -73,8 +66,7 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 						type: 'string',
 						default: '',
 						placeholder: 'onboarding, ticket-1234',
-						description:
-							'Comma-separated tags; a recording matches when it has at least one of them',
+						description: 'Comma-separated tags; a recording matches when it has at least one of them',
 					},
 				],
 			},
@@ -102,16 +94,9 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 				return newest === undefined ? null : [[{ json: toJsonObject(newest) }]];
 			}
 			const data = this.getWorkflowStaticData('node');
-			const { recordings, state } = await pollNewRecordings(
-				rest,
-				filter,
-				readState(data),
-				Date.now(),
-			);
+			const { recordings, state } = await pollNewRecordings(rest, filter, readState(data), Date.now());
 			writeState(data, state);
-			return recordings.length === 0
-				? null
-				: [recordings.map((recording) => ({ json: toJsonObject(recording) }))];
+			return recordings.length === 0 ? null : [recordings.map((recording) => ({ json: toJsonObject(recording) }))];
 		} catch (error) {
 			throw toNodeError(this.getNode(), error, { shownAlone: true });
 		}

@@ -20,13 +20,7 @@ export interface PollState {
 
 export function readState(data: IDataObject): PollState | undefined {
 	const { activatedAt, lastPollAt, seen } = data;
-	if (
-		typeof activatedAt !== 'number' ||
-		typeof lastPollAt !== 'number' ||
-		typeof seen !== 'object' ||
-		seen === null
-	)
-		return undefined;
+	if (typeof activatedAt !== 'number' || typeof lastPollAt !== 'number' || typeof seen !== 'object' || seen === null) return undefined;
 	return { activatedAt, lastPollAt, seen: seen as Record<string, number> };
 }
 
@@ -57,8 +51,7 @@ export async function pollNewRecordings(
 ): Promise<PollOutcome> {
 	const activatedAt = previous?.activatedAt ?? now;
 	const lastPollAt = previous?.lastPollAt ?? now;
-	const sinceLastPoll =
-		filter.statuses === undefined ? lastPollAt - OVERLAP_MS : now - STATUS_LOOKBACK_MS;
+	const sinceLastPoll = filter.statuses === undefined ? lastPollAt - OVERLAP_MS : now - STATUS_LOOKBACK_MS;
 	const windowStart = Math.max(activatedAt - OVERLAP_MS, sinceLastPoll);
 	const listed = await rest.collectRecordings({
 		...filter,
@@ -66,8 +59,7 @@ export async function pollNewRecordings(
 		...NEWEST_FIRST,
 	});
 	const seen: Record<string, number> = {};
-	for (const [id, time] of Object.entries(previous?.seen ?? {}))
-		if (time >= windowStart - OVERLAP_MS) seen[id] = time;
+	for (const [id, time] of Object.entries(previous?.seen ?? {})) if (time >= windowStart - OVERLAP_MS) seen[id] = time;
 	const fresh: Recording[] = [];
 	for (const recording of listed) {
 		if (previous !== undefined && !(recording.id in seen)) fresh.push(recording);

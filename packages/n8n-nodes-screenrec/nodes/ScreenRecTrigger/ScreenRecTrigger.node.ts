@@ -19,13 +19,7 @@ import {
 	toNodeError,
 } from '../../lib';
 import { callbackUrlOf } from './callback-url';
-import {
-	forgetSubscription,
-	hasStoredSubscriptionId,
-	readSubscription,
-	saveSubscription,
-	secretMatches,
-} from './subscription';
+import { forgetSubscription, hasStoredSubscriptionId, readSubscription, saveSubscription, secretMatches } from './subscription';
 import { receiveVideoReady } from './video-ready';
 
 export const UNAUTHORIZED_NOTIFICATION =
@@ -41,15 +35,12 @@ export class ScreenRecTrigger implements INodeType {
 		subtitle: 'Video Ready',
 		// n8n's nodes panel merges this trigger into the ScreenRec node's entry and shows this description there, above
 		// the actions as well as the trigger: it has to describe the whole app.
-		description:
-			'Request screen recordings, find, tag and delete them, get their videos, and start a workflow when a video is ready',
+		description: 'Request screen recordings, find, tag and delete them, get their videos, and start a workflow when a video is ready',
 		defaults: { name: 'ScreenRec Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'screenRecApi', required: true, testedBy: 'screenRecApiTest' }],
-		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
-		],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
 			{
 				// The nodes panel names a trigger's entries from an "Event" options parameter ("On video ready"); without
@@ -62,8 +53,7 @@ export class ScreenRecTrigger implements INodeType {
 					{
 						name: 'Video Ready',
 						value: 'videoReady',
-						description:
-							'When a recording is finished and its video can be fetched (ScreenRec calls n8n)',
+						description: 'When a recording is finished and its video can be fetched (ScreenRec calls n8n)',
 					},
 				],
 				default: 'videoReady',
@@ -116,8 +106,7 @@ export class ScreenRecTrigger implements INodeType {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const stored = readSubscription(this);
-				if (stored !== undefined && stored.webhookUrl === this.getNodeWebhookUrl('default'))
-					return true;
+				if (stored !== undefined && stored.webhookUrl === this.getNodeWebhookUrl('default')) return true;
 				// A stale subscription (WEBHOOK_URL or tunnel changed, or one made before callback secrets): drop it so create() makes a new one.
 				const staleId = hasStoredSubscriptionId(this);
 				if (staleId !== undefined) await unsubscribe(this, staleId);
@@ -133,9 +122,7 @@ export class ScreenRecTrigger implements INodeType {
 					const client = (await ScreenRecConnection.of(this)).hook('The ScreenRec Trigger', {
 						allowHttpCallbacks: allowHttp,
 					});
-					const { subscriptionId } = await client.subscribe(
-						callbackUrlWithSecret(webhookUrl, callbackSecret),
-					);
+					const { subscriptionId } = await client.subscribe(callbackUrlWithSecret(webhookUrl, callbackSecret));
 					saveSubscription(this, { subscriptionId, webhookUrl, callbackSecret });
 					return true;
 				} catch (error) {
@@ -155,12 +142,8 @@ export class ScreenRecTrigger implements INodeType {
 		const stored = readSubscription(this);
 		const given = (this.getQueryData() as IDataObject)[SECRET_PARAMETER];
 		if (stored === undefined || !secretMatches(given, stored.callbackSecret)) {
-			this.logger.warn(
-				'ScreenRec Trigger refused a request without the secret of its current subscription (answered 401, no execution).',
-			);
-			this.getResponseObject()
-				.status(NOTIFICATION_ANSWER.unauthorized)
-				.json({ message: UNAUTHORIZED_NOTIFICATION });
+			this.logger.warn('ScreenRec Trigger refused a request without the secret of its current subscription (answered 401, no execution).');
+			this.getResponseObject().status(NOTIFICATION_ANSWER.unauthorized).json({ message: UNAUTHORIZED_NOTIFICATION });
 			return { noWebhookResponse: true };
 		}
 		return await receiveVideoReady(this);
@@ -173,15 +156,11 @@ export class ScreenRecTrigger implements INodeType {
  */
 async function unsubscribe(context: IHookFunctions, subscriptionId: string): Promise<void> {
 	try {
-		const client = (await ScreenRecConnection.of(context)).hook(
-			'Removing the ScreenRec Trigger subscription',
-		);
+		const client = (await ScreenRecConnection.of(context)).hook('Removing the ScreenRec Trigger subscription');
 		await client.unsubscribe(subscriptionId);
 	} catch (error) {
 		const message = standaloneMessage(context.getNode(), error);
-		context.logger.warn(
-			`ScreenRec Trigger could not remove subscription ${subscriptionId}; forgetting it anyway. ${message}`,
-		);
+		context.logger.warn(`ScreenRec Trigger could not remove subscription ${subscriptionId}; forgetting it anyway. ${message}`);
 	} finally {
 		forgetSubscription(context);
 	}

@@ -5,10 +5,7 @@ import { subscribableUrl } from '../../lib';
 export function callbackUrlOf(context: IHookFunctions, allowHttp: boolean): string {
 	const webhookUrl = context.getNodeWebhookUrl('default');
 	if (webhookUrl === undefined) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'n8n gave no webhook URL for the ScreenRec Trigger.',
-		);
+		throw new NodeOperationError(context.getNode(), 'n8n gave no webhook URL for the ScreenRec Trigger.');
 	}
 	return subscribableUrl(context.getNode(), webhookUrl, allowHttp);
 }

@@ -17,12 +17,7 @@ type StaticDataContext = Pick<IHookFunctions | IWebhookFunctions, 'getWorkflowSt
 
 export function readSubscription(context: StaticDataContext): StoredSubscription | undefined {
 	const { subscriptionId, webhookUrl, callbackSecret } = context.getWorkflowStaticData('node');
-	if (
-		typeof subscriptionId !== 'string' ||
-		typeof webhookUrl !== 'string' ||
-		typeof callbackSecret !== 'string'
-	)
-		return undefined;
+	if (typeof subscriptionId !== 'string' || typeof webhookUrl !== 'string' || typeof callbackSecret !== 'string') return undefined;
 	return { subscriptionId, webhookUrl, callbackSecret };
 }
 
@@ -32,10 +27,7 @@ export function hasStoredSubscriptionId(context: StaticDataContext): string | un
 	return typeof subscriptionId === 'string' ? subscriptionId : undefined;
 }
 
-export function saveSubscription(
-	context: StaticDataContext,
-	subscription: StoredSubscription,
-): void {
+export function saveSubscription(context: StaticDataContext, subscription: StoredSubscription): void {
 	Object.assign(context.getWorkflowStaticData('node'), subscription);
 }
 

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	INodeExecutionData,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import {
 	NOTIFICATION_ANSWER,
 	ScreenRecConnection,
@@ -44,9 +39,7 @@ export async function receiveVideoReady(context: IWebhookFunctions): Promise<IWe
 		notification = parseVideoReady(context.getBodyData());
 	} catch (error) {
 		const message = standaloneMessage(context.getNode(), error);
-		context.logger.warn(
-			`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`,
-		);
+		context.logger.warn(`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`);
 		context.getResponseObject().status(NOTIFICATION_ANSWER.unreadable).json({ message });
 		return { noWebhookResponse: true };
 	}
@@ -57,9 +50,7 @@ export async function receiveVideoReady(context: IWebhookFunctions): Promise<IWe
 		.status(NOTIFICATION_ANSWER.received)
 		.json(first ? RECEIVED : ALREADY_RECEIVED);
 	if (!first) {
-		context.logger.info(
-			`ScreenRec Trigger received ${notification.videoKey} again and started no second run (answered 200).`,
-		);
+		context.logger.info(`ScreenRec Trigger received ${notification.videoKey} again and started no second run (answered 200).`);
 		return { noWebhookResponse: true };
 	}
 	const item = await videoReadyItem(context, notification, receivedAt);
@@ -72,11 +63,7 @@ export async function receiveVideoReady(context: IWebhookFunctions): Promise<IWe
  * the notification, which the service now counts as delivered: a failed lookup or download still gives the item with
  * the link, and `detailsError` / `downloadError` say what is missing and why.
  */
-async function videoReadyItem(
-	context: IWebhookFunctions,
-	notification: VideoReady,
-	receivedAt: string,
-): Promise<INodeExecutionData> {
+async function videoReadyItem(context: IWebhookFunctions, notification: VideoReady, receivedAt: string): Promise<INodeExecutionData> {
 	const json: IDataObject = {
 		videoUrl: notification.videoUrl,
 		videoKey: notification.videoKey,
@@ -96,27 +83,19 @@ async function videoReadyItem(
 	json.recordingId = identified.recordingId;
 	const includeRecording = context.getNodeParameter('includeRecording', false) === true;
 	// Null when the details are there, as on every platform (the behaviour table's Video Ready item).
-	const detailsError =
-		identified.detailsError ?? (includeRecording && rest === undefined ? NO_API_KEY : null);
+	const detailsError = identified.detailsError ?? (includeRecording && rest === undefined ? NO_API_KEY : null);
 	json.detailsError = detailsError;
 	if (detailsError !== null) context.logger.warn(`ScreenRec Trigger: ${detailsError}`);
 	// The notification's own fields win over the recording's, which only add to them.
 	const item: INodeExecutionData = {
-		json:
-			includeRecording && identified.recording !== null
-				? { ...toJsonObject(identified.recording), ...json }
-				: json,
+		json: includeRecording && identified.recording !== null ? { ...toJsonObject(identified.recording), ...json } : json,
 	};
 	if (context.getNodeParameter('download', false) === true) {
 		const field = String(context.getNodeParameter('binaryPropertyName', 'data'));
 		try {
 			const url = await videoDownloadUrl(identified, rest, connection.serviceUrl);
 			item.binary = {
-				[field]: await downloadVideo(
-					context,
-					url,
-					`screenrec-${identified.recordingId ?? 'video'}`,
-				),
+				[field]: await downloadVideo(context, url, `screenrec-${identified.recordingId ?? 'video'}`),
 			};
 		} catch (error) {
 			item.json.downloadError = failedFor(context, 'could not download the video', error);

@@ -44,7 +44,5 @@ export function collection(run: OperationRun, name: string): IDataObject {
 
 /** The recording ID of the Recording field, whichever mode it was given in (from list, ID, or page link). */
 export function recordingIdOf(run: OperationRun): string {
-	return String(
-		run.context.getNodeParameter('recordingId', run.itemIndex, '', { extractValue: true }) ?? '',
-	).trim();
+	return String(run.context.getNodeParameter('recordingId', run.itemIndex, '', { extractValue: true }) ?? '').trim();
 }

@@ -1,13 +1,5 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
-import {
-	ScreenRecConnection,
-	callOptionsOf,
-	isCancellation,
-	leanToolResult,
-	runsAsTool,
-	toNodeError,
-	toolFailure,
-} from '../../../lib';
+import { ScreenRecConnection, callOptionsOf, isCancellation, leanToolResult, runsAsTool, toNodeError, toolFailure } from '../../../lib';
 import type { OperationDescriptor } from './operation';
 import { recordingOperations } from './recording';
 import { tagOperations } from './tag';
@@ -32,11 +24,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		const operationName = this.getNodeParameter('operation', itemIndex) as string;
 		const operation = OPERATIONS[resource]?.[operationName];
 		if (operation === undefined) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`The operation "${operationName}" is not known for "${resource}".`,
-				{ itemIndex },
-			);
+			throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not known for "${resource}".`, { itemIndex });
 		}
 		try {
 			connection ??= await ScreenRecConnection.of(this);
@@ -55,9 +43,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		} catch (error) {
 			const nodeError = toNodeError(this.getNode(), error, { itemIndex, used: operation.uses });
 			if (asTool && !isCancellation(error)) {
-				this.logger.warn(
-					`ScreenRec tool "${this.getNode().name}" failed: ${nodeError.message} ${nodeError.description ?? ''}`.trim(),
-				);
+				this.logger.warn(`ScreenRec tool "${this.getNode().name}" failed: ${nodeError.message} ${nodeError.description ?? ''}`.trim());
 				output.push({ json: toolFailure(error, operation.uses), pairedItem: { item: itemIndex } });
 				continue;
 			}

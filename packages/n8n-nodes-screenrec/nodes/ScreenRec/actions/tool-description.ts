@@ -18,15 +18,7 @@ export function fromAiKeyOf(displayName: string): string {
 /** Fields that are never the model's to fill: the video as binary data, which an agent cannot read, and its field name. */
 const NOT_FOR_THE_MODEL = new Set(['download', 'binaryPropertyName']);
 /** Field types the editor's button offers $fromAI for (not `options`) that carry a value. */
-const MODEL_FILLED_TYPES = new Set([
-	'string',
-	'number',
-	'boolean',
-	'dateTime',
-	'multiOptions',
-	'resourceLocator',
-	'json',
-]);
+const MODEL_FILLED_TYPES = new Set(['string', 'number', 'boolean', 'dateTime', 'multiOptions', 'resourceLocator', 'json']);
 
 function sentence(text: string): string {
 	const trimmed = text.trim();
@@ -37,9 +29,7 @@ function sentence(text: string): string {
 function argumentLine(field: INodeProperties): string {
 	const about = [sentence(field.description ?? field.displayName)];
 	if (field.type === 'multiOptions') {
-		const values = ((field.options ?? []) as INodePropertyOptions[]).map((option) =>
-			String(option.value),
-		);
+		const values = ((field.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value));
 		about.push(`Comma-separated, from: ${values.join(', ')}.`);
 	}
 	if (field.type === 'dateTime') about.push('An ISO 8601 date or date-time.');
@@ -50,8 +40,7 @@ function argumentLine(field: INodeProperties): string {
 /** The fields a model may be asked to fill, collections' fields included, in the order the editor shows them. */
 function modelFilledFields(properties: readonly INodeProperties[]): INodeProperties[] {
 	return properties.flatMap((field): INodeProperties[] => {
-		if (field.type === 'collection')
-			return modelFilledFields((field.options ?? []) as INodeProperties[]);
+		if (field.type === 'collection') return modelFilledFields((field.options ?? []) as INodeProperties[]);
 		if (NOT_FOR_THE_MODEL.has(field.name) || !MODEL_FILLED_TYPES.has(field.type)) return [];
 		return [field];
 	});
@@ -65,10 +54,7 @@ export function toolDescriptionOf(operation: OperationDescriptor & { tool: strin
 }
 
 /** One `toolDescription` parameter per operation that can run as a tool, shown only on the tool. */
-export function toolDescriptionFields(
-	resource: string,
-	operations: Record<string, OperationDescriptor>,
-): INodeProperties[] {
+export function toolDescriptionFields(resource: string, operations: Record<string, OperationDescriptor>): INodeProperties[] {
 	return Object.entries(operations).flatMap(([name, operation]): INodeProperties[] => {
 		if (operation.tool === undefined) return [];
 		return [

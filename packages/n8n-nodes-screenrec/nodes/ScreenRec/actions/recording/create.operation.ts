@@ -25,9 +25,7 @@ export const create: OperationDescriptor = {
 			displayOptions: show,
 		},
 		{
-			...tagsField(
-				'Comma-separated labels to put on the recording, such as "onboarding, ticket-1234"',
-			),
+			...tagsField('Comma-separated labels to put on the recording, such as "onboarding, ticket-1234"'),
 			displayOptions: show,
 		},
 	],
@@ -35,10 +33,7 @@ export const create: OperationDescriptor = {
 		const client = run.connection.hook('Create Recording Link');
 		const externalReference = String(parameter(run, 'externalReference') ?? '').trim();
 		const tags = tagsOf(parameter(run, 'tags'));
-		const { url } = await client.createRecordingLink(
-			{ externalReference, ...(tags.length > 0 ? { tags } : {}) },
-			run.options,
-		);
+		const { url } = await client.createRecordingLink({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, run.options);
 		const rest = run.connection.hasRest ? run.connection.rest('Create Recording Link') : undefined;
 		const details = await createdRecordingDetails(rest, url, externalReference, run.options);
 		return [{ json: { ...details, url, externalReference, tags } }];

@@ -7,9 +7,7 @@ export const deleteRecording: OperationDescriptor = {
 	tool: 'Deletes a ScreenRec recording and its video for good: it cannot be undone. Use it only when the user asks to delete that recording. Returns what was deleted (id, status, tags, externalReference, createdDate) and deleted: true.',
 	description: [recordingLocator({ displayOptions: showFor('recording', 'delete') })],
 	async run(run) {
-		const recording = await run.connection
-			.rest('Delete')
-			.deleteRecording(recordingIdOf(run), run.options);
+		const recording = await run.connection.rest('Delete').deleteRecording(recordingIdOf(run), run.options);
 		return [{ json: { ...toJsonObject(recording), deleted: true } }];
 	},
 };

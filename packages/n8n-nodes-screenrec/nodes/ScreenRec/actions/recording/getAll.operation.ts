@@ -67,8 +67,7 @@ export const getAll: OperationDescriptor = {
 					type: 'multiOptions',
 					options: directionOptions,
 					default: [],
-					description:
-						'Only recordings with one of these directions: REQUEST (someone else records) or RESPONSE (you record)',
+					description: 'Only recordings with one of these directions: REQUEST (someone else records) or RESPONSE (you record)',
 				},
 				{
 					displayName: 'External Reference',
@@ -130,8 +129,7 @@ export const getAll: OperationDescriptor = {
 			createdDateFrom: isoDateIn(filters.createdDateFrom, timeZone),
 			createdDateTo: isoDateIn(filters.createdDateTo, timeZone),
 			sortField: NEWEST_FIRST.sortField,
-			sortOrder: (textOf(filters.sortOrder) ??
-				NEWEST_FIRST.sortOrder) as RecordingFilter['sortOrder'],
+			sortOrder: (textOf(filters.sortOrder) ?? NEWEST_FIRST.sortOrder) as RecordingFilter['sortOrder'],
 		});
 		const recordings = await client.collectRecordings(
 			filter,

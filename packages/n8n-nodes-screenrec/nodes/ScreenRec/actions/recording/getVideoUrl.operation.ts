@@ -1,11 +1,5 @@
 import { downloadVideo, recordingLocator, videoDownloadUrl } from '../../../../lib';
-import {
-	parameter,
-	recordingIdOf,
-	showFor,
-	type OperationDescriptor,
-	type OperationResult,
-} from '../operation';
+import { parameter, recordingIdOf, showFor, type OperationDescriptor, type OperationResult } from '../operation';
 
 const show = showFor('recording', 'getVideoUrl');
 
@@ -36,17 +30,10 @@ export const getVideoUrl: OperationDescriptor = {
 		const rest = run.connection.rest('Get Video URL');
 		const recordingId = recordingIdOf(run);
 		if (parameter(run, 'download') !== true) {
-			return [
-				{ json: { recordingId, videoUrl: await rest.getVideoUrl(recordingId, run.options) } },
-			];
+			return [{ json: { recordingId, videoUrl: await rest.getVideoUrl(recordingId, run.options) } }];
 		}
 		// Through core's check: a fresh link for this confirmed recording, never one to a private or loopback address.
-		const videoUrl = await videoDownloadUrl(
-			{ videoUrl: '', recordingId },
-			rest,
-			run.connection.serviceUrl,
-			run.options,
-		);
+		const videoUrl = await videoDownloadUrl({ videoUrl: '', recordingId }, rest, run.connection.serviceUrl, run.options);
 		const field = String(parameter(run, 'binaryPropertyName') ?? 'data');
 		const result: OperationResult = { json: { recordingId, videoUrl } };
 		result.binary = {

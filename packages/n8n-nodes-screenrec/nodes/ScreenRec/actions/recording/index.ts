@@ -50,22 +50,19 @@ export const recordingOperation: INodeProperties = {
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many recordings',
-			description:
-				'List recordings of the workspace, filtered by status, direction, tags, dates or IDs',
+			description: 'List recordings of the workspace, filtered by status, direction, tags, dates or IDs',
 		},
 		{
 			name: 'Get Video URL',
 			value: 'getVideoUrl',
 			action: 'Get the video URL of a recording',
-			description:
-				'Get a temporary link to the video of a finished recording, and optionally download the video',
+			description: 'Get a temporary link to the video of a finished recording, and optionally download the video',
 		},
 		{
 			name: 'Request Recording by Email',
 			value: 'request',
 			action: 'Request a recording by email',
-			description:
-				'Have ScreenRec e-mail someone an invitation to record their screen (or create a recording without e-mail)',
+			description: 'Have ScreenRec e-mail someone an invitation to record their screen (or create a recording without e-mail)',
 		},
 		{
 			name: 'Update',
@@ -84,6 +81,4 @@ export const recordingOperation: INodeProperties = {
 	default: 'create',
 };
 
-export const recordingFields: INodeProperties[] = Object.values(recordingOperations).flatMap(
-	(operation) => operation.description,
-);
+export const recordingFields: INodeProperties[] = Object.values(recordingOperations).flatMap((operation) => operation.description);

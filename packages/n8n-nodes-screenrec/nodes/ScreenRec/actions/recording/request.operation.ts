@@ -26,8 +26,7 @@ export const request: OperationDescriptor = {
 			type: 'options',
 			options: directionOptions,
 			default: 'REQUEST',
-			description:
-				'Whether someone else records (Request) or you record your own screen (Response)',
+			description: 'Whether someone else records (Request) or you record your own screen (Response)',
 			displayOptions: show,
 		},
 		{

@@ -19,9 +19,7 @@ export const update: OperationDescriptor = {
 			default: {},
 			displayOptions: show,
 			options: [
-				commentField(
-					'The new internal note, which replaces the old one; left empty, the old one stays',
-				),
+				commentField('The new internal note, which replaces the old one; left empty, the old one stays'),
 				{
 					displayName: 'Remove All Tags',
 					name: 'removeAllTags',
@@ -29,9 +27,7 @@ export const update: OperationDescriptor = {
 					default: false,
 					description: 'Whether to remove every tag from the recording (leave Tags out then)',
 				},
-				tagsField(
-					'Comma-separated labels that replace all existing tags; left empty, the tags stay',
-				),
+				tagsField('Comma-separated labels that replace all existing tags; left empty, the tags stay'),
 			],
 		},
 	],

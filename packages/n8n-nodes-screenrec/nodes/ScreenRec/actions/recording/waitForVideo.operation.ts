@@ -1,9 +1,4 @@
-import {
-	NodeOperationError,
-	WAIT_INDEFINITELY,
-	type IExecuteFunctions,
-	type IWebhookDescription,
-} from 'n8n-workflow';
+import { NodeOperationError, WAIT_INDEFINITELY, type IExecuteFunctions, type IWebhookDescription } from 'n8n-workflow';
 import {
 	ALLOW_HTTP_LABEL,
 	callbackUrlWithSecret,
@@ -22,22 +17,14 @@ import {
 	type RestClient,
 	type ScreenRecConnection,
 } from '../../../../lib';
-import {
-	parameter,
-	recordingIdOf,
-	showFor,
-	type OperationDescriptor,
-	type OperationResult,
-	type OperationRun,
-} from '../operation';
+import { parameter, recordingIdOf, showFor, type OperationDescriptor, type OperationResult, type OperationRun } from '../operation';
 
 const show = showFor('recording', 'waitForVideo');
 const NEEDS = 'Wait for Video';
 
 export const ONE_RECORDING_PER_EXECUTION =
 	'Wait for Video waits for one recording per execution, and this node received several items. Put it in a sub-workflow run once per item (Execute Workflow node, "Run once for each item").';
-export const NOT_AS_TOOL =
-	"Wait for Video cannot run as an AI agent's tool: it pauses the whole execution. Use it as a regular node.";
+export const NOT_AS_TOOL = "Wait for Video cannot run as an AI agent's tool: it pauses the whole execution. Use it as a regular node.";
 
 /**
  * The resume webhook ($execution.resumeUrl), declared as n8n's Wait node declares its own: `restartWebhook`, so n8n
@@ -140,8 +127,7 @@ export const waitForVideo: OperationDescriptor = {
 	async run(run) {
 		const { context, connection } = run;
 		if (runsAsTool(context.getNode())) throw new NodeOperationError(context.getNode(), NOT_AS_TOOL);
-		if (context.getInputData().length > 1)
-			throw new NodeOperationError(context.getNode(), ONE_RECORDING_PER_EXECUTION);
+		if (context.getInputData().length > 1) throw new NodeOperationError(context.getNode(), ONE_RECORDING_PER_EXECUTION);
 		const rest = connection.rest(NEEDS);
 		await sweepQuietly(run);
 		const recordingId = recordingIdOf(run);
@@ -153,10 +139,7 @@ export const waitForVideo: OperationDescriptor = {
 		const resumeUrl = resumeUrlOf(context, allowHttp);
 		const secret = newCallbackSecret();
 		const hook = connection.hook(NEEDS, { allowHttpCallbacks: allowHttp });
-		const { subscriptionId } = await hook.subscribe(
-			callbackUrlWithSecret(resumeUrl, secret),
-			run.options,
-		);
+		const { subscriptionId } = await hook.subscribe(callbackUrlWithSecret(resumeUrl, secret), run.options);
 		try {
 			// A video finished before the subscription existed is never notified to it: look once more now.
 			const current = await rest.getRecording(recording.id, run.options);
@@ -190,16 +173,9 @@ export const waitForVideo: OperationDescriptor = {
 };
 
 /** The video is there already: go on at once, with what the webhook would have given. */
-async function readyNow(
-	run: OperationRun,
-	rest: RestClient,
-	recording: Recording,
-): Promise<OperationResult> {
+async function readyNow(run: OperationRun, rest: RestClient, recording: Recording): Promise<OperationResult> {
 	const videoUrl = await rest.getVideoUrl(recording.id, run.options);
-	const binaryField =
-		parameter(run, 'download') === true
-			? String(parameter(run, 'binaryPropertyName') ?? 'data')
-			: undefined;
+	const binaryField = parameter(run, 'download') === true ? String(parameter(run, 'binaryPropertyName') ?? 'data') : undefined;
 	const item = await waitedVideoItem(run.context, { recording, videoUrl }, rest, {
 		...run.options,
 		binaryField,
@@ -210,11 +186,7 @@ async function readyNow(
 
 /** The URL n8n resumes this execution on ($execution.resumeUrl; on n8n 2.41 it carries n8n's own resume token, which n8n checks first). */
 function resumeUrlOf(context: IExecuteFunctions, allowHttp: boolean): string {
-	return subscribableUrl(
-		context.getNode(),
-		String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0)),
-		allowHttp,
-	);
+	return subscribableUrl(context.getNode(), String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0)), allowHttp);
 }
 
 function waitUntil(run: OperationRun): Date {
@@ -231,18 +203,11 @@ function waitUntil(run: OperationRun): Date {
 async function sweepQuietly({ context, connection }: OperationRun): Promise<void> {
 	try {
 		const hook = connection.hook(NEEDS);
-		const removed = await sweepLeftSubscriptions(
-			context,
-			context.getExecutionId(),
-			async (subscriptionId) => {
-				// Already removed when its video resumed that execution: ScreenRec then answers an error, which changes nothing.
-				await hook.unsubscribe(subscriptionId).catch(() => undefined);
-			},
-		);
-		if (removed > 0)
-			context.logger.info(
-				`Wait for Video removed ${removed} subscription(s) of executions that no longer wait.`,
-			);
+		const removed = await sweepLeftSubscriptions(context, context.getExecutionId(), async (subscriptionId) => {
+			// Already removed when its video resumed that execution: ScreenRec then answers an error, which changes nothing.
+			await hook.unsubscribe(subscriptionId).catch(() => undefined);
+		});
+		if (removed > 0) context.logger.info(`Wait for Video removed ${removed} subscription(s) of executions that no longer wait.`);
 	} catch (error) {
 		context.logger.warn(
 			`Wait for Video could not look for subscriptions left by earlier executions: ${standaloneMessage(context.getNode(), error)}`,
@@ -260,8 +225,6 @@ export async function removeSubscription(
 		await connection.hook('Removing the Wait for Video subscription').unsubscribe(subscriptionId);
 	} catch (error) {
 		const message = standaloneMessage(context.getNode(), error);
-		context.logger.warn(
-			`Wait for Video could not remove ScreenRec subscription ${subscriptionId}: ${message}`,
-		);
+		context.logger.warn(`Wait for Video could not remove ScreenRec subscription ${subscriptionId}: ${message}`);
 	}
 }

@@ -19,12 +19,9 @@ import { removeSubscription } from './waitForVideo.operation';
 
 export const NOT_THIS_EXECUTIONS_SUBSCRIPTION =
 	'This address accepts only the video-ready notifications of the subscription made by this waiting execution (its secret is missing or wrong).';
-export const ANOTHER_RECORDING =
-	"This notification is about another recording's video: the execution keeps waiting for its own.";
-export const NOT_FINISHED_YET =
-	'The awaited recording is not finished yet according to ScreenRec: the execution keeps waiting.';
-export const ALREADY_RESUMING =
-	'The awaited video is ready and this execution is being resumed already.';
+export const ANOTHER_RECORDING = "This notification is about another recording's video: the execution keeps waiting for its own.";
+export const NOT_FINISHED_YET = 'The awaited recording is not finished yet according to ScreenRec: the execution keeps waiting.';
+export const ALREADY_RESUMING = 'The awaited video is ready and this execution is being resumed already.';
 export const LOOKUP_FAILED =
 	'The recording could not be checked with ScreenRec just now; the execution keeps waiting (send the notification again).';
 
@@ -67,14 +64,8 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 			return answer(NOTIFICATION_ANSWER.retryLater, LOOKUP_FAILED);
 		}
 		// A link that names no recording (object-store links) may be this one's: only the status tells.
-		const aboutAwaited = videoIdCandidates(notified.videoUrl).includes(
-			state.recordingId.toLowerCase(),
-		);
-		if (awaited.status !== 'COMPLETED')
-			return answer(
-				NOTIFICATION_ANSWER.received,
-				aboutAwaited ? NOT_FINISHED_YET : ANOTHER_RECORDING,
-			);
+		const aboutAwaited = videoIdCandidates(notified.videoUrl).includes(state.recordingId.toLowerCase());
+		if (awaited.status !== 'COMPLETED') return answer(NOTIFICATION_ANSWER.received, aboutAwaited ? NOT_FINISHED_YET : ANOTHER_RECORDING);
 		const giveClaimBack = claimResume(state.subscriptionId);
 		if (giveClaimBack === undefined) return answer(NOTIFICATION_ANSWER.received, ALREADY_RESUMING);
 		try {
@@ -83,9 +74,7 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 			// resume that did not happen, it would leave the execution waiting for a notification that never comes.
 			await removeSubscription(connection, this, state.subscriptionId);
 			const download = this.getNodeParameter('download', false) === true;
-			const binaryField = download
-				? String(this.getNodeParameter('binaryPropertyName', 'data'))
-				: undefined;
+			const binaryField = download ? String(this.getNodeParameter('binaryPropertyName', 'data')) : undefined;
 			const item = await waitedVideoItem(this, { recording: awaited, videoUrl }, rest, {
 				binaryField,
 				serviceUrl: connection.serviceUrl,
@@ -97,9 +86,7 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 		}
 	} catch (error) {
 		const message = standaloneMessage(this.getNode(), error);
-		this.logger.warn(
-			`Wait for Video could not handle a notification (answered 500; the execution keeps waiting): ${message}`,
-		);
+		this.logger.warn(`Wait for Video could not handle a notification (answered 500; the execution keeps waiting): ${message}`);
 		return answer(NOTIFICATION_ANSWER.failed, message);
 	}
 }

@@ -15,13 +15,10 @@ export const tagOperation: INodeProperties = {
 			name: 'Search',
 			value: 'search',
 			action: 'Search tags',
-			description:
-				'Find tags used on recordings of the workspace whose name contains the text (case-insensitive)',
+			description: 'Find tags used on recordings of the workspace whose name contains the text (case-insensitive)',
 		},
 	],
 	default: 'search',
 };
 
-export const tagFields: INodeProperties[] = Object.values(tagOperations).flatMap(
-	(operation) => operation.description,
-);
+export const tagFields: INodeProperties[] = Object.values(tagOperations).flatMap((operation) => operation.description);

@@ -12,15 +12,12 @@ export const search: OperationDescriptor = {
 			required: true,
 			default: '',
 			placeholder: 'onboard',
-			description:
-				'Part of a tag name (case-insensitive); each matching tag becomes one output item',
+			description: 'Part of a tag name (case-insensitive); each matching tag becomes one output item',
 			displayOptions: showFor('tag', 'search'),
 		},
 	],
 	async run(run) {
-		const tags = await run.connection
-			.rest('Search Tags')
-			.searchTags(String(parameter(run, 'query') ?? ''), run.options);
+		const tags = await run.connection.rest('Search Tags').searchTags(String(parameter(run, 'query') ?? ''), run.options);
 		return tags.map((tag) => ({ json: { tag } }));
 	},
 };
