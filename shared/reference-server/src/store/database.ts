@@ -9,7 +9,8 @@ const SQLITE_HEADER = 'SQLite format 3\0';
  * The state's tables. Each entity is one row holding its JSON (`data`), plus the columns that are looked up or
  * filtered on (and a workspace's count of recordings, which an unfiltered list answers). recording_tags repeats a recording's filter columns beside each of its tags, so that a list filtered
  * by tags (and status) reads one index range. workspace_tags counts each workspace's distinct tags, and tag_search
- * indexes them by trigram for the tag search.
+ * indexes them by trigram for the tag search. delivery_log_size keeps the delivery log's length (by triggers), so
+ * that trimming the log to its limit costs the same however long it is.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
@@ -38,6 +39,11 @@ CREATE TABLE IF NOT EXISTS subscriptions (seq INTEGER PRIMARY KEY, id TEXT NOT N
 CREATE INDEX IF NOT EXISTS subscriptions_of ON subscriptions (workspace_id, provider);
 CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY, data TEXT NOT NULL) STRICT;
 CREATE TABLE IF NOT EXISTS deliveries (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, state TEXT NOT NULL, data TEXT NOT NULL) STRICT;
+CREATE INDEX IF NOT EXISTS deliveries_finished ON deliveries (seq) WHERE state <> 'PENDING';
+CREATE TABLE IF NOT EXISTS delivery_log_size (entries INTEGER NOT NULL) STRICT;
+INSERT INTO delivery_log_size SELECT count(*) FROM deliveries WHERE NOT EXISTS (SELECT 1 FROM delivery_log_size);
+CREATE TRIGGER IF NOT EXISTS delivery_added AFTER INSERT ON deliveries BEGIN UPDATE delivery_log_size SET entries = entries + 1; END;
+CREATE TRIGGER IF NOT EXISTS delivery_removed AFTER DELETE ON deliveries BEGIN UPDATE delivery_log_size SET entries = entries - 1; END;
 `;
 
 /**
