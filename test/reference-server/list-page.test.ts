@@ -1,6 +1,6 @@
-// The list page is assembled from each recording's stored view JSON (the recordings table's `view` column): it must
-// read exactly as the views serialized afresh, after every kind of change to a recording and when the links' base
-// changes.
+// The list page is assembled from each recording's stored view JSON (the recordings table's `view` column) and kept
+// for the next identical request: it must read exactly as the views serialized afresh, after every kind of change to
+// a recording (creation included) and when the links' base changes.
 import type { Recording } from '../../shared/reference-server/src/model';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
 import { buildQuietServer, clientsOf, startQuietServer } from './support';
@@ -68,6 +68,8 @@ it('answers the same bytes as serializing the views afresh, after each kind of c
   store.updateRecording(first!, { tags: ['d', 'd', 'e'], comment: 'again' });
   expect(await list()).toBe(expectedPage(server, current()));
   await rest('DELETE', `/recordings/${second!.id}`);
+  expect(await list()).toBe(expectedPage(server, current()));
+  ids.push((JSON.parse((await rest('POST', '/recordings', { direction: 'REQUEST' })).text) as { id: string }).id);
   expect(await list()).toBe(expectedPage(server, current()));
 });
 

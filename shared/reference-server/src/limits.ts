@@ -18,6 +18,8 @@ export const LIMITS = {
   /** Not in the table: how much of the outbox and the delivery log is kept (oldest dropped first). */
   outboxEntries: 1_000,
   deliveryLogEntries: 10_000,
+  /** Not in the table: how many bytes of list pages are kept for the next identical request. */
+  listPageMemoBytes: 8 * 1024 * 1024,
   /** A participant upload is exempt from the 30 s request limit; it gets this long instead (and must not stall). */
   uploadTimeoutMs: 15 * 60_000,
   /**

@@ -16,11 +16,13 @@ import type {
 import { hashSecret, newId, newSecret } from '../secrets';
 import type { HookProvider, RecordingDirection, RecordingStatus } from '../wire';
 import { openDatabase } from './database';
+import { PageMemo } from './page-memo';
 import { listQuery, type RecordingQuery } from './recording-list';
 
 export interface StoreLimits {
   outboxEntries: number;
   deliveryLogEntries: number;
+  listPageBytes: number;
 }
 
 export type TokenResolution =
@@ -66,11 +68,13 @@ export class Store {
    */
   private readonly currentTokens = new Map<string, CurrentToken>();
   private readonly issuedKeys = new Map<string, KeyAccess>();
+  private readonly pages: PageMemo;
 
   private constructor(
     private readonly db: DatabaseSync,
     private readonly limits: StoreLimits,
   ) {
+    this.pages = new PageMemo(limits.listPageBytes);
     const key = this.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', 'signingKey')?.value;
     this.signingKey = key ?? newSecret('');
     if (key === undefined) this.run('INSERT INTO meta (key, value) VALUES (?, ?)', 'signingKey', this.signingKey);
@@ -81,6 +85,7 @@ export class Store {
     return new Store(openDatabase(dataFile), {
       outboxEntries: LIMITS.outboxEntries,
       deliveryLogEntries: LIMITS.deliveryLogEntries,
+      listPageBytes: LIMITS.listPageMemoBytes,
       ...limits,
     });
   }
@@ -234,6 +239,7 @@ export class Store {
       createdMs,
       ...(input.externalReference === undefined ? {} : { externalReference: input.externalReference }),
     };
+    this.pages.clear();
     this.transaction(() => {
       const { id, workspaceId, userId, direction, status } = recording;
       const columns = [id, workspaceId, userId, direction, status, createdMs, JSON.stringify(recording), viewHead(recording)];
@@ -257,9 +263,19 @@ export class Store {
    * One page of the workspace's recordings as SPEC 4.1.2's filters select them (see recording-list.ts): the
    * answer's bytes, as JSON.stringify({content, totalElements, totalPages}) of the views would give them, each
    * view's url being `pageBase` (a JSON string's opening quote and escaped text) followed by the id and the closing
-   * quote. SQLite joins the views, so one value comes back, not a row per recording.
+   * quote. SQLite joins the views, so one value comes back, not a row per recording; the page is kept for the next
+   * identical request until a recording changes (page-memo.ts).
    */
   listPage(workspaceId: string, query: RecordingQuery, pageBase: string): Uint8Array {
+    const key = `${workspaceId} ${pageBase} ${JSON.stringify(query)}`;
+    const kept = this.pages.get(key);
+    if (kept !== undefined) return kept;
+    const body = this.readPage(workspaceId, query, pageBase);
+    if (!this.db.isTransaction) this.pages.keep(key, body);
+    return body;
+  }
+
+  private readPage(workspaceId: string, query: RecordingQuery, pageBase: string): Uint8Array {
     const { count, page, parameters, pageParameters, pageSize } = listQuery(workspaceId, query);
     const totalElements = this.get<{ count: number }>(count, ...parameters)!.count;
     const totals = `],"totalElements":${totalElements},"totalPages":${Math.ceil(totalElements / pageSize)}}`;
@@ -302,6 +318,7 @@ export class Store {
   }
 
   deleteRecording(recording: Recording): void {
+    this.pages.clear();
     this.transaction(() => {
       this.removeTags(recording);
       if (this.run('DELETE FROM recordings WHERE id = ?', recording.id).changes > 0) {
@@ -332,6 +349,7 @@ export class Store {
   }
 
   private saveRecording(recording: Recording): Recording {
+    this.pages.clear();
     this.run(
       'UPDATE recordings SET status = ?, data = ?, view = ? WHERE id = ?',
       recording.status,
