@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { generateDemoWebm } from './demo-video';
 import type { DeliveryWorker } from './delivery-worker';
 import type { Recording, StoredVideo } from './model';
-import type { NewRecording, Store } from './store/store';
+import { recordingView, type NewRecording, type Store } from './store/store';
 import type { VideoLinks } from './video-links';
 import { RECORDING_STATUSES, type RecordingAnswer, type RecordingStatus } from './wire';
 
@@ -40,18 +40,7 @@ export class RecordingLifecycle {
 
   /** A recording as every API answer shows it. */
   view(recording: Recording): RecordingAnswer {
-    return {
-      id: recording.id,
-      direction: recording.direction,
-      status: recording.status,
-      tags: recording.tags,
-      notifications: recording.notifications,
-      comment: recording.comment,
-      createdDate: recording.createdDate,
-      userId: recording.userId,
-      ...(recording.externalReference === undefined ? {} : { externalReference: recording.externalReference }),
-      url: this.pageUrl(recording),
-    };
+    return { ...recordingView(recording), url: this.pageUrl(recording) };
   }
 
   /** What a list page's urls start with: a JSON string's opening quote and the escaped base (ids are UUIDs, which need no escaping). */

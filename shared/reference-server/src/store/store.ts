@@ -1,20 +1,8 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { LIMITS } from '../limits';
-import type {
-  ApiKey,
-  Delivery,
-  DemoCredentials,
-  Integration,
-  Notification,
-  OutboxMail,
-  Recording,
-  StoredVideo,
-  Subscription,
-  Workspace,
-  WorkspaceSubscriptionState,
-} from '../model';
+import type { ApiKey, Delivery, DemoCredentials, Integration, OutboxMail, Recording, StoredVideo, Subscription, Workspace } from '../model';
 import { hashSecret, newId, newSecret } from '../secrets';
-import type { HookProvider, RecordingDirection, RecordingStatus } from '../wire';
+import type { HookProvider, RecordingAnswer, RecordingStatus } from '../wire';
 import { openDatabase } from './database';
 import { PageMemo } from './page-memo';
 import { listQuery, type RecordingQuery } from './recording-list';
@@ -37,20 +25,9 @@ export interface KeyAccess {
   workspace: Workspace | undefined;
 }
 
-export interface NewRecording {
-  workspaceId: string;
-  direction: RecordingDirection;
-  tags?: string[];
-  notifications?: Notification[];
-  comment?: string;
-  externalReference?: string;
-}
-
-export interface WorkspacePatch {
-  name?: string;
-  apiAccess?: boolean;
-  subscription?: WorkspaceSubscriptionState;
-}
+export type NewRecording = Pick<Recording, 'workspaceId' | 'direction'> &
+  Partial<Pick<Recording, 'tags' | 'notifications' | 'comment' | 'externalReference'>>;
+export type WorkspacePatch = Partial<Pick<Workspace, 'name' | 'apiAccess' | 'subscription'>>;
 
 /**
  * The whole state, in SQLite (see database.ts). Every method is one transaction, so each answered change is
@@ -516,14 +493,10 @@ export class Store {
   }
 }
 
-/**
- * A recording's answer (SPEC 2.3 with DESIGN.md's additions) as JSON, without its last member, the page `url`,
- * which depends on the address the server answers on, and without the closing brace: kept beside the recording,
- * so a list page is these texts joined, not a hundred objects serialized again.
- */
-export function viewHead(recording: Recording): string {
+/** A recording as every API answer shows it (SPEC 2.3 with DESIGN.md's additions), but for its page `url`. */
+export function recordingView(recording: Recording): Omit<RecordingAnswer, 'url'> {
   const { id, direction, status, tags, notifications, comment, createdDate, userId, externalReference } = recording;
-  const view = {
+  return {
     id,
     direction,
     status,
@@ -534,7 +507,14 @@ export function viewHead(recording: Recording): string {
     userId,
     ...(externalReference === undefined ? {} : { externalReference }),
   };
-  return JSON.stringify(view).slice(0, -1);
+}
+
+/**
+ * The view as JSON without its closing brace, kept beside the recording: a list page joins these texts and each
+ * one's `url` (which depends on the address the server answers on) rather than serializing a hundred objects again.
+ */
+function viewHead(recording: Recording): string {
+  return JSON.stringify(recordingView(recording)).slice(0, -1);
 }
 
 function deepFreeze<T extends object>(value: T): T {
