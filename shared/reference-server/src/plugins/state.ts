@@ -43,49 +43,44 @@ declare module 'fastify' {
   }
 }
 
+/** What buildServer has made before the context: the videos folder, the timeouts, the logger, the links' base. */
+interface Surroundings {
+  videosDir: string;
+  timeouts: Timeouts;
+  longRequests: WeakSet<Socket>;
+  log: FastifyBaseLogger;
+  publicUrl: () => string;
+}
+
 /** The services the routes share, over `store`, as `options` (the flags) set them. */
-export function createContext(
-  store: Store,
-  settings: DeliverySettings,
-  options: ServerOptions,
-  {
-    videosDir,
-    timeouts,
-    longRequests,
-    log,
-    publicUrl,
-  }: { videosDir: string; timeouts: Timeouts; longRequests: WeakSet<Socket>; log: FastifyBaseLogger; publicUrl: () => string },
-): ServerContext {
+export function createContext(store: Store, settings: DeliverySettings, options: ServerOptions, around: Surroundings): ServerContext {
+  const { videosDir, timeouts, longRequests, log, publicUrl } = around;
   const links = new VideoLinks(store.signingKey, options.linkTtlMs ?? DEFAULT_LINK_TTL_MS, Date.now, options.videoLinks ?? 'service');
   const resolveHost = options.resolveHost ?? systemResolver;
-  const allowHttp = options.insecureCallbacks ?? false;
-  // linkFor is called only once deliveries run, after `lifecycle` exists.
+  const allowHttpCallbacks = options.insecureCallbacks ?? false;
   const deliveryOptions = {
     retryDelayMs: options.retryDelayMs ?? 1000,
-    allowHttp,
+    allowHttp: allowHttpCallbacks,
     timeoutMs: options.callbackTimeoutMs,
-    resolver: resolveHost,
-    settings,
   };
-  const deliveries: DeliveryWorker = new DeliveryWorker(
-    store,
-    { ...deliveryOptions, linkFor: (recordingId) => lifecycle.linkFor(recordingId) },
-    log,
-  );
+  // linkFor is called only once deliveries run, after `lifecycle` exists.
+  const linkFor = (recordingId: string) => lifecycle.linkFor(recordingId);
+  const deliveries = new DeliveryWorker(store, { ...deliveryOptions, resolver: resolveHost, settings, linkFor }, log);
   const lifecycle: RecordingLifecycle = new RecordingLifecycle(store, videosDir, links, deliveries, publicUrl);
   const adminToken = options.adminToken ?? newSecret('sra_');
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  const uploadTimeoutMs = timeouts.uploadMs;
   return {
     store,
     lifecycle,
     deliveries,
     links,
     adminToken,
-    allowHttpCallbacks: allowHttp,
+    allowHttpCallbacks,
     resolveHost,
     videosDir,
     maxUploadBytes,
-    uploadTimeoutMs: timeouts.uploadMs,
+    uploadTimeoutMs,
     longRequests,
   };
 }

@@ -217,14 +217,11 @@ export class Store {
       ...(input.externalReference === undefined ? {} : { externalReference: input.externalReference }),
     };
     this.pages.clear();
-    this.transaction(() => {
-      const { id, workspaceId, userId, direction, status } = recording;
-      const columns = [id, workspaceId, userId, direction, status, createdMs, JSON.stringify(recording), viewHead(recording)];
-      const sql =
-        'INSERT INTO recordings (id, workspace_id, user_id, direction, status, created_ms, data, view) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq';
-      this.addTags(recording, this.get<{ seq: number }>(sql, ...columns)!.seq);
-      this.run('UPDATE workspaces SET recordings = recordings + 1 WHERE id = ?', recording.workspaceId);
-    });
+    const { id, workspaceId, userId, direction, status } = recording;
+    const columns = [id, workspaceId, userId, direction, status, createdMs, JSON.stringify(recording), viewHead(recording)];
+    const sql =
+      'INSERT INTO recordings (id, workspace_id, user_id, direction, status, created_ms, data, view) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+    this.run(sql, ...columns);
     return recording;
   }
 
@@ -261,24 +258,15 @@ export class Store {
   }
 
   updateRecording(recording: Recording, changes: { tags?: string[]; comment?: string }): Recording {
-    return this.transaction(() => {
-      if (changes.tags !== undefined) {
-        const seq = this.removeTags(recording);
-        recording.tags = [...new Set(changes.tags)];
-        this.addTags(recording, seq);
-      }
-      if (changes.comment !== undefined) recording.comment = changes.comment;
-      return this.saveRecording(recording);
-    });
+    if (changes.tags !== undefined) recording.tags = [...new Set(changes.tags)];
+    if (changes.comment !== undefined) recording.comment = changes.comment;
+    return this.saveRecording(recording);
   }
 
   setStatus(recording: Recording, status: RecordingStatus, video?: StoredVideo): Recording {
     recording.status = status;
     if (video !== undefined) recording.video = video;
-    return this.transaction(() => {
-      this.run('UPDATE recording_tags SET status = ? WHERE seq = (SELECT seq FROM recordings WHERE id = ?)', status, recording.id);
-      return this.saveRecording(recording);
-    });
+    return this.saveRecording(recording);
   }
 
   /** The file names of every stored video (to tell leftovers apart at start). */
@@ -296,12 +284,7 @@ export class Store {
 
   deleteRecording(recording: Recording): void {
     this.pages.clear();
-    this.transaction(() => {
-      this.removeTags(recording);
-      if (this.run('DELETE FROM recordings WHERE id = ?', recording.id).changes > 0) {
-        this.run('UPDATE workspaces SET recordings = recordings - 1 WHERE id = ?', recording.workspaceId);
-      }
-    });
+    this.run('DELETE FROM recordings WHERE id = ?', recording.id);
   }
 
   /** Unique tags of the workspace containing `query`, case-insensitive, sorted; a blank query matches nothing. */
@@ -335,32 +318,6 @@ export class Store {
       recording.id,
     );
     return recording;
-  }
-
-  private addTags(recording: Recording, seq: number): void {
-    const { id, workspaceId, userId, direction, status, createdMs } = recording;
-    for (const tag of recording.tags) {
-      const columns = [workspaceId, tag, status, seq, id, userId, direction, createdMs];
-      this.run(
-        'INSERT INTO recording_tags (workspace_id, tag, status, seq, id, user_id, direction, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        ...columns,
-      );
-      this.run(
-        'INSERT INTO workspace_tags (workspace_id, tag, uses) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET uses = uses + 1',
-        recording.workspaceId,
-        tag,
-      );
-    }
-  }
-
-  /** Takes the recording's tags away (from the workspace's too, for each that no other recording has); its seq. */
-  private removeTags(recording: Recording): number {
-    const { seq } = this.get<{ seq: number }>('SELECT seq FROM recordings WHERE id = ?', recording.id)!;
-    for (const { tag } of this.all<{ tag: string }>('DELETE FROM recording_tags WHERE seq = ? RETURNING tag', seq)) {
-      this.run('UPDATE workspace_tags SET uses = uses - 1 WHERE workspace_id = ? AND tag = ?', recording.workspaceId, tag);
-      this.run('DELETE FROM workspace_tags WHERE workspace_id = ? AND tag = ? AND uses <= 0', recording.workspaceId, tag);
-    }
-    return seq;
   }
 
   // Callback subscriptions
