@@ -24,10 +24,8 @@ export const DELIVERY_SETTING_BOUNDS = {
 } as const satisfies Record<keyof DeliverySettings, { min: number; max: number }>;
 
 function bounded({ min, max }: { min: number; max: number }) {
-  return z
-    .int({ error: `must be a whole number from ${min} to ${max}` })
-    .min(min, { error: `must be a whole number from ${min} to ${max}` })
-    .max(max, { error: `must be a whole number from ${min} to ${max}` });
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.int({ error }).min(min, { error }).max(max, { error });
 }
 
 /** PATCH /admin/settings: either setting, or both. */

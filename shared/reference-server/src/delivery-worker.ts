@@ -126,22 +126,15 @@ export class DeliveryWorker {
 
   private async attempt(delivery: Delivery): Promise<void> {
     const url = new URL(delivery.callback);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.options.allowHttp)) {
-      this.fail(delivery, 'the callback is not https (start the server with --insecure-callbacks to allow http)', delivery.attempts);
-      return;
-    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.options.allowHttp))
+      return this.fail(delivery, 'the callback is not https (start the server with --insecure-callbacks to allow http)', delivery.attempts);
     // Address literals never reach the agent's lookup: checked here, with the policy of this run.
     const refusal = callbackUrlRefusal(url, { allowHttp: this.options.allowHttp, allowLoopback: this.options.allowHttp });
-    if (refusal !== undefined) {
-      this.fail(delivery, refusal, delivery.attempts);
-      return;
-    }
+    if (refusal !== undefined) return this.fail(delivery, refusal, delivery.attempts);
     // Signed now, not when the recording completed: a retry or a delivery resumed after a restart sends a live link.
     const link = this.options.linkFor(delivery.recordingId);
-    if (link === undefined) {
-      this.fail(delivery, 'the recording or its video was deleted before the callback could be sent', delivery.attempts);
-      return;
-    }
+    if (link === undefined)
+      return this.fail(delivery, 'the recording or its video was deleted before the callback could be sent', delivery.attempts);
     const payload = { result: link };
     const attempts = delivery.attempts + 1;
     let failure: string;
@@ -168,24 +161,15 @@ export class DeliveryWorker {
         return;
       }
       failure = `HTTP ${status}`;
-      if (status < 500) {
-        this.fail(delivery, failure, attempts, payload);
-        return;
-      }
+      if (status < 500) return this.fail(delivery, failure, attempts, payload);
     } catch (error) {
       if (this.stopping.signal.aborted) return;
-      if ((error as { code?: unknown } | null)?.code === CALLBACK_REFUSED) {
-        this.fail(delivery, (error as Error).message, attempts, payload);
-        return;
-      }
+      if ((error as ErrorLike | null)?.code === CALLBACK_REFUSED) return this.fail(delivery, (error as Error).message, attempts, payload);
       failure = describeFailure(error, this.timeoutMs);
     } finally {
       deadline.release();
     }
-    if (attempts >= this.maxAttempts) {
-      this.fail(delivery, failure, attempts, payload);
-      return;
-    }
+    if (attempts >= this.maxAttempts) return this.fail(delivery, failure, attempts, payload);
     this.store.updateDelivery(delivery, { attempts, lastError: failure, payload });
     this.schedule(delivery, this.options.retryDelayMs * 2 ** (attempts - 1));
   }
@@ -217,16 +201,13 @@ export class DeliveryWorker {
   }
 }
 
+type ErrorLike = { name?: unknown; message?: unknown; code?: unknown; cause?: ErrorLike | null };
+
 /** Duck-typed: fetch's errors may come from another realm (a test runner's), where instanceof fails. */
 function describeFailure(error: unknown, timeoutMs: number): string {
-  const { name, message, cause } = (error ?? {}) as { name?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  const { name, message, code, cause } = (error ?? {}) as ErrorLike;
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
-  if (
-    typeof (error as { code?: unknown } | null)?.code === 'string' &&
-    !String((error as { code: string }).code).startsWith('UND_ERR_ABORTED')
-  ) {
-    return (error as { code: string }).code;
-  }
+  if (typeof code === 'string' && !code.startsWith('UND_ERR_ABORTED')) return code;
   if (typeof cause?.code === 'string') return cause.code;
   if (typeof cause?.message === 'string') return cause.message;
   return typeof message === 'string' ? message : 'network failure';

@@ -23,17 +23,16 @@ async function main(): Promise<void> {
   const { baseUrl, adminToken, demo } = server;
   process.stdout.write(`${JSON.stringify({ event: 'listening', baseUrl, adminToken, demo })}\n`);
   process.stderr.write(hint(server));
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      server.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          process.stderr.write(`error while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  const stop = async () => {
+    await server.close().catch((error: unknown) => exitWith('error while stopping', error));
+    process.exit(0);
+  };
+  process.once('SIGINT', stop).once('SIGTERM', stop);
+}
+
+function exitWith(what: string, error: unknown): never {
+  process.stderr.write(`${what}: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
 }
 
 function hint({ publicUrl, demo }: ListeningServer): string {
@@ -48,7 +47,4 @@ ScreenRec reference server at ${publicUrl} (Ctrl+C stops it)
 `;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitWith('could not start', error));

@@ -62,9 +62,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
   const adminToken = values['admin-token'] ?? env.ADMIN_TOKEN;
   if (adminToken !== undefined && adminToken.length < 8) throw new UsageError('--admin-token must be at least 8 characters');
   const videoLinks = values['video-links'] ?? (env.VIDEO_LINKS || undefined) ?? 'service';
-  if (!(VIDEO_LINK_MODES as readonly string[]).includes(videoLinks)) {
+  if (!(VIDEO_LINK_MODES as readonly string[]).includes(videoLinks))
     throw new UsageError(`--video-links must be one of ${VIDEO_LINK_MODES.join(', ')}, not "${videoLinks}"`);
-  }
   return {
     port: integer('--port', values.port ?? env.PORT, 8080, 65535),
     host: values.host ?? env.HOST ?? '127.0.0.1',

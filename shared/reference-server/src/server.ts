@@ -116,10 +116,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Listenin
  */
 export async function buildServer(options: ServerOptions = {}): Promise<InProcessServer> {
   // Checked before anything is created, so a bad value leaves no temp dir, database or listener behind.
-  const settings = deliverySettingsOf({
-    deliveriesPerNotification: options.deliveriesPerNotification,
-    repeatDeliveryDelayMs: options.repeatDeliveryDelayMs,
-  });
+  const { deliveriesPerNotification, repeatDeliveryDelayMs } = options;
+  const settings = deliverySettingsOf({ deliveriesPerNotification, repeatDeliveryDelayMs });
   const store = Store.open(options.dataFile, options.logLimits);
   const videosDir = options.dataFile === undefined ? mkdtempSync(join(tmpdir(), 'screenrec-videos-')) : `${options.dataFile}.videos`;
   mkdirSync(videosDir, { recursive: true });
@@ -178,6 +176,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
 
 /** fastify's options: the Limits table's timeouts, client errors as JSON, logs on stderr (none when silent). */
 function fastifyOptions(logLevel: string | undefined, timeouts: Timeouts, longRequests: WeakSet<Socket>) {
+  // Video links carry their signature in the query string: log paths only.
+  const req = ({ method, url }: { method: string; url: string }) => ({ method, path: url.split('?')[0] });
   return {
     bodyLimit: LIMITS.restBodyBytes,
     onProtoPoisoning: 'error',
@@ -193,17 +193,7 @@ function fastifyOptions(logLevel: string | undefined, timeouts: Timeouts, longRe
       answerClientError(error, socket);
     },
     // A silent pino still makes a child logger for every request; no logger writes the same nothing for free.
-    logger:
-      logLevel === 'silent'
-        ? false
-        : {
-            level: logLevel ?? 'info',
-            stream: process.stderr,
-            // Video links carry their signature in the query string: log paths only.
-            serializers: {
-              req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split('?')[0] }),
-            },
-          },
+    logger: logLevel === 'silent' ? false : { level: logLevel ?? 'info', stream: process.stderr, serializers: { req } },
   } as const;
 }
 
@@ -234,11 +224,6 @@ function seedDemo(store: Store): DemoWorkspace {
     });
   const workspace = store.workspace(demo.workspaceId);
   if (workspace === undefined) throw new Error('the data file names a demo workspace it does not hold');
-  return {
-    workspaceId: workspace.id,
-    workspaceName: workspace.name,
-    ownerUserId: workspace.ownerUserId,
-    tokens: demo.tokens,
-    apiKey: demo.apiKey,
-  };
+  const { id: workspaceId, name: workspaceName, ownerUserId } = workspace;
+  return { workspaceId, workspaceName, ownerUserId, tokens: demo.tokens, apiKey: demo.apiKey };
 }

@@ -108,10 +108,7 @@ export function storagePath(workspaceId: string, objectId: string, extension: st
 }
 
 function amzDate(ms: number): string {
-  return new Date(ms)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
+  return new Date(ms).toISOString().replace(/[-:]|\.\d{3}/g, '');
 }
 
 function parseAmzDate(text: string): number | undefined {

@@ -27,11 +27,8 @@ export const signInThrottle = fp(async function signInThrottle(app: FastifyInsta
     if (limit.isAllowed || !limit.isExceeded) return undefined;
     const seconds = Math.max(1, limit.ttlInSeconds);
     reply.header('retry-after', String(seconds)).header('connection', 'close');
-    return sendMessage(
-      reply,
-      429,
-      `Too many failed sign-in attempts from your address. Wait ${seconds} seconds, then check the token or API key and try again.`,
-    );
+    const advice = `Wait ${seconds} seconds, then check the token or API key and try again.`;
+    return sendMessage(reply, 429, `Too many failed sign-in attempts from your address. ${advice}`);
   };
   app.decorate('failedAuthentication', failedAuthentication);
 });

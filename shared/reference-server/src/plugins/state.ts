@@ -36,7 +36,6 @@ export interface ServerContext {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The state (SQLite), for every route. */
     store: Store;
     /** The recording lifecycle, deliveries, links and settings the routes share. */
     context: ServerContext;
@@ -44,10 +43,8 @@ declare module 'fastify' {
 }
 
 /** What buildServer has made before the context: the videos folder, the timeouts, the logger, the links' base. */
-interface Surroundings {
-  videosDir: string;
+interface Surroundings extends Pick<ServerContext, 'videosDir' | 'longRequests'> {
   timeouts: Timeouts;
-  longRequests: WeakSet<Socket>;
   log: FastifyBaseLogger;
   publicUrl: () => string;
 }
@@ -67,20 +64,17 @@ export function createContext(store: Store, settings: DeliverySettings, options:
   const linkFor = (recordingId: string) => lifecycle.linkFor(recordingId);
   const deliveries = new DeliveryWorker(store, { ...deliveryOptions, resolver: resolveHost, settings, linkFor }, log);
   const lifecycle: RecordingLifecycle = new RecordingLifecycle(store, videosDir, links, deliveries, publicUrl);
-  const adminToken = options.adminToken ?? newSecret('sra_');
-  const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
-  const uploadTimeoutMs = timeouts.uploadMs;
   return {
     store,
     lifecycle,
     deliveries,
     links,
-    adminToken,
+    adminToken: options.adminToken ?? newSecret('sra_'),
     allowHttpCallbacks,
     resolveHost,
     videosDir,
-    maxUploadBytes,
-    uploadTimeoutMs,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    uploadTimeoutMs: timeouts.uploadMs,
     longRequests,
   };
 }

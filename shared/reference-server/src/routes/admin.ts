@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DeliverySettingsPatch } from '../delivery-settings';
 import { TransitionRefused } from '../lifecycle';
-import { WORKSPACE_SUBSCRIPTION_STATES, type Workspace } from '../model';
+import { WORKSPACE_SUBSCRIPTION_STATES, type Delivery, type Workspace } from '../model';
 import { MESSAGES, parseWith, sendMessage, sendValidationErrors } from '../replies';
 import { sameSecret } from '../secrets';
 import { HookProvider, RecordingStatus, RequestId } from '../wire';
@@ -27,10 +27,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   function workspaceOf(params: Params, reply: FastifyReply): Workspace | undefined {
     const id = parseWith(RequestId, params.workspaceId, 'workspaceId');
-    if (!id.ok) {
-      sendValidationErrors(reply, id.errors);
-      return undefined;
-    }
+    if (!id.ok) return void sendValidationErrors(reply, id.errors);
     const workspace = store.workspace(id.value);
     if (workspace === undefined) sendMessage(reply, 404, MESSAGES.notFound);
     return workspace;
@@ -128,20 +125,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.get('/admin/deliveries', async (_request, reply) =>
-    reply.send(
-      store.deliveries.map(({ subscriptionId, recordingId, callback, payload, attempts, state, lastError, copy }) => ({
-        subscriptionId,
-        recordingId,
-        callback,
-        payload,
-        attempts,
-        state,
-        lastError,
-        copy: copy ?? 1,
-      })),
-    ),
-  );
+  app.get('/admin/deliveries', async (_request, reply) => reply.send(store.deliveries.map(deliveryView)));
 
   // Run-time switches of the service's own behaviour (not kept in --data: the flags give the value at start).
   app.get('/admin/settings', async (_request, reply) => reply.send(context.deliveries.settings));
@@ -149,24 +133,17 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.patch('/admin/settings', async (request, reply) => {
     const patch = parseWith(DeliverySettingsPatch, request.body);
     if (!patch.ok) return sendValidationErrors(reply, patch.errors);
-    const { deliveriesPerNotification, repeatDeliveryDelayMs } = patch.value;
-    const settings = context.deliveries.settings;
-    context.deliveries.settings = {
-      deliveriesPerNotification: deliveriesPerNotification ?? settings.deliveriesPerNotification,
-      repeatDeliveryDelayMs: repeatDeliveryDelayMs ?? settings.repeatDeliveryDelayMs,
-    };
+    context.deliveries.settings = { ...context.deliveries.settings, ...patch.value };
     return reply.send(context.deliveries.settings);
   });
 
   app.get('/admin/outbox', async (_request, reply) => reply.send(store.outbox));
 }
 
-function workspaceView(workspace: Workspace) {
-  return {
-    workspaceId: workspace.id,
-    name: workspace.name,
-    ownerUserId: workspace.ownerUserId,
-    apiAccess: workspace.apiAccess,
-    subscription: workspace.subscription,
-  };
+function workspaceView({ id, name, ownerUserId, apiAccess, subscription }: Workspace) {
+  return { workspaceId: id, name, ownerUserId, apiAccess, subscription };
+}
+
+function deliveryView({ subscriptionId, recordingId, callback, payload, attempts, state, lastError, copy }: Delivery) {
+  return { subscriptionId, recordingId, callback, payload, attempts, state, lastError, copy: copy ?? 1 };
 }

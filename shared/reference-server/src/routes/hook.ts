@@ -1,11 +1,9 @@
-import type { ServerContext } from '../plugins/state';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { HTTPS_ONLY, callbackUrlRefusal, resolveChecked, type HostResolver } from '../address-policy';
 import { LIMITS, SUBSCRIPTION_LIMIT_MESSAGE } from '../limits';
-import type { Integration, Workspace } from '../model';
+import type { Integration } from '../model';
 import { MESSAGES, fieldErrorsOf, sendMessage, sendValidationErrors } from '../replies';
-import type { TokenResolution } from '../store/store';
+import type { CurrentToken, TokenResolution } from '../store/store';
 import { HookAction, HookProvider } from '../wire';
 
 declare module 'fastify' {
@@ -66,10 +64,7 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
       // A caller without a valid token gets no more than the limit read: a declared larger body is refused unread.
       preParsing: (request, reply, payload, done) => {
         if (Number(request.headers['content-length'] ?? 0) <= LIMITS.hookBodyBytes) return done(null, payload);
-        refuseToken(request, reply).then(
-          () => done(null, payload),
-          (error: Error) => done(error),
-        );
+        refuseToken(request, reply).then(() => done(null, payload), done);
       },
     },
     // Synchronous but for a subscribe (its host name lookup) and a refused token (counting it): an async
@@ -77,16 +72,15 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
     (request, reply): FastifyReply | Promise<FastifyReply> => {
       const parsed = HookAction.safeParse(request.body);
       if (!parsed.success) {
-        // Row 2 is the plain answer; a body whose only fault is the Limits table's field limits is told which field.
-        if (onlyPastLimits(parsed.error)) return sendValidationErrors(reply, fieldErrorsOf(parsed.error));
+        // Row 2 is the plain answer; a body whose only fault is the Limits table's field limits is told which field
+        // (lengths past the table are the only maximums a hook body has).
+        if (parsed.error.issues.every((issue) => issue.code === 'too_big')) return sendValidationErrors(reply, fieldErrorsOf(parsed.error));
         return sendMessage(reply, 400, MESSAGES.badRequest);
       }
       const action = parsed.data;
       if (action.action === 'CALLBACK_SUBSCRIBE') {
-        const refusal = callbackUrlRefusal(new URL(action.callback), {
-          allowHttp: context.allowHttpCallbacks,
-          allowLoopback: context.allowHttpCallbacks,
-        });
+        const allow = context.allowHttpCallbacks;
+        const refusal = callbackUrlRefusal(new URL(action.callback), { allowHttp: allow, allowLoopback: allow });
         // The scheme is row 2 as ever (the plain answer); a refused address also says why.
         if (refusal === HTTPS_ONLY) return sendMessage(reply, 400, MESSAGES.badRequest);
         if (refusal !== undefined) return sendValidationErrors(reply, [{ path: 'callback', message: refusal }]);
@@ -105,18 +99,60 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
         return reply.code(200).send({ error: MESSAGES.internal });
       };
       try {
-        const answered = answer(reply, context, action, resolution.integration, resolution.workspace);
+        const answered = answer(reply, action, resolution);
         return answered instanceof Promise ? answered.catch(failed) : answered;
       } catch (error) {
         return failed(error);
       }
     },
   );
-}
 
-/** True when every issue is a length past the Limits table (the only maximums a hook body has). */
-function onlyPastLimits(error: z.ZodError): boolean {
-  return error.issues.every((issue) => issue.code === 'too_big');
+  function answer(reply: FastifyReply, action: HookAction, { integration, workspace }: CurrentToken): FastifyReply | Promise<FastifyReply> {
+    if (!integration.connected) {
+      if (action.action === 'PING') return sendMessage(reply, 400, MESSAGES.badRequest);
+      return reply.send({ error: action.action === 'RECORDING' ? 'Integration not connected.' : MESSAGES.internal });
+    }
+    const subscriptionActive = workspace.subscription === 'ACTIVE';
+    switch (action.action) {
+      case 'PING':
+        return reply.send({ status: 'success', workspace: workspace.name });
+      case 'RECORDING': {
+        if (!subscriptionActive) return reply.send({ error: 'No active subscription.' });
+        const recording = context.lifecycle.create({
+          workspaceId: workspace.id,
+          direction: 'REQUEST',
+          tags: action.recording.tags,
+          externalReference: action.recording.externalReference,
+        });
+        return reply.send({ url: context.lifecycle.pageUrl(recording) });
+      }
+      case 'CALLBACK_SUBSCRIBE':
+        if (!subscriptionActive) return reply.send({ error: 'No active subscription.' });
+        if (context.store.subscriptionCount(workspace.id, integration.provider) >= LIMITS.subscriptionsPerIntegration) {
+          return reply.send({ error: SUBSCRIPTION_LIMIT_MESSAGE });
+        }
+        return subscribe(reply, action.callback, integration);
+      case 'CALLBACK_UNSUBSCRIBE': {
+        const removed = context.store.removeSubscription(workspace.id, integration.provider, action.subscriptionId);
+        return reply.send(removed ? { status: 'success' } : { error: MESSAGES.internal });
+      }
+    }
+  }
+
+  async function subscribe(reply: FastifyReply, callback: string, { workspaceId, provider }: Integration): Promise<FastifyReply> {
+    // A host name is resolved only for an authenticated caller; the delivery checks it again at connect time.
+    const hostname = new URL(callback).hostname;
+    const resolution = await resolveChecked(hostname, withTimeout(context.resolveHost, SUBSCRIBE_LOOKUP_MS), {
+      allowLoopback: context.allowHttpCallbacks,
+    });
+    // A name that does not resolve (yet) cannot be called either; it is accepted, and checked again at delivery.
+    if (!resolution.ok && resolution.unresolved !== true)
+      return sendValidationErrors(reply, [
+        { path: 'callback', message: `the callback host ${hostname} is refused: ${resolution.refusal}` },
+      ]);
+    const subscription = context.store.addSubscription(workspaceId, provider, callback);
+    return reply.send({ subscriptionId: subscription.id });
+  }
 }
 
 /** How long a subscribe waits for a host name to resolve before taking it as unresolved. */
@@ -129,61 +165,4 @@ function withTimeout(resolver: HostResolver, ms: number): HostResolver {
     const late = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
     return Promise.race([resolver(hostname), late]).finally(() => clearTimeout(timer));
   };
-}
-
-function answer(
-  reply: FastifyReply,
-  context: ServerContext,
-  action: HookAction,
-  integration: Integration,
-  workspace: Workspace,
-): FastifyReply | Promise<FastifyReply> {
-  if (!integration.connected) {
-    if (action.action === 'PING') return sendMessage(reply, 400, MESSAGES.badRequest);
-    return reply.send({ error: action.action === 'RECORDING' ? 'Integration not connected.' : MESSAGES.internal });
-  }
-  const subscriptionActive = workspace.subscription === 'ACTIVE';
-  switch (action.action) {
-    case 'PING':
-      return reply.send({ status: 'success', workspace: workspace.name });
-    case 'RECORDING': {
-      if (!subscriptionActive) return reply.send({ error: 'No active subscription.' });
-      const recording = context.lifecycle.create({
-        workspaceId: workspace.id,
-        direction: 'REQUEST',
-        tags: action.recording.tags,
-        externalReference: action.recording.externalReference,
-      });
-      return reply.send({ url: context.lifecycle.pageUrl(recording) });
-    }
-    case 'CALLBACK_SUBSCRIBE':
-      if (!subscriptionActive) return reply.send({ error: 'No active subscription.' });
-      if (context.store.subscriptionCount(workspace.id, integration.provider) >= LIMITS.subscriptionsPerIntegration) {
-        return reply.send({ error: SUBSCRIPTION_LIMIT_MESSAGE });
-      }
-      return subscribe(reply, context, action.callback, integration, workspace);
-    case 'CALLBACK_UNSUBSCRIBE': {
-      const removed = context.store.removeSubscription(workspace.id, integration.provider, action.subscriptionId);
-      return reply.send(removed ? { status: 'success' } : { error: MESSAGES.internal });
-    }
-  }
-}
-
-async function subscribe(
-  reply: FastifyReply,
-  context: ServerContext,
-  callback: string,
-  integration: Integration,
-  workspace: Workspace,
-): Promise<FastifyReply> {
-  // A host name is resolved only for an authenticated caller; the delivery checks it again at connect time.
-  const hostname = new URL(callback).hostname;
-  const resolution = await resolveChecked(hostname, withTimeout(context.resolveHost, SUBSCRIBE_LOOKUP_MS), {
-    allowLoopback: context.allowHttpCallbacks,
-  });
-  // A name that does not resolve (yet) cannot be called either; it is accepted, and checked again at delivery.
-  if (!resolution.ok && resolution.unresolved !== true)
-    return sendValidationErrors(reply, [{ path: 'callback', message: `the callback host ${hostname} is refused: ${resolution.refusal}` }]);
-  const subscription = context.store.addSubscription(workspace.id, integration.provider, callback);
-  return reply.send({ subscriptionId: subscription.id });
 }

@@ -40,18 +40,12 @@ export async function participantRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Params }>('/r/:recordingId', async (request, reply) => {
     const recording = recordingOf(request.params, reply);
     if (recording === undefined) return reply;
+    const { id, status } = recording;
     return reply
       .header('content-security-policy', RECORDING_PAGE_CSP)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(
-        renderRecordingPage({
-          recordingId: recording.id,
-          status: recording.status,
-          startUrl: `${recording.id}/start`,
-          uploadUrl: `${recording.id}/upload`,
-        }),
-      );
+      .send(renderRecordingPage({ recordingId: id, status, startUrl: `${id}/start`, uploadUrl: `${id}/upload` }));
   });
 
   app.post<{ Params: Params }>('/r/:recordingId/start', async (request, reply) => {

@@ -28,16 +28,11 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
   /** The recording named in the path, or a reply already sent (400 for a malformed id, 404 for an unknown one). */
   function recordingOf(request: WorkspaceRequest, reply: FastifyReply): Recording | undefined {
     const id = parseWith(RequestId, request.params.recordingId, 'recordingId');
-    if (!id.ok) {
-      sendValidationErrors(reply, id.errors);
-      return undefined;
-    }
+    if (!id.ok) return void sendValidationErrors(reply, id.errors);
     const recording = store.recording(id.value);
-    if (recording === undefined || recording.workspaceId !== workspaceOf(request).id) {
-      sendMessage(reply, 404, MESSAGES.notFound);
-      return undefined;
-    }
-    return recording;
+    if (recording?.workspaceId === workspaceOf(request).id) return recording;
+    sendMessage(reply, 404, MESSAGES.notFound);
+    return undefined;
   }
 
   app.decorateRequest('workspace', null);
@@ -52,10 +47,7 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
       app
         .failedAuthentication(request, reply)
         .then((throttled) => throttled ?? sendMessage(reply, 401, MESSAGES.unauthorized))
-        .then(
-          () => done(),
-          (error: Error) => done(error),
-        );
+        .then(() => done(), done);
       return;
     }
     const workspaceId = RequestId.safeParse(request.params.workspaceId);

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { ServerContext } from '../plugins/state';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Recording } from '../model';
 import { MESSAGES, sendMessage } from '../replies';
@@ -27,7 +26,7 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
     if (!id.success || context.links.check(id.data, single(request.query.expires), single(request.query.signature)) !== 'valid') {
       return sendMessage(reply, 403, MESSAGES.forbidden);
     }
-    return serveVideo(context, request, reply, context.store.recording(id.data));
+    return serveVideo(request, reply, context.store.recording(id.data));
   });
 
   app.get<StorageRequest>('/storage/:bucket/:workspaceId/:object', async (request, reply) => {
@@ -39,39 +38,25 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
     if (check !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
     const recordingId = context.links.recordingIdOf(match[1]!);
     const recording = recordingId === undefined ? undefined : context.store.recording(recordingId);
-    return serveVideo(context, request, reply, recording?.workspaceId === workspaceId ? recording : undefined);
+    return serveVideo(request, reply, recording?.workspaceId === workspaceId ? recording : undefined);
   });
-}
 
-async function serveVideo(
-  context: ServerContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  recording: Recording | undefined,
-): Promise<FastifyReply> {
-  if (recording?.video === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
-  const path = context.lifecycle.videoPath(recording.video);
-  const size = await stat(path).then(
-    (file) => file.size,
-    () => undefined,
-  );
-  if (size === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
+  async function serveVideo(request: FastifyRequest, reply: FastifyReply, recording: Recording | undefined): Promise<FastifyReply> {
+    if (recording?.video === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
+    const path = context.lifecycle.videoPath(recording.video);
+    const size = (await stat(path).catch(() => undefined))?.size;
+    if (size === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
 
-  reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').type(recording.video.contentType);
-  const range = parseRange(request.headers.range, size);
-  if (range === 'unsatisfiable') {
+    reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').type(recording.video.contentType);
+    const range = parseRange(request.headers.range, size);
+    if (range === 'unsatisfiable') return sendMessage(reply.header('content-range', `bytes */${size}`), 416, MESSAGES.rangeNotSatisfiable);
+    if (range === undefined) return reply.header('content-length', size).send(createReadStream(path));
     return reply
-      .header('content-range', `bytes */${size}`)
-      .type('application/json; charset=utf-8')
-      .code(416)
-      .send({ message: MESSAGES.rangeNotSatisfiable });
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(createReadStream(path, { start: range.start, end: range.end }));
   }
-  if (range === undefined) return reply.header('content-length', size).send(createReadStream(path));
-  return reply
-    .code(206)
-    .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-    .header('content-length', range.end - range.start + 1)
-    .send(createReadStream(path, { start: range.start, end: range.end }));
 }
 
 /**

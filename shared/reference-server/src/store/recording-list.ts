@@ -28,30 +28,25 @@ export function listQuery(workspaceId: string, query: RecordingQuery): ListQuery
   const byTag = tags.size > 0;
   const conditions = ['m.workspace_id = ?'];
   const parameters: SQLInputValue[] = [workspaceId];
+  const where = (condition: string, value: SQLInputValue) => {
+    conditions.push(condition);
+    parameters.push(value);
+  };
   // One value is an equality, so that the index gives the rows in order; several are a list.
   const anyOf = (column: string, values: readonly string[] | undefined) => {
     const distinct = [...new Set(values)];
     if (distinct.length === 0) return;
-    conditions.push(distinct.length === 1 ? `m.${column} = ?` : `m.${column} IN (SELECT value FROM json_each(?))`);
-    parameters.push(distinct.length === 1 ? distinct[0]! : JSON.stringify(distinct));
+    if (distinct.length === 1) where(`m.${column} = ?`, distinct[0]!);
+    else where(`m.${column} IN (SELECT value FROM json_each(?))`, JSON.stringify(distinct));
   };
   anyOf('tag', query.tags);
   anyOf('status', query.statuses);
   anyOf('direction', query.directions);
   anyOf('id', query.ids);
-  if (query.userId !== undefined) {
-    conditions.push('m.user_id = ?');
-    parameters.push(query.userId);
-  }
-  if (query.createdDateFrom !== undefined) {
-    conditions.push('m.created_ms >= ?');
-    parameters.push(Date.parse(query.createdDateFrom));
-  }
+  if (query.userId !== undefined) where('m.user_id = ?', query.userId);
+  if (query.createdDateFrom !== undefined) where('m.created_ms >= ?', Date.parse(query.createdDateFrom));
   // SPEC: createdDateTo is inclusive, "one day is added internally".
-  if (query.createdDateTo !== undefined) {
-    conditions.push('m.created_ms < ?');
-    parameters.push(Date.parse(query.createdDateTo) + DAY_MS);
-  }
+  if (query.createdDateTo !== undefined) where('m.created_ms < ?', Date.parse(query.createdDateTo) + DAY_MS);
   const matches = `FROM ${byTag ? 'recording_tags' : 'recordings'} AS m WHERE ${conditions.join(' AND ')}`;
   const order = query.sortOrder === 'Descending' ? 'DESC' : 'ASC';
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;

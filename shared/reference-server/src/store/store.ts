@@ -17,7 +17,7 @@ export type TokenResolution =
   | { kind: 'never-issued' }
   | { kind: 'replaced' }
   | { kind: 'current'; integration: Integration; workspace: Workspace };
-type CurrentToken = Extract<TokenResolution, { kind: 'current' }>;
+export type CurrentToken = Extract<TokenResolution, { kind: 'current' }>;
 
 /** An API key that was issued, and its workspace (undefined if the workspace is gone). */
 export interface KeyAccess {
@@ -129,11 +129,8 @@ export class Store {
       hash,
     );
     if (found === undefined) return undefined;
-    const access: KeyAccess = {
-      key: JSON.parse(found.key) as ApiKey,
-      workspace: found.workspace === null ? undefined : (JSON.parse(found.workspace) as Workspace),
-    };
-    return this.remember(this.issuedKeys, hash, access);
+    const workspace = found.workspace === null ? undefined : (JSON.parse(found.workspace) as Workspace);
+    return this.remember(this.issuedKeys, hash, { key: JSON.parse(found.key) as ApiKey, workspace });
   }
 
   revokeApiKey(workspaceId: string, keyId: string): boolean {
@@ -186,12 +183,8 @@ export class Store {
 
   private putIntegration(integration: Integration): void {
     this.forgetCredentials();
-    this.run(
-      'INSERT OR REPLACE INTO integrations (workspace_id, provider, data) VALUES (?, ?, ?)',
-      integration.workspaceId,
-      integration.provider,
-      JSON.stringify(integration),
-    );
+    const sql = 'INSERT OR REPLACE INTO integrations (workspace_id, provider, data) VALUES (?, ?, ?)';
+    this.run(sql, integration.workspaceId, integration.provider, JSON.stringify(integration));
   }
 
   // Recordings
@@ -271,10 +264,8 @@ export class Store {
 
   /** The file names of every stored video (to tell leftovers apart at start). */
   videoFileNames(): string[] {
-    const rows = this.all<{ name: string }>(
-      "SELECT data ->> '$.video.fileName' AS name FROM recordings WHERE data ->> '$.video' IS NOT NULL",
-    );
-    return rows.map((row) => row.name);
+    const sql = "SELECT data ->> '$.video.fileName' AS name FROM recordings WHERE data ->> '$.video' IS NOT NULL";
+    return this.all<{ name: string }>(sql).map((row) => row.name);
   }
 
   /** True while the recording is in the store (not deleted since it was looked up). */
@@ -310,13 +301,8 @@ export class Store {
 
   private saveRecording(recording: Recording): Recording {
     this.pages.clear();
-    this.run(
-      'UPDATE recordings SET status = ?, data = ?, view = ? WHERE id = ?',
-      recording.status,
-      JSON.stringify(recording),
-      viewHead(recording),
-      recording.id,
-    );
+    const sql = 'UPDATE recordings SET status = ?, data = ?, view = ? WHERE id = ?';
+    this.run(sql, recording.status, JSON.stringify(recording), viewHead(recording), recording.id);
     return recording;
   }
 
@@ -324,31 +310,21 @@ export class Store {
 
   addSubscription(workspaceId: string, provider: HookProvider, callback: string): Subscription {
     const subscription: Subscription = { id: newId(), workspaceId, provider, callback };
-    this.run(
-      'INSERT INTO subscriptions (id, workspace_id, provider, data) VALUES (?, ?, ?, ?)',
-      subscription.id,
-      workspaceId,
-      provider,
-      JSON.stringify(subscription),
-    );
+    const sql = 'INSERT INTO subscriptions (id, workspace_id, provider, data) VALUES (?, ?, ?, ?)';
+    this.run(sql, subscription.id, workspaceId, provider, JSON.stringify(subscription));
     return subscription;
   }
 
   /** How many callback subscriptions the (workspace, provider) integration has. */
   subscriptionCount(workspaceId: string, provider: HookProvider): number {
-    return this.get<{ count: number }>(
-      'SELECT count(*) AS count FROM subscriptions WHERE workspace_id = ? AND provider = ?',
-      workspaceId,
-      provider,
-    )!.count;
+    const sql = 'SELECT count(*) AS count FROM subscriptions WHERE workspace_id = ? AND provider = ?';
+    return this.get<{ count: number }>(sql, workspaceId, provider)!.count;
   }
 
   /** Removes a subscription of this integration; false when it is unknown or belongs to another one. */
   removeSubscription(workspaceId: string, provider: HookProvider, subscriptionId: string): boolean {
-    return (
-      this.run('DELETE FROM subscriptions WHERE id = ? AND workspace_id = ? AND provider = ?', subscriptionId, workspaceId, provider)
-        .changes > 0
-    );
+    const sql = 'DELETE FROM subscriptions WHERE id = ? AND workspace_id = ? AND provider = ?';
+    return this.run(sql, subscriptionId, workspaceId, provider).changes > 0;
   }
 
   dropSubscription(subscriptionId: string): void {
@@ -453,17 +429,8 @@ export class Store {
 /** A recording as every API answer shows it (SPEC 2.3 with DESIGN.md's additions), but for its page `url`. */
 export function recordingView(recording: Recording): Omit<RecordingAnswer, 'url'> {
   const { id, direction, status, tags, notifications, comment, createdDate, userId, externalReference } = recording;
-  return {
-    id,
-    direction,
-    status,
-    tags,
-    notifications,
-    comment,
-    createdDate,
-    userId,
-    ...(externalReference === undefined ? {} : { externalReference }),
-  };
+  const view = { id, direction, status, tags, notifications, comment, createdDate, userId };
+  return externalReference === undefined ? view : { ...view, externalReference };
 }
 
 /**
