@@ -7,16 +7,15 @@
  * A line per check, screenshots in .cache/n8n-editor/<version>/NN-<step>.png, and one closing line
  * "editor: N passed, M failed (T s)"; exits non-zero on failure and stops every process it started.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, ensureDebianPackages } from '../browser/machine';
 import { Checks, since } from '../support/checks';
 import { REPO_ROOT } from '../support/reference-server';
-import { run } from '../real-n8n/machine';
+import { packageTarball } from '../real-n8n/package-tarball';
 import { installTargets, type InstalledN8n } from '../real-n8n/suite';
 import { selectedTargets } from '../real-n8n/versions';
-import { PACKAGE } from '../real-n8n/workflows';
 import { SCREENSHOTS, openEditor, type Editor } from './editor';
 import { startEditorInstance, type EditorInstance } from './instance';
 import { seedRecordings } from './seed';
@@ -70,16 +69,7 @@ async function main(): Promise<void> {
   let watchdog: NodeJS.Timeout | undefined;
   try {
     ensureDebianPackages((line) => console.error(line), [{ binary: CHROMIUM, debianPackage: 'chromium' }]);
-    const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
-    run(npm[0]!, [...npm.slice(1), 'run', 'build', '-w', PACKAGE, '-w', '@screenrec/reference-server', '--silent'], {
-      cwd: REPO_ROOT,
-      env: process.env,
-    });
-    run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], {
-      cwd: REPO_ROOT,
-      env: process.env,
-    });
-    const tarball = path.join(workFolder, readdirSync(workFolder).find((file) => file.endsWith('.tgz'))!);
+    const tarball = packageTarball(workFolder);
     rmSync(SCREENSHOTS, { recursive: true, force: true });
     for (const installed of await installTargets(selectedTargets(), checks)) {
       const scoped = checks.scoped(`[n8n ${installed.target.n8n}] `);

@@ -3,24 +3,23 @@
  * Redis from Debian, started here on loopback) runs our packed package against the reference server. Prints a line
  * per check, the measured figures, and a closing "queue: N passed, M failed (T s)"; exits non-zero on failure.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Checks, seconds } from '../support/checks';
 import { REPO_ROOT, startReferenceServer, type RunningServer } from '../support/reference-server';
-import { run } from '../real-n8n/machine';
+import { packageTarball } from '../real-n8n/package-tarball';
 import { ensureN8n, prepareN8n } from '../real-n8n/n8n';
 import { startCheckpoint, type Checkpoint } from './checkpoint';
 import { prepareCluster, type QueueCluster } from './cluster';
 import { ensureServicePackages, startPostgres, startRedis, type Service } from './services';
 import { runScenario } from './scenario';
 import { waitForVideoChecks } from './wait-for-video';
-import { PACKAGE, credentials, operationsWorkflow, triggerWorkflow, type Demo } from './workflows';
+import { credentials, operationsWorkflow, triggerWorkflow, type Demo } from './workflows';
 
 async function main(): Promise<void> {
   const started = Date.now();
   const checks = new Checks();
-  const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
   const workFolder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-queue-'));
   const stops: Array<() => Promise<void>> = [];
   let server: RunningServer | undefined;
@@ -28,15 +27,7 @@ async function main(): Promise<void> {
   let checkpoint: Checkpoint | undefined;
   const services: Service[] = [];
   try {
-    run(npm[0]!, [...npm.slice(1), 'run', 'build', '-w', PACKAGE, '-w', '@screenrec/reference-server', '--silent'], {
-      cwd: REPO_ROOT,
-      env: process.env,
-    });
-    run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], {
-      cwd: REPO_ROOT,
-      env: process.env,
-    });
-    const tarball = path.join(workFolder, readdirSync(workFolder).find((file) => file.endsWith('.tgz'))!);
+    const tarball = packageTarball(workFolder);
     const n8nBin = ensureN8n(REPO_ROOT);
     const installed = ensureServicePackages();
     if (installed.length > 0) console.log(`installed ${installed.join(' and ')} with apt-get`);

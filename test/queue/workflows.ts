@@ -16,7 +16,7 @@ import {
   type Demo,
 } from '../real-n8n/workflow-parts';
 
-export { PACKAGE, type Demo } from '../real-n8n/workflow-parts';
+export { type Demo } from '../real-n8n/workflow-parts';
 /** The Video Ready workflow the burst and crash checks use: the worker downloads the video. */
 export const TRIGGER_WORKFLOW_ID = 'srQueueTrigger01';
 /** The Video Ready workflow whose trigger downloads the video on the webhook process. */

@@ -3,35 +3,22 @@
  * versions.ts, against the reference server. Prints a line per check and one closing
  * "real-n8n: N passed, M failed"; exits non-zero on failure. Stops every process it started.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../support/reference-server';
 import { Checks, since } from '../support/checks';
-import { run } from './machine';
+import { packageTarball } from './package-tarball';
 import { installTargets, runOnVersion } from './suite';
 import { selectedTargets } from './versions';
-import { PACKAGE } from './workflows';
 
 async function main(): Promise<void> {
   const started = Date.now();
   const checks = new Checks();
-  const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
   const workFolder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-real-n8n-'));
   try {
     const targets = selectedTargets();
     // REAL_N8N_TARBALL runs the suite on a given package tarball (one already published, say) instead of packing ours.
-    const given = process.env.REAL_N8N_TARBALL;
-    run(npm[0]!, [...npm.slice(1), 'run', 'build', ...(given ? [] : ['-w', PACKAGE]), '-w', '@screenrec/reference-server', '--silent'], {
-      cwd: REPO_ROOT,
-      env: process.env,
-    });
-    if (!given)
-      run(npm[0]!, [...npm.slice(1), 'pack', '-w', PACKAGE, '--pack-destination', workFolder, '--silent'], {
-        cwd: REPO_ROOT,
-        env: process.env,
-      });
-    const tarball = given ? path.resolve(given) : path.join(workFolder, readdirSync(workFolder).find((file) => file.endsWith('.tgz'))!);
+    const tarball = packageTarball(workFolder, process.env.REAL_N8N_TARBALL);
     for (const installed of await installTargets(targets, checks)) {
       await runOnVersion(installed, tarball, workFolder, checks.scoped(`[n8n ${installed.target.n8n}] `));
     }
