@@ -15,7 +15,7 @@ import { BASE_URL, WORKSPACE_ID } from '../support/sample-connection';
 
 afterAll(() => shutDownN8nContexts());
 
-export { WORKFLOW_TIMEZONE, captureWarnings, testCredential, type ScreenRecCredential } from '../support/n8n-contexts';
+export { WORKFLOW_TIMEZONE, captureWarnings, fakeHttpResponse, testCredential, type ScreenRecCredential } from '../support/n8n-contexts';
 
 export { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '../support/sample-connection';
 export const BACKEND_TOKEN = 'bt_n8n_5e4d3c2b1a09f8e7';

@@ -26,7 +26,7 @@ import {
   NOT_THIS_EXECUTIONS_SUBSCRIPTION,
 } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.webhook';
 import { forgetResumeClaims } from '../../packages/n8n-nodes-screenrec/lib';
-import { CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, byId, captureWarnings } from './harness';
+import { CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, byId, captureWarnings, fakeHttpResponse } from './harness';
 import { failureOf, hookScope, restPath, restScope, setUpNock } from './nock-setup';
 
 // "Wait for Video" inside n8n-core's real contexts: the execute context that puts the execution to wait (its
@@ -120,17 +120,7 @@ function waitingWorkflow(
 
   /** A POST to the resume URL: n8n hands it to the node's webhook() with the stored execution data. */
   const post = async (body: unknown, query: Record<string, string>) => {
-    const response = { statusCode: undefined as number | undefined, body: undefined as unknown };
-    const httpResponse = {
-      status(code: number) {
-        response.statusCode = code;
-        return httpResponse;
-      },
-      json(payload: unknown) {
-        response.body = payload;
-        return httpResponse;
-      },
-    };
+    const { response, httpResponse } = fakeHttpResponse();
     const webhookData = standIn<IWebhookData>({ webhookDescription: nodeType.description.webhooks![0]!, isTest: false });
     const context = new WebhookContext(
       workflow,

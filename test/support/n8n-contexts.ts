@@ -222,6 +222,32 @@ export function pollingTrigger(setup: N8nSetup & { parameters?: INodeParameters 
   };
 }
 
+/**
+ * The Express response a webhook() answers through, as far as our nodes use it: what it was given is in `response`.
+ * `hangUp` resolving is the caller closing the connection before n8n answered.
+ */
+export function fakeHttpResponse(hangUp?: Promise<void>) {
+  const response = { statusCode: undefined as number | undefined, body: undefined as unknown };
+  const closeListeners: Array<() => void> = [];
+  void hangUp?.then(() => closeListeners.forEach((listener) => listener()));
+  const httpResponse = {
+    writableEnded: false,
+    once(event: string, listener: () => void) {
+      if (event === 'close') closeListeners.push(listener);
+      return httpResponse;
+    },
+    status(code: number) {
+      response.statusCode = code;
+      return httpResponse;
+    },
+    json(payload: unknown) {
+      response.body = payload;
+      return httpResponse;
+    },
+  };
+  return { response, httpResponse };
+}
+
 /** n8n's logger is one shared instance: capture only what is logged until restore(). */
 export function captureWarnings(logger: { warn: (message: string) => void }) {
   const original = Object.getOwnPropertyDescriptor(logger, 'warn');
@@ -261,25 +287,8 @@ export function triggerWorkflow(setup: TriggerSetup) {
     options: { query?: Record<string, string>; headers?: Record<string, string>; hangUp?: Promise<void> } = {},
   ) => {
     const { query = { secret: secret() }, headers = {}, hangUp } = options;
-    const response = { statusCode: undefined as number | undefined, body: undefined as unknown };
-    const closeListeners: Array<() => void> = [];
     // `hangUp`: the caller (the service) closes the connection before n8n answered, as on its own timeout.
-    void hangUp?.then(() => closeListeners.forEach((listener) => listener()));
-    const httpResponse = {
-      writableEnded: false,
-      once(event: string, listener: () => void) {
-        if (event === 'close') closeListeners.push(listener);
-        return httpResponse;
-      },
-      status(code: number) {
-        response.statusCode = code;
-        return httpResponse;
-      },
-      json(payload: unknown) {
-        response.body = payload;
-        return httpResponse;
-      },
-    };
+    const { response, httpResponse } = fakeHttpResponse(hangUp);
     const context = new WebhookContext(
       workflow,
       node,
