@@ -246,7 +246,7 @@ describe('at delivery', () => {
 });
 
 describe(`at most ${LIMITS.subscriptionsPerIntegration} subscriptions per integration`, () => {
-  it('answers the SPEC 7.2 error naming the limit past it, per integration, and accepts again after an unsubscribe', async () => {
+  it('answers the hook status-200 error (docs/service-api.md, "Errors") naming the limit past it, per integration, and accepts again after an unsubscribe', async () => {
     const server = await started({});
     const { hook } = clientsOf(server);
     const { workspaceId, tokens } = server.demo;

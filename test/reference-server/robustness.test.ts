@@ -62,7 +62,7 @@ describe('hostile bodies', () => {
     for (const raw of [nest(100_000), `{"action":"PING","x":${nest(50_000)}}`, `{"tags":${nest(50_000)}}`]) {
       const hook = await clients.request(hookUrl(), { method: 'POST', headers: hookHeaders(), raw });
       const rest = await clients.request(listUrl(), { method: 'POST', headers: restHeaders(), raw });
-      // The hook endpoint reads at most 64 KiB (DESIGN.md, Limits); the REST API up to 1 MiB.
+      // The hook endpoint reads at most 64 KiB (docs/design.md, "Limits"); the REST API up to 1 MiB.
       expect([hook.status, rest.status]).toEqual([raw.length > 64 * 1024 ? 413 : 400, 400]);
       expect(JSON.parse(rest.text)).toMatchObject({ message: 'Bad request' });
     }

@@ -3,13 +3,13 @@
 // misread the spec, the end-to-end suites could not tell, since each side would agree with itself; this suite can.
 //
 // Where the two agree exactly, and where they differ on purpose (each direction stated in its `describe`):
-// - Requests. Both accept the same bodies, DESIGN.md's Limits table included (tag length and count, comment, e-mail,
+// - Requests. Both accept the same bodies, docs/design.md's Limits table included (tag length and count, comment, e-mail,
 //   notifications: core refuses before sending what the server would answer with a 400 naming the field). Core tidies
 //   what it sends (tags and externalReference trimmed), so a body the server refuses only for untrimmed spaces is
 //   one core sends tidied; and the server lower-cases ids where they enter. Values are compared on what core sends,
 //   as the server reads it back.
 // - Answers. Everything the server's wire schemas allow (what it ever produces), core accepts with the same values.
-//   Core is wider on purpose: it takes statuses and directions SPEC.md does not list, missing optional fields and
+//   Core is wider on purpose: it takes statuses and directions docs/service-api.md does not list, missing optional fields and
 //   extra fields, so a service that grows does not break the connectors; the server never produces those.
 import * as core from '@screenrec/core';
 import fc from 'fast-check';
@@ -136,7 +136,7 @@ function bodiesOf(
   return { valid, any: fc.oneof(valid, ...broken) };
 }
 
-// Requests: SPEC.md 4.1 and 4.2.
+// Requests: docs/service-api.md, "REST API" and "Automation hook".
 
 const notification = fc.record({ type: fc.constant('EMAIL'), value: email });
 const badNotifications = fc.oneof(
@@ -243,7 +243,7 @@ function expectRequestsAgree(coreSchema: Schema, serverSchema: Schema, body: unk
   if (!byServer.success) expect(sent).not.toEqual(body);
 }
 
-describe('requests: core and the server read SPEC.md 4.1 and 4.2 alike', () => {
+describe('requests: core and the server read the REST API and the hook (docs/service-api.md) alike', () => {
   it.each([
     ['create a recording (4.1.1)', core.CreateRecordingRequest, wire.CreateRecordingRequest, createBodies.any],
     ['find and filter (4.1.2)', core.ListRecordingsRequest, wire.ListRecordingsRequest, listBodies.any],
@@ -285,7 +285,7 @@ describe('requests: core and the server read SPEC.md 4.1 and 4.2 alike', () => {
     expect(wire.HookAction.parse(body)).toEqual(body);
   });
 
-  describe("past DESIGN.md's Limits table: both refuse, naming the same field", () => {
+  describe("past docs/design.md's Limits table: both refuse, naming the same field", () => {
     const longEmail = `${'a'.repeat(LIMITS.emailLength - '@example.com'.length + 1)}@example.com`;
     it.each([
       ['51 tags', { tags: Array.from({ length: LIMITS.tagsPerRecording + 1 }, (_, index) => `t${index}`) }, 'tags'],
@@ -313,7 +313,7 @@ describe('requests: core and the server read SPEC.md 4.1 and 4.2 alike', () => {
   });
 });
 
-// Answers: what the server produces (SPEC.md 2.3, 4 and 7; DESIGN.md's additions).
+// Answers: what the server produces (docs/service-api.md: the recording, the endpoints, the errors and its last section's additions).
 
 const recordingAnswer = fc.record(
   {
@@ -377,7 +377,7 @@ const ANSWERS: Array<[string, Schema, Schema, fc.Arbitrary<Body>]> = [
   ['an error message (7.1)', wire.MessageAnswer, core.MessageBody, fc.record({ message: fc.string() })],
   ['a hook error answered 200 (7.2)', wire.HookErrorAnswer, core.HookErrorAnswer, fc.record({ error: fc.string() })],
   [
-    'a validation failure (DESIGN.md)',
+    'a validation failure (docs/service-api.md)',
     wire.ValidationErrorAnswer,
     core.ValidationErrorBody,
     fc.record({
@@ -412,7 +412,7 @@ describe('answers: everything the server produces, core accepts with the same va
     );
   });
 
-  it('core is wider where a growing service needs it: statuses and directions SPEC.md does not list, fields it does not name', () => {
+  it('core is wider where a growing service needs it: statuses and directions docs/service-api.md does not list, fields it does not name', () => {
     const [sample] = fc.sample(recordingAnswer, { numRuns: 1, seed: 20 });
     const grown = { ...sample, status: 'ARCHIVED', direction: 'FORWARD', thumbnail: 'https://cdn.example/t.png' };
     const sparse = { id: sample!.id, status: 'NEW' };

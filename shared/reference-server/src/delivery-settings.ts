@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * How many times each video-ready delivery is sent, and how far apart. SPEC.md leaves delivery guarantees open, and a
+ * How many times each video-ready delivery is sent, and how far apart. The service leaves delivery guarantees open (docs/service-api.md, "What the specification leaves open"), and a
  * real at-least-once sender may send one notification twice (a resend after an answer it never saw, a worker that
  * crashed after sending); these settings let a receiver's deduplication be tested against exactly that.
  */

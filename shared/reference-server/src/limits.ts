@@ -1,5 +1,5 @@
 /**
- * The reference server's limits, as DESIGN.md's "Limits" table fixes them (the spec leaves them "not shown").
+ * The reference server's limits, as docs/design.md's "Limits" table fixes them (the service leaves them "not shown").
  * Every number the server enforces lives here, so the table and the code can be compared in one place.
  */
 export const LIMITS = {

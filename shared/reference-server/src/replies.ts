@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { FieldError } from './wire';
 
-/** Error bodies, byte for byte as DESIGN.md and SPEC.md give them. */
+/** Error bodies, byte for byte as docs/service-api.md gives them ("Errors" and its last section). */
 export const MESSAGES = {
   badRequest: 'Bad request',
   unauthorized: 'Unauthorized',

@@ -2,28 +2,28 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 
 /*
- * The service's side of the wire, read from SPEC.md on its own (section numbers below), with DESIGN.md's decisions
- * where the spec says "not shown" and DESIGN.md's Limits where it is silent. The server plays the service: it must
+ * The service's side of the wire, read from docs/service-api.md on its own (sections below), with that document's
+ * last section where the service says "not shown" and docs/design.md's Limits where it is silent. The server plays the service: it must
  * not share the client's reading, or a misreading in @screenrec/core would be mirrored here and every end-to-end
  * test would still pass (test/reference-server/wire-agreement.test.ts compares the two readings).
  *
- * Requests are read strictly (DESIGN.md: an unknown field is a validation failure). Answers are what this server
+ * Requests are read strictly (docs/service-api.md, "What the specification leaves open": an unknown field is a validation failure). Answers are what this server
  * produces; their schemas say exactly that and are checked by the tests, not at run time.
  */
 
-/** SPEC 2.3 and 3. */
+/** docs/service-api.md, "The recording". */
 export const RECORDING_STATUSES = ['NEW', 'RECORDING', 'REVIEWING', 'PROCESSING', 'COMPLETED'] as const;
-/** SPEC 2.3. */
+/** docs/service-api.md, "The recording". */
 export const RECORDING_DIRECTIONS = ['REQUEST', 'RESPONSE'] as const;
-/** SPEC 4.1.2. */
+/** docs/service-api.md, "REST API" (the list). */
 export const SORT_ORDERS = ['Ascending', 'Descending'] as const;
-/** SPEC 4.1.2 names only the default; DESIGN.md: any other is a 400. */
+/** docs/service-api.md, "REST API" names only the default; "What the specification leaves open": any other is a 400. */
 export const SORT_FIELDS = ['createdDate'] as const;
-/** SPEC 4.2 "two platforms"; DESIGN.md names them, exact case. */
+/** docs/service-api.md, "Two interfaces": the providers, exact case. */
 export const HOOK_PROVIDERS = ['ZAPIER', 'N8N'] as const;
-/** SPEC 8. */
+/** docs/service-api.md, "Limits". */
 export const DEFAULT_PAGE_SIZE = 10;
-/** DESIGN.md (SPEC 8: "not shown"). */
+/** docs/design.md, "Limits" (the service: "not shown"). */
 export const MAX_PAGE_SIZE = 100;
 
 export const RecordingStatus = z.enum(RECORDING_STATUSES);
@@ -47,14 +47,14 @@ const EmailAddress = z
   .email({ error: 'must be an e-mail address such as ana@example.com' })
   .max(LIMITS.emailLength, { error: `must be at most ${LIMITS.emailLength} characters` });
 
-/** "Labels" (SPEC 2.3): a label has something to show, so a blank one is refused; what is given is kept as given. */
+/** "Labels" (docs/service-api.md, "The recording"): a label has something to show, so a blank one is refused; what is given is kept as given. */
 const Label = z.string().refine((tag) => tag.trim() !== '', { error: 'must not be blank' });
 /** A tag a recording is given: a label within the Limits table's length. */
 const Tag = Label.max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` });
 const Tags = z.array(Tag).max(LIMITS.tagsPerRecording, { error: `must have at most ${LIMITS.tagsPerRecording} tags` });
 const Comment = z.string().max(LIMITS.commentLength, { error: `must be at most ${count(LIMITS.commentLength)} characters` });
 
-/** SPEC 4.1.1: "Each object has type = EMAIL and value = e-mail address". */
+/** docs/service-api.md, "The recording": each notification is `{type: "EMAIL", value: address}`. */
 const NotificationRequest = z.strictObject({ type: z.literal('EMAIL'), value: EmailAddress });
 
 /** "ISO 8601": a date, or a date-time that says its zone (a local time would depend on where the server runs). */
@@ -62,7 +62,7 @@ const IsoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'must be an ISO 8601 date or date-time with its zone, such as 2026-11-21 or 2026-11-21T09:30:00Z',
 });
 
-/** SPEC 4.1.1. */
+/** docs/service-api.md, "REST API" (`POST /recordings`). */
 export const CreateRecordingRequest = z.strictObject({
   email: EmailAddress.optional(),
   direction: RecordingDirection,
@@ -74,7 +74,7 @@ export const CreateRecordingRequest = z.strictObject({
   comment: Comment.optional(),
 });
 
-/** SPEC 4.1.2: every field optional; pageSize bounded and sortField fixed by DESIGN.md. */
+/** docs/service-api.md, "REST API": every field optional; pageSize bounded and sortField fixed as its last section says. */
 export const ListRecordingsRequest = z.strictObject({
   ids: z.array(RequestId).optional(),
   userId: RequestId.optional(),
@@ -89,13 +89,13 @@ export const ListRecordingsRequest = z.strictObject({
   sortOrder: z.enum(SORT_ORDERS).optional(),
 });
 
-/** SPEC 4.1.4. */
+/** docs/service-api.md, "REST API" (`PUT /recordings/{id}`). */
 export const UpdateRecordingRequest = z.strictObject({ tags: Tags.optional(), comment: Comment.optional() });
 
-/** SPEC 4.1.5: `query` is required; a blank one is valid and matches nothing. */
+/** docs/service-api.md, "REST API" (`GET /recordings/tags`): `query` is required; a blank one is valid and matches nothing. */
 export const TagSearchQuery = z.object({ query: z.string() });
 
-/** SPEC 4.2.1 to 4.2.4. A callback is an absolute URL; whether http: is allowed is the address policy's call. */
+/** docs/service-api.md, "Automation hook". A callback is an absolute URL; whether http: is allowed is the address policy's call. */
 export const HookAction = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('PING') }),
   z.strictObject({
@@ -114,7 +114,7 @@ export type HookAction = z.output<typeof HookAction>;
 
 export const HttpUrl = z.url({ protocol: /^https?$/ });
 
-/** SPEC 2.3, with DESIGN.md's additions for every answer: userId, externalReference (hook-created) and url. */
+/** docs/service-api.md, "The recording", with the additions of its last section for every answer: userId, externalReference (hook-created) and url. */
 export const RecordingAnswer = z.strictObject({
   id: Uuid,
   direction: RecordingDirection,
@@ -129,6 +129,6 @@ export const RecordingAnswer = z.strictObject({
 });
 export type RecordingAnswer = z.output<typeof RecordingAnswer>;
 
-/** DESIGN.md: a validation failure names the fields. */
+/** docs/service-api.md, "What the specification leaves open": a validation failure names the fields. */
 export const FieldError = z.strictObject({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof FieldError>;

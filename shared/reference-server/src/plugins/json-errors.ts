@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { MESSAGES, sendMessage } from '../replies';
 
 /**
- * Every refusal as a JSON message (DESIGN.md): fastify's own 4xx become 400 (413 and 415 keep theirs), anything
+ * Every refusal as a JSON message (docs/service-api.md, "Errors"): fastify's own 4xx become 400 (413 and 415 keep theirs), anything
  * else is logged and answered 500, and an unknown path is 404. Some HTTP clients send `content-type:
  * application/json` with no body on DELETE or a body-less POST; that is read as no body instead of fastify's
  * "empty JSON body" error.

@@ -20,7 +20,7 @@ const AdvanceRecording = z.strictObject({ status: RecordingStatus });
 
 type Params = { workspaceId?: string; keyId?: string; provider?: string; recordingId?: string };
 
-/** The dashboard stand-in of DESIGN.md, every call guarded by the x-admin-token header. */
+/** The dashboard stand-in (docs/design.md, "The reference service"), every call guarded by the x-admin-token header. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { store, context } = app;
   const { lifecycle } = context;

@@ -16,7 +16,7 @@ declare module 'fastify' {
 type HookRequest = FastifyRequest<{ Params: { provider: string } }>;
 
 /**
- * POST /public/webhooks/{provider}: the automation-hook endpoint, deciding in the order of DESIGN.md's table
+ * POST /public/webhooks/{provider}: the automation-hook endpoint, deciding in the order of docs/service-api.md's table (last section)
  * (provider, body, token missing, token never issued, token replaced, disconnected, subscription, unknown
  * subscriptionId, unexpected fault). The token is resolved before any byte of the body is read: a request
  * whose token fails is never parsed past the 64 KiB limit (its body, if larger, is not read at all), and a 413

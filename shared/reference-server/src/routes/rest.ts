@@ -14,7 +14,7 @@ type WorkspaceRequest = FastifyRequest<{ Params: { workspaceId: string; recordin
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-/** The REST API of SPEC.md 4.1, under /public/integration/{workspaceId}, with an API key. */
+/** The REST API (docs/service-api.md, "REST API"), under /public/integration/{workspaceId}, with an API key. */
 export async function restRoutes(app: FastifyInstance): Promise<void> {
   const { store, context } = app;
   const { lifecycle } = context;

@@ -17,7 +17,7 @@ export interface ListQuery {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * SPEC 4.1.2's filters as SQL: each given list matches any of its values, the filters all together. A tag filter
+ * The list's filters (docs/service-api.md, "REST API") as SQL: each given list matches any of its values, the filters all together. A tag filter
  * reads recording_tags, which carries every filter column beside each tag (one index range for tags and status);
  * otherwise recordings is read by workspace and date. Creation order is createdDate order (the store keeps it so),
  * with the sequence number breaking ties. The SQL text depends only on which filters are given, so the store keeps
@@ -45,7 +45,7 @@ export function listQuery(workspaceId: string, query: RecordingQuery): ListQuery
   anyOf('id', query.ids);
   if (query.userId !== undefined) where('m.user_id = ?', query.userId);
   if (query.createdDateFrom !== undefined) where('m.created_ms >= ?', Date.parse(query.createdDateFrom));
-  // SPEC: createdDateTo is inclusive, "one day is added internally".
+  // docs/service-api.md, "REST API": createdDateTo is inclusive, "one day is added internally".
   if (query.createdDateTo !== undefined) where('m.created_ms < ?', Date.parse(query.createdDateTo) + DAY_MS);
   const matches = `FROM ${byTag ? 'recording_tags' : 'recordings'} AS m WHERE ${conditions.join(' AND ')}`;
   const order = query.sortOrder === 'Descending' ? 'DESC' : 'ASC';

@@ -227,7 +227,7 @@ export class Store {
   }
 
   /**
-   * One page of the workspace's recordings as SPEC 4.1.2's filters select them (see recording-list.ts): the
+   * One page of the workspace's recordings as the list's filters (docs/service-api.md, "REST API") select them (see recording-list.ts): the
    * answer's bytes, as JSON.stringify({content, totalElements, totalPages}) of the views would give them, each
    * view's url being `pageBase` (a JSON string's opening quote and escaped text) followed by the id and the closing
    * quote. SQLite joins the views, so one value comes back, not a row per recording; the page is kept for the next
@@ -426,7 +426,7 @@ export class Store {
   }
 }
 
-/** A recording as every API answer shows it (SPEC 2.3 with DESIGN.md's additions), but for its page `url`. */
+/** A recording as every API answer shows it (docs/service-api.md, "The recording", with its last section's additions), but for its page `url`. */
 export function recordingView(recording: Recording): Omit<RecordingAnswer, 'url'> {
   const { id, direction, status, tags, notifications, comment, createdDate, userId, externalReference } = recording;
   const view = { id, direction, status, tags, notifications, comment, createdDate, userId };
