@@ -41,7 +41,7 @@ import {
   videoHostRedirectMessage,
   videoHostStatusMessage,
 } from './messages';
-import { HEADER, isRedirect } from './protocol';
+import { FAILURE_STATUS, HEADER, isRedirect } from './protocol';
 import { parseJson } from './reading';
 import { ValidationErrorBody } from './schemas';
 import type { TransportRequest, TransportResponse } from './transport';
@@ -94,21 +94,33 @@ const validation: Build = (response, { secret }) => {
 
 const FAILURES: readonly FailureRow[] = [
   {
-    matches: exactly(400),
+    matches: exactly(FAILURE_STATUS.badRequest),
     // A PING's 400 means the integration is gone; a RECORDING's, a malformed request.
     hook: (response, { action }) =>
       new BadRequestError(action === 'PING' ? PING_DISCONNECTED_MESSAGE : HOOK_MALFORMED_MESSAGE, detailsOf(response)),
     rest: validation,
   },
-  { matches: exactly(401), hook: refusedStatus, rest: (response) => new UnauthorizedError(UNAUTHORIZED_MESSAGE, detailsOf(response)) },
   {
-    matches: exactly(403),
+    matches: exactly(FAILURE_STATUS.unauthorized),
+    hook: refusedStatus,
+    rest: (response) => new UnauthorizedError(UNAUTHORIZED_MESSAGE, detailsOf(response)),
+  },
+  {
+    matches: exactly(FAILURE_STATUS.forbidden),
     hook: (response) => new ForbiddenError(TOKEN_REJECTED_MESSAGE, detailsOf(response)),
     rest: (response) => new ForbiddenError(REST_FORBIDDEN_MESSAGE, detailsOf(response)),
   },
-  { matches: exactly(404), hook: notFound, rest: notFound },
-  { matches: exactly(424), hook: (response) => new IntegrationError(NO_INTEGRATION_MESSAGE, detailsOf(response)), rest: validation },
-  { matches: exactly(429), hook: (response) => rateLimitedError(response), rest: (response) => rateLimitedError(response) },
+  { matches: exactly(FAILURE_STATUS.notFound), hook: notFound, rest: notFound },
+  {
+    matches: exactly(FAILURE_STATUS.integrationError),
+    hook: (response) => new IntegrationError(NO_INTEGRATION_MESSAGE, detailsOf(response)),
+    rest: validation,
+  },
+  {
+    matches: exactly(FAILURE_STATUS.tooManyRequests),
+    hook: (response) => rateLimitedError(response),
+    rest: (response) => rateLimitedError(response),
+  },
   {
     matches: (status) => status >= 500,
     hook: (response) => new ServiceError(serverErrorMessage(response.status), detailsOf(response)),

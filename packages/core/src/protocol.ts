@@ -1,3 +1,5 @@
+import type { HttpMethod } from './transport';
+
 /**
  * Where the service listens and how requests are marked (docs/service-api.md): the one place a path or a header name is
  * spelled. Platform packages never build a ScreenRec URL or header themselves.
@@ -20,23 +22,74 @@ export const JSON_MEDIA_TYPE = 'application/json';
  */
 export type ServiceInterface = 'hook' | 'rest';
 
-/** The automation-hook endpoint of one provider: every action is POSTed here. */
+/** Where the automation hook listens, relative to the base address; every action is POSTed here. */
+export const HOOK_PATH = '/public/webhooks/{provider}';
+/** Where one workspace's REST API is, relative to the base address; REST_CALLS' paths are relative to it. */
+export const WORKSPACE_API_PATH = '/public/integration/{workspaceId}';
+
+/** A path template with each `{name}` replaced by its value (ids and providers are validated before they get here). */
+function fillPath(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+}
+
+/** The automation-hook endpoint of one provider. */
 export function hookEndpoint(baseUrl: string, provider: string): string {
-  return `${baseUrl}/public/webhooks/${provider}`;
+  return `${baseUrl}${fillPath(HOOK_PATH, { provider })}`;
 }
 
 /** The REST API of one workspace; REST_PATHS are relative to it. */
 export function workspaceApi(baseUrl: string, workspaceId: string): string {
-  return `${baseUrl}/public/integration/${workspaceId}`;
+  return `${baseUrl}${fillPath(WORKSPACE_API_PATH, { workspaceId })}`;
 }
 
+export interface RestCall {
+  method: HttpMethod;
+  /** Relative to WORKSPACE_API_PATH; `{id}` is a recording's id. */
+  path: string;
+  /** The status of a success. */
+  success: number;
+}
+
+/** The REST API's calls, by the RestClient method that makes each. */
+export const REST_CALLS = {
+  requestRecording: { method: 'POST', path: '/recordings', success: 201 },
+  listRecordings: { method: 'POST', path: '/recordings/list', success: 200 },
+  getVideoUrl: { method: 'GET', path: '/recordings/{id}/presign', success: 200 },
+  updateRecording: { method: 'PUT', path: '/recordings/{id}', success: 202 },
+  searchTags: { method: 'GET', path: '/recordings/tags', success: 200 },
+  deleteRecording: { method: 'DELETE', path: '/recordings/{id}', success: 204 },
+} as const satisfies Record<string, RestCall>;
+
+/** The tag search's one query parameter. */
+export const TAG_QUERY_PARAMETER = 'query';
+
 export const REST_PATHS = {
-  recordings: '/recordings',
-  list: '/recordings/list',
-  recording: (id: string) => `/recordings/${id}`,
-  presign: (id: string) => `/recordings/${id}/presign`,
-  tagSearch: (query: string) => `/recordings/tags?query=${encodeURIComponent(query)}`,
+  recordings: REST_CALLS.requestRecording.path,
+  list: REST_CALLS.listRecordings.path,
+  recording: (id: string) => fillPath(REST_CALLS.updateRecording.path, { id }),
+  presign: (id: string) => fillPath(REST_CALLS.getVideoUrl.path, { id }),
+  tagSearch: (query: string) => `${REST_CALLS.searchTags.path}?${TAG_QUERY_PARAMETER}=${encodeURIComponent(query)}`,
 } as const;
+
+/**
+ * The error statuses the service answers with a `{"message": …}` body (docs/service-api.md, "Errors"); failures.ts
+ * says what each means to a user, per interface. Any other 4xx, and 5xx, are read too, but never promised.
+ */
+export const FAILURE_STATUS = {
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  integrationError: 424,
+  tooManyRequests: 429,
+} as const;
+export type FailureStatusName = keyof typeof FAILURE_STATUS;
+
+/** Which of them each interface answers: the hook's own failures, and the REST API's as the reference service gives them. */
+export const FAILURE_STATUSES_OF: Readonly<Record<ServiceInterface, readonly FailureStatusName[]>> = {
+  hook: ['badRequest', 'forbidden', 'integrationError', 'tooManyRequests'],
+  rest: ['badRequest', 'unauthorized', 'forbidden', 'notFound', 'tooManyRequests'],
+};
 
 /**
  * What a receiver of the video-ready notification answers: any 2xx counts as delivered; the service resends after a

@@ -10,7 +10,7 @@ import {
   referenceSearchSummary,
 } from './messages';
 import type { CallOptions, Operation, OperationLabel } from './operation';
-import { HEADER, REST_PATHS, bearer, isSuccess, workspaceApi } from './protocol';
+import { HEADER, REST_CALLS, REST_PATHS, bearer, isSuccess, workspaceApi } from './protocol';
 import { readResponse, validateInput } from './reading';
 import { RequestSender, type ClientOptions } from './request-sender';
 import type { HttpMethod, TransportResponse } from './transport';
@@ -102,7 +102,10 @@ export class RestClient {
   async requestRecording(input: CreateRecordingRequest, options?: CallOptions): Promise<Recording> {
     const body = validateInput(CreateRecordingRequest, input);
     const operation = this.sender.begin({ doing: 'creating the recording request' }, options);
-    return readResponse(Recording, await this.request({ method: 'POST', path: REST_PATHS.recordings, body, idempotent: false }, operation));
+    return readResponse(
+      Recording,
+      await this.request({ method: REST_CALLS.requestRecording.method, path: REST_PATHS.recordings, body, idempotent: false }, operation),
+    );
   }
 
   /** One page of recordings. `sortOrder: 'Descending'` is newest first. */
@@ -220,7 +223,7 @@ export class RestClient {
     const id = validateInput(Uuid, recordingId, () => 'recordingId');
     const operation = this.sender.begin({ doing: 'fetching a link to the video' }, options);
     const answer = await this.request(
-      { method: 'GET', path: REST_PATHS.presign(id), idempotent: true, notFound: NOT_FOUND_VIDEO },
+      { method: REST_CALLS.getVideoUrl.method, path: REST_PATHS.presign(id), idempotent: true, notFound: NOT_FOUND_VIDEO },
       operation,
     );
     return readResponse(PresignResponse, answer).url;
@@ -233,7 +236,13 @@ export class RestClient {
     return readResponse(
       Recording,
       await this.request(
-        { method: 'PUT', path: REST_PATHS.recording(id), body, idempotent: true, notFound: NOT_FOUND_RECORDING },
+        {
+          method: REST_CALLS.updateRecording.method,
+          path: REST_PATHS.recording(id),
+          body,
+          idempotent: true,
+          notFound: NOT_FOUND_RECORDING,
+        },
         operation,
       ),
     );
@@ -244,7 +253,10 @@ export class RestClient {
     const text = validateInput(z.string(), query, () => 'query');
     if (text.trim() === '') return [];
     const operation = this.sender.begin({ doing: 'searching tags' }, options);
-    const answer = await this.request({ method: 'GET', path: REST_PATHS.tagSearch(text), idempotent: true }, operation);
+    const answer = await this.request(
+      { method: REST_CALLS.searchTags.method, path: REST_PATHS.tagSearch(text), idempotent: true },
+      operation,
+    );
     return readResponse(TagSearchResponse, answer).result;
   }
 
@@ -256,7 +268,10 @@ export class RestClient {
     const id = validateInput(Uuid, recordingId, () => 'recordingId').toLowerCase();
     const operation = this.sender.begin({ doing: 'deleting the recording' }, options);
     const recording = await this.recordingById(id, operation);
-    await this.request({ method: 'DELETE', path: REST_PATHS.recording(id), idempotent: true, notFound: NOT_FOUND_RECORDING }, operation);
+    await this.request(
+      { method: REST_CALLS.deleteRecording.method, path: REST_PATHS.recording(id), idempotent: true, notFound: NOT_FOUND_RECORDING },
+      operation,
+    );
     return recording;
   }
 
@@ -269,7 +284,10 @@ export class RestClient {
   }
 
   private async list(body: z.output<typeof ListRecordingsRequest>, operation: Operation): Promise<RecordingPage> {
-    return readResponse(RecordingPage, await this.request({ method: 'POST', path: REST_PATHS.list, body, idempotent: true }, operation));
+    return readResponse(
+      RecordingPage,
+      await this.request({ method: REST_CALLS.listRecordings.method, path: REST_PATHS.list, body, idempotent: true }, operation),
+    );
   }
 
   /** Pages of recordings not seen before, under one operation; see iterateRecordings for when it stops. */
