@@ -8,7 +8,7 @@ type WorkflowSleeps = { sleepWithAbort?: Sleep; sleep: (ms: number) => Promise<v
  * n8n 2.39 and later keeps only `sleep(ms)`. Core races every wait against the execution's cancel signal, so on
  * those versions a stopped run still returns at once; only n8n's timer runs out on its own.
  */
-const sleeps = workflow as unknown as WorkflowSleeps;
+const sleeps: WorkflowSleeps = workflow;
 export const n8nSleep: Sleep = sleeps.sleepWithAbort ?? ((ms) => sleeps.sleep(ms));
 
 /**

@@ -1,7 +1,10 @@
 import { isSuccess, requestAbort, videoDownloadUrl, videoHostFailure } from '@screenrec/core';
-import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
+import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { restClient } from './clients';
 import { performStep } from './step';
+
+/** zapier-platform-core hands `signal` on to its fetch, though its request type does not name it. */
+type RawVideoRequest = HttpRequestOptions & { url: string; raw: true; signal: AbortSignal };
 
 /**
  * Runs only when a later step asks for the file, and only for a recording ScreenRec confirmed: it asks for a fresh
@@ -16,8 +19,15 @@ export const hydrateVideoFile = performStep(
     // The fetch and the upload end by the step's deadline; the timer goes when they do.
     const abort = requestAbort({ timeoutMs: Math.max(0, step.deadline - Date.now()) });
     try {
-      const request = { url: link, method: 'GET', raw: true, redirect: 'manual', skipThrowForStatus: true, signal: abort.signal } as const;
-      const video = (await z.request(request as Parameters<ZObject['request']>[0])) as unknown as RawHttpResponse;
+      const request: RawVideoRequest = {
+        url: link,
+        method: 'GET',
+        raw: true,
+        redirect: 'manual',
+        skipThrowForStatus: true,
+        signal: abort.signal,
+      };
+      const video = await z.request(request);
       if (!isSuccess(video.status)) throw videoHostFailure(video.status);
       return await z.stashFile(Promise.resolve(video));
     } catch (error) {
