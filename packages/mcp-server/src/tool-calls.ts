@@ -1,12 +1,11 @@
-import type { CallToolResult, InputRequiredResult, McpServer, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
+import type { CallToolResult, InputRequiredResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { callOptionsFor } from './call';
-import { CARD_TOOL_META } from './card/resource';
 import { askToConfirm, confirmationOf } from './confirm';
 import type { Connections } from './connections';
 import type { Logger } from './log';
 import { progressOf } from './progress';
 import { describeFailure, toolFailure, toolSuccess } from './results';
+import { advertisedSchema } from './schemas';
 import type { Tool } from './tools/tool';
 
 /** Registers our tools on one server instance, in the order given (tools/list keeps it). */
@@ -17,25 +16,15 @@ export function registerTools(server: McpServer, tools: readonly Tool[], connect
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: advertised(tool.input),
+        inputSchema: advertisedSchema(tool.input),
         // Core has parsed what ScreenRec sent with these same schemas: checking it again would only cost time.
-        outputSchema: advertised(tool.output),
+        outputSchema: advertisedSchema(tool.output),
         annotations: { title: tool.title, ...tool.annotations },
         icons: tool.icons,
-        ...(tool.showsCard ? { _meta: CARD_TOOL_META } : {}),
       },
       (args, ctx) => runTool(tool, args, ctx, server, connections, logger),
     );
   }
-}
-
-/**
- * A schema as the client sees it (tools/list), without the SDK's own check. For arguments, the SDK would answer
- * with its text ("Input validation error: Invalid arguments for tool …"), where ours is core's INVALID_INPUT
- * message naming the field, like every other failure a model reads (each tool checks its own: defineTool).
- */
-function advertised(schema: z.ZodObject): StandardSchemaWithJSON<unknown, unknown> {
-  return { '~standard': { version: 1, vendor: 'screenrec', validate: (value) => ({ value }), jsonSchema: schema['~standard'].jsonSchema } };
 }
 
 async function runTool(
