@@ -1,0 +1,73 @@
+import { FIELDS } from '../fields';
+import { CONNECTION_TYPE } from '../nodes/connection-node';
+import { DEFAULT_TIME_LIMIT_MINUTES, WAIT_TYPE } from '../nodes/wait-node';
+import { OPERATIONS } from '../operations';
+import { escape, helpEntry, helpList, nodeHtml, scriptJson } from './markup';
+import { CATEGORY, COLOR, ICON } from './palette';
+
+const recordingId = FIELDS.recordingId;
+
+const form = [
+  '<div class="form-row"><label for="node-input-name"><i class="fa fa-tag"></i> Name</label><input type="text" id="node-input-name"></div>',
+  '<div class="form-row"><label for="node-input-connection">Connection</label><input type="text" id="node-input-connection"></div>',
+  `<div class="form-row"><label for="node-input-recordingId">${escape(recordingId.label)}</label><input type="text" id="node-input-recordingId" placeholder="${escape(recordingId.placeholder)}" style="width:70%"></div>`,
+  '<div class="form-row"><label for="node-input-timeLimit">Time Limit (min)</label><input type="number" min="1" id="node-input-timeLimit" style="width:100px"></div>',
+].join('\n');
+
+const defaults = {
+  name: { value: '' },
+  connection: { value: '', type: CONNECTION_TYPE, required: true },
+  recordingId: { value: '' },
+  timeLimit: { value: DEFAULT_TIME_LIMIT_MINUTES, required: true },
+};
+
+const registration = `(function () {
+  var defaults = ${scriptJson(defaults)};
+  defaults.timeLimit.validate = RED.validators.number();
+  RED.nodes.registerType(${scriptJson(WAIT_TYPE)}, {
+    category: ${scriptJson(CATEGORY)},
+    color: ${scriptJson(COLOR)},
+    defaults: defaults,
+    inputs: 1,
+    outputs: 1,
+    icon: ${scriptJson(ICON)},
+    paletteLabel: 'wait for video',
+    label: function () { return this.name || 'Wait for Video'; },
+    labelStyle: function () { return this.name ? 'node_label_italic' : ''; },
+  });
+})();`;
+
+const help = [
+  "<p>Holds each message until its recording is finished (status COMPLETED), then sends it on with the recording and a fresh link to its video. Place it after the step that sends someone the recording's link.</p>",
+  '<h3>Inputs</h3>',
+  helpList([
+    helpEntry(
+      'payload.recordingId',
+      'string',
+      `The recording to wait for, when the node's ${recordingId.label} is empty. \`msg.payload.id\` works too, so the output of Request Recording by Email or Get can come straight in.`,
+      true,
+    ),
+  ]),
+  '<h3>Outputs</h3>',
+  helpList([
+    helpEntry(
+      'payload',
+      'object',
+      `The finished recording (as ${OPERATIONS.get.label} outputs it) with \`recordingId\`, \`videoUrl\` (a temporary link to the video) and \`videoKey\` (the link without its query, the same however often it is re-signed).`,
+    ),
+  ]),
+  '<h3>Properties</h3>',
+  helpList([
+    helpEntry('Connection', 'screenrec-connection', 'The ScreenRec connection to use; it needs the Workspace ID and API Key.'),
+    helpEntry(recordingId.label, 'string', 'The recording to wait for; left empty, it comes from the message.'),
+    helpEntry(
+      'Time Limit (min)',
+      'number',
+      `How long a message is held at most (default ${DEFAULT_TIME_LIMIT_MINUTES} minutes); then the wait ends with a DEADLINE error that a Catch node receives.`,
+    ),
+  ]),
+  '<h3>Details</h3>',
+  "<p>The node asks ScreenRec for the recording's status at once, then less and less often (at most every 10 s). Its status shows how many messages it holds. Redeploying or stopping Node-RED ends every wait: the held messages are dropped and nothing is left running.</p>",
+].join('\n');
+
+export const waitHtml = nodeHtml(WAIT_TYPE, registration, form, help);

@@ -1,0 +1,54 @@
+/**
+ * The runtime's words (node status texts and the node's log lines), by node type: the build writes each type's part to
+ * `locales/en-US/<type>.json` beside the node's file, and the nodes read them with RED._ so a translation can replace
+ * them. `__name__` marks a value filled in at run time, as Node-RED's i18n writes it.
+ */
+export const MESSAGES = {
+  'screenrec-connection': {
+    status: {},
+    test: {
+      storedUrlChanged:
+        'The Service URL was changed: type the Backend Token and API Key again to test them against the new address (stored ones are only sent to the address they were saved with).',
+      nothingToTest: 'Fill in the Backend Token or the Workspace ID and API Key to test them.',
+      hookOk: 'Backend Token: accepted by workspace "__workspace__".',
+      restOk: 'Workspace ID and API Key: accepted.',
+    },
+  },
+  screenrec: {
+    status: {
+      running: '__operation__…',
+      done: '__operation__: done',
+      failed: '__operation__: __code__',
+    },
+  },
+  'screenrec-wait': {
+    status: {
+      waiting: 'waiting for __count__ recording(s)',
+      released: 'video ready',
+      failed: '__code__',
+    },
+  },
+  'screenrec-video-ready': {
+    status: {
+      subscribing: 'subscribing…',
+      listening: 'listening',
+      received: 'video ready',
+      needsConnection: 'needs a ScreenRec connection',
+      needsToken: 'needs a Backend Token in the connection',
+      needsPublicUrl: 'needs the Public URL in the connection',
+      failed: '__code__',
+    },
+  },
+} as const;
+
+export type NodeType = keyof typeof MESSAGES;
+
+/** A node's word, by its key under the type ("status.running"), with values for its `__name__` marks. */
+export function word<T extends NodeType>(
+  translate: (key: string, substitutions?: Record<string, string | number>) => string,
+  type: T,
+  key: string,
+  substitutions?: Record<string, string | number>,
+): string {
+  return translate(`${type}.${key}`, substitutions);
+}

@@ -1,0 +1,111 @@
+import { NOTIFICATION_ANSWER, identifyVideo, isScreenRecError, parseVideoReady } from '@screenrec/core';
+import type { Connection } from '../connection';
+import { InFlight, failureCode } from '../in-flight';
+import { word } from '../locale';
+import type { NodeAPI, NodeDefinition, RuntimeNode } from '../red';
+import { callbackUrl, listen, newSecret } from '../receiver';
+import { SeenVideos } from '../seen-videos';
+import { connectionOf } from './connection-node';
+
+export const VIDEO_READY_TYPE = 'screenrec-video-ready';
+/** The time subscribing, unsubscribing and each recording's lookup may take. */
+const CALL_BUDGET_MS = 30_000;
+
+/**
+ * Video Ready: on start it subscribes an endpoint of its own (a new secret in the path) with CALLBACK_SUBSCRIBE, and
+ * on close it unsubscribes: a node that stopped listening leaves no subscription behind (the next start subscribes
+ * anew, with a new secret). Each notification is answered at once, then looked up (core's identifyVideo) and sent on
+ * as one message; a video delivered again sends nothing.
+ */
+export function registerVideoReady(RED: NodeAPI): void {
+  RED.nodes.registerType(VIDEO_READY_TYPE, function (this: RuntimeNode, definition: NodeDefinition) {
+    RED.nodes.createNode(this, definition);
+    const t = (key: string, values?: Record<string, string>) => word(RED._.bind(RED), VIDEO_READY_TYPE, key, values);
+    const connection = connectionOf(RED, definition.connection);
+    const inFlight = new InFlight();
+    const seen = SeenVideos.of(this.id);
+    let subscriptionId: string | undefined;
+    let stopListening = () => {};
+
+    const deliver = (body: unknown, answer: (status: number) => void) => {
+      let videoKey: string;
+      try {
+        videoKey = parseVideoReady(body).videoKey;
+      } catch {
+        answer(NOTIFICATION_ANSWER.unreadable);
+        return;
+      }
+      answer(NOTIFICATION_ANSWER.received);
+      if (!seen.first(videoKey)) return;
+      const rest = connection?.hasRest === true ? connection.rest('Video Ready') : undefined;
+      void inFlight
+        .run((signal) => identifyVideo(body, rest, { signal, deadline: Date.now() + CALL_BUDGET_MS }))
+        .then(
+          (identified) => {
+            if (identified === undefined) return;
+            this.status({ fill: 'green', shape: 'dot', text: t('status.received') });
+            this.send({ payload: identified });
+          },
+          (error: unknown) => this.error(isScreenRecError(error) ? error.message : String(error)),
+        );
+    };
+
+    const problem = connection === undefined ? 'needsConnection' : whatIsMissing(connection);
+    if (problem !== undefined || connection === undefined) {
+      this.status({ fill: 'red', shape: 'ring', text: t(`status.${problem ?? 'needsConnection'}`) });
+    } else {
+      const secret = newSecret();
+      stopListening = listen(RED.httpNode, secret, deliver);
+      this.status({ fill: 'blue', shape: 'ring', text: t('status.subscribing') });
+      void inFlight
+        .run(async (signal) => {
+          const client = await connection.hook('Video Ready').client({ signal, deadline: Date.now() + CALL_BUDGET_MS });
+          return client.subscribe(callbackUrl(connection.settings.publicUrl, secret), { signal, deadline: Date.now() + CALL_BUDGET_MS });
+        })
+        .then(
+          (result) => {
+            if (result === undefined) return;
+            subscriptionId = result.value.subscriptionId;
+            this.status({ fill: 'green', shape: 'ring', text: t('status.listening') });
+          },
+          (error: unknown) => {
+            stopListening();
+            this.status({ fill: 'red', shape: 'ring', text: t('status.failed', { code: failureCode(error) }) });
+            this.error(isScreenRecError(error) ? error.message : String(error));
+          },
+        );
+    }
+
+    this.on('close', (removed, done) => {
+      stopListening();
+      inFlight.abortAll();
+      if (removed) SeenVideos.forget(this.id);
+      const id = subscriptionId;
+      subscriptionId = undefined;
+      if (id === undefined || connection === undefined) {
+        this.status({});
+        done();
+        return;
+      }
+      unsubscribe(connection, id).then(
+        () => done(),
+        (error: unknown) => {
+          this.warn(isScreenRecError(error) ? error.message : String(error));
+          done();
+        },
+      );
+    });
+  });
+}
+
+async function unsubscribe(connection: Connection, subscriptionId: string): Promise<void> {
+  const call = { deadline: Date.now() + CALL_BUDGET_MS };
+  const client = await connection.hook('Video Ready').client(call);
+  await client.unsubscribe(subscriptionId, call);
+}
+
+function whatIsMissing(connection: Connection): 'needsToken' | 'needsPublicUrl' | undefined {
+  if (!connection.hasHook) return 'needsToken';
+  if (connection.settings.publicUrl === '') return 'needsPublicUrl';
+  return undefined;
+}
