@@ -1,5 +1,6 @@
 import { McpServer, ResourceTemplate, type McpServerFactory } from '@modelcontextprotocol/server';
 import packageJson from '../package.json';
+import { registerCard } from './card/resource';
 import type { Connections } from './connections';
 import { SERVER_ICONS } from './icons';
 import type { Logger } from './log';
@@ -58,6 +59,7 @@ export function createScreenRecServer(connections: Connections, logger: Logger):
     },
     (uri, variables, ctx) => readRecordingResource(uri, variables, ctx.mcpReq.signal, connections, logger),
   );
+  registerCard(server, connections);
   return server;
 }
 

@@ -1,5 +1,6 @@
 import type { CallToolResult, InputRequiredResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { callOptionsFor } from './call';
+import { CARD_TOOL_META } from './card/resource';
 import { askToConfirm, confirmationOf } from './confirm';
 import type { Connections } from './connections';
 import type { Logger } from './log';
@@ -21,6 +22,7 @@ export function registerTools(server: McpServer, tools: readonly Tool[], connect
         outputSchema: advertisedSchema(tool.output),
         annotations: { title: tool.title, ...tool.annotations },
         icons: tool.icons,
+        ...(tool.showsCard ? { _meta: CARD_TOOL_META } : {}),
       },
       (args, ctx) => runTool(tool, args, ctx, server, connections, logger),
     );

@@ -32,6 +32,7 @@ export const createRecordingLink = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   icons: TOOL_ICONS.link,
+  showsCard: true,
   async run({ externalReference, tags }, call, connections) {
     if (connections.hook === undefined) throw new NotConfiguredError(notConfiguredMessage(['SCREENREC_BACKEND_TOKEN is not set']));
     const hook = await connections.hook().client(call);

@@ -23,6 +23,7 @@ export const createRecordingRequest = defineTool({
   output: Recording,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   icons: TOOL_ICONS.request,
+  showsCard: true,
   async run({ direction, email, tags, notifyEmails, comment }, call, connections) {
     const recording = await connections.rest().requestRecording(
       {

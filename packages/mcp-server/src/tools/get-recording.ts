@@ -16,6 +16,7 @@ export const getRecordingTool = defineTool({
   output: Recording,
   annotations: { readOnlyHint: true, openWorldHint: false },
   icons: TOOL_ICONS.recording,
+  showsCard: true,
   async run({ recordingId }, call, connections) {
     const recording = await connections.rest().getRecording(recordingId, call);
     return { structured: recording, text: `Recording ${describeRecording(recording)}.` };

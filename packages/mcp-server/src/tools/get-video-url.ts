@@ -1,5 +1,6 @@
 import { Uuid } from '@screenrec/core';
 import { z } from 'zod';
+import { noteVideoLink } from '../card/video-origins';
 import { RecordingId } from '../schemas';
 import { TOOL_ICONS } from '../icons';
 import { defineTool } from './tool';
@@ -18,8 +19,10 @@ export const getVideoUrl = defineTool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   icons: TOOL_ICONS.video,
+  showsCard: true,
   async run({ recordingId }, call, connections) {
     const videoUrl = await connections.rest().getVideoUrl(recordingId, call);
+    noteVideoLink(connections, videoUrl);
     return { structured: { recordingId, videoUrl }, text: `Video of recording ${recordingId} (temporary link): ${videoUrl}` };
   },
 });

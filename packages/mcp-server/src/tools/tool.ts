@@ -40,6 +40,8 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
   output: Output;
   annotations: Omit<ToolAnnotations, 'title'>;
   icons: Icon[];
+  /** Its result is a recording or a video link: a client with MCP Apps shows it in the recording card. */
+  showsCard?: true;
   run(
     args: z.output<Input>,
     call: Required<CallOptions>,

@@ -27,6 +27,7 @@ export const updateRecording = defineTool({
   output: Recording,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   icons: TOOL_ICONS.edit,
+  showsCard: true,
   async run({ recordingId, tags, comment }, call, connections) {
     const recording = await connections.rest().updateRecording(recordingId, changesOf(tags, comment), call);
     return { structured: recording, text: `Updated recording ${describeRecording(recording)}.` };

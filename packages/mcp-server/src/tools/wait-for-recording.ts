@@ -37,6 +37,7 @@ export const waitForRecording = defineTool({
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   icons: TOOL_ICONS.wait,
+  showsCard: true,
   async run({ recordingId, maxWaitSeconds }, call, connections, context) {
     const outcome = await waitUntilCompleted(
       {
