@@ -86,10 +86,10 @@ export const FAILURE_STATUS = {
 export type FailureStatusName = keyof typeof FAILURE_STATUS;
 
 /** Which of them each interface answers: the hook's own failures, and the REST API's as the reference service gives them. */
-export const FAILURE_STATUSES_OF: Readonly<Record<ServiceInterface, readonly FailureStatusName[]>> = {
+export const FAILURE_STATUSES_OF = {
   hook: ['badRequest', 'forbidden', 'integrationError', 'tooManyRequests'],
   rest: ['badRequest', 'unauthorized', 'forbidden', 'notFound', 'tooManyRequests'],
-};
+} as const satisfies Record<ServiceInterface, readonly FailureStatusName[]>;
 
 /**
  * What a receiver of the video-ready notification answers: any 2xx counts as delivered; the service resends after a

@@ -1,0 +1,319 @@
+// The OpenAPI 3.1 document of ScreenRec's API (docs/openapi.json), made from what core knows: the schemas of every
+// body (packages/core/src/schemas.ts, through zod's own JSON Schema output) and the paths, methods, headers and
+// statuses (packages/core/src/protocol.ts). Only the prose a reader of the document needs is written here.
+// scripts/openapi.ts writes it; test/docs/openapi.test.ts fails when the committed file differs.
+import { z } from 'zod/v4';
+import corePackage from '../packages/core/package.json';
+import {
+  FAILURE_STATUS,
+  FAILURE_STATUSES_OF,
+  HEADER,
+  HOOK_PATH,
+  JSON_MEDIA_TYPE,
+  NOTIFICATION_ANSWER,
+  REST_CALLS,
+  TAG_QUERY_PARAMETER,
+  WORKSPACE_API_PATH,
+  type FailureStatusName,
+  type ServiceInterface,
+} from '../packages/core/src/protocol';
+import * as schemas from '../packages/core/src/schemas';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/** The body schemas the document names, each a component; what they share (a UUID) is a component too. */
+const COMPONENTS = {
+  Uuid: schemas.Uuid,
+  Recording: schemas.Recording,
+  CreateRecordingRequest: schemas.CreateRecordingRequest,
+  ListRecordingsRequest: schemas.ListRecordingsRequest,
+  RecordingPage: schemas.RecordingPage,
+  UpdateRecordingRequest: schemas.UpdateRecordingRequest,
+  PresignResponse: schemas.PresignResponse,
+  TagSearchResponse: schemas.TagSearchResponse,
+  HookAction: schemas.HookAction,
+  PingAction: schemas.PingAction,
+  RecordingAction: schemas.RecordingAction,
+  CallbackSubscribeAction: schemas.CallbackSubscribeAction,
+  CallbackUnsubscribeAction: schemas.CallbackUnsubscribeAction,
+  PingAnswer: schemas.PingAnswer,
+  RecordingLinkAnswer: schemas.RecordingAnswer,
+  SubscribeAnswer: schemas.SubscribeAnswer,
+  UnsubscribeAnswer: schemas.UnsubscribeAnswer,
+  HookErrorAnswer: schemas.HookErrorAnswer,
+  MessageBody: schemas.MessageBody,
+  ValidationErrorBody: schemas.ValidationErrorBody,
+  VideoReadyNotification: schemas.VideoReadyNotification,
+} as const satisfies Record<string, z.ZodType>;
+type ComponentName = keyof typeof COMPONENTS;
+
+const ref = (name: ComponentName): JsonObject => ({ $ref: `#/components/schemas/${name}` });
+const jsonContent = (schema: JsonObject, extra: JsonObject = {}): JsonObject => ({ [JSON_MEDIA_TYPE]: { schema, ...extra } });
+
+/** Every component as zod writes it (what a request must be, what an answer may be), without its own $schema and $id. */
+function componentSchemas(): JsonObject {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
+  const written = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'input', uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(
+    Object.entries(written.schemas).map(([id, schema]) => {
+      const { $schema: _schema, $id: _id, ...rest } = schema;
+      return [id, rest as JsonObject];
+    }),
+  );
+}
+
+/** What each failure status means on each interface, in a sentence. */
+const FAILURE_MEANING: { [S in ServiceInterface]: Record<(typeof FAILURE_STATUSES_OF)[S][number], string> } = {
+  rest: {
+    badRequest: 'The request does not validate: the body names each field at fault.',
+    unauthorized: 'The API key is missing, malformed, unknown, revoked or expired.',
+    forbidden: "The workspace's API access is off, or the key belongs to another workspace.",
+    notFound: 'No such recording (or no video yet) in the workspace, or no such workspace.',
+    tooManyRequests: 'Too many failed authentications from this address; Retry-After says when to try again.',
+  },
+  hook: {
+    badRequest: 'Unknown provider, a malformed body or no action; on PING, an integration that was disconnected or is gone.',
+    forbidden: "The token does not match the integration's.",
+    integrationError: 'No active integration: the token is missing or expired, or the integration was disconnected.',
+    tooManyRequests: 'Too many failed authentications from this address; Retry-After says when to try again.',
+  },
+};
+
+function failureResponses(service: ServiceInterface): JsonObject {
+  const meaning: Partial<Record<FailureStatusName, string>> = FAILURE_MEANING[service];
+  return Object.fromEntries(
+    FAILURE_STATUSES_OF[service].map((name: FailureStatusName) => [
+      String(FAILURE_STATUS[name]),
+      {
+        description: meaning[name] ?? '',
+        content: jsonContent(ref(service === 'rest' && name === 'badRequest' ? 'ValidationErrorBody' : 'MessageBody')),
+      },
+    ]),
+  );
+}
+
+interface RestCallText {
+  summary: string;
+  description: string;
+  request?: ComponentName;
+  answer?: ComponentName;
+  answerDescription: string;
+}
+
+/** The prose and bodies of each REST call; its method, path and status come from core's REST_CALLS. */
+const REST_TEXT: Record<keyof typeof REST_CALLS, RestCallText> = {
+  requestRecording: {
+    summary: 'Create a recording request',
+    description: 'With an `email`, ScreenRec e-mails that person an invitation; without one, nobody is e-mailed.',
+    request: 'CreateRecordingRequest',
+    answer: 'Recording',
+    answerDescription: 'The new recording.',
+  },
+  listRecordings: {
+    summary: 'Find and filter recordings',
+    description:
+      'Every filter is optional; each given list matches any of its values, the filters all together. `createdDateTo` is inclusive (ScreenRec adds a day). There is no call that gets one recording: list with `ids`.',
+    request: 'ListRecordingsRequest',
+    answer: 'RecordingPage',
+    answerDescription: 'One page of recordings.',
+  },
+  getVideoUrl: {
+    summary: 'Get a temporary link to the video',
+    description: 'A new signed link each time, which expires; 404 while the recording has no video yet.',
+    answer: 'PresignResponse',
+    answerDescription: "A fresh, signed link to the recording's video.",
+  },
+  updateRecording: {
+    summary: "Update a recording's tags and comment",
+    description: "`tags` replaces the recording's tags.",
+    request: 'UpdateRecordingRequest',
+    answer: 'Recording',
+    answerDescription: 'The updated recording.',
+  },
+  searchTags: {
+    summary: 'Search tags',
+    description: 'Tags of the workspace that contain the query, in any case, each once. A blank query finds nothing.',
+    answer: 'TagSearchResponse',
+    answerDescription: 'The matching tags.',
+  },
+  deleteRecording: {
+    summary: 'Delete a recording',
+    description: 'The recording and its video are gone for good.',
+    answerDescription: 'Deleted; the answer is empty.',
+  },
+};
+
+const WORKSPACE_ID_PARAMETER: JsonObject = {
+  name: 'workspaceId',
+  in: 'path',
+  required: true,
+  description: 'The workspace, as its API keys are created for.',
+  schema: ref('Uuid'),
+};
+const RECORDING_ID_PARAMETER: JsonObject = { name: 'id', in: 'path', required: true, description: 'The recording.', schema: ref('Uuid') };
+const TAG_QUERY: JsonObject = {
+  name: TAG_QUERY_PARAMETER,
+  in: 'query',
+  required: true,
+  description: 'Part of a tag, in any case.',
+  schema: { type: 'string' },
+};
+
+function restPaths(): JsonObject {
+  const paths: JsonObject = {};
+  for (const [operationId, call] of Object.entries(REST_CALLS) as [
+    keyof typeof REST_CALLS,
+    (typeof REST_CALLS)[keyof typeof REST_CALLS],
+  ][]) {
+    const text = REST_TEXT[operationId];
+    const parameters = [
+      ...(call.path.includes('{id}') ? [RECORDING_ID_PARAMETER] : []),
+      ...(operationId === 'searchTags' ? [TAG_QUERY] : []),
+    ];
+    const success: JsonObject = { description: text.answerDescription };
+    if (text.answer !== undefined) success.content = jsonContent(ref(text.answer));
+    const operation: JsonObject = {
+      operationId,
+      summary: text.summary,
+      description: text.description,
+      tags: ['REST API'],
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(text.request === undefined ? {} : { requestBody: { required: true, content: jsonContent(ref(text.request)) } }),
+      responses: { [String(call.success)]: success, ...failureResponses('rest') },
+    };
+    const path = `${WORKSPACE_API_PATH}${call.path}`;
+    const item = (paths[path] ??= { parameters: [WORKSPACE_ID_PARAMETER] }) as JsonObject;
+    item[call.method.toLowerCase()] = operation;
+  }
+  return paths;
+}
+
+/** One example body of each action, read through core's own schema so that each is one core would send. */
+const HOOK_EXAMPLES: JsonObject = {
+  PING: { summary: 'Check the token', value: schemas.PingAction.parse({ action: 'PING' }) },
+  RECORDING: {
+    summary: 'Create a recording link',
+    value: schemas.RecordingAction.parse({ action: 'RECORDING', recording: { externalReference: 'ticket-4711', tags: ['support'] } }),
+  },
+  CALLBACK_SUBSCRIBE: {
+    summary: 'Subscribe to the video-ready notification',
+    value: schemas.CallbackSubscribeAction.parse({ action: 'CALLBACK_SUBSCRIBE', callback: 'https://hooks.example.net/video-ready/9d1c' }),
+  },
+  CALLBACK_UNSUBSCRIBE: {
+    summary: 'Unsubscribe',
+    value: schemas.CallbackUnsubscribeAction.parse({
+      action: 'CALLBACK_UNSUBSCRIBE',
+      subscriptionId: '6f0e2a44-1b7c-4f55-9a39-0c6f2d8e1a77',
+    }),
+  },
+};
+
+function hookPath(): JsonObject {
+  const answers: ComponentName[] = ['PingAnswer', 'RecordingLinkAnswer', 'SubscribeAnswer', 'UnsubscribeAnswer', 'HookErrorAnswer'];
+  return {
+    [HOOK_PATH]: {
+      post: {
+        operationId: 'hookAction',
+        summary: 'Run an automation-hook action',
+        description:
+          'One endpoint for every action; the body\'s `action` says which. PING answers the workspace\'s name, RECORDING the page of a new recording (direction REQUEST, nobody e-mailed), CALLBACK_SUBSCRIBE a subscription to the video-ready notification, CALLBACK_UNSUBSCRIBE its end. Some refusals come with status 200 and an `error` field ("No active subscription.", "Integration not connected.", "Internal Server Error"); they are never a success.',
+        tags: ['Automation hook'],
+        security: [{ backendToken: [] }],
+        parameters: [
+          {
+            name: 'provider',
+            in: 'path',
+            required: true,
+            description: 'The automation platform of the integration, exact case.',
+            schema: z.toJSONSchema(schemas.HookProvider, { target: 'draft-2020-12' }) as JsonObject,
+          },
+        ],
+        requestBody: { required: true, content: jsonContent(ref('HookAction'), { examples: HOOK_EXAMPLES }) },
+        responses: {
+          '200': {
+            description: "The action's answer, or a refusal carried in an `error` field.",
+            content: jsonContent({ anyOf: answers.map(ref) }),
+          },
+          ...failureResponses('hook'),
+        },
+      },
+    },
+  };
+}
+
+/** What a receiver's answer to the notification tells the service, by core's NOTIFICATION_ANSWER. */
+const NOTIFICATION_ANSWER_MEANING: Record<keyof typeof NOTIFICATION_ANSWER, string> = {
+  received: 'Taken in (a repeat included): the service stops sending it.',
+  retryLater: 'The receiver cannot tell what the notification is about just now: sent again later.',
+  failed: 'The receiver failed: sent again later, as after any 5xx.',
+  unreadable: 'Not a notification the receiver can read: not sent again.',
+  unauthorized: "The request lacked the receiver's own secret: not sent again.",
+};
+
+function webhooks(): JsonObject {
+  return {
+    videoReady: {
+      post: {
+        operationId: 'videoReady',
+        summary: 'A recording is finished',
+        description:
+          'Sent to every callback URL of the workspace subscribed with CALLBACK_SUBSCRIBE when one of its recordings is finished. The body holds only the link to the video: no recording ID, no reference, no signature.',
+        tags: ['Automation hook'],
+        security: [],
+        requestBody: { required: true, content: jsonContent(ref('VideoReadyNotification')) },
+        responses: Object.fromEntries(
+          Object.entries(NOTIFICATION_ANSWER).map(([name, status]) => [
+            String(status),
+            { description: NOTIFICATION_ANSWER_MEANING[name as keyof typeof NOTIFICATION_ANSWER] },
+          ]),
+        ),
+      },
+    },
+  };
+}
+
+export function openApiDocument(): JsonObject {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'ScreenRec API',
+      version: corePackage.version,
+      description:
+        "ScreenRec's REST API (recordings of one workspace, with an API key) and its automation-hook endpoint (one integration, with a backend token), as @screenrec/core speaks them; docs/service-api.md tells the rest. The version is @screenrec/core's: the service itself shows none.",
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [
+      {
+        url: '{serviceUrl}',
+        description: 'The Service URL: where ScreenRec, or the reference service, is reached.',
+        variables: { serviceUrl: { default: 'http://127.0.0.1:8080', description: "The reference service's default address." } },
+      },
+    ],
+    tags: [
+      { name: 'REST API', description: 'Managing the recordings of one workspace.' },
+      { name: 'Automation hook', description: "Automation platforms' endpoint, and the notification it subscribes to." },
+    ],
+    security: [{ apiKey: [] }],
+    paths: { ...restPaths(), ...hookPath() },
+    webhooks: webhooks(),
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: "An API key from the dashboard's API section." },
+        backendToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: HEADER.serviceToken,
+          description: "The backend token from the integration's Setup button.",
+        },
+      },
+    },
+  };
+}
+
+/** The document as the repository keeps it. */
+export function openApiText(): string {
+  return `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+}
