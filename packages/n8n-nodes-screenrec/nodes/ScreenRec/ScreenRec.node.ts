@@ -3,10 +3,10 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeType,
-	type INodeTypeDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
+import { screenRecNodeType, type HintedNodeTypeDescription } from '../builder-hint';
 import { SEARCH_RECORDINGS, searchRecordings, testScreenRecCredential, timeoutOption } from '../../lib';
 import { recordingFields, recordingOperation, recordingOperations } from './actions/recording';
 import { WAIT_FOR_VIDEO_WEBHOOKS } from './actions/recording/waitForVideo.operation';
@@ -17,7 +17,7 @@ import { tagFields, tagOperation, tagOperations } from './actions/tag';
 import { toolDescriptionFields } from './actions/tool-description';
 
 export class ScreenRec implements INodeType {
-	description: INodeTypeDescription = {
+	description: HintedNodeTypeDescription = {
 		displayName: 'ScreenRec',
 		name: 'screenRec',
 		icon: { light: 'file:../../icons/screenrec.svg', dark: 'file:../../icons/screenrec.dark.svg' },
@@ -27,6 +27,26 @@ export class ScreenRec implements INodeType {
 		description: 'Request screen recordings, find them, get their videos, tag and delete them in ScreenRec',
 		defaults: { name: 'ScreenRec' },
 		usableAsTool: true,
+		builderHint: {
+			searchHint:
+				'Ask someone to record their screen and get the video: ScreenRec e-mails them an invitation (Request Recording by Email), or gives a recording link to send in a chat, ticket or e-mail (Create Recording Link); Wait for Video pauses until the video is ready. Also finds, tags and deletes recordings and gets their video links. For example: "ask the customer for a screen recording of the bug, then post the video to the ticket".',
+			relatedNodes: [
+				{
+					nodeType: screenRecNodeType('screenRecTrigger'),
+					relationHint: 'Starts another workflow when the requested video is ready, instead of waiting in this one',
+				},
+				{ nodeType: 'n8n-nodes-base.gmail', relationHint: 'Sends the link from Create Recording Link to the person who should record' },
+				{ nodeType: 'n8n-nodes-base.slack', relationHint: 'Posts the recording link or the finished video link to a channel' },
+				{
+					nodeType: 'n8n-nodes-base.jira',
+					relationHint: 'The issue the recording is for: its key is the external reference, the video link goes back as a comment',
+				},
+				{
+					nodeType: '@n8n/n8n-nodes-langchain.agent',
+					relationHint: 'An AI agent uses ScreenRec as a tool to request, find and fetch recordings',
+				},
+			],
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'screenRecApi', required: true, testedBy: 'screenRecApiTest' }],

@@ -1,4 +1,4 @@
-import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type IPollFunctions } from 'n8n-workflow';
 import {
 	NEWEST_FIRST,
 	ScreenRecConnection,
@@ -11,11 +11,13 @@ import {
 	toNodeError,
 	type RecordingFilter,
 } from '../../lib';
+import { screenRecNodeType, withPropertyHint, type HintedNodeTypeDescription } from '../builder-hint';
+import { tagsField } from '../ScreenRec/actions/recording/tags-field';
 import { pollNewRecordings, readState, writeState } from './new-recordings';
 
 /** For n8n instances ScreenRec cannot reach (no public https address): asks ScreenRec for new recordings on a schedule. */
 export class ScreenRecNewRecordingTrigger implements INodeType {
-	description: INodeTypeDescription = {
+	description: HintedNodeTypeDescription = {
 		displayName: 'ScreenRec New Recording Trigger',
 		name: 'screenRecNewRecordingTrigger',
 		icon: { light: 'file:../../icons/screenrec.svg', dark: 'file:../../icons/screenrec.dark.svg' },
@@ -25,6 +27,19 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 		description: 'Starts the workflow when a new ScreenRec recording appears (checks on a schedule; no public n8n address needed)',
 		defaults: { name: 'ScreenRec New Recording Trigger' },
 		polling: true,
+		builderHint: {
+			searchHint:
+				'Starts the workflow for each new ScreenRec recording, or when recordings reach a status such as Completed (the video is ready), by checking ScreenRec on a schedule: works where ScreenRec cannot reach n8n. For example: "every new onboarding recording, add a row to the sheet" or "when someone finishes their recording, post the video to Slack" on an n8n without a public address.',
+			relatedNodes: [
+				{ nodeType: screenRecNodeType('screenRec'), relationHint: 'Gets the video link or downloads the video of a Completed recording' },
+				{ nodeType: 'n8n-nodes-base.googleSheets', relationHint: 'Logs each new recording as a row' },
+				{ nodeType: 'n8n-nodes-base.slack', relationHint: 'Posts each new recording or its video link to a channel' },
+				{
+					nodeType: screenRecNodeType('screenRecTrigger'),
+					relationHint: 'Where ScreenRec can reach n8n over https, starts on video ready at once instead of on a schedule',
+				},
+			],
+		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'screenRecApi', required: true, testedBy: 'screenRecApiTest' }],
@@ -51,23 +66,19 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 						default: [],
 						description: 'Only recordings with one of these directions',
 					},
-					{
-						displayName: 'Statuses',
-						name: 'statuses',
-						type: 'multiOptions',
-						options: statusOptions,
-						default: [],
-						description:
-							'Only recordings in one of these states, reported once when first seen in it (for example Completed: when the video is ready). A recording must reach it within 24 hours of its creation.',
-					},
-					{
-						displayName: 'Tags',
-						name: 'tags',
-						type: 'string',
-						default: '',
-						placeholder: 'onboarding, ticket-1234',
-						description: 'Comma-separated tags; a recording matches when it has at least one of them',
-					},
+					withPropertyHint(
+						{
+							displayName: 'Statuses',
+							name: 'statuses',
+							type: 'multiOptions',
+							options: statusOptions,
+							default: [],
+							description:
+								'Only recordings in one of these states, reported once when first seen in it (for example Completed: when the video is ready). A recording must reach it within 24 hours of its creation.',
+						},
+						'Completed when the workflow is about a finished recording or its video; empty for every new recording.',
+					),
+					tagsField('Comma-separated tags; a recording matches when it has at least one of them'),
 				],
 			},
 		],

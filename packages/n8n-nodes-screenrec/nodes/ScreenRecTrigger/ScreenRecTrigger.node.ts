@@ -3,7 +3,6 @@ import {
 	type IDataObject,
 	type IHookFunctions,
 	type INodeType,
-	type INodeTypeDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
@@ -18,6 +17,7 @@ import {
 	testScreenRecCredential,
 	toNodeError,
 } from '../../lib';
+import { screenRecNodeType, withPropertyHint, type HintedNodeTypeDescription } from '../builder-hint';
 import { callbackUrlOf } from './callback-url';
 import { forgetSubscription, hasStoredSubscriptionId, readSubscription, saveSubscription, secretMatches } from './subscription';
 import { receiveVideoReady } from './video-ready';
@@ -26,7 +26,7 @@ export const UNAUTHORIZED_NOTIFICATION =
 	'This address accepts only the video-ready notifications of its current ScreenRec subscription (its secret is missing or outdated).';
 
 export class ScreenRecTrigger implements INodeType {
-	description: INodeTypeDescription = {
+	description: HintedNodeTypeDescription = {
 		displayName: 'ScreenRec Trigger',
 		name: 'screenRecTrigger',
 		icon: { light: 'file:../../icons/screenrec.svg', dark: 'file:../../icons/screenrec.dark.svg' },
@@ -41,6 +41,23 @@ export class ScreenRecTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'screenRecApi', required: true, testedBy: 'screenRecApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		builderHint: {
+			searchHint:
+				'Starts the workflow when someone finishes their screen recording and its video is ready (ScreenRec calls n8n, so n8n needs a public https address). For example: "when someone finishes their recording, post the video to Slack" or "when the video is ready, add it to the ticket". Without a public address, use the ScreenRec New Recording Trigger with the Completed status.',
+			relatedNodes: [
+				{ nodeType: 'n8n-nodes-base.slack', relationHint: 'Posts the video link to a channel' },
+				{
+					nodeType: screenRecNodeType('screenRec'),
+					relationHint:
+						'Gets a fresh video link or downloads the video later, or tags the recording; Get Many finds it by its external reference',
+				},
+				{
+					nodeType: 'n8n-nodes-base.jira',
+					relationHint: "Comments the video link on the issue named by the recording's external reference",
+				},
+				{ nodeType: 'n8n-nodes-base.googleDrive', relationHint: 'Stores the downloaded video (Download Video on)' },
+			],
+		},
 		properties: [
 			{
 				// The nodes panel names a trigger's entries from an "Event" options parameter ("On video ready"); without
@@ -65,14 +82,17 @@ export class ScreenRecTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName: 'Include Recording Details',
-				name: 'includeRecording',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to add the recording's fields (status, tags, comment, external reference…) to the output; needs the credential's API Key",
-			},
+			withPropertyHint(
+				{
+					displayName: 'Include Recording Details',
+					name: 'includeRecording',
+					type: 'boolean',
+					default: false,
+					description:
+						"Whether to add the recording's fields (status, tags, comment, external reference…) to the output; needs the credential's API Key",
+				},
+				"On when a later step needs the recording's tags, comment or external reference, for example to find the ticket the recording was made for.",
+			),
 			{
 				displayName: 'Download Video',
 				name: 'download',

@@ -1,4 +1,5 @@
 import { createdRecordingDetails, tagsOf } from '../../../../lib';
+import { withPropertyHint } from '../../../builder-hint';
 import { showFor, parameter, type OperationDescriptor } from '../operation';
 import { tagsField } from './tags-field';
 
@@ -13,17 +14,20 @@ export const create: OperationDescriptor = {
 	uses: 'hook',
 	tool: 'Creates a ScreenRec recording link: a page where a person records their screen. ScreenRec e-mails nobody: give the link to the person yourself, in your reply. Returns url (the page to share), externalReference and tags, and recordingId and status when the connection can look them up. To have ScreenRec e-mail someone an invitation instead, use the ScreenRec tool that requests a recording by e-mail.',
 	description: [
-		{
-			displayName: 'External Reference',
-			name: 'externalReference',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'ticket-1234',
-			description:
-				'Your own identifier for this request, such as a ticket, order or execution ID. It is stored on the recording, so Get Many can find the recording by it later.',
-			displayOptions: show,
-		},
+		withPropertyHint(
+			{
+				displayName: 'External Reference',
+				name: 'externalReference',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: 'ticket-1234',
+				description:
+					'Your own identifier for this request, such as a ticket, order or execution ID. It is stored on the recording, so Get Many can find the recording by it later.',
+				displayOptions: show,
+			},
+			"The ID of what the recording is for, mapped from the trigger or an earlier step: the ticket, order or conversation ID. Later steps find the recording by this value, and the ScreenRec Trigger's recording details carry it.",
+		),
 		{
 			...tagsField('Comma-separated labels to put on the recording, such as "onboarding, ticket-1234"'),
 			displayOptions: show,

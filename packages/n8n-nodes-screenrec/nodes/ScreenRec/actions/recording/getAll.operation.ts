@@ -10,6 +10,7 @@ import {
 	toJsonObject,
 	type RecordingFilter,
 } from '../../../../lib';
+import { withPropertyHint } from '../../../builder-hint';
 import { collection, parameter, showFor, type OperationDescriptor } from '../operation';
 import { tagsField } from './tags-field';
 
@@ -69,14 +70,17 @@ export const getAll: OperationDescriptor = {
 					default: [],
 					description: 'Only recordings with one of these directions: REQUEST (someone else records) or RESPONSE (you record)',
 				},
-				{
-					displayName: 'External Reference',
-					name: 'externalReference',
-					type: 'string',
-					default: '',
-					description:
-						'Only recordings made by Create Recording Link with exactly this external reference (checked by n8n, as the API has no such filter)',
-				},
+				withPropertyHint(
+					{
+						displayName: 'External Reference',
+						name: 'externalReference',
+						type: 'string',
+						default: '',
+						description:
+							'Only recordings made by Create Recording Link with exactly this external reference (checked by n8n, as the API has no such filter)',
+					},
+					'The ticket, order or conversation ID the recording was made for, mapped from the step that has it, to find the recording Create Recording Link made for it.',
+				),
 				{
 					displayName: 'Recording IDs',
 					name: 'ids',

@@ -1,4 +1,5 @@
-import { downloadVideo, recordingLocator, videoDownloadUrl } from '../../../../lib';
+import { downloadVideo, videoDownloadUrl } from '../../../../lib';
+import { recordingField } from './recording-field';
 import { parameter, recordingIdOf, showFor, type OperationDescriptor, type OperationResult } from '../operation';
 
 const show = showFor('recording', 'getVideoUrl');
@@ -8,7 +9,7 @@ export const getVideoUrl: OperationDescriptor = {
 	uses: 'rest',
 	tool: 'Gets a fresh, temporary link to the video of a finished (COMPLETED) recording. Returns recordingId and videoUrl; the link expires, so ask again rather than keeping it. A recording that is not COMPLETED has no video yet: check its status with the ScreenRec tool that gets a recording.',
 	description: [
-		recordingLocator({ displayOptions: show }),
+		recordingField({ displayOptions: show }),
 		{
 			displayName: 'Download Video',
 			name: 'download',

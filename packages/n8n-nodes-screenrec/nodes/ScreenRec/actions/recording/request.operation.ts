@@ -1,4 +1,5 @@
 import { defined, directionOptions, listOf, tagsOf, textOf, toJsonObject } from '../../../../lib';
+import { withPropertyHint } from '../../../builder-hint';
 import { collection, parameter, showFor, type OperationDescriptor } from '../operation';
 import { commentField } from './comment-field';
 import { tagsField } from './tags-field';
@@ -10,16 +11,19 @@ export const request: OperationDescriptor = {
 	uses: 'rest',
 	tool: 'Creates a ScreenRec recording and, when an Email is given, ScreenRec e-mails that person an invitation to record their screen. Returns the new recording: id, status (NEW until someone records), direction, tags, comment, createdDate and url (its recording page). To get a link to pass on yourself, without any e-mail, use the ScreenRec tool that creates a recording link.',
 	description: [
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			description:
-				'E-mail address of the person asked to record; ScreenRec sends them an invitation with the recording link. Leave empty to send no e-mail.',
-			displayOptions: show,
-		},
+		withPropertyHint(
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description:
+					'E-mail address of the person asked to record; ScreenRec sends them an invitation with the recording link. Leave empty to send no e-mail.',
+				displayOptions: show,
+			},
+			"The address of the person who should record their screen, mapped from the step that names them (the ticket's requester, the form's sender, the new customer), never a made-up one.",
+		),
 		{
 			displayName: 'Direction',
 			name: 'direction',

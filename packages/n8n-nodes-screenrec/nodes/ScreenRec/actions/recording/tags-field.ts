@@ -1,11 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { HintedProperty } from '../../../builder-hint';
 
 /** A Tags input: comma-separated text, or an array from an expression or an AI agent. */
-export const tagsField = (description: string): INodeProperties => ({
+export const tagsField = (description: string): HintedProperty => ({
 	displayName: 'Tags',
 	name: 'tags',
 	type: 'string',
 	default: '',
 	placeholder: 'onboarding, ticket-1234',
 	description,
+	builderHint: {
+		propertyHint:
+			'Comma-separated short labels, such as onboarding, ticket-1234: the topic, team or ticket the person describing the workflow names. Leave empty when they name none.',
+	},
 });

@@ -1,4 +1,5 @@
-import { recordingChanges, recordingLocator, tagsOf, toJsonObject } from '../../../../lib';
+import { recordingChanges, tagsOf, toJsonObject } from '../../../../lib';
+import { recordingField } from './recording-field';
 import { collection, recordingIdOf, showFor, type OperationDescriptor } from '../operation';
 import { commentField } from './comment-field';
 import { tagsField } from './tags-field';
@@ -10,7 +11,7 @@ export const update: OperationDescriptor = {
 	uses: 'rest',
 	tool: "Changes a ScreenRec recording's tags (the tags given replace all of them) or its internal comment, or removes all its tags. Returns the updated recording: id, status, tags, comment, externalReference, createdDate and url.",
 	description: [
-		recordingLocator({ displayOptions: show }),
+		recordingField({ displayOptions: show }),
 		{
 			displayName: 'Update Fields',
 			name: 'updateFields',

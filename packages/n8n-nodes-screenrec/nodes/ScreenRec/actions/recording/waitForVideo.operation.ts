@@ -5,7 +5,6 @@ import {
 	itemWithWaitState,
 	newCallbackSecret,
 	noteWaitingExecution,
-	recordingLocator,
 	runsAsTool,
 	secretDigestOf,
 	subscribableUrl,
@@ -17,6 +16,7 @@ import {
 	type RestClient,
 	type ScreenRecConnection,
 } from '../../../../lib';
+import { recordingField } from './recording-field';
 import { parameter, recordingIdOf, showFor, type OperationDescriptor, type OperationResult, type OperationRun } from '../operation';
 
 const show = showFor('recording', 'waitForVideo');
@@ -62,7 +62,7 @@ export const waitForVideo: OperationDescriptor = {
 			default: '',
 			displayOptions: show,
 		},
-		recordingLocator({
+		recordingField({
 			displayOptions: show,
 			description:
 				"The recording whose video to wait for: map the recordingId (or the page url) that Create Recording Link or Request Recording by Email output, for example {{ $('Create Recording Link').item.json.recordingId }}",
