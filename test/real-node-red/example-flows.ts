@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** A node of a flow file, with what this suite reads of it; every other property is kept as it is. */
+const FlowNode = z
+  .object({ id: z.string(), type: z.string(), z: z.string().optional(), wires: z.array(z.array(z.string())).optional() })
+  .passthrough();
+export type FlowNode = z.output<typeof FlowNode>;
+const FlowFile = z.array(FlowNode);
+
+export const TYPES = {
+  connection: 'screenrec-connection',
+  action: 'screenrec',
+  wait: 'screenrec-wait',
+  videoReady: 'screenrec-video-ready',
+} as const;
+
+export interface Example {
+  file: string;
+  nodes: FlowNode[];
+}
+
+/** Every flow the installed package ships in examples/ (what Import → Examples offers), parsed. */
+export function shippedExamples(packageFolder: string): Example[] {
+  const folder = path.join(packageFolder, 'examples');
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.json'));
+  if (files.length === 0) throw new Error(`the package ships no example flows in ${folder}`);
+  return files.sort().map((file) => ({ file, nodes: FlowFile.parse(JSON.parse(readFileSync(path.join(folder, file), 'utf8'))) }));
+}
+
+/** What a person fills in on the config node's dialog: plain properties, and the two secrets as credentials. */
+export interface ConnectionValues {
+  serviceUrl: string;
+  workspaceId: string;
+  publicUrl: string;
+  backendToken: string;
+  apiKey: string;
+}
+
+/**
+ * The examples as one deployment, as a person imports each from Import → Examples into a tab of its own: each
+ * example's nodes on a new tab, each config node filled in with `values` (the secrets in `credentials`, which the
+ * admin API stores in flows_cred.json), each debug node switched on and showing in the sidebar.
+ */
+export function deployment(examples: Example[], values: ConnectionValues): FlowNode[] {
+  const { backendToken, apiKey, ...plain } = values;
+  return examples.flatMap((example, index) => {
+    const tab = { id: `screenrec-example-${index + 1}`, type: 'tab', label: example.file.replace(/\.json$/, '') };
+    const nodes = example.nodes.map((node): FlowNode => {
+      if (node.type === TYPES.connection) return { ...node, ...plain, credentials: { backendToken, apiKey } };
+      if (node.type === 'debug') return { ...node, z: tab.id, active: true, tosidebar: true };
+      return { ...node, z: tab.id };
+    });
+    return [tab, ...nodes];
+  });
+}
+
+/** The debug nodes a message from any node of `type` reaches by following wires. */
+export function debugNodesAfter(nodes: FlowNode[], type: string): string[] {
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  const seen = new Set<string>();
+  const queue = nodes.filter((node) => node.type === type).flatMap((node) => node.wires?.flat() ?? []);
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(byId.get(id)?.wires?.flat() ?? []));
+  }
+  return [...seen].filter((id) => byId.get(id)?.type === 'debug');
+}
+
+/** The flow without every node of `type`: what a person deploys after deleting those nodes. */
+export function without(nodes: FlowNode[], type: string): FlowNode[] {
+  return nodes.filter((node) => node.type !== type);
+}
+
+export function idsOfType(nodes: FlowNode[], type: string): string[] {
+  return nodes.filter((node) => node.type === type).map((node) => node.id);
+}
