@@ -4,6 +4,7 @@ import { registerCard } from './card/resource';
 import type { Connections } from './connections';
 import { SERVER_ICONS } from './icons';
 import type { Logger } from './log';
+import { registerPrompts } from './prompts';
 import { readRecordingResource, RECORDING_URI_TEMPLATE } from './recording-resource';
 import { registerTools } from './tool-calls';
 import { HOOK_TOOLS, REST_TOOLS } from './tools';
@@ -25,7 +26,7 @@ const INSTRUCTIONS =
 export const LIST_CACHE = { ttlMs: 3_600_000, cacheScope: 'public' } as const;
 
 /**
- * One MCP server instance with every tool the configuration allows, and the recording resource. The HTTP
+ * One MCP server instance with every tool the configuration allows, the prompts and the recording resource. The HTTP
  * handler makes one per request and stdio one per connection, from the same settings: no instance holds anything
  * a client needs later, so a restart loses nothing.
  */
@@ -41,11 +42,17 @@ export function createScreenRecServer(connections: Connections, logger: Logger):
     {
       instructions: INSTRUCTIONS,
       // The lists never change while the server runs: no client need hold a subscription stream open for them.
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
-      cacheHints: { 'tools/list': LIST_CACHE, 'resources/templates/list': LIST_CACHE, 'server/discover': LIST_CACHE },
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+      cacheHints: {
+        'tools/list': LIST_CACHE,
+        'resources/templates/list': LIST_CACHE,
+        'prompts/list': LIST_CACHE,
+        'server/discover': LIST_CACHE,
+      },
     },
   );
   registerTools(server, connections.hook === undefined ? REST_TOOLS : [...REST_TOOLS, ...HOOK_TOOLS], connections, logger);
+  registerPrompts(server, connections);
   // Protocol trouble (an unreadable message from the client, a broken pipe) goes to the log, not to the client.
   server.server.onerror = (error) => logger.error(`protocol: ${error.message}`);
   server.registerResource(
