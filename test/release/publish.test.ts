@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../support/reference-server';
 import { indexOfRun, nodeMajorOf, readWorkflow, stepsOf, tagFilterMatches, type Step } from './workflow-file';
@@ -33,8 +33,29 @@ const RELEASES: Release[] = [
     npm: true,
     otherTagPrefixes: [],
   },
+  {
+    workflow: 'publish-node-red.yml',
+    folder: 'packages/node-red-screenrec',
+    ships: 'npm publish --provenance --access public -w @screenrec/node-red-screenrec',
+    npm: true,
+    otherTagPrefixes: [],
+  },
   { workflow: 'push-zapier.yml', folder: 'packages/zapier', ships: 'npx zapier-platform push', npm: false, otherTagPrefixes: ['zapier'] },
 ];
+
+/** The version a package has before its first `changeset version`: nothing of it is released yet. */
+const NEVER_RELEASED = '0.0.0';
+
+/** The packages the pending changesets in .changeset/ name. */
+function pendingChangesetPackages(): Set<string> {
+  const folder = path.join(REPO_ROOT, '.changeset');
+  const names = new Set<string>();
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.md') && name !== 'README.md')) {
+    const frontMatter = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path.join(folder, file), 'utf8'))?.[1] ?? '';
+    for (const match of frontMatter.matchAll(/^"([^"]+)":/gm)) names.add(match[1]!);
+  }
+  return names;
+}
 
 const packageOf = (folder: string) =>
   JSON.parse(readFileSync(path.join(REPO_ROOT, folder, 'package.json'), 'utf8')) as { name: string; version: string; private?: boolean };
@@ -97,14 +118,22 @@ describe.each(RELEASES)('$workflow', ({ workflow: file, folder, ships, npm, othe
     expect(output).toContain('npx changeset version');
   });
 
-  it(`has a changelog whose newest entry is the version it would ship (${version})`, () => {
-    const changelog = readFileSync(path.join(REPO_ROOT, folder, 'CHANGELOG.md'), 'utf8');
-    expect(changelog.startsWith(`# ${name}\n`)).toBe(true);
-    expect(/^## (\S+)$/m.exec(changelog)?.[1]).toBe(version);
-  });
+  if (version === NEVER_RELEASED) {
+    it('is not released yet: its changelog has no entry, and a pending changeset names it for the first release', () => {
+      const changelog = readFileSync(path.join(REPO_ROOT, folder, 'CHANGELOG.md'), 'utf8');
+      expect(changelog).toBe(`# ${name}\n`);
+      expect(pendingChangesetPackages().has(name)).toBe(true);
+    });
+  } else {
+    it(`has a changelog whose newest entry is the version it would ship (${version})`, () => {
+      const changelog = readFileSync(path.join(REPO_ROOT, folder, 'CHANGELOG.md'), 'utf8');
+      expect(changelog.startsWith(`# ${name}\n`)).toBe(true);
+      expect(/^## (\S+)$/m.exec(changelog)?.[1]).toBe(version);
+    });
+  }
 });
 
-it('changesets versions the three released packages (the private Zapier app too) and never core or the reference server', () => {
+it('changesets versions the four released packages (the private Zapier app too) and never core or the reference server', () => {
   const config = JSON.parse(readFileSync(path.join(REPO_ROOT, '.changeset/config.json'), 'utf8')) as {
     ignore: string[];
     privatePackages: { version: boolean; tag: boolean };
