@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
 import { runProcess, type ProcessRun } from '../support/run-process';
@@ -14,20 +15,35 @@ function demoCommandAfterBuild(): string {
   return rest.join(' && ');
 }
 
-async function run(command: string, videoLinks: VideoLinkMode): Promise<ProcessRun> {
+/** What the demo left in the home and temporary folders it was given: both start empty. */
+interface Leftovers {
+  home: string[];
+  tmp: string[];
+}
+
+async function run(command: string, videoLinks: VideoLinkMode): Promise<ProcessRun & { leftovers: Leftovers }> {
+  const home = mkdtempSync(path.join(tmpdir(), 'demo-home-'));
+  const tmp = mkdtempSync(path.join(tmpdir(), 'demo-tmp-'));
   // As from a user's shell: jest's NODE_ENV=test would hide what the demo must quiet itself.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    HOME: home,
+    TMPDIR: tmp,
     VIDEO_LINKS: videoLinks,
     PATH: `${path.join(REPO_ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
   };
   delete env.NODE_ENV;
-  return runProcess('sh', ['-c', command], { cwd: REPO_ROOT, env });
+  try {
+    const result = await runProcess('sh', ['-c', command], { cwd: REPO_ROOT, env });
+    return { ...result, leftovers: { home: readdirSync(home, { recursive: true }).map(String), tmp: readdirSync(tmp).map(String) } };
+  } finally {
+    for (const dir of [home, tmp]) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe.each(VIDEO_LINK_MODES)('npm run demo (VIDEO_LINKS=%s)', (videoLinks) => {
-  it('walks the whole loop through Zapier and n8n in plain words, ends with the verdict and leaves no server running', async () => {
-    const { exitCode, stdout, stderr } = await run(demoCommandAfterBuild(), videoLinks);
+  it('walks the whole loop through Zapier and n8n in plain words, ends with the verdict and leaves no server and no file behind', async () => {
+    const { exitCode, stdout, stderr, leftovers } = await run(demoCommandAfterBuild(), videoLinks);
     const service = videoLinks === 'service';
 
     const lines = stdout.trimEnd().split('\n');
@@ -87,6 +103,9 @@ describe.each(VIDEO_LINK_MODES)('npm run demo (VIDEO_LINKS=%s)', (videoLinks) =>
     // The service it started is gone.
     const baseUrl = /at (http:\/\/127\.0\.0\.1:\d+),/.exec(steps[0]!)![1]!;
     await expect(fetch(`${baseUrl}/r/00000000-0000-4000-8000-000000000000`)).rejects.toThrow('fetch failed');
+    // Nothing in the user's home (n8n-core would keep an encryption key in ~/.n8n/config), nothing left in the
+    // temporary folder (n8n-core's folder for the run included).
+    expect(leftovers).toEqual({ home: [], tmp: [] });
   });
 });
 

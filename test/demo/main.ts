@@ -1,10 +1,12 @@
 import { runDemo } from './demo';
+import { useTemporaryN8nFolder } from './n8n-folder';
 
 // `npm run demo`: builds everything, then walks the whole loop through both apps against a fresh service.
 
 // The Zapier app runs under zapier-platform-core's appTester, which prints a memory report after every call
 // unless it knows it is testing: the narration is for people, so it is told.
 process.env.NODE_ENV ||= 'test';
+useTemporaryN8nFolder();
 
 // VIDEO_LINKS=storage runs the loop with object-store style video links that do not name the recording.
 const videoLinks = process.env.VIDEO_LINKS === 'storage' ? 'storage' : 'service';
