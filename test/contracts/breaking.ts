@@ -1,8 +1,8 @@
-import type { InputContract, McpContract, N8nContract, ReleasedContract, ZapierContract } from './surface';
+import type { InputContract, McpContract, N8nContract, NodeRedContract, ReleasedContract, ZapierContract } from './surface';
 
 /** One change that would break what users built on a release, in the words a maintainer needs. */
 export interface BreakingChange {
-  platform: 'Zapier' | 'n8n' | 'MCP';
+  platform: 'Zapier' | 'n8n' | 'MCP' | 'Node-RED';
   /** The step, node version, credential or tool, and the field. */
   where: string;
   what: string;
@@ -130,11 +130,32 @@ function mcpChanges(released: McpContract, current: McpContract): BreakingChange
   return changes;
 }
 
+function nodeRedChanges(released: NodeRedContract, current: NodeRedContract): BreakingChange[] {
+  const changes: BreakingChange[] = [];
+  for (const [type, node] of Object.entries(released.nodes)) {
+    // Node-RED keeps no node versions: a deployed flow holds each property by name, and the node reads it as it is.
+    const consequence = `Every saved flow with a ${type} node would lose that setting on its next deploy. Keep the property as it was (a node may read an old property and map it onto a new one).`;
+    const now = current.nodes[type];
+    if (now === undefined) {
+      changes.push({ platform: 'Node-RED', where: `node ${type}`, what: 'removed (or renamed)', consequence });
+      continue;
+    }
+    for (const [part, before, after] of [
+      ['property', node.properties, now.properties],
+      ['credential', node.credentials, now.credentials],
+    ] as const)
+      for (const { name, what } of inputChanges(before, after))
+        changes.push({ platform: 'Node-RED', where: `node ${type}, ${part} "${name}"`, what, consequence });
+  }
+  return changes;
+}
+
 /** Every change from the released promise to the current build that would break a user, none for additions. */
 export function breakingChanges(released: ReleasedContract, current: ReleasedContract, escapes: Escapes): BreakingChange[] {
   return [
     ...zapierChanges(released.zapier, current.zapier, escapes),
     ...n8nChanges(released.n8n, current.n8n),
     ...mcpChanges(released.mcp, current.mcp),
+    ...nodeRedChanges(released.nodeRed, current.nodeRed),
   ];
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../support/reference-server';
 import { mcpSurface } from './mcp-surface';
 import { n8nSurface } from './n8n-surface';
+import { nodeRedSurface } from './node-red-surface';
 import type { ReleasedContract } from './surface';
 import { zapierSurface } from './zapier-surface';
 
@@ -10,7 +11,7 @@ import { zapierSurface } from './zapier-surface';
 export const RELEASED_CONTRACT_FILE = path.join(REPO_ROOT, 'test/contracts/released.json');
 
 export async function currentContract(): Promise<ReleasedContract> {
-  return { zapier: zapierSurface(), n8n: n8nSurface(), mcp: await mcpSurface() };
+  return { zapier: zapierSurface(), n8n: n8nSurface(), mcp: await mcpSurface(), nodeRed: nodeRedSurface() };
 }
 
 export function readReleasedContract(): ReleasedContract {

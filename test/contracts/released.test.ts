@@ -24,7 +24,7 @@ describe('released fields: what Zaps, workflows and prompts are built on', () =>
     expect(changesBetween(readReleasedContract(), current, escapes)).toEqual([]);
   });
 
-  it('the snapshot covers every platform: Zapier steps, n8n nodes and credential, MCP tools', () => {
+  it('the snapshot covers every platform: Zapier steps, n8n nodes and credential, MCP tools, Node-RED nodes', () => {
     const released = readReleasedContract();
     expect(Object.keys(released.zapier.operations)).toEqual(
       expect.arrayContaining(['triggers.videoReady', 'creates.createRecording', 'searches.findRecording']),
@@ -34,6 +34,11 @@ describe('released fields: what Zaps, workflows and prompts are built on', () =>
     expect(Object.keys(released.mcp.tools)).toEqual(
       expect.arrayContaining(['create_recording_link', 'delete_recording', 'find_recordings']),
     );
+    expect(Object.keys(released.nodeRed.nodes)).toEqual(['screenrec', 'screenrec-connection', 'screenrec-video-ready', 'screenrec-wait']);
+    expect(released.nodeRed.nodes['screenrec-connection']!.credentials).toEqual({
+      apiKey: { type: 'password', required: false },
+      backendToken: { type: 'password', required: false },
+    });
   });
 });
 
@@ -120,6 +125,28 @@ describe('the guard: each kind of breaking change is named with whose work it br
     expect(changesBetween(current, now)).toEqual([]);
   });
 
+  it('a Node-RED property renamed, a credential removed or an operation dropped names the node and the flows', () => {
+    const now = copy(current);
+    const action = now.nodeRed.nodes.screenrec!;
+    action.properties.reference = action.properties.externalReference!;
+    delete action.properties.externalReference;
+    action.properties.operation!.values = action.properties.operation!.values!.filter((value) => value !== 'searchTags');
+    delete now.nodeRed.nodes['screenrec-connection']!.credentials.apiKey;
+    expect(changesBetween(current, now)).toEqual([
+      'Node-RED: node screenrec, property "externalReference": removed (or renamed). Every saved flow with a screenrec node would lose that setting on its next deploy. Keep the property as it was (a node may read an old property and map it onto a new one).',
+      'Node-RED: node screenrec, property "operation": no longer accepts "searchTags". Every saved flow with a screenrec node would lose that setting on its next deploy. Keep the property as it was (a node may read an old property and map it onto a new one).',
+      'Node-RED: node screenrec-connection, credential "apiKey": removed (or renamed). Every saved flow with a screenrec-connection node would lose that setting on its next deploy. Keep the property as it was (a node may read an old property and map it onto a new one).',
+    ]);
+  });
+
+  it('a Node-RED node type removed breaks every flow that holds one', () => {
+    const now = copy(current);
+    delete now.nodeRed.nodes['screenrec-wait'];
+    expect(changesBetween(current, now).map((change) => change.split('. ')[0])).toEqual([
+      'Node-RED: node screenrec-wait: removed (or renamed)',
+    ]);
+  });
+
   it('additions pass: a new step, node, tool, optional field, output field or option value', () => {
     const now = copy(current);
     now.zapier.operations['searches.findVideo'] = { label: 'Find Video', hidden: false, inputFields: {}, outputFields: ['videoUrl'] };
@@ -129,6 +156,8 @@ describe('the guard: each kind of breaking change is named with whose work it br
     now.mcp.tools.summarize_recording = { title: 'Summarize recording', inputs: { recordingId: { type: 'string', required: true } } };
     const statuses = Object.values(now.mcp.tools.find_recordings!.inputs).find((input) => input.values?.includes('COMPLETED'));
     statuses!.values!.push('ARCHIVED');
+    now.nodeRed.nodes.screenrec!.properties.title = { type: 'string', required: false };
+    now.nodeRed.nodes['screenrec-archive'] = { properties: {}, credentials: {} };
     expect(changesBetween(current, now)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What each release promises its users, in the shape the guard compares: the keys, types and required flags that
- * Zaps, saved n8n workflows and agent prompts are built on. Labels, descriptions and help texts are not part of it:
+ * Zaps, saved n8n workflows, Node-RED flows and agent prompts are built on. Labels, descriptions and help texts are not part of it:
  * changing them breaks nobody.
  */
 
@@ -53,10 +53,24 @@ export interface McpContract {
   tools: Record<string, McpToolContract>;
 }
 
+export interface NodeRedNodeContract {
+  /** The node's properties as a saved flow holds them (flows.json), a config node's type as the type of a reference. */
+  properties: Record<string, InputContract>;
+  /** Its credentials (flows_cred.json). */
+  credentials: Record<string, InputContract>;
+}
+
+export interface NodeRedContract {
+  version: string;
+  /** Keyed by node type, as a saved flow names it. */
+  nodes: Record<string, NodeRedNodeContract>;
+}
+
 export interface ReleasedContract {
   zapier: ZapierContract;
   n8n: N8nContract;
   mcp: McpContract;
+  nodeRed: NodeRedContract;
 }
 
 /** Keys sorted, so that the committed snapshot reads the same however the definitions are ordered. */
