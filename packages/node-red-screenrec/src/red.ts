@@ -40,7 +40,9 @@ export interface HttpResponse extends ServerResponse {
   end(): this;
 }
 export type Handler = (request: HttpRequest, response: HttpResponse, next: (error?: unknown) => void) => void;
+/** An Express application: callable as a request listener, with routes. */
 export interface HttpApp {
+  (request: IncomingMessage, response: ServerResponse): void;
   get(path: string, ...handlers: Handler[]): void;
   post(path: string, ...handlers: Handler[]): void;
 }

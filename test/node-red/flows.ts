@@ -1,0 +1,80 @@
+import helper from 'node-red-node-test-helper';
+import type { NodeMessage } from '../../packages/node-red-screenrec/src/red';
+
+/** The node under test, the connection it uses, and a Catch node scoped to it, as the suites deploy them. */
+export const NODE = 'node-under-test';
+export const CONNECTION = 'connection';
+export const OUT = 'out';
+export const CAUGHT = 'caught';
+export const TAB = 'flow';
+/** Where a flow node sits: Node-RED takes a node without a position for a config node. */
+export const ON_TAB = { z: TAB, x: 100, y: 100 };
+
+export interface ConnectionProperties {
+  serviceUrl: string;
+  workspaceId?: string;
+  integration?: string;
+  publicUrl?: string;
+}
+
+export function connectionNode(properties: ConnectionProperties): Record<string, unknown> {
+  return {
+    id: CONNECTION,
+    type: 'screenrec-connection',
+    name: 'ScreenRec',
+    workspaceId: '',
+    integration: 'auto',
+    publicUrl: '',
+    ...properties,
+  };
+}
+
+/** A flow of one ScreenRec node wired to a helper node, its failures to a Catch node and another helper. */
+export function flowOf(node: Record<string, unknown>, connection: ConnectionProperties): object[] {
+  return [
+    { id: TAB, type: 'tab', label: 'ScreenRec' },
+    connectionNode(connection),
+    { id: NODE, ...ON_TAB, connection: CONNECTION, wires: [[OUT]], ...node },
+    { id: OUT, ...ON_TAB, type: 'helper' },
+    { id: 'catch-failures', ...ON_TAB, type: 'catch', scope: [NODE], uncaught: false, wires: [[CAUGHT]] },
+    { id: CAUGHT, ...ON_TAB, type: 'helper' },
+  ];
+}
+
+/** The next message node `id` receives. */
+export function nextMessage(id: string): Promise<NodeMessage> {
+  const node = helper.getNode(id);
+  if (node === null) throw new Error(`no node ${id} is deployed`);
+  return new Promise((resolve) => node.once('input', (msg: NodeMessage) => resolve(msg)));
+}
+
+/** Sends `msg` into the node under test. */
+export function send(msg: Record<string, unknown>): void {
+  const node = helper.getNode(NODE);
+  if (node === null) throw new Error('the node under test is not deployed');
+  node.receive(msg);
+}
+
+/** Sends `msg` in and resolves with what comes out: the output, or the Catch node's message. */
+export async function outcomeOf(msg: Record<string, unknown>): Promise<{ out?: NodeMessage; caught?: NodeMessage }> {
+  const out = nextMessage(OUT).then((message) => ({ out: message }));
+  const caught = nextMessage(CAUGHT).then((message) => ({ caught: message }));
+  send(msg);
+  return Promise.race([out, caught]);
+}
+
+/** The message of the error a Catch node received, as Node-RED writes it ("<name>: <message>"), and its code. */
+export function caughtError(msg: NodeMessage | undefined): { message: string; code: unknown } {
+  const error = msg?.error as { message?: unknown; code?: unknown } | undefined;
+  return { message: String(error?.message), code: error?.code };
+}
+
+/** Everything the runtime logged so far (node errors and warnings included), as one text. */
+export function loggedText(): string {
+  return JSON.stringify(
+    helper
+      .log()
+      .getCalls()
+      .map((call) => call.args),
+  );
+}

@@ -1,0 +1,83 @@
+import { createServer, type Server } from 'node:http';
+import helper from 'node-red-node-test-helper';
+import { registerAction } from '../../packages/node-red-screenrec/src/nodes/action-node';
+import { registerConnection } from '../../packages/node-red-screenrec/src/nodes/connection-node';
+import { registerVideoReady } from '../../packages/node-red-screenrec/src/nodes/video-ready-node';
+import { registerWait } from '../../packages/node-red-screenrec/src/nodes/wait-node';
+import type { HttpApp, NodeAPI } from '../../packages/node-red-screenrec/src/red';
+import { listenOnLoopback, stopServer } from '../support/loopback';
+
+/**
+ * A real Node-RED runtime in this process (node-red-node-test-helper), with the package's nodes registered from their
+ * sources. Node-RED's HTTP endpoints (RED.httpNode, RED.httpAdmin) are served on two loopback servers, so a service
+ * can call the nodes back and a test can call the admin routes as the editor does.
+ */
+
+/** Retries and waits short enough for a suite, the same rules otherwise. */
+const TUNING = { maxRetries: 1, retryBaseDelayMs: 5 };
+const PACING = { firstDelayMs: 20, maxDelayMs: 50, reserveMs: 20 };
+/** The permission check Node-RED's admin API makes; here a request has a permission when its header names it. */
+export const PERMISSION_HEADER = 'x-test-permission';
+
+export interface Runtime {
+  /** The base URL RED.httpNode is served at. */
+  nodeUrl: string;
+  /** The base URL RED.httpAdmin is served at. */
+  adminUrl: string;
+  /** Deploys `flow` (its credentials by node id) in place of the one running. */
+  deploy(flow: object[], credentials?: Record<string, Record<string, string>>): Promise<void>;
+  /** Stops the running flow, as a redeploy without it or a shutdown does. */
+  undeploy(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startRuntime(): Promise<Runtime> {
+  helper.init(require.resolve('node-red'));
+  await helper.startServer();
+  let nodeApp: HttpApp | undefined;
+  let adminApp: HttpApp | undefined;
+  const serving = (app: () => HttpApp | undefined): Server =>
+    createServer((request, response) => {
+      const handler = app();
+      if (handler === undefined) response.writeHead(503).end();
+      else handler(request, response);
+    });
+  const nodeServer = serving(() => nodeApp);
+  const adminServer = serving(() => adminApp);
+  const [nodeUrl, adminUrl] = await Promise.all([listenOnLoopback(nodeServer), listenOnLoopback(adminServer)]);
+  const register = (RED: NodeAPI) => {
+    nodeApp = RED.httpNode;
+    adminApp = RED.httpAdmin;
+    const checked: NodeAPI = {
+      ...RED,
+      auth: {
+        needsPermission: (permission) => (request, response, next) =>
+          request.headers[PERMISSION_HEADER] === permission ? next() : response.status(401).json({ error: 'unauthorized' }),
+      },
+    };
+    registerConnection(checked, TUNING);
+    registerAction(checked);
+    registerWait(checked, PACING);
+    registerVideoReady(checked);
+  };
+  let loaded = false;
+  const undeploy = async () => {
+    if (!loaded) return;
+    loaded = false;
+    await helper.unload();
+  };
+  return {
+    nodeUrl,
+    adminUrl,
+    async deploy(flow, credentials = {}) {
+      await undeploy();
+      await helper.load([register], flow, credentials);
+      loaded = true;
+    },
+    undeploy,
+    async stop() {
+      await undeploy();
+      await Promise.all([stopServer(nodeServer), stopServer(adminServer), helper.stopServer()]);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// node-red-node-test-helper ships no types: the part the suites use.
+declare module 'node-red-node-test-helper' {
+  import type { EventEmitter } from 'node:events';
+
+  interface LogCall {
+    args: unknown[];
+  }
+  interface TestNode extends EventEmitter {
+    id: string;
+    receive(msg: Record<string, unknown>): void;
+  }
+  interface NodeTestHelper {
+    init(runtimePath: string, settings?: Record<string, unknown>): void;
+    startServer(): Promise<void>;
+    stopServer(): Promise<void>;
+    load(nodes: unknown[], flow: object[], credentials?: Record<string, Record<string, string>>): Promise<void>;
+    unload(): Promise<void>;
+    getNode(id: string): TestNode | null;
+    log(): { getCalls(): LogCall[] };
+    _redNodes: { getFlows(): { flows: object[] } };
+  }
+  const helper: NodeTestHelper;
+  export = helper;
+}
