@@ -13,6 +13,7 @@ import { benchMcpOverhead } from './mcp-overhead.bench';
 import { AGREEMENT, compareRuns } from './compare';
 import type { Figure } from './figure';
 import { benchN8nPackage } from './n8n-package.bench';
+import { benchNodeRed } from './node-red.bench';
 import { benchReferenceServer } from './reference-server.bench';
 import { readResults, table, writeResults, type Section } from './report';
 import { benchServerHardening } from './server-hardening.bench';
@@ -44,6 +45,7 @@ function benchmarks(quick: boolean): Array<{ number: number; title: string; run:
     { number: 7, title: 'MCP server tool-call overhead', run: () => benchMcpOverhead(quick ? 200 : 250, rounds(32)) },
     { number: 8, title: 'Zapier Find Recording at 100k recordings', run: () => benchZapierFind(REPO_ROOT, rounds(4)) },
     { number: 9, title: 'reference server storage and tag search at 100k', run: () => benchServerHardening(100, rounds(32)) },
+    { number: 10, title: 'Node-RED action node', run: () => benchNodeRed(REPO_ROOT, quick ? 200 : 400, rounds(16)) },
   ];
 }
 
