@@ -127,6 +127,14 @@ function mcpChanges(released: McpContract, current: McpContract): BreakingChange
       for (const { name: argument, what } of inputChanges(tool.inputs, now.inputs))
         changes.push({ platform: 'MCP', where: `tool ${name}, argument "${argument}"`, what, consequence });
   }
+  for (const [name, prompt] of Object.entries(released.prompts ?? {})) {
+    const consequence = `Every client command or script that fetches the prompt ${name} this way would break. Keep the prompt as it was under its name, beside any new prompt.`;
+    const now = current.prompts?.[name];
+    if (now === undefined) changes.push({ platform: 'MCP', where: `prompt ${name}`, what: 'removed (or renamed)', consequence });
+    else
+      for (const { name: argument, what } of inputChanges(prompt.arguments, now.arguments))
+        changes.push({ platform: 'MCP', where: `prompt ${name}, argument "${argument}"`, what, consequence });
+  }
   return changes;
 }
 

@@ -32,11 +32,12 @@ function argumentContract(schema: JsonSchema, required: boolean): InputContract 
   return contract;
 }
 
-/** The MCP server's promise, as a client lists it from the built bin: each tool's name and arguments. */
+/** The MCP server's promise, as a client lists it from the built bin: each tool's and each prompt's name and arguments. */
 export async function mcpSurface(): Promise<McpContract> {
   const server = await spawnStdioServer(EVERY_SETTING);
   try {
     const { tools } = await server.client.listTools();
+    const { prompts } = await server.client.listPrompts();
     return {
       version: packageJson.version,
       tools: sortedRecord(
@@ -49,6 +50,20 @@ export async function mcpSurface(): Promise<McpContract> {
           ]);
           return [tool.name, { title: tool.title ?? tool.annotations?.title ?? tool.name, inputs: sortedRecord(inputs) }];
         }),
+      ),
+      prompts: sortedRecord(
+        prompts.map((prompt) => [
+          prompt.name,
+          {
+            title: prompt.title ?? prompt.name,
+            arguments: sortedRecord(
+              (prompt.arguments ?? []).map((argument): [string, InputContract] => [
+                argument.name,
+                { type: 'string', required: argument.required ?? false },
+              ]),
+            ),
+          },
+        ]),
       ),
     };
   } finally {

@@ -125,6 +125,20 @@ describe('the guard: each kind of breaking change is named with whose work it br
     expect(changesBetween(current, now)).toEqual([]);
   });
 
+  it('an MCP prompt renamed, or an argument it now requires, breaks the commands that fetch it; a snapshot from before prompts promised none', () => {
+    const now = copy(current);
+    now.mcp.prompts!.review_period = now.mcp.prompts!.review_recordings!;
+    delete now.mcp.prompts!.review_recordings;
+    now.mcp.prompts!.request_screen_recording!.arguments.email!.required = true;
+    expect(changesBetween(current, now).map((change) => change.split('. ')[0])).toEqual([
+      'MCP: prompt request_screen_recording, argument "email": now required',
+      'MCP: prompt review_recordings: removed (or renamed)',
+    ]);
+    const beforePrompts = copy(current);
+    delete beforePrompts.mcp.prompts;
+    expect(changesBetween(beforePrompts, current)).toEqual([]);
+  });
+
   it('a Node-RED property renamed, a credential removed or an operation dropped names the node and the flows', () => {
     const now = copy(current);
     const action = now.nodeRed.nodes.screenrec!;

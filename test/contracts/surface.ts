@@ -48,9 +48,17 @@ export interface McpToolContract {
   inputs: Record<string, InputContract>;
 }
 
+/** An MCP prompt: its arguments (always strings) by name; a client's saved command or a script fetches it by name. */
+export interface McpPromptContract {
+  title: string;
+  arguments: Record<string, InputContract>;
+}
+
 export interface McpContract {
   version: string;
   tools: Record<string, McpToolContract>;
+  /** Absent from a snapshot taken before the server had prompts: that release promised none. */
+  prompts?: Record<string, McpPromptContract>;
 }
 
 export interface NodeRedNodeContract {
