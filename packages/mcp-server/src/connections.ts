@@ -1,6 +1,5 @@
-import { HookClient, InvalidInputError, RestClient, type HookProvider } from '@screenrec/core';
+import { HookAccess, HookClient, InvalidInputError, RestClient, type HookProvider } from '@screenrec/core';
 import { SETTINGS, secretsOf, type ClientTuning, type SettingName, type Settings } from './config';
-import { HookAccess } from './hook-access';
 import type { RestApi } from './rest-api';
 import { WAIT_PACING, type WaitPacing } from './waiting';
 

@@ -1,5 +1,6 @@
 import {
   HTTPS_SERVICE_URL_REQUIRED,
+  HookAccess,
   HookClient,
   InvalidInputError,
   RestClient,
@@ -8,7 +9,6 @@ import {
   type ClientOptions,
   type HookProvider,
 } from '@screenrec/core';
-import { HookAccess } from '../../mcp-server/src/hook-access';
 import { CONNECTION_FIELDS, INTEGRATION_AUTO, type ConnectionFieldName, type Integration } from './connection-fields';
 
 /** A connection's values, as the config node holds them (credentials decrypted by Node-RED); blanks are ''. */

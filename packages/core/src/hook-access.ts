@@ -1,9 +1,13 @@
-import { HOOK_PROVIDERS, isScreenRecError, type CallOptions, type HookClient, type HookProvider } from '@screenrec/core';
+import { isScreenRecError } from './errors';
+import type { HookClient } from './hook-client';
+import type { CallOptions } from './operation';
+import { HOOK_PROVIDERS, type HookProvider } from './schemas';
 
 /**
- * The hook endpoint for one backend token. A token belongs to one integration (n8n or Zapier); when the user did
- * not say which (SCREENREC_HOOK_PROVIDER), the first use asks the service with PING, once, and remembers the
- * answer: a token of the other integration is refused with FORBIDDEN, and nothing is created by a PING.
+ * The hook endpoint for one backend token, for a connector that is neither of the hook's two integrations (the MCP
+ * server, Node-RED). A token belongs to one integration (n8n or Zapier); when the user did not say which, the first
+ * use asks the service with PING, once, and remembers the answer: a token of the other integration is refused with
+ * FORBIDDEN, and nothing is created by a PING.
  */
 export class HookAccess {
   private provider: Promise<HookProvider> | undefined;
