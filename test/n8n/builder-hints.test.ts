@@ -16,10 +16,10 @@ const ownTypes = nodes.map((node) => `${PACKAGE}.${node.description.name}`);
 const nodeBuilderHint = z.strictObject({
   searchHint: z.string().min(80),
   relatedNodes: z
-    .array(z.strictObject({ nodeType: z.string().regex(/^(@[a-z0-9-]+\/)?[a-z0-9-]+\.[a-zA-Z0-9]+$/), relationHint: z.string().min(20) }))
+    .array(z.strictObject({ nodeType: z.string().regex(/^(@[a-z0-9-]+\/)?[a-z0-9-]+\.[a-zA-Z0-9]+$/), relationHint: z.string().min(15) }))
     .min(3),
 });
-const parameterBuilderHint = z.strictObject({ propertyHint: z.string().min(40) });
+const parameterBuilderHint = z.strictObject({ propertyHint: z.string().min(30) });
 
 /** Every parameter, nested ones (a collection's options, a fixed collection's values) included. */
 function parametersOf(properties: readonly INodeProperties[]): INodeProperties[] {

@@ -7,6 +7,7 @@ import type { SuiteContext } from './context';
 import { startDribblingService, type DribblingService } from './dribbling-service';
 import { ensureNodeRuntime, type NodeRuntime } from './machine';
 import { ensureN8nAsync, prepareN8n, startN8n, type N8nServer } from './n8n';
+import { builderHintChecks } from './builder-hint-check';
 import { cliChecks, credentialChecks } from './package-checks';
 import { triggerChecks } from './trigger-check';
 import type { N8nTarget } from './versions';
@@ -54,7 +55,7 @@ export async function installTargets(targets: N8nTarget[], checks: Checks): Prom
 }
 
 /** `REAL_N8N_CHECKS=agent,wait` runs only those groups of checks (for local work on one of them). */
-function wanted(group: 'cli' | 'credential' | 'trigger' | 'cancel' | 'wait' | 'agent'): boolean {
+function wanted(group: 'cli' | 'credential' | 'builder' | 'trigger' | 'cancel' | 'wait' | 'agent'): boolean {
   const only = process.env.REAL_N8N_CHECKS;
   return (
     only === undefined ||
@@ -113,6 +114,7 @@ export async function runOnVersion(
     n8n = await startN8n(n8nBin, instance);
     const context: SuiteContext = { checks, demo, server, service, instance, n8n };
     if (wanted('credential')) await credentialChecks(context);
+    if (wanted('builder')) await builderHintChecks(context);
     if (wanted('trigger')) await triggerChecks(context);
     if (wanted('cancel')) await cancelCheck(context);
     if (wanted('wait')) await waitChecks(context);

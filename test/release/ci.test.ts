@@ -9,7 +9,16 @@ import { indexOfRun, nodeMajorOf, readWorkflow, stepsOf } from './workflow-file'
 // CI is `.ci/run` wherever it runs: on a maintainer's machine and in .github/workflows/ci.yml alike. The stages are
 // listed once, in .ci/stages; these tests run .ci/run with a stand-in npm that only notes what it was asked.
 
-const STAGES = ['test', 'test:browser', 'test:editor', 'test:queue', 'test:n8n', 'test:node-red', 'test:node-red-editor'];
+const STAGES = [
+  'test',
+  'test:browser',
+  'test:editor',
+  'test:mcp-inspector',
+  'test:queue',
+  'test:n8n',
+  'test:node-red',
+  'test:node-red-editor',
+];
 
 let bin: string;
 beforeAll(() => {

@@ -1,10 +1,9 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 /*
- * n8n's AI workflow builder (n8n 2.41 and later) reads a node's builder hint to choose it when a person describes a
- * workflow in words, and a field's to fill it; older n8n ignores both. These mirror n8n-workflow 2.41's IBuilderHint,
- * IRelatedNode and IParameterBuilderHint (the parts used here): the package compiles against the n8n-workflow of the
- * oldest n8n it supports, which has none of them, and where n8n-workflow has them the two declarations agree.
+ * n8n's AI workflow builder (n8n 2.41 and later) reads these to choose a node and fill its fields; older n8n ignores
+ * them. They mirror the parts used here of n8n-workflow 2.41's IBuilderHint and IParameterBuilderHint: the package
+ * compiles against the n8n-workflow of the oldest n8n it supports, which has neither.
  */
 
 /** A node that usually comes before or after this one, by its type (`n8n-nodes-base.slack`), and why. */

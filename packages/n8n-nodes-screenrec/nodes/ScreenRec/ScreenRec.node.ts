@@ -29,22 +29,12 @@ export class ScreenRec implements INodeType {
 		usableAsTool: true,
 		builderHint: {
 			searchHint:
-				'Ask someone to record their screen and get the video: ScreenRec e-mails them an invitation (Request Recording by Email), or gives a recording link to send in a chat, ticket or e-mail (Create Recording Link); Wait for Video pauses until the video is ready. Also finds, tags and deletes recordings and gets their video links. For example: "ask the customer for a screen recording of the bug, then post the video to the ticket".',
+				'Ask someone to record their screen: ScreenRec e-mails an invitation, or gives a link to send yourself; Wait for Video pauses until the video is ready. Also finds, tags and deletes recordings and gets their videos. E.g. "ask the customer for a screen recording of the bug".',
 			relatedNodes: [
-				{
-					nodeType: screenRecNodeType('screenRecTrigger'),
-					relationHint: 'Starts another workflow when the requested video is ready, instead of waiting in this one',
-				},
-				{ nodeType: 'n8n-nodes-base.gmail', relationHint: 'Sends the link from Create Recording Link to the person who should record' },
-				{ nodeType: 'n8n-nodes-base.slack', relationHint: 'Posts the recording link or the finished video link to a channel' },
-				{
-					nodeType: 'n8n-nodes-base.jira',
-					relationHint: 'The issue the recording is for: its key is the external reference, the video link goes back as a comment',
-				},
-				{
-					nodeType: '@n8n/n8n-nodes-langchain.agent',
-					relationHint: 'An AI agent uses ScreenRec as a tool to request, find and fetch recordings',
-				},
+				{ nodeType: screenRecNodeType('screenRecTrigger'), relationHint: 'Starts a workflow when the video is ready' },
+				{ nodeType: 'n8n-nodes-base.gmail', relationHint: 'Sends the recording link to whoever should record' },
+				{ nodeType: 'n8n-nodes-base.slack', relationHint: 'Posts the recording or video link' },
+				{ nodeType: '@n8n/n8n-nodes-langchain.agent', relationHint: 'Uses ScreenRec as a tool' },
 			],
 		},
 		inputs: [NodeConnectionTypes.Main],

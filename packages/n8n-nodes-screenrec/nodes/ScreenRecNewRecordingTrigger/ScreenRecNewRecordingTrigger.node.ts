@@ -29,15 +29,11 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 		polling: true,
 		builderHint: {
 			searchHint:
-				'Starts the workflow for each new ScreenRec recording, or when recordings reach a status such as Completed (the video is ready), by checking ScreenRec on a schedule: works where ScreenRec cannot reach n8n. For example: "every new onboarding recording, add a row to the sheet" or "when someone finishes their recording, post the video to Slack" on an n8n without a public address.',
+				'Starts for each new ScreenRec recording, or one that reached a status such as Completed (video ready), checking on a schedule: for n8n without a public address.',
 			relatedNodes: [
-				{ nodeType: screenRecNodeType('screenRec'), relationHint: 'Gets the video link or downloads the video of a Completed recording' },
-				{ nodeType: 'n8n-nodes-base.googleSheets', relationHint: 'Logs each new recording as a row' },
-				{ nodeType: 'n8n-nodes-base.slack', relationHint: 'Posts each new recording or its video link to a channel' },
-				{
-					nodeType: screenRecNodeType('screenRecTrigger'),
-					relationHint: 'Where ScreenRec can reach n8n over https, starts on video ready at once instead of on a schedule',
-				},
+				{ nodeType: screenRecNodeType('screenRec'), relationHint: 'Gets or downloads the video' },
+				{ nodeType: 'n8n-nodes-base.googleSheets', relationHint: 'Logs each recording as a row' },
+				{ nodeType: 'n8n-nodes-base.slack', relationHint: 'Posts each recording or its video link' },
 			],
 		},
 		inputs: [],
@@ -76,7 +72,7 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 							description:
 								'Only recordings in one of these states, reported once when first seen in it (for example Completed: when the video is ready). A recording must reach it within 24 hours of its creation.',
 						},
-						'Completed when the workflow is about a finished recording or its video; empty for every new recording.',
+						'Completed when the workflow is about finished recordings or videos',
 					),
 					tagsField('Comma-separated tags; a recording matches when it has at least one of them'),
 				],

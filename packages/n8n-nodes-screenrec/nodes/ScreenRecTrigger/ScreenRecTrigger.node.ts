@@ -43,19 +43,11 @@ export class ScreenRecTrigger implements INodeType {
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		builderHint: {
 			searchHint:
-				'Starts the workflow when someone finishes their screen recording and its video is ready (ScreenRec calls n8n, so n8n needs a public https address). For example: "when someone finishes their recording, post the video to Slack" or "when the video is ready, add it to the ticket". Without a public address, use the ScreenRec New Recording Trigger with the Completed status.',
+				'Starts when someone finishes their screen recording and its video is ready; needs n8n at a public https address. E.g. "when someone finishes their recording, post the video to Slack".',
 			relatedNodes: [
-				{ nodeType: 'n8n-nodes-base.slack', relationHint: 'Posts the video link to a channel' },
-				{
-					nodeType: screenRecNodeType('screenRec'),
-					relationHint:
-						'Gets a fresh video link or downloads the video later, or tags the recording; Get Many finds it by its external reference',
-				},
-				{
-					nodeType: 'n8n-nodes-base.jira',
-					relationHint: "Comments the video link on the issue named by the recording's external reference",
-				},
-				{ nodeType: 'n8n-nodes-base.googleDrive', relationHint: 'Stores the downloaded video (Download Video on)' },
+				{ nodeType: 'n8n-nodes-base.slack', relationHint: 'Posts the video link' },
+				{ nodeType: screenRecNodeType('screenRec'), relationHint: 'Gets or downloads the video, tags the recording' },
+				{ nodeType: 'n8n-nodes-base.googleDrive', relationHint: 'Stores the downloaded video' },
 			],
 		},
 		properties: [
@@ -91,7 +83,7 @@ export class ScreenRecTrigger implements INodeType {
 					description:
 						"Whether to add the recording's fields (status, tags, comment, external reference…) to the output; needs the credential's API Key",
 				},
-				"On when a later step needs the recording's tags, comment or external reference, for example to find the ticket the recording was made for.",
+				"On when a later step needs the recording's tags or external reference",
 			),
 			{
 				displayName: 'Download Video',

@@ -26,7 +26,7 @@ export const create: OperationDescriptor = {
 					'Your own identifier for this request, such as a ticket, order or execution ID. It is stored on the recording, so Get Many can find the recording by it later.',
 				displayOptions: show,
 			},
-			"The ID of what the recording is for, mapped from the trigger or an earlier step: the ticket, order or conversation ID. Later steps find the recording by this value, and the ScreenRec Trigger's recording details carry it.",
+			'Map the ID of what the recording is for (ticket, order, conversation) from an earlier step',
 		),
 		{
 			...tagsField('Comma-separated labels to put on the recording, such as "onboarding, ticket-1234"'),

@@ -79,7 +79,7 @@ export const getAll: OperationDescriptor = {
 						description:
 							'Only recordings made by Create Recording Link with exactly this external reference (checked by n8n, as the API has no such filter)',
 					},
-					'The ticket, order or conversation ID the recording was made for, mapped from the step that has it, to find the recording Create Recording Link made for it.',
+					'The ticket, order or conversation ID the recording was made for',
 				),
 				{
 					displayName: 'Recording IDs',

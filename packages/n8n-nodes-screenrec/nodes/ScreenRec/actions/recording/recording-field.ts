@@ -6,5 +6,5 @@ import { withPropertyHint, type HintedProperty } from '../../../builder-hint';
 export const recordingField = (overrides: Partial<INodeProperties>): HintedProperty =>
 	withPropertyHint(
 		recordingLocator(overrides),
-		"The recording's ID (a UUID), in the By ID mode: take it from the step that made or found the recording, the recordingId of the ScreenRec Trigger or Create Recording Link, or the id of Request Recording by Email, Get Many or the New Recording Trigger. Do not make one up.",
+		'By ID: the id or recordingId of the step or trigger that made or found the recording; never made up',
 	);

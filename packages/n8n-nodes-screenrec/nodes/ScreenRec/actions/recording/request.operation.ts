@@ -22,7 +22,7 @@ export const request: OperationDescriptor = {
 					'E-mail address of the person asked to record; ScreenRec sends them an invitation with the recording link. Leave empty to send no e-mail.',
 				displayOptions: show,
 			},
-			"The address of the person who should record their screen, mapped from the step that names them (the ticket's requester, the form's sender, the new customer), never a made-up one.",
+			'Map the address of whoever should record from an earlier step; never made up',
 		),
 		{
 			displayName: 'Direction',

@@ -9,7 +9,6 @@ export const tagsField = (description: string): HintedProperty => ({
 	placeholder: 'onboarding, ticket-1234',
 	description,
 	builderHint: {
-		propertyHint:
-			'Comma-separated short labels, such as onboarding, ticket-1234: the topic, team or ticket the person describing the workflow names. Leave empty when they name none.',
+		propertyHint: 'Comma-separated short labels (topic, team, ticket) the user names; empty when none',
 	},
 });
