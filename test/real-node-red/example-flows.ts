@@ -9,6 +9,14 @@ const FlowNode = z
 export type FlowNode = z.output<typeof FlowNode>;
 const FlowFile = z.array(FlowNode);
 
+/** Our package's npm name: where it is installed in a user directory, and what GET /nodes calls its module. */
+export const PACKAGE_NAME = '@screenrec/node-red-screenrec';
+
+/** The package as installed in a Node-RED user directory. */
+export function installedPackage(userDir: string): string {
+  return path.join(userDir, 'node_modules', ...PACKAGE_NAME.split('/'));
+}
+
 export const TYPES = {
   connection: 'screenrec-connection',
   action: 'screenrec',
@@ -56,8 +64,8 @@ export function deployment(examples: Example[], values: ConnectionValues): FlowN
   });
 }
 
-/** The debug nodes a message from any node of `type` reaches by following wires. */
-export function debugNodesAfter(nodes: FlowNode[], type: string): string[] {
+/** The debug nodes a message from any node of `type` reaches by following wires (only the first wire: `directly`). */
+export function debugNodesAfter(nodes: FlowNode[], type: string, { directly = false } = {}): string[] {
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const seen = new Set<string>();
   const queue = nodes.filter((node) => node.type === type).flatMap((node) => node.wires?.flat() ?? []);
@@ -65,7 +73,7 @@ export function debugNodesAfter(nodes: FlowNode[], type: string): string[] {
     const id = queue.shift()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    queue.push(...(byId.get(id)?.wires?.flat() ?? []));
+    if (!directly) queue.push(...(byId.get(id)?.wires?.flat() ?? []));
   }
   return [...seen].filter((id) => byId.get(id)?.type === 'debug');
 }

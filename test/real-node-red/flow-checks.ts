@@ -5,10 +5,8 @@ import { expectThat, type Checks } from '../support/checks';
 import type { RunningServer } from '../support/reference-server';
 import { waitUntil } from '../support/wait';
 import { openDebugSidebar, type DebugMessage, type DebugSidebar } from './debug-sidebar';
-import { TYPES, debugNodesAfter, deployment, idsOfType, without, type Example, type FlowNode } from './example-flows';
+import { PACKAGE_NAME, TYPES, debugNodesAfter, deployment, idsOfType, without, type Example, type FlowNode } from './example-flows';
 import type { NodeRedServer } from './node-red';
-
-const PACKAGE_NAME = '@screenrec/node-red-screenrec';
 
 const Subscriptions = z.array(z.object({ callback: z.string(), provider: z.string() }));
 const Deliveries = z.array(z.object({ recordingId: z.string(), state: z.string(), copy: z.number().optional() }));
@@ -104,7 +102,8 @@ export async function exampleFlowChecks(context: FlowContext): Promise<void> {
     if (recordingId === undefined) return;
 
     const waitDebug = debugNodesAfter(flows, TYPES.wait);
-    const readyDebug = debugNodesAfter(flows, TYPES.videoReady);
+    const notified = debugNodesAfter(flows, TYPES.videoReady, { directly: true });
+    const fetched = debugNodesAfter(flows, TYPES.videoReady).filter((id) => !notified.includes(id));
     await checks.check('Wait for Video holds the message while the recording is not finished', async () => {
       expectThat(waitDebug.length > 0, 'no debug node follows the Wait for Video node in the examples');
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -129,9 +128,9 @@ export async function exampleFlowChecks(context: FlowContext): Promise<void> {
     });
 
     await checks.check(
-      'the Video Ready flow emits one message for the finished recording, though the service delivered it twice',
+      'the Video Ready node emits one message naming the finished recording, though the service delivered it twice',
       async () => {
-        expectThat(readyDebug.length > 0, 'no debug node follows the Video Ready node in the examples');
+        expectThat(notified.length > 0, 'no debug node is wired to the Video Ready node in the examples');
         await waitUntil(
           'both deliveries to be answered',
           async (note) => {
@@ -144,19 +143,14 @@ export async function exampleFlowChecks(context: FlowContext): Promise<void> {
         );
         // A second message would follow the second delivery within milliseconds; a second's margin shows there is none.
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        for (const nodeId of readyDebug) {
-          const shown = sidebar.from(nodeId);
-          expectThat(
-            shown.length === 1,
-            `debug node ${nodeId} showed ${shown.length} messages; all: ${JSON.stringify(messagesFrom(sidebar, readyDebug))}`,
-          );
-          expectThat(
-            shown[0]!.msg.includes(recordingId!),
-            `debug node ${nodeId} showed ${shown[0]!.msg}, which does not name ${recordingId}`,
-          );
-        }
+        expectOnceEach(sidebar, notified, recordingId!);
       },
     );
+
+    await checks.check("the Video Ready example's nodes after it show the video's link once", () => {
+      expectThat(fetched.length > 0, 'no debug node follows the nodes after the Video Ready node in the examples');
+      expectOnceEach(sidebar, fetched, `/videos/${recordingId}`);
+    });
 
     await checks.check("no example's Catch node caught an error", () => {
       const caught = messagesFrom(sidebar, debugNodesAfter(flows, 'catch'));
@@ -200,6 +194,15 @@ async function secretChecks(
       expectThat(!answer.text.includes(secrets.apiKey) && !answer.text.includes(secrets.backendToken), 'shows a secret');
     }
   });
+}
+
+/** Each of the debug nodes showed exactly one message, and it holds `text`. */
+function expectOnceEach(sidebar: DebugSidebar, nodeIds: string[], text: string): void {
+  for (const nodeId of nodeIds) {
+    const shown = sidebar.from(nodeId);
+    expectThat(shown.length === 1, `debug node ${nodeId} showed ${shown.length} messages: ${JSON.stringify(shown)}`);
+    expectThat(shown[0]!.msg.includes(text), `debug node ${nodeId} showed ${shown[0]!.msg}, without ${text}`);
+  }
 }
 
 function messagesFrom(sidebar: DebugSidebar, nodeIds: string[]): DebugMessage[] {
