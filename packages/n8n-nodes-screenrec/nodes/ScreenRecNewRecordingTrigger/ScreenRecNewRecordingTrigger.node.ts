@@ -72,7 +72,7 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 							description:
 								'Only recordings in one of these states, reported once when first seen in it (for example Completed: when the video is ready). A recording must reach it within 24 hours of its creation.',
 						},
-						'Completed when the workflow is about finished recordings or videos',
+						'COMPLETED when the workflow is about finished recordings or their videos',
 					),
 					tagsField('Comma-separated tags; a recording matches when it has at least one of them'),
 				],
