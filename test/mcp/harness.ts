@@ -11,7 +11,7 @@ import { readSettings } from '../../packages/mcp-server/src/config';
 import { connect } from '../../packages/mcp-server/src/connections';
 import { silentLogger, type Logger } from '../../packages/mcp-server/src/log';
 import { createScreenRecServer, screenRecServers } from '../../packages/mcp-server/src/server';
-import type { WaitPacing } from '../../packages/mcp-server/src/waiting';
+import type { WaitPacing } from '@screenrec/core';
 import { clientV1, clientV2, driverOf, type McpDriver, type User } from './clients';
 
 // Every suite runs beside others on a shared machine: in-process calls are quick, but not under any load.

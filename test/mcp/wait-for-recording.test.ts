@@ -1,6 +1,6 @@
 import { NOT_FOUND_RECORDING, invalidInputMessage } from '@screenrec/core';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import type { WaitPacing } from '../../packages/mcp-server/src/waiting';
+import type { WaitPacing } from '@screenrec/core';
 import { useNock } from '../support/nock';
 import { waitUntil } from '../support/wait';
 import {

@@ -1,5 +1,4 @@
-import { DeadlineError, type Recording } from '@screenrec/core';
-import { waitUntilCompleted, type WaitPacing } from '../../packages/mcp-server/src/waiting';
+import { DeadlineError, waitUntilCompleted, type Recording, type WaitPacing } from '@screenrec/core';
 import { callOptionsFor } from '../../packages/mcp-server/src/call';
 import { RECORDING_ID, recording } from './harness';
 

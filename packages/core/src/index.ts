@@ -12,6 +12,7 @@ import { RestClient as PortableRestClient, type RestClientOptions } from './rest
 export * from './portable';
 export { createFetchTransport, requestAbort } from './fetch-transport';
 export { sleep } from './node-sleep';
+export { WAIT_PACING, waitUntilCompleted, type StopReason, type Wait, type WaitOutcome, type WaitPacing } from './waiting';
 
 /** The automation-hook client, on fetch and a timer unless told otherwise. */
 export class HookClient extends PortableHookClient {

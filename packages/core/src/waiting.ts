@@ -1,4 +1,7 @@
-import { DeadlineError, sleep, type CallOptions, type Recording } from '@screenrec/core';
+import { DeadlineError } from './errors';
+import { sleep } from './node-sleep';
+import type { CallOptions } from './operation';
+import type { Recording } from './schemas';
 
 /**
  * How a wait paces its checks: the first again after `firstDelayMs`, each next one twice as long after the one

@@ -1,7 +1,6 @@
-import { HookAccess, HookClient, InvalidInputError, RestClient, type HookProvider } from '@screenrec/core';
+import { HookAccess, HookClient, InvalidInputError, RestClient, WAIT_PACING, type HookProvider, type WaitPacing } from '@screenrec/core';
 import { SETTINGS, secretsOf, type ClientTuning, type SettingName, type Settings } from './config';
 import type { RestApi } from './rest-api';
-import { WAIT_PACING, type WaitPacing } from './waiting';
 
 /** A tool was called while the setting it needs is missing or wrong: the message says what to set. */
 export class NotConfiguredError extends Error {

@@ -1,9 +1,17 @@
-import { Recording, SHORT_ID_LENGTH, Uuid, formatSeconds, statusLabel } from '@screenrec/core';
+import {
+  Recording,
+  SHORT_ID_LENGTH,
+  Uuid,
+  formatSeconds,
+  statusLabel,
+  waitUntilCompleted,
+  type StopReason,
+  type WaitOutcome,
+} from '@screenrec/core';
 import { z } from 'zod';
 import { describeRecording } from '../describe';
 import { TOOL_ICONS } from '../icons';
 import { MaxWaitSeconds, RecordingId } from '../schemas';
-import { waitUntilCompleted, type StopReason, type WaitOutcome } from '../waiting';
 import { defineTool } from './tool';
 
 const STOP_REASONS = ['COMPLETED', 'MAX_WAIT', 'TIME_LIMIT'] as const satisfies readonly StopReason[];

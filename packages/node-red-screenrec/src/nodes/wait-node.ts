@@ -1,5 +1,4 @@
-import { DeadlineError, deadlineMessage, parseVideoReady } from '@screenrec/core';
-import { WAIT_PACING, waitUntilCompleted, type WaitPacing } from '../../../mcp-server/src/waiting';
+import { DeadlineError, WAIT_PACING, deadlineMessage, parseVideoReady, waitUntilCompleted, type WaitPacing } from '@screenrec/core';
 import { word } from '../locale';
 import { InFlight, failureCode, noConnectionError, secondsOf } from '../in-flight';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
