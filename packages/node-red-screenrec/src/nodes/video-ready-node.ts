@@ -44,7 +44,7 @@ export function registerVideoReady(RED: NodeAPI): void {
           (identified) => {
             if (identified === undefined) return;
             this.status({ fill: 'green', shape: 'dot', text: t('status.received') });
-            this.send({ payload: identified });
+            this.send({ payload: identified.value });
           },
           (error: unknown) => this.error(isScreenRecError(error) ? error.message : String(error)),
         );
