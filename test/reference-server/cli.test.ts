@@ -87,6 +87,7 @@ describe('node main.js --port 0 --insecure-callbacks --retry-delay-ms 50', () =>
     expect(Object.keys(line)).toEqual(['event', 'baseUrl', 'adminToken', 'demo']);
     const hint = await waitUntil('the hint on stderr', () => (started.stderr().includes('n8n node:') ? started.stderr() : undefined));
     expect(hint).toContain(`Zapier app: Service URL ${line.baseUrl}`);
+    expect(hint).toContain(`Node-RED:   ScreenRec connection with Service URL ${line.baseUrl}, workspace ID ${line.demo.workspaceId}`);
 
     const ping = await send(`${line.baseUrl}/public/webhooks/N8N`, {
       headers: { 'x-service-token': line.demo.tokens.N8N },

@@ -42,6 +42,8 @@ ScreenRec reference server at ${publicUrl} (Ctrl+C stops it)
               (for the REST features also workspace ID ${demo.workspaceId} and API key = demo.apiKey)
   n8n node:   ScreenRec credential with Service URL ${publicUrl}, backend token = demo.tokens.N8N
               (workspace ID ${demo.workspaceId}, API key = demo.apiKey)
+  Node-RED:   ScreenRec connection with Service URL ${publicUrl}, workspace ID ${demo.workspaceId}, API key = demo.apiKey
+              (backend token = demo.tokens.N8N for Create Recording Link and Video Ready)
   Dashboard stand-in: the admin API under ${publicUrl}/admin with header x-admin-token = adminToken
   Callbacks go to public addresses only; --insecure-callbacks adds http:// and loopback receivers, nothing else.
 `;
