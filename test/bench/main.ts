@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { benchCoreClient } from './core-client.bench';
 import { benchFanOut } from './fan-out.bench';
 import { benchListGrowth } from './list-growth.bench';
+import { benchMcpCard } from './mcp-card.bench';
 import { benchMcpOverhead } from './mcp-overhead.bench';
 import { AGREEMENT, compareRuns } from './compare';
 import type { Figure } from './figure';
@@ -46,6 +47,7 @@ function benchmarks(quick: boolean): Array<{ number: number; title: string; run:
     { number: 8, title: 'Zapier Find Recording at 100k recordings', run: () => benchZapierFind(REPO_ROOT, rounds(4)) },
     { number: 9, title: 'reference server storage and tag search at 100k', run: () => benchServerHardening(100, rounds(32)) },
     { number: 10, title: 'Node-RED action node', run: () => benchNodeRed(REPO_ROOT, quick ? 200 : 400, rounds(16)) },
+    { number: 11, title: 'MCP recording card', run: () => benchMcpCard(REPO_ROOT) },
   ];
 }
 
