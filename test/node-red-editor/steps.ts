@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { expectThat, type Checks } from '../support/checks';
 import { waitUntil } from '../support/wait';
 import { REPO_ROOT, type RunningServer } from '../support/reference-server';
-import { TYPES, type FlowNode } from '../real-node-red/example-flows';
+import { TYPES, demoConnection, type FlowNode } from '../real-node-red/example-flows';
 import { ADMIN_USER, type NodeRedServer } from '../real-node-red/node-red';
 
 /** Each step's screenshot: .cache/node-red-editor/NN-<step>.png (git-ignored). */
@@ -88,14 +88,8 @@ export async function connectionDialogChecks({ page, checks, nodeRed, server }: 
   });
   if (!opened) return;
   await checks.check("Test connection with the demo workspace's values reports success", async () => {
-    const values = {
-      serviceUrl: server.baseUrl,
-      workspaceId: server.demo.workspaceId,
-      apiKey: server.demo.apiKey,
-      backendToken: server.demo.tokens.N8N,
-      publicUrl: nodeRed.baseUrl,
-    };
-    for (const [field, value] of Object.entries(values)) await page.locator(`#node-config-input-${field}`).fill(value);
+    for (const [field, value] of Object.entries(demoConnection(server, nodeRed.baseUrl)))
+      await page.locator(`#node-config-input-${field}`).fill(value);
     await page.locator('#screenrec-connection-test').click();
     const results = page.locator('#screenrec-connection-test-result li');
     await results.filter({ hasText: 'Testing' }).waitFor({ state: 'detached' });

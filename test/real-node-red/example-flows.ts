@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { RunningServer } from '../support/reference-server';
 
 /** A node of a flow file, with what this suite reads of it; every other property is kept as it is. */
 const FlowNode = z
@@ -44,6 +45,20 @@ export interface ConnectionValues {
   publicUrl: string;
   backendToken: string;
   apiKey: string;
+}
+
+/**
+ * The reference service's demo workspace, as a person fills it in for a Node-RED at `nodeRedUrl`: its n8n
+ * integration's backend token (the hook knows only n8n and Zapier) and its API key.
+ */
+export function demoConnection(server: RunningServer, nodeRedUrl: string): ConnectionValues {
+  return {
+    serviceUrl: server.baseUrl,
+    workspaceId: server.demo.workspaceId,
+    publicUrl: nodeRedUrl,
+    backendToken: server.demo.tokens.N8N,
+    apiKey: server.demo.apiKey,
+  };
 }
 
 /**

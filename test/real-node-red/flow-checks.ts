@@ -5,7 +5,17 @@ import { expectThat, type Checks } from '../support/checks';
 import type { RunningServer } from '../support/reference-server';
 import { waitUntil } from '../support/wait';
 import { openDebugSidebar, type DebugMessage, type DebugSidebar } from './debug-sidebar';
-import { PACKAGE_NAME, TYPES, debugNodesAfter, deployment, idsOfType, without, type Example, type FlowNode } from './example-flows';
+import {
+  PACKAGE_NAME,
+  TYPES,
+  debugNodesAfter,
+  demoConnection,
+  deployment,
+  idsOfType,
+  without,
+  type Example,
+  type FlowNode,
+} from './example-flows';
 import type { NodeRedServer } from './node-red';
 
 const Subscriptions = z.array(z.object({ callback: z.string(), provider: z.string() }));
@@ -57,13 +67,7 @@ export async function moduleChecks({ checks, nodeRed }: FlowContext): Promise<vo
 export async function exampleFlowChecks(context: FlowContext): Promise<void> {
   const { checks, server, nodeRed, examples } = context;
   const { demo } = server;
-  const values = {
-    serviceUrl: server.baseUrl,
-    workspaceId: demo.workspaceId,
-    publicUrl: nodeRed.baseUrl,
-    backendToken: demo.tokens.N8N,
-    apiKey: demo.apiKey,
-  };
+  const values = demoConnection(server, nodeRed.baseUrl);
   const flows = deployment(examples, values);
   const subscriptions = async () =>
     Subscriptions.parse(await server.adminOk(200, 'GET', `/admin/workspaces/${demo.workspaceId}/subscriptions`));

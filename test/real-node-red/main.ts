@@ -10,15 +10,13 @@ import path from 'node:path';
 import { Checks, since } from '../support/checks';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
 import { packageTarball } from '../real-n8n/package-tarball';
-import { shippedExamples } from './example-flows';
+import { PACKAGE_NAME, installedPackage, shippedExamples } from './example-flows';
 import { exampleFlowChecks, moduleChecks } from './flow-checks';
 import { ensureNodeRed, freshUserDir, type NodeRedInstall } from './install';
 import { startNodeRed, type NodeRedServer } from './node-red';
 import { scorecardChecks, testConnectionChecks } from './package-checks';
 import { ensureNodeRedDev } from './scorecard';
 import { selectedNodeRedTargets } from './versions';
-
-export const PACKAGE = '@screenrec/node-red-screenrec';
 
 async function onVersion(install: NodeRedInstall, tarball: string, checks: Checks): Promise<void> {
   const started = Date.now();
@@ -36,7 +34,7 @@ async function onVersion(install: NodeRedInstall, tarball: string, checks: Check
     );
     if (userDir === undefined) return;
     nodeRed = await startNodeRed(install, userDir);
-    const examples = shippedExamples(path.join(userDir, 'node_modules', ...PACKAGE.split('/')));
+    const examples = shippedExamples(installedPackage(userDir));
     const context = { checks, server, nodeRed, examples };
     await moduleChecks(context);
     await testConnectionChecks(checks, server, nodeRed);
@@ -61,7 +59,7 @@ async function main(): Promise<void> {
   try {
     const targets = selectedNodeRedTargets();
     // REAL_NODE_RED_TARBALL checks a given package tarball (one already published, say) instead of packing ours.
-    const tarball = packageTarball(workFolder, process.env.REAL_NODE_RED_TARBALL, PACKAGE);
+    const tarball = packageTarball(workFolder, process.env.REAL_NODE_RED_TARBALL, PACKAGE_NAME);
     console.log(`built and packed ${path.basename(tarball)} in ${since(started)}`);
     // Every install at once (downloads overlap); each is kept in .cache/ for the next run.
     const installing = Date.now();

@@ -52,21 +52,21 @@ function writeSettings(install: NodeRedInstall, userDir: string, port: number): 
 export async function startNodeRed(install: NodeRedInstall, userDir: string): Promise<NodeRedServer> {
   const port = await freePort();
   const settings = writeSettings(install, userDir, port);
-  const process = background(install.runtime.node, [install.redJs, '--userDir', userDir, '--settings', settings], {
+  const child = background(install.runtime.node, [install.redJs, '--userDir', userDir, '--settings', settings], {
     cwd: userDir,
     env: install.runtime.env(),
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     const token = await waitForProcess(
-      process,
+      child,
       `Node-RED ${install.target.nodeRed} to answer`,
       () => signIn(baseUrl).catch(() => undefined),
       PROCESS_WAIT,
     );
-    return { ...process, baseUrl, userDir, admin: adminApi(baseUrl, token) };
+    return { ...child, baseUrl, userDir, admin: adminApi(baseUrl, token) };
   } catch (error) {
-    await process.stop();
+    await child.stop();
     throw error;
   }
 }

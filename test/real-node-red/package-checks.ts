@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { expectThat, type Checks } from '../support/checks';
 import type { RunningServer } from '../support/reference-server';
-import { TYPES } from './example-flows';
+import { TYPES, demoConnection } from './example-flows';
 import type { NodeRedServer } from './node-red';
 import { EMPTY_CATALOGUE, validatePackage } from './scorecard';
 
@@ -11,13 +11,7 @@ const TestAnswer = z.object({ results: z.array(z.object({ ok: z.boolean(), messa
 
 /** The Test connection route behind Node-RED's permission check, and passing with the demo workspace's values. */
 export async function testConnectionChecks(checks: Checks, server: RunningServer, nodeRed: NodeRedServer): Promise<void> {
-  const body = {
-    serviceUrl: server.baseUrl,
-    workspaceId: server.demo.workspaceId,
-    publicUrl: nodeRed.baseUrl,
-    backendToken: server.demo.tokens.N8N,
-    apiKey: server.demo.apiKey,
-  };
+  const body = demoConnection(server, nodeRed.baseUrl);
   await checks.check(`POST ${TEST_ROUTE} without a signed-in user is refused (401)`, async () => {
     const response = await fetch(`${nodeRed.baseUrl}${TEST_ROUTE}`, {
       method: 'POST',
