@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { runProcess } from '../support/run-process';
 import { cachedPackage } from './cached-package';
-import { startHttpBin, type HttpBin } from './http-bin';
+import { checkedServer } from './checked-server';
 import { startTokenProxy, type TokenProxy } from './token-proxy';
 
 // The official MCP conformance suite, every server scenario, against the built bin over Streamable HTTP. It sends
@@ -15,38 +14,21 @@ jest.setTimeout(360_000);
 const CONFORMANCE_VERSION = '0.1.16';
 const BASELINE = path.join(__dirname, 'conformance-expected-failures.yml');
 const TOKEN = 'conformance-token-1a2b3c4d5e6f';
-// Settings that offer every tool; no scenario the server passes calls ScreenRec.
-const ENV = {
-  SCREENREC_BASE_URL: 'http://127.0.0.1:9',
-  SCREENREC_WORKSPACE_ID: '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c',
-  SCREENREC_API_KEY: 'conformance-api-key',
-  SCREENREC_BACKEND_TOKEN: 'conformance-backend-token',
-  SCREENREC_HOOK_PROVIDER: 'N8N',
-  SCREENREC_MCP_TOKEN: TOKEN,
-};
 
 /** js-yaml comes with jest (no types of its own here). */
 const { load } = jest.requireActual<{ load: (text: string) => unknown }>('js-yaml');
 const Baseline = z.strictObject({ server: z.array(z.string().min(1)) });
 const Checks = z.array(z.looseObject({ id: z.string(), status: z.string() }));
 
+const server = checkedServer(TOKEN);
 let suite: string;
-let workDir: string;
-let http: HttpBin;
 let proxy: TokenProxy;
 
 beforeAll(async () => {
   suite = path.join(cachedPackage('@modelcontextprotocol/conformance', CONFORMANCE_VERSION), 'dist/index.js');
-  // Its results and any file it keeps under HOME stay in a folder of this run's own.
-  workDir = mkdtempSync(path.join(os.tmpdir(), 'screenrec-conformance-'));
-  http = await startHttpBin(ENV);
-  proxy = await startTokenProxy(http.url, TOKEN);
+  proxy = await startTokenProxy(server.http().url, TOKEN);
 });
-afterAll(async () => {
-  await proxy?.close();
-  await http?.stop();
-  if (workDir !== undefined) rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => proxy?.close());
 
 /** Each scenario's checks by status, from the result folders the suite writes (`server-<scenario>-<time>/checks.json`). */
 function outcomesIn(resultsDir: string): Map<string, string[]> {
@@ -65,11 +47,11 @@ function outcomesIn(resultsDir: string): Map<string, string[]> {
 
 it('passes every scenario but those conformance-expected-failures.yml lists, which do not pass', async () => {
   const expectedFailures = Baseline.parse(load(readFileSync(BASELINE, 'utf8'))).server;
-  const resultsDir = path.join(workDir, 'results');
+  const resultsDir = path.join(server.workDir(), 'results');
   const { exitCode, stdout } = await runProcess(
     process.execPath,
     [suite, 'server', '--url', proxy.url, '--suite', 'all', '--expected-failures', BASELINE, '--output-dir', resultsDir],
-    { cwd: workDir, env: { PATH: process.env.PATH, HOME: workDir } },
+    { cwd: server.workDir(), env: { PATH: process.env.PATH, HOME: server.workDir() } },
   );
   const outcomes = outcomesIn(resultsDir);
   // The suite's own rule with a baseline: a scenario with a failed check or a warning has not passed.
