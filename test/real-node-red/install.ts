@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../support/reference-server';
-import { machineBinary, machineEnv, machineRuntime, run, runAsync, type NodeRuntime } from '../real-n8n/machine';
+import { ensureNodeRuntime, machineBinary, machineEnv, machineRuntime, run, runAsync, type NodeRuntime } from '../real-n8n/machine';
 import type { NodeRedTarget } from './versions';
 
 /** Where Node-RED and node-red-dev installs are kept between runs: `.cache/`, or NODE_RED_CACHE to time a cold run. */
@@ -10,9 +10,12 @@ export function nodeRedCache(): string {
   return process.env.NODE_RED_CACHE ?? path.join(REPO_ROOT, '.cache');
 }
 
-/** The Node a target runs on: the machine's own, or the repository's pinned Node 22 first on PATH (its npm runs on it). */
+/** The Node a target runs on (see versions.ts), first on PATH so that npm runs on it too. */
 export function runtimeFor(target: NodeRedTarget): NodeRuntime {
-  if (target.node === 'machine') return machineRuntime();
+  if (target.node !== 'pinned') {
+    const machine = machineRuntime();
+    return machine.version.startsWith('v20.') ? machine : ensureNodeRuntime(REPO_ROOT, target.node.node20);
+  }
   const node = path.join(REPO_ROOT, 'node_modules', 'node', 'bin', 'node');
   if (!existsSync(node)) throw new Error(`${node} is missing: run npm ci (the repository pins Node 22 as the devDependency "node")`);
   const env = (extra: Record<string, string> = {}) => {

@@ -1,15 +1,16 @@
 /**
  * The Node-RED releases `npm run test:node-red` runs every check on, oldest first, and the Node each runs on:
- * `machine` is the machine's own Node (20); `pinned` is the Node 22 the repository pins (node_modules/node), which
- * Node-RED 5 needs (22.9 or newer). The package README's compatibility line names the same releases.
+ * a Node 20 release (the machine's own Node when it is a Node 20, as on a maintainer's machine; otherwise, as in CI's
+ * Node 22 container, that release from the npm registry's `node` package, installed once into `.cache/`), or
+ * `pinned`, the Node 22 the repository pins (node_modules/node), which Node-RED 5 needs (22.9 or newer).
  */
 export interface NodeRedTarget {
   nodeRed: string;
-  node: 'machine' | 'pinned';
+  node: { node20: string } | 'pinned';
 }
 
 export const NODE_RED_TARGETS: readonly NodeRedTarget[] = [
-  { nodeRed: '4.1.8', node: 'machine' },
+  { nodeRed: '4.1.8', node: { node20: '20.20.2' } },
   { nodeRed: '5.0.7', node: 'pinned' },
 ];
 
