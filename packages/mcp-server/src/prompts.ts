@@ -22,7 +22,7 @@ function optionalArgument<Schema extends z.ZodType>(schema: Schema) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema.optional()).describe(schema.description ?? '');
 }
 
-export const RequestRecordingArguments = z.strictObject({
+const RequestRecordingArguments = z.strictObject({
   email: optionalArgument(
     RecipientEmail.describe(
       'E-mail address of the person who should record: ScreenRec e-mails them the invitation. Leave out to get a recording link to send them yourself, where this server can make one.',
@@ -31,7 +31,7 @@ export const RequestRecordingArguments = z.strictObject({
   externalReference: optionalArgument(ExternalReference),
 });
 
-export const ReviewRecordingsArguments = z
+const ReviewRecordingsArguments = z
   .strictObject({
     from: CreatedFrom,
     to: optionalArgument(CreatedTo),
@@ -42,8 +42,8 @@ export const ReviewRecordingsArguments = z
     path: ['to'],
   });
 
-export const REQUEST_RECORDING_PROMPT = 'request_screen_recording';
-export const REVIEW_RECORDINGS_PROMPT = 'review_recordings';
+const REQUEST_RECORDING_PROMPT = 'request_screen_recording';
+const REVIEW_RECORDINGS_PROMPT = 'review_recordings';
 
 export function registerPrompts(server: McpServer, connections: Connections): void {
   server.registerPrompt(
@@ -74,7 +74,7 @@ function userMessage(text: string): GetPromptResult {
 }
 
 /** The steps for one recording request; how the person is reached depends on what they gave and on this server's tools. */
-export function requestRecordingText(
+function requestRecordingText(
   { email, externalReference }: z.output<typeof RequestRecordingArguments>,
   connections: Pick<Connections, 'hook' | 'toolTimeoutMs'>,
 ): string {
@@ -108,7 +108,7 @@ function askStep(email: string | undefined, externalReference: string | undefine
   return `Call ${createRecordingLink.name} with ${argument}, and give me the url it returns to send to the person (ScreenRec sends no e-mail).`;
 }
 
-export function reviewRecordingsText({ from, to }: z.output<typeof ReviewRecordingsArguments>): string {
+function reviewRecordingsText({ from, to }: z.output<typeof ReviewRecordingsArguments>): string {
   const period = to === undefined ? `created since ${from}` : `created from ${from} to ${to}`;
   const filters = `createdDateFrom "${from}"${to === undefined ? '' : `, createdDateTo "${to}"`}`;
   return [
