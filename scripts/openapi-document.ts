@@ -25,6 +25,7 @@ type JsonObject = { [key: string]: Json };
 /** The body schemas the document names, each a component; what they share (a UUID) is a component too. */
 const COMPONENTS = {
   Uuid: schemas.Uuid,
+  HookProvider: schemas.HookProvider,
   Recording: schemas.Recording,
   CreateRecordingRequest: schemas.CreateRecordingRequest,
   ListRecordingsRequest: schemas.ListRecordingsRequest,
@@ -56,12 +57,24 @@ function componentSchemas(): JsonObject {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
   const written = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'input', uri: (id) => `#/components/schemas/${id}` });
-  return Object.fromEntries(
+  const components: JsonObject = Object.fromEntries(
     Object.entries(written.schemas).map(([id, schema]) => {
       const { $schema: _schema, $id: _id, ...rest } = schema;
       return [id, rest as JsonObject];
     }),
   );
+  // OpenAPI's discriminator lets a tool (Postman, Swagger UI) pick the action's body by its `action` at once.
+  const nameOf = (schema: z.ZodType) => Object.entries(COMPONENTS).find(([, component]) => component === schema)?.[0] ?? '';
+  components.HookAction = {
+    ...(components.HookAction as JsonObject),
+    discriminator: {
+      propertyName: 'action',
+      mapping: Object.fromEntries(
+        schemas.HookAction.options.map((option) => [option.shape.action.value, `#/components/schemas/${nameOf(option)}`]),
+      ),
+    },
+  };
+  return components;
 }
 
 /** What each failure status means on each interface, in a sentence. */
@@ -227,7 +240,7 @@ function hookPath(): JsonObject {
             in: 'path',
             required: true,
             description: 'The automation platform of the integration, exact case.',
-            schema: z.toJSONSchema(schemas.HookProvider, { target: 'draft-2020-12' }) as JsonObject,
+            schema: ref('HookProvider'),
           },
         ],
         requestBody: { required: true, content: jsonContent(ref('HookAction'), { examples: HOOK_EXAMPLES }) },
