@@ -93,7 +93,7 @@ export const FAILURE_STATUSES_OF = {
 
 /**
  * What a receiver of the video-ready notification answers: any 2xx counts as delivered; the service resends after a
- * 5xx (docs/design.md's delivery row) and gives up on other refusals.
+ * 5xx (docs/service-api.md's delivery row) and gives up on other refusals.
  */
 export const NOTIFICATION_ANSWER = {
   /** Taken in, including a repeat, or a video that is not the receiver's to act on: the service stops sending it. */
