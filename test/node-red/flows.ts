@@ -45,7 +45,14 @@ export function flowOf(node: Record<string, unknown>, connection: ConnectionProp
 export function nextMessage(id: string): Promise<NodeMessage> {
   const node = helper.getNode(id);
   if (node === null) throw new Error(`no node ${id} is deployed`);
-  return new Promise((resolve) => node.once('input', (msg: NodeMessage) => resolve(msg)));
+  // Not once(): Node-RED calls a node's input listeners in a loop that skips the next one when one removes itself.
+  return new Promise((resolve) => {
+    const listener = (msg: NodeMessage) => {
+      resolve(msg);
+      setImmediate(() => node.removeListener('input', listener));
+    };
+    node.on('input', listener);
+  });
 }
 
 /** Sends `msg` into the node under test. */
@@ -59,8 +66,20 @@ export function send(msg: Record<string, unknown>): void {
 export async function outcomeOf(msg: Record<string, unknown>): Promise<{ out?: NodeMessage; caught?: NodeMessage }> {
   const out = nextMessage(OUT).then((message) => ({ out: message }));
   const caught = nextMessage(CAUGHT).then((message) => ({ caught: message }));
+  let timer: NodeJS.Timeout | undefined;
+  // Not a timing assertion: a message that never comes out fails here with what the node showed, not as a bare jest timeout.
+  const silence = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`nothing came out of the node for ${JSON.stringify(msg)}; it logged ${loggedText()}`)),
+      20_000,
+    );
+  });
   send(msg);
-  return Promise.race([out, caught]);
+  try {
+    return await Promise.race([out, caught, silence]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The message of the error a Catch node received, as Node-RED writes it ("<name>: <message>"), and its code. */
