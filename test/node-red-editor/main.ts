@@ -2,8 +2,9 @@
  * `npm run test:node-red-editor`: a person at Node-RED's editor (the release EDITOR_TARGET of
  * test/real-node-red/versions.ts) in Debian's headless Chromium, with our packed package installed and the shipped
  * examples deployed: logging in, the palette's ScreenRec category, the action node's form and its operation select,
- * the connection's config dialog and its Test connection button against the reference service. A screenshot of each
- * step goes to .cache/node-red-editor/, and the package README's picture to packages/node-red-screenrec/docs/editor.png.
+ * the connection's config dialog and its Test connection button against the reference service, deploying, the help
+ * sidebar. A screenshot of each step goes to .cache/node-red-editor/; with NODE_RED_README_PICTURE=1 the last one also
+ * replaces the package README's picture, packages/node-red-screenrec/docs/editor.png.
  * One line per check and "node-red-editor: N passed, M failed (T s)"; exits non-zero on failure and stops every
  * process it started.
  */
@@ -20,7 +21,6 @@ import { ensureNodeRed, freshUserDir } from '../real-node-red/install';
 import { startNodeRed, type NodeRedServer } from '../real-node-red/node-red';
 import { EDITOR_TARGET } from '../real-node-red/versions';
 import {
-  README_PICTURE,
   SCREENSHOTS,
   actionFormChecks,
   connectionDialogChecks,
@@ -80,8 +80,9 @@ async function main(): Promise<void> {
       await connectionDialogChecks(context);
       await deployChecks(context);
       await helpChecks(context);
-      await readmePicture(page);
-      console.log(`README picture: ${path.relative(REPO_ROOT, README_PICTURE)}`);
+      // NODE_RED_README_PICTURE=1 refreshes the package README's picture.
+      const picture = await readmePicture(page, process.env.NODE_RED_README_PICTURE === '1');
+      console.log(`README picture: ${path.relative(REPO_ROOT, picture)}`);
     }
   } catch (error) {
     checks.fail('setting up the editor', error);

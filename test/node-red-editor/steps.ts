@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expectThat, type Checks } from '../support/checks';
@@ -142,13 +142,20 @@ export async function helpChecks({ page, checks }: EditorContext): Promise<void>
   });
 }
 
-/** The README's picture: the deployed Video Ready flow, the palette filtered to the ScreenRec nodes, the node's help. */
-export async function readmePicture(page: Page): Promise<void> {
+/**
+ * The README's picture: the deployed Video Ready flow, the palette filtered to the ScreenRec nodes, the node's help.
+ * Kept with the other screenshots; with `toReadme` also written over the package's docs/editor.png (Chromium's PNG
+ * bytes differ from run to run, so the committed picture changes only when asked). Returns where it went.
+ */
+export async function readmePicture(page: Page, toReadme: boolean): Promise<string> {
   // The palette's filter box filters as keys are typed.
   await page.locator('#red-ui-palette-search input').pressSequentially('screenrec');
   await page.locator('.red-ui-palette-node[data-palette-type="inject"]').waitFor({ state: 'hidden' });
   // "Successfully deployed" goes by itself after a few seconds.
   await page.locator('.red-ui-notification').first().waitFor({ state: 'hidden' });
+  const shot = await shoot(page, 'readme-picture');
+  if (!toReadme) return shot;
   mkdirSync(path.dirname(README_PICTURE), { recursive: true });
-  await page.screenshot({ path: README_PICTURE });
+  copyFileSync(shot, README_PICTURE);
+  return README_PICTURE;
 }
