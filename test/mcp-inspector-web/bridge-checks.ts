@@ -56,7 +56,7 @@ export async function bridgeChecks(
     const card: FrameLocator = page.frameLocator('iframe');
     const show = async (shown: ToolResult) => {
       toolCalls.length = 0;
-      await page.evaluate('([html, result]) => window.showCard(html, result)', [cardHtml, shown]);
+      await page.evaluate(`window.showCard(${JSON.stringify(cardHtml)}, ${JSON.stringify(shown)})`);
     };
     const phase = () => card.locator('#card').getAttribute('data-phase');
 

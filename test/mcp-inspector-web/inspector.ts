@@ -1,26 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
-import { REPO_ROOT } from '../support/reference-server';
+import { cachedPackage } from '../mcp/cached-package';
 
-/** The MCP Inspector whose web client renders MCP Apps; pinned, and installed on first use (it is no devDependency). */
+/** The MCP Inspector whose web client renders MCP Apps: pinned, installed on first use (it is no devDependency). */
 export const INSPECTOR_VERSION = '2.12.0';
-const PREFIX = path.join(REPO_ROOT, '.cache', 'mcp-inspector-web');
-const PACKAGE = path.join(PREFIX, 'node_modules', '@modelcontextprotocol', 'inspector');
-
-/** Installs the Inspector into the git-ignored .cache/ unless that version is there; --ignore-scripts, as its docs allow. */
-export function ensureInspector(log: (line: string) => void): void {
-  const manifest = path.join(PACKAGE, 'package.json');
-  if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version === INSPECTOR_VERSION) return;
-  log(`installing @modelcontextprotocol/inspector@${INSPECTOR_VERSION} into ${path.relative(REPO_ROOT, PREFIX)}`);
-  execFileSync(
-    'npm',
-    ['install', '--prefix', PREFIX, '--ignore-scripts', '--no-audit', '--no-fund', `@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`],
-    { stdio: ['ignore', process.stderr, process.stderr] },
-  );
-}
 
 export interface McpServerEntry {
   command: string;
@@ -50,12 +36,13 @@ async function freePort(): Promise<number> {
  * temporary folder (the Inspector keeps settings in ~/.mcp-inspector) and secrets stay in memory.
  */
 export async function startInspector(serverName: string, server: McpServerEntry): Promise<RunningInspector> {
+  const inspector = cachedPackage('@modelcontextprotocol/inspector', INSPECTOR_VERSION);
   const home = mkdtempSync(path.join(os.tmpdir(), 'screenrec-inspector-home-'));
   const config = path.join(home, 'mcp.json');
   writeFileSync(config, JSON.stringify({ mcpServers: { [serverName]: { type: 'stdio', ...server } } }), { mode: 0o600 });
   const [port, sandboxPort, appOriginPort] = [await freePort(), await freePort(), await freePort()];
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(PACKAGE, 'clients', 'web', 'build', 'index.js'), '--config', config], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(inspector, 'clients', 'web', 'build', 'index.js'), '--config', config], {
     cwd: home,
     env: {
       PATH: process.env.PATH ?? '',

@@ -15,7 +15,7 @@ import { MCP_BIN, spawnStdioServer } from '../mcp/stdio-bin';
 import { Checks } from '../support/checks';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
 import { bridgeChecks } from './bridge-checks';
-import { ensureInspector, startInspector, type RunningInspector } from './inspector';
+import { startInspector, type RunningInspector } from './inspector';
 import { inspectorChecks } from './inspector-checks';
 
 /** Past this, something hangs: stop and say so. The checks take about a minute. */
@@ -51,7 +51,6 @@ async function main(): Promise<void> {
   watchdog.unref();
   try {
     ensureDebianPackages((line) => console.error(line), [{ binary: CHROMIUM, debianPackage: 'chromium' }]);
-    ensureInspector((line) => console.error(line));
     const service: RunningServer = await startReferenceServer();
     stoppers.push(() => service.stop());
     const { baseUrl, demo } = service;

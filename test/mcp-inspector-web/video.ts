@@ -9,15 +9,17 @@ export interface Playback {
   advancedSeconds: number;
 }
 
-// Read in the page: the suite's TypeScript has no DOM types, and what a page returns is checked like any input.
-const READ_VIDEO = `(video) => ({
-  readyState: video.readyState,
-  videoWidth: video.videoWidth,
-  videoHeight: video.videoHeight,
-  currentTime: video.currentTime,
-  paused: video.paused,
-  error: video.error === null ? null : video.error.code + ' ' + video.error.message,
-})`;
+/** The <video> as the page has it: the fields read here (the suite's TypeScript has no DOM types). */
+interface MediaElement {
+  readyState: number;
+  videoWidth: number;
+  videoHeight: number;
+  currentTime: number;
+  paused: boolean;
+  error: { code: number; message: string } | null;
+}
+
+// What a page returns is checked like any other input.
 const VideoState = z.object({
   readyState: z.number(),
   videoWidth: z.number(),
@@ -27,7 +29,17 @@ const VideoState = z.object({
   error: z.string().nullable(),
 });
 
-const read = async (video: Locator) => VideoState.parse(await video.evaluate(READ_VIDEO));
+const read = async (video: Locator) =>
+  VideoState.parse(
+    await video.evaluate((element: MediaElement) => ({
+      readyState: element.readyState,
+      videoWidth: element.videoWidth,
+      videoHeight: element.videoHeight,
+      currentTime: element.currentTime,
+      paused: element.paused,
+      error: element.error === null ? null : `${element.error.code} ${element.error.message}`,
+    })),
+  );
 
 /**
  * Waits until the <video> has decoded a frame (HAVE_CURRENT_DATA or more, a width) and is playing, then watches its
