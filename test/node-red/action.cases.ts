@@ -1,0 +1,239 @@
+import {
+  NOT_FOUND_RECORDING,
+  NOTHING_TO_UPDATE_MESSAGE,
+  UNAUTHORIZED_MESSAGE,
+  deadlineMessage,
+  HINT_CHECK_SERVICE,
+  invalidInputMessage,
+} from '@screenrec/core';
+import { createServer, type Server } from 'node:http';
+import { missingFieldMessage } from '../../packages/node-red-screenrec/src/connection';
+import { CONNECTION_FIELDS } from '../../packages/node-red-screenrec/src/connection-fields';
+import { listenOnLoopback, stopServer } from '../support/loopback';
+import { serviceRecording } from '../support/recordings';
+import { BASE_URL, RECORDING_ID, WORKSPACE_ID } from '../support/sample-connection';
+import { expectNoSecretsIn } from '../support/secrets';
+import { serviceMock } from '../support/service-mock';
+import { CONNECTION, caughtError, flowOf, loggedText, outcomeOf } from './flows';
+
+const API_KEY = 'node-red-api-key-5f0c';
+const BACKEND_TOKEN = 'node-red-backend-token-77a1';
+const PAGE_URL = `${BASE_URL}/r/${RECORDING_ID}`;
+const service = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
+const recording = serviceRecording(RECORDING_ID, PAGE_URL);
+const page = (content: unknown[]) => ({ content, totalElements: content.length, totalPages: 1 });
+
+import { runtime } from './nock-runtime';
+
+/** The action node in a Node-RED runtime, against nock (run by nock.test.ts, which starts the runtime once). */
+export function actionCases(): void {
+  const CREDENTIALS = { [CONNECTION]: { apiKey: API_KEY, backendToken: BACKEND_TOKEN } };
+  const connection = { serviceUrl: BASE_URL, workspaceId: WORKSPACE_ID, integration: 'N8N' };
+
+  async function deployAction(properties: Record<string, unknown>, credentials: Record<string, Record<string, string>> = CREDENTIALS) {
+    await runtime().deploy(flowOf({ type: 'screenrec', timeout: 5, ...properties }, connection), credentials);
+  }
+
+  describe('the action node sends each operation as the service API has it and puts the answer in msg.payload', () => {
+    it('Create Recording Link: the hook RECORDING, then the new recording looked up by its page link', async () => {
+      service
+        .hookScope('N8N', { action: 'RECORDING', recording: { externalReference: 'ticket-9', tags: ['a', 'b'] } })
+        .reply(200, { url: PAGE_URL });
+      service
+        .restScope()
+        .post(service.restPath('/recordings/list'), { sortField: 'createdDate', sortOrder: 'Descending', first: 0, pageSize: 100 })
+        .reply(200, page([{ ...recording, status: 'NEW' }]));
+      await deployAction({ operation: 'create', externalReference: 'ticket-9', tags: 'a, b' });
+      const { out } = await outcomeOf({ payload: 'go', topic: 'kept' });
+      expect(out?.topic).toBe('kept');
+      expect(out?.payload).toEqual({
+        recordingId: RECORDING_ID,
+        status: 'NEW',
+        detailsError: null,
+        url: PAGE_URL,
+        externalReference: 'ticket-9',
+        tags: ['a', 'b'],
+      });
+    });
+
+    it('Request Recording by Email: one POST of the recording with the fields given, from the editor and msg.payload', async () => {
+      service
+        .restScope()
+        .post(service.restPath('/recordings'), {
+          direction: 'RESPONSE',
+          email: 'ana@example.com',
+          comment: 'from the message',
+          tags: ['x'],
+          notifications: [{ type: 'EMAIL', value: 'team@example.com' }],
+        })
+        .reply(201, recording);
+      await deployAction({
+        operation: 'request',
+        direction: 'RESPONSE',
+        email: 'ana@example.com',
+        tags: 'x',
+        notificationEmails: 'team@example.com',
+      });
+      const { out } = await outcomeOf({ payload: { comment: 'from the message' } });
+      expect(out?.payload).toEqual(recording);
+    });
+
+    it('Get: a list call filtered by the ID, taken from msg.payload.id (a recording as the node outputs it)', async () => {
+      service
+        .restScope()
+        .post(service.restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 })
+        .reply(200, page([recording]));
+      await deployAction({ operation: 'get' });
+      const { out } = await outcomeOf({ payload: { id: RECORDING_ID } });
+      expect(out?.payload).toEqual(recording);
+    });
+
+    it('Get Many: every filter sent, newest first, cut to Limit', async () => {
+      const second = serviceRecording('1b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e', PAGE_URL);
+      service
+        .restScope()
+        .post(service.restPath('/recordings/list'), {
+          statuses: ['COMPLETED', 'NEW'],
+          tags: ['support'],
+          createdDateFrom: '2026-11-01',
+          sortField: 'createdDate',
+          sortOrder: 'Descending',
+          first: 0,
+          pageSize: 1,
+        })
+        .reply(200, { content: [recording], totalElements: 2, totalPages: 2 });
+      await deployAction({ operation: 'getAll', limit: 1, statuses: ['COMPLETED', 'NEW'], tags: 'support', createdDateFrom: '2026-11-01' });
+      const { out } = await outcomeOf({});
+      expect(out?.payload).toEqual([recording]);
+      expect(second.id).not.toBe(recording.id);
+    });
+
+    it('Get Video URL: the presign call', async () => {
+      const videoUrl = `${BASE_URL}/videos/${RECORDING_ID}?signature=abc`;
+      service
+        .restScope()
+        .get(service.restPath(`/recordings/${RECORDING_ID}/presign`))
+        .reply(200, { url: videoUrl });
+      await deployAction({ operation: 'getVideoUrl', recordingId: RECORDING_ID });
+      expect((await outcomeOf({})).out?.payload).toEqual({ recordingId: RECORDING_ID, videoUrl });
+    });
+
+    it('Update: a PUT of the changes', async () => {
+      service
+        .restScope()
+        .put(service.restPath(`/recordings/${RECORDING_ID}`), { tags: ['new'] })
+        .reply(200, { ...recording, tags: ['new'] });
+      await deployAction({ operation: 'update', recordingId: RECORDING_ID, tags: 'new' });
+      expect((await outcomeOf({})).out?.payload).toEqual({ ...recording, tags: ['new'] });
+    });
+
+    it('Delete: read first, then DELETE, and output what was deleted', async () => {
+      service
+        .restScope()
+        .post(service.restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 })
+        .reply(200, page([recording]));
+      service
+        .restScope()
+        .delete(service.restPath(`/recordings/${RECORDING_ID}`))
+        .reply(204);
+      await deployAction({ operation: 'delete', recordingId: RECORDING_ID });
+      expect((await outcomeOf({})).out?.payload).toEqual({ ...recording, deleted: true });
+    });
+
+    it('Search Tags: msg.operation chooses the operation over the editor, msg.payload.query the query', async () => {
+      service
+        .restScope()
+        .get(service.restPath('/recordings/tags?query=onb'))
+        .reply(200, { result: ['onboarding'] });
+      await deployAction({ operation: 'get', recordingId: RECORDING_ID });
+      expect((await outcomeOf({ operation: 'searchTags', payload: { query: 'onb' } })).out?.payload).toEqual(['onboarding']);
+    });
+  });
+
+  describe('bad input stops the message with a clear error on the node and in the Catch node, sending nothing', () => {
+    const cases: Array<[string, Record<string, unknown>, Record<string, unknown>, string]> = [
+      [
+        'a malformed msg.payload field',
+        { operation: 'update', recordingId: RECORDING_ID },
+        { payload: { tags: 42 } },
+        invalidInputMessage('`msg.payload.tags` must be a list of texts, or one text of comma-separated values'),
+      ],
+      [
+        'an unknown msg.operation',
+        { operation: 'get' },
+        { operation: 'explode', payload: {} },
+        invalidInputMessage('`msg.operation` must be one of create, request, get, getAll, getVideoUrl, update, delete, searchTags'),
+      ],
+      [
+        'a choice not offered',
+        { operation: 'request' },
+        { payload: { direction: 'SIDEWAYS' } },
+        invalidInputMessage('`msg.payload.direction` must be one of REQUEST, RESPONSE'),
+      ],
+      [
+        'a required field left empty',
+        { operation: 'get' },
+        { payload: 'not an object' },
+        invalidInputMessage('`Recording ID` is required: fill it in, or set msg.payload.recordingId'),
+      ],
+      ['an update that changes nothing', { operation: 'update', recordingId: RECORDING_ID }, {}, NOTHING_TO_UPDATE_MESSAGE],
+    ];
+    it.each(cases)('%s', async (_name, properties, msg, message) => {
+      await deployAction(properties);
+      const { caught } = await outcomeOf(msg);
+      expect(caughtError(caught)).toEqual({ message: expect.stringContaining(message), code: 'INVALID_INPUT' });
+    });
+
+    it('a missing credential names the field to fill', async () => {
+      await deployAction({ operation: 'create', externalReference: 'ticket-1' }, { [CONNECTION]: { apiKey: API_KEY } });
+      const { caught } = await outcomeOf({});
+      const { label, whereToFind } = CONNECTION_FIELDS.backendToken;
+      expect(caughtError(caught).message).toContain(missingFieldMessage('Create Recording Link', label, whereToFind));
+    });
+
+    it('an unknown recording: core NOT_FOUND message', async () => {
+      service
+        .restScope()
+        .post(service.restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 })
+        .reply(200, page([]));
+      await deployAction({ operation: 'get', recordingId: RECORDING_ID });
+      expect(caughtError((await outcomeOf({})).caught)).toEqual({
+        message: expect.stringContaining(NOT_FOUND_RECORDING),
+        code: 'NOT_FOUND',
+      });
+    });
+
+    it('a rejected API key: core UNAUTHORIZED message, and no secret in the message, the output or the log', async () => {
+      service
+        .restScope()
+        .get(service.restPath('/recordings/tags?query=a'))
+        .reply(401, { message: `bad key ${API_KEY}` });
+      await deployAction({ operation: 'searchTags', query: 'a' });
+      const { caught } = await outcomeOf({});
+      expect(caughtError(caught)).toEqual({ message: expect.stringContaining(UNAUTHORIZED_MESSAGE), code: 'UNAUTHORIZED' });
+      expectNoSecretsIn([caught, loggedText()], [API_KEY, BACKEND_TOKEN]);
+    });
+  });
+
+  describe('a service that never answers', () => {
+    let silent: Server;
+    let silentUrl: string;
+    beforeAll(async () => {
+      silent = createServer(() => undefined);
+      silentUrl = await listenOnLoopback(silent);
+    });
+    afterAll(() => stopServer(silent));
+
+    it('ends at the node Timeout with core DEADLINE message', async () => {
+      await runtime().deploy(
+        flowOf({ type: 'screenrec', operation: 'searchTags', query: 'a', timeout: 0.3 }, { ...connection, serviceUrl: silentUrl }),
+        CREDENTIALS,
+      );
+      const { caught } = await outcomeOf({});
+      expect(caughtError(caught)).toEqual({
+        message: expect.stringContaining(deadlineMessage('searching tags', 300, HINT_CHECK_SERVICE)),
+        code: 'DEADLINE',
+      });
+    });
+  });
+}

@@ -1,0 +1,224 @@
+import { NOT_FOUND_RECORDING, deadlineMessage } from '@screenrec/core';
+import helper from 'node-red-node-test-helper';
+import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../../packages/node-red-screenrec/src/receiver';
+import { serviceRecording } from '../support/recordings';
+import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '../support/sample-connection';
+import { expectNoSecretsIn } from '../support/secrets';
+import { serviceMock } from '../support/service-mock';
+import { CONNECTION, NODE, OUT, caughtError, flowOf, loggedText, nextMessage, outcomeOf } from './flows';
+
+const API_KEY = 'node-red-api-key-w41t';
+const BACKEND_TOKEN = 'node-red-backend-token-w41t';
+const PAGE_URL = `${BASE_URL}/r/${RECORDING_ID}`;
+const VIDEO_URL = `${BASE_URL}/videos/${RECORDING_ID}?expires=1&signature=abc`;
+const service = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
+const CREDENTIALS = { [CONNECTION]: { apiKey: API_KEY, backendToken: BACKEND_TOKEN } };
+const page = (content: unknown[]) => ({ content, totalElements: content.length, totalPages: 1 });
+const listById = () => service.restScope().post(service.restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 });
+
+import { runtime } from './nock-runtime';
+
+/** Wait for Video and Video Ready in a Node-RED runtime, against nock (run by nock.test.ts, which starts the runtime once). */
+export function waitAndVideoReadyCases(): void {
+  /** The statuses a node showed so far, oldest first. */
+  function statusesOf(id: string): unknown[] {
+    const node = helper.getNode(id) as unknown as { status: { getCalls(): Array<{ args: unknown[] }> } };
+    return node.status.getCalls().map((call) => call.args[0]);
+  }
+
+  describe('Wait for Video', () => {
+    const deployWait = (properties: Record<string, unknown> = {}) =>
+      runtime().deploy(
+        flowOf({ type: 'screenrec-wait', timeLimit: 1, ...properties }, { serviceUrl: BASE_URL, workspaceId: WORKSPACE_ID }),
+        CREDENTIALS,
+      );
+
+    it('holds the message until the recording is COMPLETED, then sends it on with the video link', async () => {
+      listById().reply(200, page([serviceRecording(RECORDING_ID, PAGE_URL, { status: 'RECORDING' })]));
+      listById().reply(200, page([serviceRecording(RECORDING_ID, PAGE_URL, { status: 'COMPLETED' })]));
+      service
+        .restScope()
+        .get(service.restPath(`/recordings/${RECORDING_ID}/presign`))
+        .reply(200, { url: VIDEO_URL });
+      await deployWait();
+      const { out } = await outcomeOf({ payload: { id: RECORDING_ID }, topic: 'kept' });
+      expect(out).toMatchObject({
+        topic: 'kept',
+        payload: {
+          ...serviceRecording(RECORDING_ID, PAGE_URL),
+          recordingId: RECORDING_ID,
+          videoUrl: VIDEO_URL,
+          videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
+        },
+      });
+      expect(statusesOf(NODE)).toContainEqual({ fill: 'blue', shape: 'ring', text: 'screenrec-wait.status.waiting' });
+    });
+
+    it('ends at its Time Limit with a DEADLINE error the Catch node receives', async () => {
+      listById()
+        .times(100)
+        .optionally()
+        .reply(200, page([serviceRecording(RECORDING_ID, PAGE_URL, { status: 'NEW' })]));
+      await deployWait({ timeLimit: 0.005, recordingId: RECORDING_ID });
+      const { caught } = await outcomeOf({});
+      expect(caughtError(caught)).toEqual({
+        message: expect.stringContaining(
+          deadlineMessage(
+            'waiting for the recording to finish',
+            300,
+            'give the wait a longer Time Limit, or check that the recording was made',
+          ),
+        ),
+        code: 'DEADLINE',
+      });
+    });
+
+    it('fails an unknown recording at once, in core words', async () => {
+      listById().reply(200, page([]));
+      await deployWait({ recordingId: RECORDING_ID });
+      expect(caughtError((await outcomeOf({})).caught)).toEqual({
+        message: expect.stringContaining(NOT_FOUND_RECORDING),
+        code: 'NOT_FOUND',
+      });
+    });
+
+    it('ends every wait when the flow stops: no further request, no message, nothing pending', async () => {
+      let checks = 0;
+      listById()
+        .times(100)
+        .optionally()
+        .reply(200, () => {
+          checks += 1;
+          return page([serviceRecording(RECORDING_ID, PAGE_URL, { status: 'NEW' })]);
+        });
+      await deployWait({ recordingId: RECORDING_ID, timeLimit: 10 });
+      const released = jest.fn();
+      helper.getNode(OUT)?.on('input', released);
+      helper.getNode(NODE)?.receive({});
+      helper.getNode(NODE)?.receive({});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(checks).toBeGreaterThan(0);
+      await runtime().undeploy();
+      const afterStop = checks;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(checks).toBe(afterStop);
+      expect(released).not.toHaveBeenCalled();
+    });
+
+    it('names Recording ID when neither the node nor the message gives it', async () => {
+      await deployWait();
+      expect(caughtError((await outcomeOf({ payload: 'x' })).caught).message).toContain('`Recording ID` is required');
+    });
+  });
+
+  describe('Video Ready', () => {
+    // ScreenRec calls https addresses only: the Public URL is a proxy's, which hands requests to Node-RED's HTTP server.
+    const publicUrl = 'https://nodered.example/';
+    /** The address at Node-RED that the proxy forwards a callback URL to. */
+    const local = (callback: string) => `${runtime().nodeUrl}${new URL(callback).pathname}`;
+    const deployVideoReady = (connection: Record<string, string> = {}, credentials: Record<string, Record<string, string>> = CREDENTIALS) =>
+      runtime().deploy(
+        flowOf(
+          { type: 'screenrec-video-ready' },
+          { serviceUrl: BASE_URL, workspaceId: WORKSPACE_ID, integration: 'N8N', publicUrl, ...connection },
+        ),
+        credentials,
+      );
+    /** Expects the CALLBACK_SUBSCRIBE of a deploy and resolves with the callback URL it registered. */
+    const expectSubscribe = () =>
+      new Promise<string>((resolve) => {
+        service
+          .hookScope('N8N', (body: { action?: string; callback?: string }) => {
+            if (body.action !== 'CALLBACK_SUBSCRIBE' || body.callback === undefined) return false;
+            resolve(body.callback);
+            return true;
+          })
+          .reply(200, { subscriptionId: SUBSCRIPTION_ID });
+      });
+    const notify = (url: string, body: unknown) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+        (answer) => answer.status,
+      );
+    const waitForStatus = async (text: string) => {
+      for (let tries = 0; tries < 200; tries++) {
+        if (statusesOf(NODE).some((status) => (status as { text?: string }).text === text)) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`no status ${text}: ${JSON.stringify(statusesOf(NODE))}`);
+    };
+
+    it('subscribes a secret address of its own on deploy, and unsubscribes when stopped', async () => {
+      const subscribed = expectSubscribe();
+      await deployVideoReady();
+      const registered = await subscribed;
+      expect(registered).toMatch(new RegExp(`^https://nodered.example${RECEIVER_PATH}/[0-9a-f]{64}$`));
+      const callback = local(registered);
+      await waitForStatus('screenrec-video-ready.status.listening');
+      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
+      await runtime().undeploy();
+      // The stopped node's address takes nothing any more.
+      expect(await notify(callback, { result: VIDEO_URL })).toBe(401);
+    });
+
+    it('answers at once, looks the video up, and sends one message for a video delivered twice', async () => {
+      const subscribed = expectSubscribe();
+      await deployVideoReady();
+      const callback = local(await subscribed);
+      const recording = serviceRecording(RECORDING_ID, PAGE_URL);
+      listById().reply(200, page([recording]));
+      const sent = jest.fn();
+      helper.getNode(OUT)?.on('input', sent);
+      const message = nextMessage(OUT);
+      expect(await notify(callback, { result: VIDEO_URL })).toBe(200);
+      expect(await notify(callback, { result: VIDEO_URL.replace('signature=abc', 'signature=def') })).toBe(200);
+      expect((await message).payload).toEqual({
+        videoUrl: VIDEO_URL,
+        videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
+        recordingId: RECORDING_ID,
+        recording,
+        detailsError: null,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sent).toHaveBeenCalledTimes(1);
+      expect(await notify(callback, { nothing: 'here' })).toBe(400);
+      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
+      await runtime().undeploy();
+    });
+
+    it('refuses a stranger without the secret (or with an oversized body) and starts nothing', async () => {
+      const subscribed = expectSubscribe();
+      await deployVideoReady();
+      const callback = local(await subscribed);
+      const sent = jest.fn();
+      helper.getNode(OUT)?.on('input', sent);
+      expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/${'0'.repeat(64)}`, { result: VIDEO_URL })).toBe(401);
+      expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/`, { result: VIDEO_URL })).toBe(404);
+      expect(await notify(callback, { result: VIDEO_URL, padding: 'x'.repeat(MAX_NOTIFICATION_BYTES) })).toBe(400);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sent).not.toHaveBeenCalled();
+      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
+      await runtime().undeploy();
+      expectNoSecretsIn([loggedText(), helper._redNodes.getFlows()], [API_KEY, BACKEND_TOKEN, callback.split('/').pop()!]);
+    });
+
+    it('without a Backend Token says what it needs, and subscribes nothing', async () => {
+      await deployVideoReady({}, { [CONNECTION]: { apiKey: API_KEY } });
+      expect(statusesOf(NODE)).toContainEqual({ fill: 'red', shape: 'ring', text: 'screenrec-video-ready.status.needsToken' });
+      await runtime().undeploy();
+    });
+
+    it('without a Public URL says what it needs', async () => {
+      await deployVideoReady({ publicUrl: '' });
+      expect(statusesOf(NODE)).toContainEqual({ fill: 'red', shape: 'ring', text: 'screenrec-video-ready.status.needsPublicUrl' });
+      await runtime().undeploy();
+    });
+
+    it('reports a refused subscription on the node, in core words', async () => {
+      service.hookScope('N8N').reply(403, {});
+      await deployVideoReady();
+      await waitForStatus('screenrec-video-ready.status.failed');
+      expect(loggedText()).toContain('The backend token was rejected.');
+      await runtime().undeploy();
+    });
+  });
+}
