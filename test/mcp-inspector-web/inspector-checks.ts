@@ -1,3 +1,4 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { NEWEST_FIRST, type RestClient } from '@screenrec/core';
@@ -9,8 +10,13 @@ import { waitUntil } from '../support/wait';
 import type { RunningInspector } from './inspector';
 import { watchVideo } from './video';
 
-/** The README's picture of the Inspector: this run's last screen, the card playing the video. */
-export const SCREENSHOT = path.join(REPO_ROOT, 'docs/images/mcp-inspector-tools.png');
+/** This run's last screen, the card playing the video; kept for people to look at after the run. */
+export const SCREENSHOT = path.join(REPO_ROOT, '.cache/mcp-inspector-web/card-playing.png');
+/**
+ * The README's picture of the Inspector: that screen, replaced only with MCP_INSPECTOR_README_PICTURE=1 (Chromium's
+ * PNG bytes differ from run to run, so a run leaves the tree as it was unless asked).
+ */
+export const README_PICTURE = path.join(REPO_ROOT, 'docs/images/mcp-inspector-tools.png');
 
 const SERVER_NAME = 'screenrec';
 const REQUEST = { direction: 'REQUEST', tags: ['support', 'checkout'], comment: 'Checkout page freezes after payment' };
@@ -75,7 +81,9 @@ export async function inspectorChecks(checks: Checks, { browser, inspector, rest
       expectThat(playback.advancedSeconds > 0.3, `the video time moved ${playback.advancedSeconds} s in a second`);
       const status = await card.locator('.status').innerText();
       expectThat(status === 'Completed', `the card's status reads ${status}`);
+      mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
       await page.screenshot({ path: SCREENSHOT });
+      if (process.env.MCP_INSPECTOR_README_PICTURE === '1') copyFileSync(SCREENSHOT, README_PICTURE);
     });
   } finally {
     await page.close();

@@ -3,10 +3,10 @@
  * first use into .cache/) runs in Debian's headless Chromium against the built MCP server over stdio, configured
  * for a reference service this run starts: a recording is requested from the Inspector's Apps tab, a participant
  * records and sends their screen on the recording page, and Wait for recording shows the card playing the video
- * (its screenshot is docs/images/mcp-inspector-tools.png). Then ext-apps's own host bridge shows the card
- * each kind of result (NEW, PROCESSING, COMPLETED, an error). A line per check, then "test:mcp-inspector: N passed,
- * M failed (T s)"; exits non-zero on any failure. Installs Chromium with apt-get when missing; stops every process
- * it started.
+ * (its screenshot goes to .cache/mcp-inspector-web/; MCP_INSPECTOR_README_PICTURE=1 also makes it the README's
+ * docs/images/mcp-inspector-tools.png). Then ext-apps's own host bridge shows the card each kind of result (NEW,
+ * PROCESSING, COMPLETED, an error). A line per check, then "test:mcp-inspector: N passed, M failed (T s)"; exits
+ * non-zero on any failure. Installs Chromium with apt-get when missing; stops every process it started.
  */
 import { RestClient } from '@screenrec/core';
 import { launchChromium, type Browser } from '../browser/chromium';
