@@ -32,6 +32,16 @@ describe("the nodes' editor files, written from the same tables as the nodes", (
     expect(Object.keys(files).sort()).toEqual(TYPES.flatMap((type) => [`${type}.html`, `locales/en-US/${type}.json`]).sort());
   });
 
+  it("register each node with a script the browser can run: it calls RED.nodes.registerType once, with the node's type", () => {
+    for (const type of TYPES) {
+      const source = /<script type="text\/javascript">([\s\S]*?)<\/script>/.exec(files[`${type}.html`] ?? '')?.[1] ?? '';
+      const registered: string[] = [];
+      const RED = { nodes: { registerType: (name: string) => registered.push(name) }, validators: { number: () => () => true } };
+      new Function('RED', '$', source)(RED, () => undefined);
+      expect(registered).toEqual([type]);
+    }
+  });
+
   it("offer every operation in the action node's form, with a row for each of its fields", () => {
     const form = script('screenrec', 'template');
     for (const operation of OPERATION_NAMES) expect(form).toContain(`<option value="${operation}">${OPERATIONS[operation].label}</option>`);
