@@ -49,6 +49,7 @@ export async function bridgeChecks(
     await page.exposeFunction('cardToolCall', (name: string, args: unknown): ToolResult => {
       toolCalls.push({ name, args });
       if (name === 'get_video_url') return result({ recordingId: completed.id, videoUrl });
+      if (name === 'get_recording') return result(completed);
       return { content: [{ type: 'text', text: `no tool ${name} here` }], isError: true };
     });
     await page.setContent('<!doctype html><html><body></body></html>');
@@ -86,6 +87,17 @@ export async function bridgeChecks(
       expectThat(src === videoUrl, `the video plays ${src}`);
       expectThat(playback.advancedSeconds > 0.3, `the video time moved ${playback.advancedSeconds} s in a second`);
       expectThat((await phase()) === 'video', `the card's phase is ${await phase()}`);
+    });
+
+    await checks.check("get_video_url's link alone: the card asks the host for the recording's details and plays the link", async () => {
+      await show(result({ recordingId: completed.id, videoUrl }));
+      const playback = await watchVideo(card.locator('video'));
+      expectThat(playback.advancedSeconds > 0.3, `the video time moved ${playback.advancedSeconds} s in a second`);
+      await card.locator('.status', { hasText: 'Completed' }).waitFor({ timeout: 10_000 });
+      expectThat(
+        JSON.stringify(toolCalls) === JSON.stringify([{ name: 'get_recording', args: { recordingId: completed.id } }]),
+        `the card called ${JSON.stringify(toolCalls)}`,
+      );
     });
 
     await checks.check("the card shows a failed call's message", async () => {

@@ -128,9 +128,15 @@ async function refresh(): Promise<void> {
   await showVideoWhenReady();
 }
 
+/** Fills in what the result left out: the recording's details (a video or page link names only its ID), then its video. */
 async function showVideoWhenReady(): Promise<void> {
   render();
-  if (!needsVideoLink(state) || !canCallTools()) return;
+  if (!canCallTools()) return;
+  if (state.error === undefined && state.recording === undefined && state.recordingId !== undefined) {
+    await callTool('get_recording', state.recordingId);
+    render();
+  }
+  if (!needsVideoLink(state)) return;
   await callTool('get_video_url', state.recording!.id);
   render();
 }
@@ -157,4 +163,10 @@ app.onhostcontextchanged = (context) => {
 };
 
 render();
-void app.connect().then(() => applyContext(app.getHostContext()));
+app.connect().then(
+  () => applyContext(app.getHostContext()),
+  () => {
+    state = { error: 'This card shows a ScreenRec recording inside an MCP client, and could not reach one.' };
+    render();
+  },
+);
