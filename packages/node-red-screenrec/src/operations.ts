@@ -32,6 +32,8 @@ export interface OperationSpec {
 const TAGS_ON_NEW = 'Comma-separated labels to put on the recording, such as "onboarding, ticket-1234".';
 const RECORDING_ID =
   "The recording's ID (a UUID). From a message, `msg.payload.recordingId`, or `msg.payload.id` (a recording as this node outputs it).";
+/** The fields of an operation on one recording, by its ID. */
+const ONE_RECORDING = { fields: { recordingId: RECORDING_ID }, required: ['recordingId'] } as const;
 const RECORDING_OUT = 'The recording: `id`, `status`, `direction`, `tags`, `comment`, `externalReference`, `createdDate` and `url`.';
 
 /**
@@ -92,8 +94,7 @@ export const OPERATIONS = {
     label: 'Get',
     description: 'Get one recording: status, tags, comment, external reference, creation date.',
     uses: 'rest',
-    fields: { recordingId: RECORDING_ID },
-    required: ['recordingId'],
+    ...ONE_RECORDING,
     output: RECORDING_OUT,
     run: (values, connection, call) => connection.rest('Get').getRecording(values.get('recordingId') ?? '', call),
   },
@@ -138,8 +139,7 @@ export const OPERATIONS = {
     label: 'Get Video URL',
     description: 'Get a fresh, temporary link to the video of a finished recording.',
     uses: 'rest',
-    fields: { recordingId: RECORDING_ID },
-    required: ['recordingId'],
+    ...ONE_RECORDING,
     output: '`recordingId` and `videoUrl`; the link expires, so ask again rather than keeping it.',
     async run(values, connection, call) {
       const recordingId = values.get('recordingId') ?? '';
@@ -170,8 +170,7 @@ export const OPERATIONS = {
     label: 'Delete',
     description: 'Delete a recording and its video for good, and output what was deleted.',
     uses: 'rest',
-    fields: { recordingId: RECORDING_ID },
-    required: ['recordingId'],
+    ...ONE_RECORDING,
     output: 'The recording as it was, with `deleted: true`.',
     async run(values, connection, call) {
       const recording = await connection.rest('Delete').deleteRecording(values.get('recordingId') ?? '', call);

@@ -1,10 +1,9 @@
 import { FIELDS, type FieldName, type FieldSpec } from '../fields';
 import { ACTION_TYPE, DEFAULT_TIMEOUT_SECONDS } from '../nodes/action-node';
-import { CONNECTION_TYPE } from '../nodes/connection-node';
 import { DEFAULT_OPERATION, OPERATIONS, OPERATION_NAMES, fieldsOf, type OperationSpec } from '../operations';
 import { MESSAGE_PROPERTY } from '../values';
 import { escape, helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
-import { CATEGORY, COLOR, ICON } from './palette';
+import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
 
 const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
 const TYPE_IN_HELP: Record<FieldSpec['kind'], string> = {
@@ -44,8 +43,7 @@ const usedBy = Object.fromEntries(
 );
 
 const form = [
-  '<div class="form-row"><label for="node-input-name"><i class="fa fa-tag"></i> Name</label><input type="text" id="node-input-name"></div>',
-  `<div class="form-row"><label for="node-input-connection">Connection</label><input type="text" id="node-input-connection"></div>`,
+  ...COMMON_ROWS,
   `<div class="form-row"><label for="node-input-operation">Operation</label><select id="node-input-operation" style="width:70%">${OPERATION_NAMES.map(
     (operation) => `<option value="${operation}">${escape(OPERATIONS[operation].label)}</option>`,
   ).join('')}</select></div>`,
@@ -57,30 +55,22 @@ const form = [
 ].join('\n');
 
 const defaults = {
-  name: { value: '' },
-  connection: { value: '', type: CONNECTION_TYPE, required: true },
+  ...COMMON_DEFAULTS,
   operation: { value: DEFAULT_OPERATION },
   ...Object.fromEntries(FIELD_NAMES.map((name) => [name, { value: FIELDS[name].initial }])),
   timeout: { value: DEFAULT_TIMEOUT_SECONDS, required: true },
 };
 
-const registration = `(function () {
-  var usedBy = ${scriptJson(usedBy)};
-  var labels = ${scriptJson(Object.fromEntries(OPERATION_NAMES.map((operation) => [operation, OPERATIONS[operation].label])))};
-  var defaults = ${scriptJson(defaults)};
-  defaults.timeout.validate = RED.validators.number();
-  RED.nodes.registerType(${scriptJson(ACTION_TYPE)}, {
-    category: ${scriptJson(CATEGORY)},
-    color: ${scriptJson(COLOR)},
-    defaults: defaults,
-    inputs: 1,
-    outputs: 1,
-    icon: ${scriptJson(ICON)},
-    paletteLabel: 'ScreenRec',
-    label: function () { return this.name || labels[this.operation] || 'ScreenRec'; },
-    labelStyle: function () { return this.name ? 'node_label_italic' : ''; },
-    oneditprepare: function () {
-      var show = function () {
+const registration = flowNodeRegistration({
+  type: ACTION_TYPE,
+  defaults,
+  numbers: ['timeout'],
+  inputs: 1,
+  paletteLabel: 'ScreenRec',
+  label: "labels[this.operation] || 'ScreenRec'",
+  prelude: `  var usedBy = ${scriptJson(usedBy)};
+  var labels = ${scriptJson(Object.fromEntries(OPERATION_NAMES.map((operation) => [operation, OPERATIONS[operation].label])))};`,
+  editPrepare: `      var show = function () {
         var operation = $('#node-input-operation').val();
         $('.screenrec-field').each(function () {
           var row = $(this);
@@ -88,10 +78,8 @@ const registration = `(function () {
         });
       };
       $('#node-input-operation').on('change', show);
-      show();
-    },
-  });
-})();`;
+      show();`,
+});
 
 const operationHelp = OPERATION_NAMES.map((operation) => {
   const spec: OperationSpec = OPERATIONS[operation];

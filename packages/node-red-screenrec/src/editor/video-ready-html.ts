@@ -1,30 +1,21 @@
 import { CONNECTION_FIELDS } from '../connection-fields';
-import { CONNECTION_TYPE } from '../nodes/connection-node';
 import { VIDEO_READY_TYPE } from '../nodes/video-ready-node';
 import { RECEIVER_PATH } from '../receiver';
-import { helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
-import { CATEGORY, COLOR, ICON } from './palette';
+import { helpEntry, helpList, nodeHtml, prose } from './markup';
+import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
 
 const { backendToken, publicUrl } = CONNECTION_FIELDS;
 const NEEDS = `This node needs the connection's ${backendToken.label} (of the n8n or Zapier integration) and its ${publicUrl.label}. With the Workspace ID and API Key too, it also confirms which recording each video belongs to.`;
 
-const form = [
-  '<div class="form-row"><label for="node-input-name"><i class="fa fa-tag"></i> Name</label><input type="text" id="node-input-name"></div>',
-  '<div class="form-row"><label for="node-input-connection">Connection</label><input type="text" id="node-input-connection"></div>',
-  `<div class="form-tips" id="screenrec-video-ready-needs">${prose(NEEDS)}</div>`,
-].join('\n');
+const form = [...COMMON_ROWS, `<div class="form-tips" id="screenrec-video-ready-needs">${prose(NEEDS)}</div>`].join('\n');
 
-const registration = `RED.nodes.registerType(${scriptJson(VIDEO_READY_TYPE)}, {
-  category: ${scriptJson(CATEGORY)},
-  color: ${scriptJson(COLOR)},
-  defaults: ${scriptJson({ name: { value: '' }, connection: { value: '', type: CONNECTION_TYPE, required: true } })},
+const registration = flowNodeRegistration({
+  type: VIDEO_READY_TYPE,
+  defaults: COMMON_DEFAULTS,
   inputs: 0,
-  outputs: 1,
-  icon: ${scriptJson(ICON)},
   paletteLabel: 'video ready',
-  label: function () { return this.name || 'Video Ready'; },
-  labelStyle: function () { return this.name ? 'node_label_italic' : ''; },
-});`;
+  label: "'Video Ready'",
+});
 
 const help = [
   '<p>Sends a message each time a video is ready in the ScreenRec workspace: ScreenRec notifies this Node-RED as soon as a recording is finished.</p>',

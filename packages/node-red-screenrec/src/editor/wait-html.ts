@@ -1,41 +1,31 @@
 import { FIELDS } from '../fields';
-import { CONNECTION_TYPE } from '../nodes/connection-node';
 import { DEFAULT_TIME_LIMIT_MINUTES, WAIT_TYPE } from '../nodes/wait-node';
 import { OPERATIONS } from '../operations';
-import { escape, helpEntry, helpList, nodeHtml, scriptJson } from './markup';
-import { CATEGORY, COLOR, ICON } from './palette';
+import { escape, helpEntry, helpList, nodeHtml } from './markup';
+import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
 
 const recordingId = FIELDS.recordingId;
 
 const form = [
-  '<div class="form-row"><label for="node-input-name"><i class="fa fa-tag"></i> Name</label><input type="text" id="node-input-name"></div>',
-  '<div class="form-row"><label for="node-input-connection">Connection</label><input type="text" id="node-input-connection"></div>',
+  ...COMMON_ROWS,
   `<div class="form-row"><label for="node-input-recordingId">${escape(recordingId.label)}</label><input type="text" id="node-input-recordingId" placeholder="${escape(recordingId.placeholder)}" style="width:70%"></div>`,
   '<div class="form-row"><label for="node-input-timeLimit">Time Limit (min)</label><input type="number" min="1" id="node-input-timeLimit" style="width:100px"></div>',
 ].join('\n');
 
 const defaults = {
-  name: { value: '' },
-  connection: { value: '', type: CONNECTION_TYPE, required: true },
+  ...COMMON_DEFAULTS,
   recordingId: { value: '' },
   timeLimit: { value: DEFAULT_TIME_LIMIT_MINUTES, required: true },
 };
 
-const registration = `(function () {
-  var defaults = ${scriptJson(defaults)};
-  defaults.timeLimit.validate = RED.validators.number();
-  RED.nodes.registerType(${scriptJson(WAIT_TYPE)}, {
-    category: ${scriptJson(CATEGORY)},
-    color: ${scriptJson(COLOR)},
-    defaults: defaults,
-    inputs: 1,
-    outputs: 1,
-    icon: ${scriptJson(ICON)},
-    paletteLabel: 'wait for video',
-    label: function () { return this.name || 'Wait for Video'; },
-    labelStyle: function () { return this.name ? 'node_label_italic' : ''; },
-  });
-})();`;
+const registration = flowNodeRegistration({
+  type: WAIT_TYPE,
+  defaults,
+  numbers: ['timeLimit'],
+  inputs: 1,
+  paletteLabel: 'wait for video',
+  label: "'Wait for Video'",
+});
 
 const help = [
   "<p>Holds each message until its recording is finished (status COMPLETED), then sends it on with the recording and a fresh link to its video. Place it after the step that sends someone the recording's link.</p>",
