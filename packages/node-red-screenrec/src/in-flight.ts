@@ -48,3 +48,8 @@ export function secondsOf(value: unknown, fallback: number): number {
 export function failureCode(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : 'error';
 }
+
+/** What a rejection is as an Error, for done() and the log (a non-Error thrown is written out). */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,6 +1,6 @@
 import { InvalidInputError, invalidInputMessage } from '@screenrec/core';
 import { word } from '../locale';
-import { InFlight, failureCode, noConnectionError, secondsOf } from '../in-flight';
+import { InFlight, asError, failureCode, noConnectionError, secondsOf } from '../in-flight';
 import { DEFAULT_OPERATION, OPERATIONS, OPERATION_NAMES, isOperationName, type OperationName } from '../operations';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
 import { readValues } from '../values';
@@ -28,7 +28,7 @@ export function registerAction(RED: NodeAPI): void {
         operation = operationOf(msg, configured);
       } catch (error) {
         this.status({ fill: 'red', shape: 'ring', text: t('status.failed', { operation: 'msg.operation', code: failureCode(error) }) });
-        done(error as Error);
+        done(asError(error));
         return;
       }
       const spec = OPERATIONS[operation];
@@ -50,7 +50,7 @@ export function registerAction(RED: NodeAPI): void {
           },
           (error: unknown) => {
             this.status({ fill: 'red', shape: 'ring', text: t('status.failed', { operation: spec.label, code: failureCode(error) }) });
-            done(error instanceof Error ? error : new Error(String(error)));
+            done(asError(error));
           },
         );
     });

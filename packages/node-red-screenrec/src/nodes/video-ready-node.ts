@@ -1,6 +1,6 @@
-import { NOTIFICATION_ANSWER, identifyVideo, isScreenRecError, parseVideoReady } from '@screenrec/core';
+import { NOTIFICATION_ANSWER, identifyVideo, parseVideoReady } from '@screenrec/core';
 import type { Connection } from '../connection';
-import { InFlight, failureCode } from '../in-flight';
+import { InFlight, asError, failureCode } from '../in-flight';
 import { word } from '../locale';
 import type { NodeAPI, NodeDefinition, RuntimeNode } from '../red';
 import { callbackUrl, listen, newSecret } from '../receiver';
@@ -46,13 +46,13 @@ export function registerVideoReady(RED: NodeAPI): void {
             this.status({ fill: 'green', shape: 'dot', text: t('status.received') });
             this.send({ payload: identified.value });
           },
-          (error: unknown) => this.error(isScreenRecError(error) ? error.message : String(error)),
+          (error: unknown) => this.error(asError(error).message),
         );
     };
 
-    const problem = connection === undefined ? 'needsConnection' : whatIsMissing(connection);
-    if (problem !== undefined || connection === undefined) {
-      this.status({ fill: 'red', shape: 'ring', text: t(`status.${problem ?? 'needsConnection'}`) });
+    const missing = whatIsMissing(connection);
+    if (connection === undefined || missing !== undefined) {
+      this.status({ fill: 'red', shape: 'ring', text: t(`status.${missing ?? 'needsConnection'}`) });
     } else {
       const secret = newSecret();
       stopListening = listen(RED.httpNode, secret, deliver);
@@ -71,13 +71,15 @@ export function registerVideoReady(RED: NodeAPI): void {
           (error: unknown) => {
             stopListening();
             this.status({ fill: 'red', shape: 'ring', text: t('status.failed', { code: failureCode(error) }) });
-            this.error(isScreenRecError(error) ? error.message : String(error));
+            this.error(asError(error).message);
           },
         );
     }
 
     this.on('close', (removed, done) => {
       stopListening();
+      // A subscribe still under way is abandoned: should ScreenRec have made it, it calls an address that now refuses
+      // every request (401), and gives up on it.
       inFlight.abortAll();
       if (removed) SeenVideos.forget(this.id);
       const id = subscriptionId;
@@ -90,7 +92,7 @@ export function registerVideoReady(RED: NodeAPI): void {
       unsubscribe(connection, id).then(
         () => done(),
         (error: unknown) => {
-          this.warn(isScreenRecError(error) ? error.message : String(error));
+          this.warn(asError(error).message);
           done();
         },
       );
@@ -104,7 +106,9 @@ async function unsubscribe(connection: Connection, subscriptionId: string): Prom
   await client.unsubscribe(subscriptionId, call);
 }
 
-function whatIsMissing(connection: Connection): 'needsToken' | 'needsPublicUrl' | undefined {
+/** What the node needs before it can subscribe, as the key of the status that says so. */
+function whatIsMissing(connection: Connection | undefined): 'needsConnection' | 'needsToken' | 'needsPublicUrl' | undefined {
+  if (connection === undefined) return 'needsConnection';
   if (!connection.hasHook) return 'needsToken';
   if (connection.settings.publicUrl === '') return 'needsPublicUrl';
   return undefined;

@@ -1,6 +1,6 @@
 import { DeadlineError, WAIT_PACING, deadlineMessage, parseVideoReady, waitUntilCompleted, type WaitPacing } from '@screenrec/core';
 import { word } from '../locale';
-import { InFlight, failureCode, noConnectionError, secondsOf } from '../in-flight';
+import { InFlight, asError, failureCode, noConnectionError, secondsOf } from '../in-flight';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
 import { readValues } from '../values';
 import { connectionOf } from './connection-node';
@@ -41,7 +41,7 @@ export function registerWait(RED: NodeAPI, pacing: WaitPacing = WAIT_PACING): vo
         },
         (error: unknown) => {
           this.status({ fill: 'red', shape: 'ring', text: t('status.failed', { code: failureCode(error) }) });
-          done(error instanceof Error ? error : new Error(String(error)));
+          done(asError(error));
         },
       );
     });
