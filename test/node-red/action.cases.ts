@@ -89,7 +89,6 @@ export function actionCases(): void {
     });
 
     it('Get Many: every filter sent, newest first, cut to Limit', async () => {
-      const second = serviceRecording('1b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e', PAGE_URL);
       service
         .restScope()
         .post(service.restPath('/recordings/list'), {
@@ -105,7 +104,6 @@ export function actionCases(): void {
       await deployAction({ operation: 'getAll', limit: 1, statuses: ['COMPLETED', 'NEW'], tags: 'support', createdDateFrom: '2026-11-01' });
       const { out } = await outcomeOf({});
       expect(out?.payload).toEqual([recording]);
-      expect(second.id).not.toBe(recording.id);
     });
 
     it('Get Video URL: the presign call', async () => {
@@ -175,6 +173,18 @@ export function actionCases(): void {
         { operation: 'get' },
         { payload: 'not an object' },
         invalidInputMessage('`Recording ID` is required: fill it in, or set msg.payload.recordingId'),
+      ],
+      [
+        'a number out of range',
+        { operation: 'getAll' },
+        { payload: { limit: 0 } },
+        invalidInputMessage('`msg.payload.limit` must be a whole number of at least 1'),
+      ],
+      [
+        'no connection chosen',
+        { operation: 'getAll', connection: '' },
+        {},
+        invalidInputMessage('`Connection`: choose a ScreenRec connection in the node'),
       ],
       ['an update that changes nothing', { operation: 'update', recordingId: RECORDING_ID }, {}, NOTHING_TO_UPDATE_MESSAGE],
     ];

@@ -38,8 +38,8 @@ export function noConnectionError(): InvalidInputError {
   });
 }
 
-/** A timeout in seconds from the editor, or the default when it is not a positive number. */
-export function secondsOf(value: unknown, fallback: number): number {
+/** A number from the editor (a timeout, a time limit), or the default when it is not a positive number. */
+export function positiveNumberOf(value: unknown, fallback: number): number {
   const seconds = typeof value === 'string' ? Number(value) : value;
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds : fallback;
 }

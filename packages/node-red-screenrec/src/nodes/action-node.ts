@@ -1,6 +1,6 @@
 import { InvalidInputError, invalidInputMessage } from '@screenrec/core';
 import { word } from '../locale';
-import { InFlight, asError, failureCode, noConnectionError, secondsOf } from '../in-flight';
+import { InFlight, asError, failureCode, noConnectionError, positiveNumberOf } from '../in-flight';
 import { DEFAULT_OPERATION, OPERATIONS, OPERATION_NAMES, isOperationName, type OperationName } from '../operations';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
 import { readValues } from '../values';
@@ -19,7 +19,7 @@ export function registerAction(RED: NodeAPI): void {
     RED.nodes.createNode(this, definition);
     const t = (key: string, values?: Record<string, string>) => word(RED._.bind(RED), ACTION_TYPE, key, values);
     const inFlight = new InFlight();
-    const timeoutMs = secondsOf(definition.timeout, DEFAULT_TIMEOUT_SECONDS) * 1000;
+    const timeoutMs = positiveNumberOf(definition.timeout, DEFAULT_TIMEOUT_SECONDS) * 1000;
     const configured = isOperationName(definition.operation) ? definition.operation : DEFAULT_OPERATION;
 
     this.on('input', (msg, send, done) => {

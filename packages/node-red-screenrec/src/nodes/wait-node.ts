@@ -1,6 +1,6 @@
 import { DeadlineError, WAIT_PACING, deadlineMessage, parseVideoReady, waitUntilCompleted, type WaitPacing } from '@screenrec/core';
 import { word } from '../locale';
-import { InFlight, asError, failureCode, noConnectionError, secondsOf } from '../in-flight';
+import { InFlight, asError, failureCode, noConnectionError, positiveNumberOf } from '../in-flight';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
 import { readValues } from '../values';
 import { connectionOf } from './connection-node';
@@ -24,7 +24,7 @@ export function registerWait(RED: NodeAPI, pacing: WaitPacing = WAIT_PACING): vo
     RED.nodes.createNode(this, definition);
     const t = (key: string, values?: Record<string, string | number>) => word(RED._.bind(RED), WAIT_TYPE, key, values);
     const inFlight = new InFlight();
-    const limitMs = secondsOf(definition.timeLimit, DEFAULT_TIME_LIMIT_MINUTES) * 60_000;
+    const limitMs = positiveNumberOf(definition.timeLimit, DEFAULT_TIME_LIMIT_MINUTES) * 60_000;
     const showWaiting = () =>
       this.status(inFlight.size === 0 ? {} : { fill: 'blue', shape: 'ring', text: t('status.waiting', { count: inFlight.size }) });
 
