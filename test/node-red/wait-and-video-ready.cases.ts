@@ -167,12 +167,17 @@ export function waitAndVideoReadyCases(): void {
       await deployVideoReady();
       const callback = local(await subscribed);
       const recording = serviceRecording(RECORDING_ID, PAGE_URL);
-      listById().reply(200, page([recording]));
+      // The lookup is held until both deliveries are answered: ScreenRec gets its answer before anything is looked up.
+      let releaseLookup = () => {};
+      const lookupHeld = new Promise<void>((resolve) => (releaseLookup = resolve));
+      listById().reply((_uri, _body, reply) => void lookupHeld.then(() => reply(null, [200, page([recording])])));
       const sent = jest.fn();
       helper.getNode(OUT)?.on('input', sent);
       const message = nextMessage(OUT);
       expect(await notify(callback, { result: VIDEO_URL })).toBe(200);
       expect(await notify(callback, { result: VIDEO_URL.replace('signature=abc', 'signature=def') })).toBe(200);
+      expect(sent).not.toHaveBeenCalled();
+      releaseLookup();
       expect((await message).payload).toEqual({
         videoUrl: VIDEO_URL,
         videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
