@@ -17,6 +17,9 @@ const builderHint = z.object({
 });
 const described = z.object({ name: z.string(), builderHint: builderHint.optional(), properties: z.array(z.unknown()) });
 type Described = z.infer<typeof described>;
+/** A node type as n8n serves it, whatever its builder hint's shape (n8n's own nodes use more of them). */
+const servedNodeType = z.looseObject({ name: z.string(), builderHint: z.unknown().optional(), properties: z.array(z.unknown()) });
+type ServedNodeType = z.infer<typeof servedNodeType>;
 
 /** Each hinted parameter (nested ones too) as `name: propertyHint`, in the order the description lists them. */
 function propertyHints(value: unknown): string[] {
@@ -35,17 +38,21 @@ function declaredNodes(): Described[] {
   });
 }
 
-/** The node types this n8n has loaded, as its editor asks for them (POST /rest/node-types). */
-async function servedNodeTypes({ n8n }: Pick<SuiteContext, 'n8n'>, names: string[]): Promise<Described[]> {
-  const answer = await n8n.rest<{ data: unknown }>('POST', '/node-types', { nodeInfos: names.map((name) => ({ name, version: 1 })) });
-  expectThat(answer.status === 200, `POST /rest/node-types answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-  return z
-    .array(z.unknown())
-    .parse(answer.body.data)
-    .flatMap((node) => {
-      const parsed = described.safeParse(node);
-      return parsed.success ? [parsed.data] : [];
-    });
+/**
+ * The node types this n8n has loaded, as its editor asks for them (POST /rest/node-types), by the type asked for:
+ * n8n answers in the order asked, each with its node's own short `name`, in its latest version.
+ */
+async function servedNodeTypes({ n8n }: Pick<SuiteContext, 'n8n'>, types: string[]): Promise<Map<string, ServedNodeType>> {
+  const answer = await n8n.rest<{ data: unknown }>('POST', '/node-types', { nodeInfos: types.map((name) => ({ name })) });
+  const served = z
+    .array(servedNodeType)
+    .length(types.length)
+    .safeParse(answer.status === 200 ? answer.body.data : undefined);
+  expectThat(
+    served.success,
+    `POST /rest/node-types for ${types.join(', ')} answered ${answer.status}: ${served.error?.issues[0]?.message} at ${served.error?.issues[0]?.path.join('.')}`,
+  );
+  return new Map(types.map((type, index) => [type, served.data[index]!]));
 }
 
 /**
@@ -60,8 +67,7 @@ export async function builderHintChecks(context: SuiteContext): Promise<void> {
       declared.map((node) => `${PACKAGE}.${node.name}`),
     );
     for (const node of declared) {
-      const loaded = served.find((candidate) => candidate.name === `${PACKAGE}.${node.name}`);
-      expectThat(loaded !== undefined, `n8n has no node type ${PACKAGE}.${node.name}`);
+      const loaded = served.get(`${PACKAGE}.${node.name}`)!;
       expectThat(node.builderHint !== undefined && propertyHints(node.properties).length > 0, `${node.name} declares no hints`);
       expectThat(
         JSON.stringify(loaded.builderHint) === JSON.stringify(node.builderHint),
@@ -74,8 +80,8 @@ export async function builderHintChecks(context: SuiteContext): Promise<void> {
 
   await context.checks.check('every node the builder hints relate ours to is a node type this n8n has', async () => {
     const related = [...new Set(declaredNodes().flatMap((node) => node.builderHint?.relatedNodes.map((item) => item.nodeType) ?? []))];
-    const served = new Set((await servedNodeTypes(context, related)).map((node) => node.name));
-    const missing = related.filter((name) => !served.has(name));
+    const missing: string[] = [];
+    for (const type of related) await servedNodeTypes(context, [type]).catch((error: Error) => missing.push(`${type} (${error.message})`));
     expectThat(missing.length === 0, `n8n has no ${missing.join(', ')}`);
     console.log(`     (${related.length} related node types: ${related.join(', ')})`);
   });
