@@ -18,6 +18,8 @@ declare module 'node-red-node-test-helper' {
     getNode(id: string): TestNode | null;
     log(): { getCalls(): LogCall[] };
     _redNodes: { getFlows(): { flows: object[] } };
+    /** The sinon sandbox whose spies load() puts on every node's methods and on the log, for assertions. */
+    _sandbox: { restore(): void };
   }
   const helper: NodeTestHelper;
   export = helper;
