@@ -48,9 +48,9 @@ describe('the portable entry', () => {
     expect(await restrictedGlobalsIn('index.ts')).toEqual(expect.arrayContaining(['globalThis', 'setTimeout', 'clearTimeout']));
   });
 
-  it('exports everything the Node entry does except the Node defaults and the wait that sleeps on them', () => {
+  it('exports everything the Node entry does except the Node defaults, the wait that sleeps on them, and what only Node connectors use', () => {
     const nodeOnly = Object.keys(core).filter((name) => !(name in portable));
-    expect(nodeOnly.sort()).toEqual(['WAIT_PACING', 'createFetchTransport', 'requestAbort', 'sleep', 'waitUntilCompleted']);
+    expect(nodeOnly.sort()).toEqual(['HookAccess', 'WAIT_PACING', 'createFetchTransport', 'requestAbort', 'sleep', 'waitUntilCompleted']);
   });
 
   it('makes clients that need the platform transport and sleep', () => {

@@ -12,6 +12,8 @@ import { RestClient as PortableRestClient, type RestClientOptions } from './rest
 export * from './portable';
 export { createFetchTransport, requestAbort } from './fetch-transport';
 export { sleep } from './node-sleep';
+// The connectors that are neither of the hook's two integrations run on Node; n8n's package stays without it.
+export { HookAccess } from './hook-access';
 export { WAIT_PACING, waitUntilCompleted, type StopReason, type Wait, type WaitOutcome, type WaitPacing } from './waiting';
 
 /** The automation-hook client, on fetch and a timer unless told otherwise. */

@@ -21,7 +21,6 @@ export type { CallOptions, Sleep } from './operation';
 export type { ClientOptions } from './request-sender';
 export { fieldErrorsOf } from './reading';
 export { HookClient, type HookClientOptions, type RecordingLinkInput } from './hook-client';
-export { HookAccess } from './hook-access';
 export {
   RestClient,
   type FindByReferenceOptions,
