@@ -44,3 +44,4 @@ export { cleanTags, recordingChanges, type RecordingChangesInput } from './recor
 export { createdRecordingDetails, type CreatedRecordingDetails } from './created-recording';
 export { inTimeZone, knownTimeZone, offsetMinutes } from './dates';
 export { DIRECTION_LABELS, SHORT_ID_LENGTH, STATUS_LABELS, directionLabel, displayDate, recordingLabel, statusLabel } from './labels';
+export * from './catalogue';

@@ -1,0 +1,17 @@
+/**
+ * The catalogue: each recording field, each input and each operation, declared once. Every platform's surface
+ * (Zapier steps, n8n parameters and output schemas, MCP tools, Node-RED's editor), the samples, the docs tables
+ * and the tests' recordings are derived from it.
+ */
+export { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms';
+export { RECORDING_FIELDS, RECORDING_FIELD_KEYS, exampleRecording, type RecordingField, type RecordingFieldKey } from './recording-fields';
+export { INPUT_FIELDS, inputKey, type InputField, type InputName } from './inputs';
+export {
+  OPERATIONS,
+  OPERATION_NAMES,
+  operationByKey,
+  type CatalogueOperation,
+  type InputValues,
+  type OperationEffects,
+  type OperationName,
+} from './operations';

@@ -1,0 +1,187 @@
+import { z } from 'zod/v4';
+import { cleanTags } from '../recording-input';
+import {
+  CreateRecordingRequest,
+  IsoDateOrDateTime,
+  ListRecordingsRequest,
+  RecordingDirection,
+  UpdateRecordingRequest,
+  Uuid,
+} from '../schemas';
+import type { Platform } from './platforms';
+import { RECORDING_FIELDS } from './recording-fields';
+
+/**
+ * One input an operation takes, declared once: the value it holds once a platform has read it (a list is a list,
+ * whatever the form gave), what a person reads for it, and the names it is known by.
+ */
+export interface InputField<Schema extends z.ZodType = z.ZodType> {
+  schema: Schema;
+  label: string;
+  /** What to fill in, for a person and a model alike; platforms add only their own idiom (how to type a list). */
+  help: string;
+  example: z.output<Schema>;
+  /**
+   * The argument name an AI model fills it by on n8n (`$fromAI('<aiName>', …)`): fixed here, never derived from the
+   * label, because saved agent workflows use it. Absent: a model never fills it.
+   */
+  aiName?: string;
+  /** Its key on the platforms that released it under another name than the catalogue's. */
+  keys?: Partial<Record<Platform, string>>;
+}
+
+const tagList = CreateRecordingRequest.shape.tags.unwrap();
+const TAGS_EXAMPLE = ['support', 'vip'];
+
+/** Every input of every operation. An input means one thing: tags put on a new recording are not the tags a filter looks for. */
+export const INPUT_FIELDS = {
+  recordingId: {
+    schema: Uuid,
+    label: RECORDING_FIELDS.id.label,
+    help: "The recording's ID (a UUID), from the step or tool that made or found it.",
+    example: RECORDING_FIELDS.id.example,
+    aiName: 'Recording',
+  },
+  externalReference: {
+    schema: z.string().trim().min(1, { error: 'must not be empty' }),
+    label: RECORDING_FIELDS.externalReference.label,
+    help: 'Your own identifier for this request, such as a ticket, order or conversation ID. It is kept with the recording, so the recording can be found by it later.',
+    example: RECORDING_FIELDS.externalReference.example,
+    aiName: 'External_Reference',
+  },
+  tags: {
+    schema: tagList.transform((tags) => cleanTags(tags)),
+    label: RECORDING_FIELDS.tags.label,
+    help: 'Labels to put on the new recording, such as a team or topic.',
+    example: TAGS_EXAMPLE,
+    aiName: 'Tags',
+  },
+  direction: {
+    schema: RecordingDirection.default('REQUEST'),
+    label: RECORDING_FIELDS.direction.label,
+    help: 'REQUEST asks someone else to record their screen; RESPONSE is a recording of your own to share.',
+    example: 'REQUEST',
+  },
+  email: {
+    schema: CreateRecordingRequest.shape.email.unwrap(),
+    label: 'Invite Email',
+    help: 'E-mail address of the person asked to record: ScreenRec e-mails them an invitation with the recording link. Leave empty to send no e-mail.',
+    example: 'ana@example.com',
+    aiName: 'Email',
+  },
+  notificationEmails: {
+    schema: z.array(CreateRecordingRequest.shape.email.unwrap()),
+    label: 'Notification Emails',
+    help: 'Addresses ScreenRec notifies about this recording, such as the team that asked for it.',
+    example: ['team@example.com'],
+    aiName: 'Notification_Emails',
+    keys: { mcp: 'notifyEmails' },
+  },
+  comment: {
+    schema: CreateRecordingRequest.shape.comment.unwrap(),
+    label: RECORDING_FIELDS.comment.label,
+    help: 'An internal note kept with the recording, never shown to the person who records.',
+    example: RECORDING_FIELDS.comment.example,
+    aiName: 'Comment',
+  },
+  newTags: {
+    schema: UpdateRecordingRequest.shape.tags.unwrap(),
+    label: RECORDING_FIELDS.tags.label,
+    help: 'The new tags. They replace all current tags; left empty, the tags stay.',
+    example: TAGS_EXAMPLE,
+    aiName: 'Tags',
+    keys: { zapier: 'tags', n8n: 'tags', mcp: 'tags', nodeRed: 'tags' },
+  },
+  newComment: {
+    schema: UpdateRecordingRequest.shape.comment.unwrap(),
+    label: RECORDING_FIELDS.comment.label,
+    help: 'The new internal note, which replaces the current one; left empty, the current one stays.',
+    example: 'Fixed in release 4.2',
+    aiName: 'Comment',
+    keys: { zapier: 'comment', n8n: 'comment', mcp: 'comment', nodeRed: 'comment' },
+  },
+  removeAllTags: {
+    schema: z.boolean(),
+    label: 'Remove All Tags',
+    help: 'Whether to remove every tag from the recording (leave Tags empty then).',
+    example: false,
+    aiName: 'Remove_All_Tags',
+    keys: { zapier: 'clearTags' },
+  },
+  statuses: {
+    schema: ListRecordingsRequest.shape.statuses.unwrap(),
+    label: 'Statuses',
+    help: 'Only recordings in one of these states; COMPLETED recordings have a video. Empty: any state.',
+    example: ['COMPLETED'],
+    aiName: 'Statuses',
+  },
+  directions: {
+    schema: ListRecordingsRequest.shape.directions.unwrap(),
+    label: 'Directions',
+    help: 'Only recordings of these directions: REQUEST (someone else records) or RESPONSE (you record). Empty: both.',
+    example: ['REQUEST'],
+    aiName: 'Directions',
+    keys: { zapier: 'direction' },
+  },
+  filterTags: {
+    schema: ListRecordingsRequest.shape.tags.unwrap(),
+    label: RECORDING_FIELDS.tags.label,
+    help: 'Only recordings with at least one of these tags. Empty: any tags.',
+    example: ['support'],
+    aiName: 'Tags',
+    keys: { zapier: 'tags', n8n: 'tags', mcp: 'tags', nodeRed: 'tags' },
+  },
+  createdDateFrom: {
+    schema: IsoDateOrDateTime,
+    label: 'Created From',
+    help: 'Only recordings created on or after this date or date-time (ISO 8601, such as 2026-11-01 or 2026-11-01T09:00:00Z).',
+    example: '2026-11-01',
+    aiName: 'Created_After',
+    keys: { zapier: 'createdFrom' },
+  },
+  createdDateTo: {
+    schema: IsoDateOrDateTime,
+    label: 'Created To',
+    help: 'Only recordings created on or before this date (the whole day counts) or date-time.',
+    example: '2026-11-30',
+    aiName: 'Created_Before',
+    keys: { zapier: 'createdTo' },
+  },
+  filterReference: {
+    schema: z.string().trim().min(1, { error: 'must not be empty' }),
+    label: RECORDING_FIELDS.externalReference.label,
+    help: 'Only recordings made by Create Recording Link with exactly this external reference.',
+    example: RECORDING_FIELDS.externalReference.example,
+    aiName: 'External_Reference',
+    keys: { zapier: 'externalReference', n8n: 'externalReference', mcp: 'externalReference', nodeRed: 'externalReference' },
+  },
+  ids: {
+    schema: ListRecordingsRequest.shape.ids.unwrap(),
+    label: 'Recording IDs',
+    help: 'Only these recordings, by ID (UUIDs).',
+    example: [RECORDING_FIELDS.id.example],
+    aiName: 'Recording_IDs',
+  },
+  userId: {
+    schema: Uuid,
+    label: 'User ID',
+    help: 'Only recordings made by this workspace user (a UUID).',
+    example: RECORDING_FIELDS.userId.example,
+    aiName: 'User_ID',
+  },
+  query: {
+    schema: z.string().trim().min(1, { error: 'must not be empty' }),
+    label: 'Tag Contains',
+    help: 'Part of a tag name, such as "onb" for "onboarding" (case-insensitive).',
+    example: 'onb',
+    aiName: 'Query',
+  },
+} as const satisfies Record<string, InputField>;
+
+export type InputName = keyof typeof INPUT_FIELDS;
+
+/** An input's key on a platform: the one it released, else the catalogue's. */
+export function inputKey(name: InputName, platform: Platform): string {
+  const field: InputField = INPUT_FIELDS[name];
+  return field.keys?.[platform] ?? name;
+}
