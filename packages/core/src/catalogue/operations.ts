@@ -187,7 +187,8 @@ export const OPERATIONS = {
     inputs: ONE_RECORDING,
     required: ONE_RECORDING,
     output: Recording.extend({ deleted: z.literal(true) }),
-    effects: { readOnly: false, destructive: true, idempotent: false },
+    // Deleting again changes nothing more (the second call only finds it gone): core retries it as idempotent.
+    effects: { readOnly: false, destructive: true, idempotent: true },
     keys: { zapier: 'creates.deleteRecording', n8n: 'recording.delete', mcp: 'delete_recording', nodeRed: 'delete' },
     perform: async (client, input, call) => ({ ...(await client.deleteRecording(input.recordingId ?? '', call)), deleted: true as const }),
   }),
