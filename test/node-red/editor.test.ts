@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONNECTION_FIELDS } from '../../packages/node-red-screenrec/src/connection-fields';
 import { editorFiles } from '../../packages/node-red-screenrec/src/editor';
-import { FIELDS, type FieldName } from '../../packages/node-red-screenrec/src/fields';
+import { INPUT_FIELDS, OPERATIONS, OPERATION_NAMES, inputKey, type CatalogueOperation } from '@screenrec/core';
+import { fieldSpec } from '../../packages/node-red-screenrec/src/fields';
 import { MESSAGES } from '../../packages/node-red-screenrec/src/locale';
-import { OPERATIONS, OPERATION_NAMES, fieldsOf } from '../../packages/node-red-screenrec/src/operations';
+import { ACTIONS } from '../../packages/node-red-screenrec/src/operations';
 import { REPO_ROOT } from '../support/reference-server';
 
 const files = editorFiles();
@@ -42,23 +43,41 @@ describe("the nodes' editor files, written from the same tables as the nodes", (
     }
   });
 
-  it("offer every operation in the action node's form, with a row for each of its fields", () => {
+  it("offer every catalogue action Node-RED released, under its released value and the catalogue's name, with a row for each input", () => {
     const form = script('screenrec', 'template');
-    for (const operation of OPERATION_NAMES) expect(form).toContain(`<option value="${operation}">${OPERATIONS[operation].label}</option>`);
-    for (const name of Object.keys(FIELDS) as FieldName[]) {
-      expect(form).toContain(`data-field="${name}"><label for="node-input-${name}">${FIELDS[name].label}</label>`);
+    const released = OPERATION_NAMES.map((name): CatalogueOperation => OPERATIONS[name]).filter(
+      (operation) => operation.kind === 'action' && operation.keys.nodeRed !== undefined && !operation.keys.nodeRed.startsWith('screenrec'),
+    );
+    expect([...ACTIONS.keys()]).toEqual(released.map((operation) => operation.keys.nodeRed));
+    for (const operation of released) expect(form).toContain(`<option value="${operation.keys.nodeRed}">${operation.name}</option>`);
+    for (const operation of released) {
+      for (const name of operation.inputs) {
+        const property = inputKey(name, 'nodeRed');
+        expect(form).toContain(`data-field="${property}"><label for="node-input-${property}">${INPUT_FIELDS[name].label}</label>`);
+      }
     }
   });
 
-  it("document every operation, each of its msg.payload properties and its output in the action node's help", () => {
+  it("document every operation with the catalogue's summary, each msg.payload property with its help, and its output", () => {
     const help = script('screenrec', 'help');
-    for (const operation of OPERATION_NAMES) {
-      const section = help.split('<h4>').find((part) => part.startsWith(`${OPERATIONS[operation].label} (<code>${operation}</code>)`));
+    const sectionOf = (key: string, name: string) => help.split('<h4>').find((part) => part.startsWith(`${name} (<code>${key}</code>)`));
+    for (const [key, { catalogue, fields }] of ACTIONS) {
+      const section = sectionOf(key, catalogue.name);
       expect(section).toBeDefined();
-      for (const name of fieldsOf(operation)) expect(section).toContain(`payload.${name}`);
-      expect(section).toContain('Output <code>msg.payload</code>');
+      expect(section).toContain(catalogue.summary);
+      for (const name of fields) expect(section).toContain(`payload.${fieldSpec(name).property}`);
+      expect(section).toContain(catalogue.returns);
     }
-    expect(help).toContain('operation');
+    expect(sectionOf('searchTags', OPERATIONS.searchTags.name)).toContain(
+      'Output <code>msg.payload</code>: An array, the matching tags, each once.',
+    );
+  });
+
+  it('show the wait and video-ready nodes under their catalogue names', () => {
+    expect(files['screenrec-wait.html']).toContain(`paletteLabel: "wait for video"`);
+    expect(files['screenrec-wait.html']).toContain(`return this.name || "${OPERATIONS.waitForVideo.name}";`);
+    expect(files['screenrec-video-ready.html']).toContain(`return this.name || "${OPERATIONS.videoReady.name}";`);
+    expect(script('screenrec-wait', 'help')).toContain(OPERATIONS.waitForVideo.summary);
   });
 
   it("document every connection field in the config node's help and form, the secrets as password fields", () => {

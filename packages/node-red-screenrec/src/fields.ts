@@ -1,9 +1,10 @@
-import { DIRECTION_LABELS, RECORDING_DIRECTIONS, RECORDING_STATUSES, SORT_ORDERS, STATUS_LABELS } from '@screenrec/core';
+import { DIRECTION_LABELS, INPUT_FIELDS, SORT_ORDERS, STATUS_LABELS, inputKey, type InputField, type InputName } from '@screenrec/core';
+import { z } from 'zod/v4';
 
 /**
- * The action node's fields, declared once: the editor's form and defaults, the help, and how a value is read from
- * the editor or from `msg.payload` all come from here. A field is used by the operations its `help` names, with
- * the help text for each (the same field can mean a little more or less in each operation).
+ * The action node's fields. Each catalogue input is a property of the node under the key Node-RED released for it
+ * (inputKey), with the catalogue's label, help and example; how the editor offers it and how a message gives it (its
+ * kind) follows from the input's schema. Node-RED's own fields (paging and order of Find Recordings) are declared here.
  */
 export type FieldKind = 'text' | 'list' | 'choice' | 'choices' | 'number' | 'boolean';
 
@@ -13,7 +14,10 @@ export interface Choice {
 }
 
 export interface FieldSpec {
+  /** The node's property (what a saved flow holds) and its key in msg.payload. */
+  property: string;
   label: string;
+  help: string;
   kind: FieldKind;
   placeholder?: string;
   choices?: readonly Choice[];
@@ -21,43 +25,89 @@ export interface FieldSpec {
   initial: string | number | boolean | string[];
 }
 
-const statusChoices = RECORDING_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
-const directionChoices = RECORDING_DIRECTIONS.map((value) => ({ value, label: DIRECTION_LABELS[value] }));
 const sortChoices = SORT_ORDERS.map((value) => ({ value, label: value === 'Descending' ? 'Newest First' : 'Oldest First' }));
 
-export const FIELDS = {
-  recordingId: { label: 'Recording ID', kind: 'text', placeholder: '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c', initial: '' },
-  externalReference: { label: 'External Reference', kind: 'text', placeholder: 'ticket-1234', initial: '' },
-  email: { label: 'Email', kind: 'text', placeholder: 'name@email.com', initial: '' },
-  direction: { label: 'Direction', kind: 'choice', choices: directionChoices, initial: 'REQUEST' },
-  notificationEmails: { label: 'Notification Emails', kind: 'list', placeholder: 'team@example.com, lead@example.com', initial: '' },
-  comment: { label: 'Comment', kind: 'text', initial: '' },
-  tags: { label: 'Tags', kind: 'list', placeholder: 'onboarding, ticket-1234', initial: '' },
-  removeAllTags: { label: 'Remove All Tags', kind: 'boolean', initial: false },
-  returnAll: { label: 'Return All', kind: 'boolean', initial: false },
-  limit: { label: 'Limit', kind: 'number', initial: 50 },
-  statuses: { label: 'Statuses', kind: 'choices', choices: statusChoices, initial: [] },
-  directions: { label: 'Directions', kind: 'choices', choices: directionChoices, initial: [] },
-  ids: { label: 'Recording IDs', kind: 'list', placeholder: 'id-1, id-2', initial: '' },
-  userId: { label: 'User ID', kind: 'text', initial: '' },
-  createdDateFrom: { label: 'Created After', kind: 'text', placeholder: '2026-11-21 or 2026-11-21T09:30:00Z', initial: '' },
-  createdDateTo: { label: 'Created Before', kind: 'text', placeholder: '2026-11-30', initial: '' },
-  sortOrder: { label: 'Sort Order', kind: 'choice', choices: sortChoices, initial: 'Descending' },
-  query: { label: 'Query', kind: 'text', placeholder: 'onboard', initial: '' },
+/** Node-RED's own fields: the catalogue leaves paging and order to each platform. */
+export const OWN_FIELDS = {
+  returnAll: {
+    property: 'returnAll',
+    label: 'Return All',
+    help: 'Whether to return all matching recordings or only up to Limit.',
+    kind: 'boolean',
+    initial: false,
+  },
+  limit: {
+    property: 'limit',
+    label: 'Limit',
+    help: 'The most recordings to return (when Return All is off).',
+    kind: 'number',
+    initial: 50,
+  },
+  sortOrder: {
+    property: 'sortOrder',
+    label: 'Sort Order',
+    help: 'Order by creation time.',
+    kind: 'choice',
+    choices: sortChoices,
+    initial: 'Descending',
+  },
 } as const satisfies Record<string, FieldSpec>;
 
-export type FieldName = keyof typeof FIELDS;
+export type OwnFieldName = keyof typeof OWN_FIELDS;
+/** A field of an operation: a catalogue input, or one of Node-RED's own. */
+export type FieldName = InputName | OwnFieldName;
 
-/** The value a field of each kind has once read. */
-export interface KindValue {
-  text: string;
-  list: string[];
-  choice: string;
-  choices: string[];
-  number: number;
-  boolean: boolean;
+const CHOICE_LABELS: Readonly<Record<string, string>> = { ...STATUS_LABELS, ...DIRECTION_LABELS };
+
+/** The kind of value a schema takes, as the editor offers it and a message may give it. */
+function kindOf(schema: z.core.$ZodType): Pick<FieldSpec, 'kind' | 'choices'> {
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional) return kindOf(schema.unwrap());
+  if (schema instanceof z.ZodPipe) return kindOf(schema.in);
+  if (schema instanceof z.ZodArray) {
+    const item = kindOf(schema.element);
+    return item.kind === 'choice' ? { kind: 'choices', choices: item.choices } : { kind: 'list' };
+  }
+  if (schema instanceof z.ZodEnum) {
+    const choices = schema.options.map(String).map((value) => ({ value, label: CHOICE_LABELS[value] ?? value }));
+    return { kind: 'choice', choices };
+  }
+  if (schema instanceof z.ZodBoolean) return { kind: 'boolean' };
+  if (schema instanceof z.ZodNumber) return { kind: 'number' };
+  return { kind: 'text' };
 }
-export type FieldValue<N extends FieldName> = KindValue[(typeof FIELDS)[N]['kind']];
+
+const EMPTY: Record<FieldKind, FieldSpec['initial']> = { text: '', list: '', choice: '', choices: [], number: '', boolean: false };
+
+function inputSpec(name: InputName): FieldSpec {
+  const input: InputField = INPUT_FIELDS[name];
+  const { kind, choices } = kindOf(input.schema);
+  const byDefault = input.schema.safeParse(undefined);
+  const initial = byDefault.success && typeof byDefault.data === 'string' ? byDefault.data : EMPTY[kind];
+  const example: unknown = input.example;
+  const placeholder = Array.isArray(example) ? example.join(', ') : typeof example === 'string' ? example : undefined;
+  return {
+    property: inputKey(name, 'nodeRed'),
+    label: input.label,
+    help: input.help,
+    kind,
+    ...(choices === undefined ? {} : { choices }),
+    ...(placeholder === undefined || kind === 'choice' || kind === 'choices' ? {} : { placeholder }),
+    initial,
+  };
+}
+
+const inputSpecs = new Map<InputName, FieldSpec>();
+
+export function isOwnField(name: FieldName): name is OwnFieldName {
+  return Object.hasOwn(OWN_FIELDS, name);
+}
+
+export function fieldSpec(name: FieldName): FieldSpec {
+  if (isOwnField(name)) return OWN_FIELDS[name];
+  const spec = inputSpecs.get(name) ?? inputSpec(name);
+  inputSpecs.set(name, spec);
+  return spec;
+}
 
 /** What a value of each kind must be in `msg.payload`, for the message that names a malformed one. */
 export const KIND_IN_MESSAGE: Record<FieldKind, string> = {

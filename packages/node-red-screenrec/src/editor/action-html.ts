@@ -1,11 +1,18 @@
-import { FIELDS, type FieldName, type FieldSpec } from '../fields';
+import { fieldSpec, type FieldName, type FieldSpec } from '../fields';
+import { CONNECTION_FIELDS } from '../connection-fields';
 import { ACTION_TYPE, DEFAULT_TIMEOUT_SECONDS } from '../nodes/action-node';
-import { DEFAULT_OPERATION, OPERATIONS, OPERATION_NAMES, fieldsOf, type OperationSpec } from '../operations';
-import { MESSAGE_PROPERTY } from '../values';
+import { ACTIONS, ACTION_KEYS, DEFAULT_OPERATION, type ActionOperation } from '../operations';
+import { ALIASES, MESSAGE_PROPERTY } from '../values';
 import { escape, helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
 import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
 
-const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
+const OPERATIONS = [...ACTIONS.values()];
+/** The form's fields: one row per property, whichever operations share it, as the first operation using it has it. */
+const FIELDS = new Map<string, FieldSpec>();
+for (const name of OPERATIONS.flatMap(({ fields }) => fields)) {
+  const field = fieldSpec(name);
+  if (!FIELDS.has(field.property)) FIELDS.set(field.property, field);
+}
 const TYPE_IN_HELP: Record<FieldSpec['kind'], string> = {
   text: 'string',
   list: 'string | array',
@@ -14,10 +21,11 @@ const TYPE_IN_HELP: Record<FieldSpec['kind'], string> = {
   number: 'number',
   boolean: 'boolean',
 };
+/** How a list is typed in the form or given in a message, in Node-RED's idiom. */
+const LIST_IDIOM = 'Comma-separated in the form; a list or a comma-separated text in a message.';
 
-function input(name: FieldName): string {
-  const field: FieldSpec = FIELDS[name];
-  const id = `node-input-${name}`;
+function input(field: FieldSpec): string {
+  const id = `node-input-${field.property}`;
   const placeholder = field.placeholder === undefined ? '' : ` placeholder="${escape(field.placeholder)}"`;
   switch (field.kind) {
     case 'choice':
@@ -37,19 +45,22 @@ function input(name: FieldName): string {
   }
 }
 
-/** Which operations show each field, for the form's rows. */
+/** Which operations show each property, for the form's rows. */
 const usedBy = Object.fromEntries(
-  FIELD_NAMES.map((name) => [name, OPERATION_NAMES.filter((operation) => fieldsOf(operation).includes(name))]),
+  [...FIELDS.keys()].map((property) => [
+    property,
+    OPERATIONS.filter(({ fields }) => fields.some((name) => fieldSpec(name).property === property)).map(({ key }) => key),
+  ]),
 );
 
 const form = [
   ...COMMON_ROWS,
-  `<div class="form-row"><label for="node-input-operation">Operation</label><select id="node-input-operation" style="width:70%">${OPERATION_NAMES.map(
-    (operation) => `<option value="${operation}">${escape(OPERATIONS[operation].label)}</option>`,
+  `<div class="form-row"><label for="node-input-operation">Operation</label><select id="node-input-operation" style="width:70%">${OPERATIONS.map(
+    ({ key, catalogue }) => `<option value="${key}">${escape(catalogue.name)}</option>`,
   ).join('')}</select></div>`,
-  ...FIELD_NAMES.map(
-    (name) =>
-      `<div class="form-row screenrec-field" data-field="${name}"><label for="node-input-${name}">${escape(FIELDS[name].label)}</label>${input(name)}</div>`,
+  ...[...FIELDS].map(
+    ([property, field]) =>
+      `<div class="form-row screenrec-field" data-field="${property}"><label for="node-input-${property}">${escape(field.label)}</label>${input(field)}</div>`,
   ),
   `<div class="form-row"><label for="node-input-timeout">Timeout (s)</label><input type="number" min="1" id="node-input-timeout" style="width:100px"></div>`,
 ].join('\n');
@@ -57,7 +68,7 @@ const form = [
 const defaults = {
   ...COMMON_DEFAULTS,
   operation: { value: DEFAULT_OPERATION },
-  ...Object.fromEntries(FIELD_NAMES.map((name) => [name, { value: FIELDS[name].initial }])),
+  ...Object.fromEntries([...FIELDS].map(([property, field]) => [property, { value: field.initial }])),
   timeout: { value: DEFAULT_TIMEOUT_SECONDS, required: true },
 };
 
@@ -69,7 +80,7 @@ const registration = flowNodeRegistration({
   paletteLabel: 'ScreenRec',
   label: "labels[this.operation] || 'ScreenRec'",
   prelude: `  var usedBy = ${scriptJson(usedBy)};
-  var labels = ${scriptJson(Object.fromEntries(OPERATION_NAMES.map((operation) => [operation, OPERATIONS[operation].label])))};`,
+  var labels = ${scriptJson(Object.fromEntries(OPERATIONS.map(({ key, catalogue }) => [key, catalogue.name])))};`,
   editPrepare: `      var show = function () {
         var operation = $('#node-input-operation').val();
         $('.screenrec-field').each(function () {
@@ -81,29 +92,38 @@ const registration = flowNodeRegistration({
       show();`,
 });
 
-const operationHelp = OPERATION_NAMES.map((operation) => {
-  const spec: OperationSpec = OPERATIONS[operation];
-  const fields = fieldsOf(operation).map((name) =>
-    helpEntry(`${MESSAGE_PROPERTY}.${name}`, TYPE_IN_HELP[FIELDS[name].kind], `${FIELDS[name].label}: ${spec.fields[name] ?? ''}`, true),
-  );
+/** What an operation needs of the connection, by the interface it calls. */
+const NEEDS = {
+  rest: `${CONNECTION_FIELDS.workspaceId.label} and ${CONNECTION_FIELDS.apiKey.label}`,
+  hook: `${CONNECTION_FIELDS.backendToken.label} (with its ${CONNECTION_FIELDS.workspaceId.label} and ${CONNECTION_FIELDS.apiKey.label} too, the new recording's ID is looked up)`,
+  both: `${CONNECTION_FIELDS.backendToken.label}, ${CONNECTION_FIELDS.workspaceId.label} and ${CONNECTION_FIELDS.apiKey.label}`,
+};
+
+function fieldHelp(name: FieldName): string {
+  const { property, kind, label, help } = fieldSpec(name);
+  const alias = ALIASES[property];
+  const idioms = [
+    kind === 'list' ? LIST_IDIOM : '',
+    alias === undefined ? '' : `\`msg.${MESSAGE_PROPERTY}.${alias}\` works too (a recording as this node outputs it).`,
+  ];
+  return helpEntry(`${MESSAGE_PROPERTY}.${property}`, TYPE_IN_HELP[kind], [`${label}: ${help}`, ...idioms].filter(Boolean).join(' '), true);
+}
+
+function operationHelp({ key, catalogue, fields, many }: ActionOperation): string {
+  const output = `${many ? 'An array, ' : ''}${catalogue.returns}.`;
   return [
-    `<h4>${escape(spec.label)} (<code>${operation}</code>)</h4>`,
-    `<p>${prose(spec.description)}</p>`,
-    fields.length > 0 ? helpList(fields) : '',
-    `<p>Output <code>msg.payload</code>: ${prose(spec.output)}</p>`,
+    `<h4>${escape(catalogue.name)} (<code>${key}</code>)</h4>`,
+    `<p>${prose(`${catalogue.summary} Needs the connection's ${NEEDS[catalogue.uses]}.`)}</p>`,
+    fields.length > 0 ? helpList(fields.map(fieldHelp)) : '',
+    `<p>Output <code>msg.payload</code>: ${prose(output)}</p>`,
   ].join('\n');
-});
+}
 
 const help = [
-  '<p>Calls ScreenRec: creates a recording link, requests a recording by e-mail, gets, finds, updates or deletes recordings, gets a video link, or searches tags.</p>',
+  `<p>${prose(`Calls ScreenRec, one operation for each message: ${OPERATIONS.map(({ catalogue }) => catalogue.name).join(', ')}.`)}</p>`,
   '<h3>Inputs</h3>',
   helpList([
-    helpEntry(
-      'operation',
-      'string',
-      `Overrides the node's Operation: one of ${OPERATION_NAMES.map((name) => `\`${name}\``).join(', ')}.`,
-      true,
-    ),
+    helpEntry('operation', 'string', `Overrides the node's Operation: one of ${ACTION_KEYS.map((key) => `\`${key}\``).join(', ')}.`, true),
     helpEntry(
       MESSAGE_PROPERTY,
       'object',
@@ -126,7 +146,7 @@ const help = [
     ),
   ]),
   '<h3>Operations</h3>',
-  ...operationHelp,
+  ...OPERATIONS.map(operationHelp),
   '<h3>Errors</h3>',
   "<p>A failure (a missing field, a rejected key, an unknown recording, a time-out) stops the message: the node's status shows the error's code and a Catch node receives the message with <code>msg.error.message</code> saying what went wrong and what to do.</p>",
 ].join('\n');

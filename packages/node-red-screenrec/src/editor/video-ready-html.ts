@@ -1,10 +1,12 @@
+import { OPERATIONS } from '@screenrec/core';
 import { CONNECTION_FIELDS } from '../connection-fields';
 import { VIDEO_READY_TYPE } from '../nodes/video-ready-node';
 import { RECEIVER_PATH } from '../receiver';
-import { helpEntry, helpList, nodeHtml, prose } from './markup';
+import { helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
 import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
 
 const { backendToken, publicUrl } = CONNECTION_FIELDS;
+const { name, summary } = OPERATIONS.videoReady;
 const NEEDS = `This node needs the connection's ${backendToken.label} (of the n8n or Zapier integration) and its ${publicUrl.label}. With the Workspace ID and API Key too, it also confirms which recording each video belongs to.`;
 
 const form = [...COMMON_ROWS, `<div class="form-tips" id="screenrec-video-ready-needs">${prose(NEEDS)}</div>`].join('\n');
@@ -13,12 +15,12 @@ const registration = flowNodeRegistration({
   type: VIDEO_READY_TYPE,
   defaults: COMMON_DEFAULTS,
   inputs: 0,
-  paletteLabel: 'video ready',
-  label: "'Video Ready'",
+  paletteLabel: name.toLowerCase(),
+  label: scriptJson(name),
 });
 
 const help = [
-  '<p>Sends a message each time a video is ready in the ScreenRec workspace: ScreenRec notifies this Node-RED as soon as a recording is finished.</p>',
+  `<p>${prose(`${summary} It sends a message each time: ScreenRec notifies this Node-RED as soon as a recording is finished.`)}</p>`,
   '<h3>Outputs</h3>',
   helpList([
     helpEntry('payload.videoUrl', 'string', 'The temporary link to the video, as ScreenRec sent it.'),
@@ -28,7 +30,7 @@ const help = [
       'string | null',
       'The recording the video belongs to, when ScreenRec confirmed it (needs the Workspace ID and API Key).',
     ),
-    helpEntry('payload.recording', 'object | null', 'The confirmed recording, as Get outputs it.'),
+    helpEntry('payload.recording', 'object | null', `The confirmed recording, as ${OPERATIONS.getRecording.name} outputs it.`),
     helpEntry('payload.detailsError', 'string | null', 'Why the recording is missing, when it is.'),
   ]),
   '<h3>Properties</h3>',

@@ -1,14 +1,15 @@
-import { FIELDS } from '../fields';
+import { OPERATIONS } from '@screenrec/core';
+import { fieldSpec } from '../fields';
 import { DEFAULT_TIME_LIMIT_MINUTES, WAIT_TYPE } from '../nodes/wait-node';
-import { OPERATIONS } from '../operations';
-import { escape, helpEntry, helpList, nodeHtml } from './markup';
+import { escape, helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
 import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
 
-const recordingId = FIELDS.recordingId;
+const { name, summary } = OPERATIONS.waitForVideo;
+const recordingId = fieldSpec('recordingId');
 
 const form = [
   ...COMMON_ROWS,
-  `<div class="form-row"><label for="node-input-recordingId">${escape(recordingId.label)}</label><input type="text" id="node-input-recordingId" placeholder="${escape(recordingId.placeholder)}" style="width:70%"></div>`,
+  `<div class="form-row"><label for="node-input-recordingId">${escape(recordingId.label)}</label><input type="text" id="node-input-recordingId" placeholder="${escape(recordingId.placeholder ?? '')}" style="width:70%"></div>`,
   '<div class="form-row"><label for="node-input-timeLimit">Time Limit (min)</label><input type="number" min="1" id="node-input-timeLimit" style="width:100px"></div>',
 ].join('\n');
 
@@ -23,18 +24,18 @@ const registration = flowNodeRegistration({
   defaults,
   numbers: ['timeLimit'],
   inputs: 1,
-  paletteLabel: 'wait for video',
-  label: "'Wait for Video'",
+  paletteLabel: name.toLowerCase(),
+  label: scriptJson(name),
 });
 
 const help = [
-  "<p>Holds each message until its recording is finished (status COMPLETED), then sends it on with the recording and a fresh link to its video. Place it after the step that sends someone the recording's link.</p>",
+  `<p>${prose(`${summary} It holds each message until its recording is COMPLETED, then sends it on; place it after the step that sends someone the recording's link.`)}</p>`,
   '<h3>Inputs</h3>',
   helpList([
     helpEntry(
       'payload.recordingId',
       'string',
-      `The recording to wait for, when the node's ${recordingId.label} is empty. \`msg.payload.id\` works too, so the output of Request Recording by Email or Get can come straight in.`,
+      `The recording to wait for, when the node's ${recordingId.label} is empty. \`msg.payload.id\` works too, so the output of ${OPERATIONS.requestRecording.name} or ${OPERATIONS.getRecording.name} can come straight in.`,
       true,
     ),
   ]),
@@ -43,13 +44,13 @@ const help = [
     helpEntry(
       'payload',
       'object',
-      `The finished recording (as ${OPERATIONS.get.label} outputs it) with \`recordingId\`, \`videoUrl\` (a temporary link to the video) and \`videoKey\` (the link without its query, the same however often it is re-signed).`,
+      `The finished recording (as ${OPERATIONS.getRecording.name} outputs it) with \`recordingId\`, \`videoUrl\` (a temporary link to the video) and \`videoKey\` (the link without its query, the same however often it is re-signed).`,
     ),
   ]),
   '<h3>Properties</h3>',
   helpList([
     helpEntry('Connection', 'screenrec-connection', 'The ScreenRec connection to use; it needs the Workspace ID and API Key.'),
-    helpEntry(recordingId.label, 'string', 'The recording to wait for; left empty, it comes from the message.'),
+    helpEntry(recordingId.label, 'string', `${recordingId.help} Left empty, it comes from the message.`),
     helpEntry(
       'Time Limit (min)',
       'number',

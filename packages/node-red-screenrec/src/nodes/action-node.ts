@@ -1,7 +1,7 @@
 import { InvalidInputError, invalidInputMessage } from '@screenrec/core';
 import { word } from '../locale';
 import { InFlight, asError, failureCode, noConnectionError, positiveNumberOf } from '../in-flight';
-import { DEFAULT_OPERATION, OPERATIONS, OPERATION_NAMES, isOperationName, type OperationName } from '../operations';
+import { ACTION_KEYS, DEFAULT_OPERATION, actionOfKey, type ActionOperation } from '../operations';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
 import { readValues } from '../values';
 import { connectionOf } from './connection-node';
@@ -11,7 +11,7 @@ export const ACTION_TYPE = 'screenrec';
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
 /**
- * The action node: every operation of OPERATIONS, chosen in the editor or by `msg.operation`, its fields from the
+ * The action node: every operation of ACTIONS, chosen in the editor or by `msg.operation`, its fields from the
  * editor or `msg.payload`; the result replaces `msg.payload`. A failure goes to `done(error)`, where Catch nodes see it.
  */
 export function registerAction(RED: NodeAPI): void {
@@ -20,10 +20,10 @@ export function registerAction(RED: NodeAPI): void {
     const t = (key: string, values?: Record<string, string>) => word(RED._.bind(RED), ACTION_TYPE, key, values);
     const inFlight = new InFlight();
     const timeoutMs = positiveNumberOf(definition.timeout, DEFAULT_TIMEOUT_SECONDS) * 1000;
-    const configured = isOperationName(definition.operation) ? definition.operation : DEFAULT_OPERATION;
+    const configured = actionOfKey(definition.operation) ?? actionOfKey(DEFAULT_OPERATION);
 
     this.on('input', (msg, send, done) => {
-      let operation: OperationName;
+      let operation: ActionOperation;
       try {
         operation = operationOf(msg, configured);
       } catch (error) {
@@ -31,25 +31,25 @@ export function registerAction(RED: NodeAPI): void {
         done(asError(error));
         return;
       }
-      const spec = OPERATIONS[operation];
-      this.status({ fill: 'blue', shape: 'dot', text: t('status.running', { operation: spec.label }) });
+      const { name } = operation.catalogue;
+      this.status({ fill: 'blue', shape: 'dot', text: t('status.running', { operation: name }) });
       inFlight
         .run(async (signal) => {
           const connection = connectionOf(RED, definition.connection);
           if (connection === undefined) throw noConnectionError();
-          const values = readValues(operation, definition, msg.payload);
-          return spec.run(values, connection, { signal, deadline: Date.now() + timeoutMs, budgetMs: timeoutMs });
+          const values = readValues(operation.fields, operation.required, definition, msg.payload);
+          return operation.run(values, connection, { signal, deadline: Date.now() + timeoutMs, budgetMs: timeoutMs });
         })
         .then(
           (result) => {
             if (result === undefined) return;
-            this.status({ fill: 'green', shape: 'dot', text: t('status.done', { operation: spec.label }) });
+            this.status({ fill: 'green', shape: 'dot', text: t('status.done', { operation: name }) });
             msg.payload = result.value;
             send(msg);
             done();
           },
           (error: unknown) => {
-            this.status({ fill: 'red', shape: 'ring', text: t('status.failed', { operation: spec.label, code: failureCode(error) }) });
+            this.status({ fill: 'red', shape: 'ring', text: t('status.failed', { operation: name, code: failureCode(error) }) });
             done(asError(error));
           },
         );
@@ -64,11 +64,11 @@ export function registerAction(RED: NodeAPI): void {
 }
 
 /** msg.operation when the message names one (it must be one of the operations), else the editor's. */
-function operationOf(msg: NodeMessage, configured: OperationName): OperationName {
+function operationOf(msg: NodeMessage, configured: ActionOperation | undefined): ActionOperation {
   const requested = msg.operation;
-  if (requested === undefined || requested === null) return configured;
-  if (isOperationName(requested)) return requested;
-  const problem = `must be one of ${OPERATION_NAMES.join(', ')}`;
+  const operation = requested === undefined || requested === null ? configured : actionOfKey(requested);
+  if (operation !== undefined) return operation;
+  const problem = `must be one of ${ACTION_KEYS.join(', ')}`;
   throw new InvalidInputError(invalidInputMessage(`\`msg.operation\` ${problem}`), {
     fieldErrors: [{ path: 'msg.operation', message: problem }],
   });

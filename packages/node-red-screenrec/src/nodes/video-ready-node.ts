@@ -1,4 +1,4 @@
-import { NOTIFICATION_ANSWER, identifyVideo, parseVideoReady } from '@screenrec/core';
+import { NOTIFICATION_ANSWER, OPERATIONS, identifyVideo, parseVideoReady } from '@screenrec/core';
 import type { Connection } from '../connection';
 import { InFlight, asError, failureCode } from '../in-flight';
 import { word } from '../locale';
@@ -37,7 +37,7 @@ export function registerVideoReady(RED: NodeAPI): void {
       }
       answer(NOTIFICATION_ANSWER.received);
       if (!seen.first(videoKey)) return;
-      const rest = connection?.hasRest === true ? connection.rest('Video Ready') : undefined;
+      const rest = connection?.hasRest === true ? connection.rest(OPERATIONS.videoReady.name) : undefined;
       void inFlight
         .run((signal) => identifyVideo(body, rest, { signal, deadline: Date.now() + CALL_BUDGET_MS }))
         .then(
@@ -59,7 +59,7 @@ export function registerVideoReady(RED: NodeAPI): void {
       this.status({ fill: 'blue', shape: 'ring', text: t('status.subscribing') });
       void inFlight
         .run(async (signal) => {
-          const client = await connection.hook('Video Ready').client({ signal, deadline: Date.now() + CALL_BUDGET_MS });
+          const client = await connection.hook(OPERATIONS.videoReady.name).client({ signal, deadline: Date.now() + CALL_BUDGET_MS });
           return client.subscribe(callbackUrl(connection.settings.publicUrl, secret), { signal, deadline: Date.now() + CALL_BUDGET_MS });
         })
         .then(
@@ -102,7 +102,7 @@ export function registerVideoReady(RED: NodeAPI): void {
 
 async function unsubscribe(connection: Connection, subscriptionId: string): Promise<void> {
   const call = { deadline: Date.now() + CALL_BUDGET_MS };
-  const client = await connection.hook('Video Ready').client(call);
+  const client = await connection.hook(OPERATIONS.videoReady.name).client(call);
   await client.unsubscribe(subscriptionId, call);
 }
 

@@ -1,4 +1,12 @@
-import { DeadlineError, WAIT_PACING, deadlineMessage, parseVideoReady, waitUntilCompleted, type WaitPacing } from '@screenrec/core';
+import {
+  DeadlineError,
+  OPERATIONS,
+  WAIT_PACING,
+  deadlineMessage,
+  parseVideoReady,
+  waitUntilCompleted,
+  type WaitPacing,
+} from '@screenrec/core';
 import { word } from '../locale';
 import { InFlight, asError, failureCode, noConnectionError, positiveNumberOf } from '../in-flight';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
@@ -64,9 +72,10 @@ async function videoOf(
 ): Promise<Record<string, unknown>> {
   const connection = connectionOf(RED, definition.connection);
   if (connection === undefined) throw noConnectionError();
-  // Read as Get reads it: the editor's Recording ID, or msg.payload.recordingId (or .id), required.
-  const recordingId = readValues('get', definition, msg.payload).get('recordingId') ?? '';
-  const rest = connection.rest('Wait for Video');
+  const { inputs, required, name } = OPERATIONS.waitForVideo;
+  // The editor's Recording ID, or msg.payload.recordingId (or .id), required.
+  const recordingId = readValues(inputs, required, definition, msg.payload).input.recordingId ?? '';
+  const rest = connection.rest(name);
   const call = { signal, deadline: Date.now() + limitMs, budgetMs: limitMs };
   const outcome = await waitUntilCompleted(
     { check: (checkCall) => rest.getRecording(recordingId, checkCall), onCheck: async () => undefined, pacing },
