@@ -87,8 +87,7 @@ export const OPERATIONS = {
   requestRecording: operation({
     name: 'Request Recording by Email',
     noun: 'Recording',
-    summary:
-      'Creates a recording and, when an invite e-mail is given, has ScreenRec e-mail that person an invitation to record their screen.',
+    summary: 'Creates a recording and, when an invite e-mail is given, e-mails that person an invitation to record their screen.',
     returns: `${RECORDING_RETURNED}; its status is NEW until someone records`,
     uses: 'rest',
     kind: 'action',
