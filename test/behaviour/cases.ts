@@ -80,7 +80,7 @@ const MCP_BLANK_TAG =
 export const CASES: BehaviourCase[] = [
   {
     name: "Create Recording Link outputs the link, the input, and the new recording's ID (recordingId) and status",
-    step: { operation: 'createLink', externalReference: 'ticket-4711', tags: ['support'] },
+    step: { operation: 'createRecordingLink', externalReference: 'ticket-4711', tags: ['support'] },
     exchanges: [createLink, newestPage(200, page([recording({ status: 'NEW', tags: ['support'] })]))],
     outcome: {
       output: [
@@ -102,7 +102,7 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Create Recording Link still succeeds when the ID lookup fails after the create: the link, and detailsError says why the ID is missing',
-    step: { operation: 'createLink', externalReference: 'ticket-4711', tags: ['support'] },
+    step: { operation: 'createRecordingLink', externalReference: 'ticket-4711', tags: ['support'] },
     exchanges: [createLink, newestPage(401, { message: 'Unauthorized' })],
     outcome: {
       output: [
@@ -124,7 +124,7 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Create Recording Link whose new recording is not listed yet: the link, and detailsError says so',
-    step: { operation: 'createLink', externalReference: 'ticket-4711', tags: ['support'] },
+    step: { operation: 'createRecordingLink', externalReference: 'ticket-4711', tags: ['support'] },
     exchanges: [createLink, newestPage(200, page([]))],
     outcome: {
       output: [
@@ -147,7 +147,7 @@ export const CASES: BehaviourCase[] = [
   {
     name: 'Request Recording sends tags trimmed and each once, and outputs the new recording',
     step: {
-      operation: 'request',
+      operation: 'requestRecording',
       direction: 'REQUEST',
       email: 'ana@example.com',
       tags: [' support ', 'support', 'vip'],
@@ -174,19 +174,19 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Get outputs the recording, read with one list call by its ID',
-    step: { operation: 'get', recordingId: RECORDING_ID },
+    step: { operation: 'getRecording', recordingId: RECORDING_ID },
     exchanges: [readById([recording()])],
     outcome: { output: [recording()] },
   },
   {
     name: "Get of an unknown recording ID is NOT_FOUND (on Zapier's search: nothing found)",
-    step: { operation: 'get', recordingId: RECORDING_ID },
+    step: { operation: 'getRecording', recordingId: RECORDING_ID },
     exchanges: [readById([])],
     outcome: { failure: { code: 'NOT_FOUND', message: NOT_FOUND_RECORDING } },
   },
   {
     name: 'Lists are newest first',
-    step: { operation: 'list', limit: 10 },
+    step: { operation: 'findRecordings', limit: 10 },
     exchanges: [
       {
         to: 'rest',
@@ -209,7 +209,7 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'A list or search that matches nothing is an empty result, not an error',
-    step: { operation: 'list', limit: 10, statuses: ['COMPLETED'], tags: ['nope'] },
+    step: { operation: 'findRecordings', limit: 10, statuses: ['COMPLETED'], tags: ['nope'] },
     exchanges: [
       {
         to: 'rest',
@@ -224,7 +224,7 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: "A date without a time zone is read in the user's time zone",
-    step: { operation: 'list', limit: 10, createdFrom: '2026-11-01' },
+    step: { operation: 'findRecordings', limit: 10, createdFrom: '2026-11-01' },
     exchanges: [
       // Midnight in Berlin (UTC+1 in November); Zapier spells it 2026-11-01T00:00:00+01:00, n8n 2026-10-31T23:00:00Z.
       {
@@ -266,13 +266,13 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Update with Tags replaces all the tags',
-    step: { operation: 'update', recordingId: RECORDING_ID, tags: ['resolved', 'support'] },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, tags: ['resolved', 'support'] },
     exchanges: [update({ tags: ['resolved', 'support'] }, recording({ tags: ['resolved', 'support'] }))],
     outcome: { output: [recording({ tags: ['resolved', 'support'] })] },
   },
   {
     name: 'Update with empty Tags keeps the tags',
-    step: { operation: 'update', recordingId: RECORDING_ID, tags: [], comment: 'Seen' },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, tags: [], comment: 'Seen' },
     exchanges: [update({ comment: 'Seen' }, recording({ comment: 'Seen' }))],
     outcome: { output: [recording({ comment: 'Seen' })] },
     mcp: {
@@ -283,20 +283,20 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Update with Remove All Tags removes every tag (MCP: tags [])',
-    step: { operation: 'update', recordingId: RECORDING_ID, removeAllTags: true },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, removeAllTags: true },
     exchanges: [update({ tags: [] }, recording({ tags: [] }))],
     outcome: { output: [recording({ tags: [] })] },
   },
   {
     name: 'Update with both Tags and Remove All Tags is refused before anything is sent',
-    step: { operation: 'update', recordingId: RECORDING_ID, tags: ['resolved'], removeAllTags: true },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, tags: ['resolved'], removeAllTags: true },
     exchanges: [],
     outcome: { failure: { code: 'INVALID_INPUT', message: TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE } },
     mcp: { why: 'MCP has one tags field: [] removes every tag, so the contradiction cannot be asked.', notOffered: true },
   },
   {
     name: 'Update sends tags trimmed, without blanks and each once',
-    step: { operation: 'update', recordingId: RECORDING_ID, tags: [' resolved ', '', 'resolved', 'support'] },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, tags: [' resolved ', '', 'resolved', 'support'] },
     exchanges: [update({ tags: ['resolved', 'support'] }, recording({ tags: ['resolved', 'support'] }))],
     outcome: { output: [recording({ tags: ['resolved', 'support'] })] },
     mcp: {
@@ -307,7 +307,7 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Update with nothing to change is refused before anything is sent',
-    step: { operation: 'update', recordingId: RECORDING_ID, comment: '  ' },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, comment: '  ' },
     exchanges: [],
     outcome: { failure: { code: 'INVALID_INPUT', message: NOTHING_TO_UPDATE_MESSAGE } },
     mcp: {
@@ -318,7 +318,7 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Update with no field at all is refused before anything is sent',
-    step: { operation: 'update', recordingId: RECORDING_ID },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID },
     exchanges: [],
     outcome: { failure: { code: 'INVALID_INPUT', message: NOTHING_TO_UPDATE_MESSAGE } },
     mcp: {
@@ -329,7 +329,7 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Update of an unknown recording is NOT_FOUND',
-    step: { operation: 'update', recordingId: RECORDING_ID, comment: 'Seen' },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, comment: 'Seen' },
     exchanges: [
       {
         to: 'rest',
@@ -344,13 +344,13 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Delete reads the recording first and outputs what was deleted',
-    step: { operation: 'delete', recordingId: RECORDING_ID },
+    step: { operation: 'deleteRecording', recordingId: RECORDING_ID },
     exchanges: [readById([recording()]), { to: 'rest', method: 'DELETE', path: `/recordings/${RECORDING_ID}`, status: 204 }],
     outcome: { output: [{ ...recording(), deleted: true }] },
   },
   {
     name: 'Delete of an unknown recording is NOT_FOUND, and nothing is deleted',
-    step: { operation: 'delete', recordingId: RECORDING_ID },
+    step: { operation: 'deleteRecording', recordingId: RECORDING_ID },
     exchanges: [readById([])],
     outcome: { failure: { code: 'NOT_FOUND', message: NOT_FOUND_RECORDING } },
   },

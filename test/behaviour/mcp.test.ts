@@ -26,9 +26,9 @@ function mcpCall(step: Step): { tool: string; args: Record<string, unknown>; ite
   const one = (result: Record<string, unknown>) => [result];
   const given = (args: Record<string, unknown>) => JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
   switch (step.operation) {
-    case 'createLink':
+    case 'createRecordingLink':
       return { tool: 'create_recording_link', args: given({ externalReference: step.externalReference, tags: step.tags }), items: one };
-    case 'request':
+    case 'requestRecording':
       return {
         tool: 'create_recording_request',
         args: given({
@@ -40,9 +40,9 @@ function mcpCall(step: Step): { tool: string; args: Record<string, unknown>; ite
         }),
         items: one,
       };
-    case 'get':
+    case 'getRecording':
       return { tool: 'get_recording', args: { recordingId: step.recordingId }, items: one };
-    case 'list':
+    case 'findRecordings':
       return {
         tool: 'find_recordings',
         args: given({ limit: step.limit, statuses: step.statuses, tags: step.tags, createdDateFrom: step.createdFrom }),
@@ -50,14 +50,14 @@ function mcpCall(step: Step): { tool: string; args: Record<string, unknown>; ite
       };
     case 'getVideoUrl':
       return { tool: 'get_video_url', args: { recordingId: step.recordingId }, items: one };
-    case 'update':
+    case 'updateRecording':
       // MCP's one way to say "remove every tag" is tags: [].
       return {
         tool: 'update_recording',
         args: given({ recordingId: step.recordingId, tags: step.removeAllTags === true ? [] : step.tags, comment: step.comment }),
         items: one,
       };
-    case 'delete':
+    case 'deleteRecording':
       return { tool: 'delete_recording', args: { recordingId: step.recordingId }, items: one };
     case 'searchTags':
       return { tool: 'search_tags', args: { query: step.query }, items: (result) => (result.tags as string[]).map((tag) => ({ tag })) };

@@ -28,30 +28,30 @@ function n8nParameters(step: Step): INodeParameters {
   const recording = (operation: string, parameters: Record<string, unknown>) =>
     JSON.parse(JSON.stringify({ resource: 'recording', operation, ...parameters })) as INodeParameters;
   switch (step.operation) {
-    case 'createLink':
+    case 'createRecordingLink':
       return recording('create', { externalReference: step.externalReference, tags: commaSeparated(step.tags) });
-    case 'request':
+    case 'requestRecording':
       return recording('request', {
         direction: step.direction,
         email: step.email,
         additionalFields: { tags: commaSeparated(step.tags), notificationEmails: commaSeparated(step.notifyEmails), comment: step.comment },
       });
-    case 'get':
+    case 'getRecording':
       return recording('get', { recordingId: byId(step.recordingId) });
-    case 'list':
+    case 'findRecordings':
       return recording('getAll', {
         limit: step.limit,
         filters: { statuses: step.statuses, tags: commaSeparated(step.tags), createdDateFrom: step.createdFrom },
       });
     case 'getVideoUrl':
       return recording('getVideoUrl', { recordingId: byId(step.recordingId) });
-    case 'update':
+    case 'updateRecording':
       // An added field stays in Update Fields even when left empty: that is what "empty Tags" is on n8n.
       return recording('update', {
         recordingId: byId(step.recordingId),
         updateFields: { tags: commaSeparated(step.tags), comment: step.comment, removeAllTags: step.removeAllTags },
       });
-    case 'delete':
+    case 'deleteRecording':
       return recording('delete', { recordingId: byId(step.recordingId) });
     case 'searchTags':
       return { resource: 'tag', operation: 'search', query: step.query };

@@ -1,21 +1,27 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ErrorCode } from '@screenrec/core';
+import type { ErrorCode, OperationName } from '@screenrec/core';
 import type nock from 'nock';
 
 // The shape of a shared case (cases.ts) and what each platform's suite needs to play it: one table, every
 // platform mapping it onto its own fields, so a new row runs everywhere.
 
+/** One step: a catalogue operation (core's OPERATIONS, by its name there) and what the user fills in. */
+type StepOf<Operation extends OperationName, Input> = { operation: Operation } & Input;
+
 /** What a user asks for, in no platform's words. Blank values are as a user may leave them. */
 export type Step =
-  | { operation: 'createLink'; externalReference: string; tags?: string[] }
-  | { operation: 'request'; direction: 'REQUEST' | 'RESPONSE'; email?: string; tags?: string[]; notifyEmails?: string[]; comment?: string }
-  | { operation: 'get'; recordingId: string }
+  | StepOf<'createRecordingLink', { externalReference: string; tags?: string[] }>
+  | StepOf<
+      'requestRecording',
+      { direction: 'REQUEST' | 'RESPONSE'; email?: string; tags?: string[]; notifyEmails?: string[]; comment?: string }
+    >
+  | StepOf<'getRecording', { recordingId: string }>
   /** Every platform's list or search, asking for `limit` results (Zapier's Find Recording gives 10). */
-  | { operation: 'list'; limit: 10; statuses?: string[]; tags?: string[]; createdFrom?: string }
-  | { operation: 'getVideoUrl'; recordingId: string }
-  | { operation: 'update'; recordingId: string; tags?: string[]; comment?: string; removeAllTags?: boolean }
-  | { operation: 'delete'; recordingId: string }
-  | { operation: 'searchTags'; query: string };
+  | StepOf<'findRecordings', { limit: 10; statuses?: string[]; tags?: string[]; createdFrom?: string }>
+  | StepOf<'getVideoUrl', { recordingId: string }>
+  | StepOf<'updateRecording', { recordingId: string; tags?: string[]; comment?: string; removeAllTags?: boolean }>
+  | StepOf<'deleteRecording', { recordingId: string }>
+  | StepOf<'searchTags', { query: string }>;
 
 /** One request the service must receive, in order, and its answer. */
 export interface Exchange {

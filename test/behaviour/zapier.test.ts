@@ -44,9 +44,9 @@ function filledIn<B extends Bundle>(
 /** The Zapier step a user picks for the step, and what they fill in. */
 function zapierStep(step: Step): ZapierStep {
   switch (step.operation) {
-    case 'createLink':
+    case 'createRecordingLink':
       return filledIn(createRecording, { externalReference: step.externalReference, tags: step.tags });
-    case 'request':
+    case 'requestRecording':
       return filledIn(requestRecording, {
         direction: step.direction,
         email: step.email,
@@ -54,21 +54,21 @@ function zapierStep(step: Step): ZapierStep {
         notificationEmails: step.notifyEmails,
         comment: step.comment,
       });
-    case 'get':
+    case 'getRecording':
       return filledIn(findRecording, { recordingId: step.recordingId }, true);
-    case 'list':
+    case 'findRecordings':
       // Find Recording gives Zapier its 10 newest matches; the case's limit is that.
       return filledIn(findRecording, { statuses: step.statuses, tags: step.tags, createdFrom: step.createdFrom }, true);
     case 'getVideoUrl':
       return filledIn(getVideoUrl, { recordingId: step.recordingId }, true);
-    case 'update':
+    case 'updateRecording':
       return filledIn(updateRecording, {
         recordingId: step.recordingId,
         tags: step.tags,
         comment: step.comment,
         clearTags: step.removeAllTags,
       });
-    case 'delete':
+    case 'deleteRecording':
       return filledIn(deleteRecording, { recordingId: step.recordingId });
     case 'searchTags':
       return filledIn(findTags, { query: step.query }, true);
@@ -95,7 +95,7 @@ async function outcomeOf(run: Promise<unknown>): Promise<Outcome> {
  */
 function onZapier(outcome: Outcome, step: Step, search: boolean): Outcome {
   if ('failure' in outcome) return search && outcome.failure.code === 'NOT_FOUND' ? { output: [] } : outcome;
-  if (step.operation !== 'createLink') return outcome;
+  if (step.operation !== 'createRecordingLink') return outcome;
   return { output: outcome.output.map((item) => ({ ...item, id: item.recordingId })) };
 }
 
