@@ -1,5 +1,7 @@
 import {
   NOT_FOUND_RECORDING,
+  OPERATIONS,
+  exampleRecording,
   NOTHING_TO_UPDATE_MESSAGE,
   UNAUTHORIZED_MESSAGE,
   deadlineMessage,
@@ -10,7 +12,6 @@ import { createServer, type Server } from 'node:http';
 import { missingFieldMessage } from '../../packages/node-red-screenrec/src/connection';
 import { CONNECTION_FIELDS } from '../../packages/node-red-screenrec/src/connection-fields';
 import { listenOnLoopback, stopServer } from '../support/loopback';
-import { serviceRecording } from '../support/recordings';
 import { BASE_URL, RECORDING_ID, WORKSPACE_ID } from '../support/sample-connection';
 import { expectNoSecretsIn } from '../support/secrets';
 import { serviceMock } from '../support/service-mock';
@@ -20,7 +21,7 @@ const API_KEY = 'node-red-api-key-5f0c';
 const BACKEND_TOKEN = 'node-red-backend-token-77a1';
 const PAGE_URL = `${BASE_URL}/r/${RECORDING_ID}`;
 const service = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
-const recording = serviceRecording(RECORDING_ID, PAGE_URL);
+const recording = exampleRecording({ id: RECORDING_ID, url: PAGE_URL });
 const page = (content: unknown[]) => ({ content, totalElements: content.length, totalPages: 1 });
 
 import { runtime } from './nock-runtime';
@@ -35,7 +36,7 @@ export function actionCases(): void {
   }
 
   describe('the action node sends each operation as the service API has it and puts the answer in msg.payload', () => {
-    it('Create Recording Link: the hook RECORDING, then the new recording looked up by its page link', async () => {
+    it(`${OPERATIONS.createRecordingLink.name}: the hook RECORDING, then the new recording looked up by its page link`, async () => {
       service
         .hookScope('N8N', { action: 'RECORDING', recording: { externalReference: 'ticket-9', tags: ['a', 'b'] } })
         .reply(200, { url: PAGE_URL });
@@ -56,7 +57,7 @@ export function actionCases(): void {
       });
     });
 
-    it('Request Recording by Email: one POST of the recording with the fields given, from the editor and msg.payload', async () => {
+    it(`${OPERATIONS.requestRecording.name}: one POST of the recording with the fields given, from the editor and msg.payload`, async () => {
       service
         .restScope()
         .post(service.restPath('/recordings'), {
@@ -78,7 +79,7 @@ export function actionCases(): void {
       expect(out?.payload).toEqual(recording);
     });
 
-    it('Get: a list call filtered by the ID, taken from msg.payload.id (a recording as the node outputs it)', async () => {
+    it(`${OPERATIONS.getRecording.name}: a list call filtered by the ID, taken from msg.payload.id (a recording as the node outputs it)`, async () => {
       service
         .restScope()
         .post(service.restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 })
@@ -88,7 +89,7 @@ export function actionCases(): void {
       expect(out?.payload).toEqual(recording);
     });
 
-    it('Get Many: every filter sent, newest first, cut to Limit', async () => {
+    it(`${OPERATIONS.findRecordings.name}: every filter sent, newest first, cut to Limit`, async () => {
       service
         .restScope()
         .post(service.restPath('/recordings/list'), {
@@ -106,7 +107,7 @@ export function actionCases(): void {
       expect(out?.payload).toEqual([recording]);
     });
 
-    it('Get Video URL: the presign call', async () => {
+    it(`${OPERATIONS.getVideoUrl.name}: the presign call`, async () => {
       const videoUrl = `${BASE_URL}/videos/${RECORDING_ID}?signature=abc`;
       service
         .restScope()
@@ -116,7 +117,7 @@ export function actionCases(): void {
       expect((await outcomeOf({})).out?.payload).toEqual({ recordingId: RECORDING_ID, videoUrl });
     });
 
-    it('Update: a PUT of the changes', async () => {
+    it(`${OPERATIONS.updateRecording.name}: a PUT of the changes`, async () => {
       service
         .restScope()
         .put(service.restPath(`/recordings/${RECORDING_ID}`), { tags: ['new'] })
@@ -125,7 +126,7 @@ export function actionCases(): void {
       expect((await outcomeOf({})).out?.payload).toEqual({ ...recording, tags: ['new'] });
     });
 
-    it('Delete: read first, then DELETE, and output what was deleted', async () => {
+    it(`${OPERATIONS.deleteRecording.name}: read first, then DELETE, and output what was deleted`, async () => {
       service
         .restScope()
         .post(service.restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 })
@@ -138,7 +139,7 @@ export function actionCases(): void {
       expect((await outcomeOf({})).out?.payload).toEqual({ ...recording, deleted: true });
     });
 
-    it('Search Tags: msg.operation chooses the operation over the editor, msg.payload.query the query', async () => {
+    it(`${OPERATIONS.searchTags.name}: msg.operation chooses the operation over the editor, msg.payload.query the query`, async () => {
       service
         .restScope()
         .get(service.restPath('/recordings/tags?query=onb'))
@@ -173,6 +174,24 @@ export function actionCases(): void {
         { operation: 'get' },
         { payload: 'not an object' },
         invalidInputMessage('`Recording ID` is required: fill it in, or set msg.payload.recordingId'),
+      ],
+      [
+        "a value its catalogue input refuses, named by the message's property",
+        { operation: 'request' },
+        { payload: { email: 'not-an-address' } },
+        invalidInputMessage('`msg.payload.email`: must be an e-mail address such as ana@example.com'),
+      ],
+      [
+        'a list item refused, named by its place in the list',
+        { operation: 'request', notificationEmails: 'team@example.com' },
+        { payload: { notificationEmails: ['team@example.com', 'nobody'] } },
+        invalidInputMessage('`msg.payload.notificationEmails.1`: must be an e-mail address such as ana@example.com'),
+      ],
+      [
+        "a value from the editor refused, named by the field's label",
+        { operation: 'get', recordingId: 'rec-1' },
+        {},
+        invalidInputMessage('`Recording ID`: must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'),
       ],
       [
         'a number out of range',

@@ -1,7 +1,6 @@
-import { NOT_FOUND_RECORDING, deadlineMessage } from '@screenrec/core';
+import { NOT_FOUND_RECORDING, deadlineMessage, exampleRecording } from '@screenrec/core';
 import helper from 'node-red-node-test-helper';
 import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../../packages/node-red-screenrec/src/receiver';
-import { serviceRecording } from '../support/recordings';
 import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '../support/sample-connection';
 import { expectNoSecretsIn } from '../support/secrets';
 import { serviceMock } from '../support/service-mock';
@@ -34,8 +33,8 @@ export function waitAndVideoReadyCases(): void {
       );
 
     it('holds the message until the recording is COMPLETED, then sends it on with the video link', async () => {
-      listById().reply(200, page([serviceRecording(RECORDING_ID, PAGE_URL, { status: 'RECORDING' })]));
-      listById().reply(200, page([serviceRecording(RECORDING_ID, PAGE_URL, { status: 'COMPLETED' })]));
+      listById().reply(200, page([exampleRecording({ id: RECORDING_ID, url: PAGE_URL, status: 'RECORDING' })]));
+      listById().reply(200, page([exampleRecording({ id: RECORDING_ID, url: PAGE_URL, status: 'COMPLETED' })]));
       service
         .restScope()
         .get(service.restPath(`/recordings/${RECORDING_ID}/presign`))
@@ -45,7 +44,7 @@ export function waitAndVideoReadyCases(): void {
       expect(out).toMatchObject({
         topic: 'kept',
         payload: {
-          ...serviceRecording(RECORDING_ID, PAGE_URL),
+          ...exampleRecording({ id: RECORDING_ID, url: PAGE_URL }),
           recordingId: RECORDING_ID,
           videoUrl: VIDEO_URL,
           videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
@@ -58,7 +57,7 @@ export function waitAndVideoReadyCases(): void {
       listById()
         .times(100)
         .optionally()
-        .reply(200, page([serviceRecording(RECORDING_ID, PAGE_URL, { status: 'NEW' })]));
+        .reply(200, page([exampleRecording({ id: RECORDING_ID, url: PAGE_URL, status: 'NEW' })]));
       await deployWait({ timeLimit: 0.005, recordingId: RECORDING_ID });
       const { caught } = await outcomeOf({});
       expect(caughtError(caught)).toEqual({
@@ -89,7 +88,7 @@ export function waitAndVideoReadyCases(): void {
         .optionally()
         .reply(200, () => {
           checks += 1;
-          return page([serviceRecording(RECORDING_ID, PAGE_URL, { status: 'NEW' })]);
+          return page([exampleRecording({ id: RECORDING_ID, url: PAGE_URL, status: 'NEW' })]);
         });
       await deployWait({ recordingId: RECORDING_ID, timeLimit: 10 });
       const released = jest.fn();
@@ -166,7 +165,7 @@ export function waitAndVideoReadyCases(): void {
       const subscribed = expectSubscribe();
       await deployVideoReady();
       const callback = local(await subscribed);
-      const recording = serviceRecording(RECORDING_ID, PAGE_URL);
+      const recording = exampleRecording({ id: RECORDING_ID, url: PAGE_URL });
       // The lookup is held until both deliveries are answered: ScreenRec gets its answer before anything is looked up.
       let releaseLookup = () => {};
       const lookupHeld = new Promise<void>((resolve) => (releaseLookup = resolve));
