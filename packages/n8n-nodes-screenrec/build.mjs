@@ -1,9 +1,11 @@
 // Builds dist/ as n8n loads it and as `n8n-node build` builds a community package: plain tsc, one readable .js per
-// .ts, nothing bundled or minified (comments left out: with them the tarball passes 60 kB; the sources are public at
-// the package's repository), icons and codex files copied beside the nodes, plus the output schemas n8n's editor
-// asks for (dist/nodes/<Name>/__schema__/, see output-schemas.ts).
+// .ts, nothing minified (comments left out: with them the tarball passes 60 kB; the sources are public at the
+// package's repository), icons and codex files copied beside the nodes, plus the output schemas n8n's editor asks
+// for (dist/nodes/<Name>/__schema__/, see output-schemas.ts).
 // Not `n8n-node build` itself: it compiles only this folder, and lib/ runs on @screenrec/core, which lives in
-// packages/core; so core's portable entry is compiled along into dist/core/ and lib's imports point there.
+// packages/core; so what the package imports of core's portable entry is bundled, unminified, into
+// dist/core/portable.js (esbuild leaves out what nothing imports: other platforms' parts of the catalogue, helpers
+// n8n has no use for), and the package's imports point there.
 // zod is not bundled: n8n provides it (it is on n8n's allowed-imports list, and its lint forbids declaring it as a
 // peer); core imports `zod/v4`, which the zod 3.25 of n8n 2.x and zod 4 both have. Bundled, it would add 110 kB.
 import { build } from 'esbuild';
@@ -25,13 +27,8 @@ for (const nodePath of n8n.nodes) {
 		throw new Error(`${nodePath}: nodes must sit at dist/nodes/<Name>/<Name>.node.js`);
 }
 
-/** Where tsc's output for a source file goes: the package's own files keep their place, core's go to dist/core/. */
-function outputPathOf(sourcePath) {
-	const js = (path) => path.replace(/\.ts$/, '.js');
-	if (sourcePath.startsWith(coreSource + sep)) return js(join(dist, 'core', relative(coreSource, sourcePath)));
-	if (sourcePath.startsWith(root + sep)) return js(join(dist, relative(root, sourcePath)));
-	throw new Error(`${sourcePath} is outside the package and core`);
-}
+/** Where tsc's output for one of the package's source files goes: the same place under dist/. */
+const outputPathOf = (sourcePath) => join(dist, relative(root, sourcePath)).replace(/\.ts$/, '.js');
 
 /** lib's `require("@screenrec/core/portable")`, pointed at core's compiled portable entry. */
 function pointCoreImports(outputPath, text) {
@@ -42,15 +39,16 @@ function pointCoreImports(outputPath, text) {
 }
 
 /** tsc prints four spaces a level; tabs, as the sources, keep the tarball within 60 kB (template literals untouched). */
-function withTabs(text) {
+function withTabs(text, indent = 4) {
 	const literals = [];
 	const visit = (node) => {
 		if (ts.isTemplateLiteral(node)) literals.push([node.getStart(), node.getEnd()]);
 		else ts.forEachChild(node, visit);
 	};
 	visit(ts.createSourceFile('output.js', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS));
-	return text.replace(/^(?: {4})+/gm, (spaces, offset) =>
-		literals.some(([start, end]) => offset > start && offset < end) ? spaces : '\t'.repeat(spaces.length / 4),
+	const levels = new RegExp(`^(?: {${indent}})+`, 'gm');
+	return text.replace(levels, (spaces, offset) =>
+		literals.some(([start, end]) => offset > start && offset < end) ? spaces : '\t'.repeat(spaces.length / indent),
 	);
 }
 
@@ -83,11 +81,53 @@ function compile() {
 		};
 		throw new Error(ts.formatDiagnostics(diagnostics, host));
 	}
-	program.emit(undefined, (_fileName, text, _bom, _onError, sourceFiles) => {
-		const outputPath = outputPathOf(sourceFiles[0].fileName);
-		mkdirSync(dirname(outputPath), { recursive: true });
-		writeFileSync(outputPath, withTabs(pointCoreImports(outputPath, text)));
+	const ownFiles = program.getSourceFiles().filter((file) => rootNames.includes(file.fileName));
+	for (const file of ownFiles) {
+		program.emit(file, (_fileName, text) => {
+			const outputPath = outputPathOf(file.fileName);
+			mkdirSync(dirname(outputPath), { recursive: true });
+			writeFileSync(outputPath, withTabs(pointCoreImports(outputPath, text)));
+		});
+	}
+	return ownFiles.flatMap(coreImportsOf);
+}
+
+/** The values a file imports or re-exports from core's portable entry (types are erased: nothing to bundle). */
+function coreImportsOf(file) {
+	return file.statements.flatMap((statement) => {
+		if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) return [];
+		if (statement.moduleSpecifier?.text !== '@screenrec/core/portable') return [];
+		const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : statement.exportClause;
+		if (bindings === undefined || !('elements' in bindings))
+			throw new Error(`${relative(root, file.fileName)}: import core's values by name, so that the build bundles only those`);
+		if (statement.isTypeOnly || statement.importClause?.isTypeOnly) return [];
+		return bindings.elements.filter((element) => !element.isTypeOnly).map((element) => (element.propertyName ?? element.name).text);
 	});
+}
+
+/** dist/core/portable.js: core's portable entry, only what the package imports of it, as one readable file. */
+async function bundleCore(names) {
+	const { outputFiles } = await build({
+		stdin: {
+			contents: `export { ${[...new Set(names)].sort().join(', ')} } from './portable';`,
+			resolveDir: coreSource,
+			loader: 'ts',
+			sourcefile: 'n8n-imports.ts',
+		},
+		bundle: true,
+		write: false,
+		platform: 'node',
+		format: 'cjs',
+		target: 'node20',
+		packages: 'external',
+		tsconfig: join(coreSource, '../tsconfig.json'),
+		legalComments: 'none',
+		logLevel: 'warning',
+	});
+	const outputPath = join(dist, 'core', 'portable.js');
+	mkdirSync(dirname(outputPath), { recursive: true });
+	// esbuild indents by two spaces and marks each source file with a comment line: tabs, and no repository paths.
+	writeFileSync(outputPath, withTabs(outputFiles[0].text.replace(/^\/\/ .*\n/gm, ''), 2));
 }
 
 /** Every operation's and trigger's output schema, generated from core's zod schemas by output-schemas.ts. */
@@ -122,7 +162,7 @@ async function writeOutputSchemas() {
 	}
 }
 
-compile();
+await bundleCore(compile());
 await writeOutputSchemas();
 cpSync(join(root, 'icons'), join(dist, 'icons'), { recursive: true });
 for (const nodePath of n8n.nodes) {

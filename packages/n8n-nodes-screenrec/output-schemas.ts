@@ -1,53 +1,41 @@
-// What each operation and trigger of the nodes outputs per item, as zod schemas made of core's: build.mjs writes them
-// as JSON Schema where n8n's editor asks for them, so the next node can map these fields before anything has run.
-// n8n serves GET /schemas/<package>.<node>/<version as x.y.z>/<resource>/<operation>.json from
-// `__schema__/v<x.y.z>/<resource>/<operation>.json` beside the node's file (a trigger: `__schema__/v<x.y.z>.json`).
-import { PresignResponse, Recording, RecordingAnswer, TagSearchResponse, VideoReadyNotification } from '@screenrec/core/portable';
+// What each operation and trigger of the nodes outputs per item: the catalogue's output, with what n8n adds of its
+// own. build.mjs writes them as JSON Schema where n8n's editor asks for them, so the next node can map these fields
+// before anything has run. n8n serves GET /schemas/<package>.<node>/<version as x.y.z>/<resource>/<operation>.json
+// from `__schema__/v<x.y.z>/<resource>/<operation>.json` beside the node's file (a trigger: `__schema__/v<x.y.z>.json`).
+import { OPERATIONS, Recording, type OperationName } from '@screenrec/core/portable';
 import { z } from 'zod/v4';
+import { NODE_OPERATIONS } from './nodes/ScreenRec/actions/operations';
 
 const text = z.string();
 /** Why an optional part (the recording's details, the download) is missing; the item still goes out. */
 const reason = z.string();
-const videoFields = {
-	recordingId: Recording.shape.id,
-	videoUrl: PresignResponse.shape.url,
-	videoKey: text,
+
+/** What n8n's own way of an operation adds to the catalogue's item: the downloaded video's key, why a download failed. */
+const N8N_ADDS: Partial<Record<OperationName, z.ZodRawShape>> = {
+	waitForVideo: { recordingId: Recording.shape.id, videoKey: text, downloadError: reason.optional() },
 };
 
 /** One item of each operation of the ScreenRec node, by resource and operation. */
-export const OPERATION_OUTPUTS = {
-	recording: {
-		create: z.object({
-			recordingId: Recording.shape.id.nullable(),
-			status: Recording.shape.status.nullable(),
-			detailsError: reason.nullable(),
-			url: RecordingAnswer.shape.url,
-			externalReference: text,
-			tags: Recording.shape.tags,
-		}),
-		delete: Recording.extend({ deleted: z.literal(true) }),
-		get: Recording,
-		getAll: Recording,
-		getVideoUrl: z.object({ recordingId: Recording.shape.id, videoUrl: PresignResponse.shape.url }),
-		request: Recording,
-		update: Recording,
-		waitForVideo: Recording.extend({ ...videoFields, downloadError: reason.optional() }),
-	},
-	tag: { search: z.object({ tag: TagSearchResponse.shape.result.element }) },
-} as const;
+export const OPERATION_OUTPUTS: Record<string, Record<string, z.ZodObject>> = Object.fromEntries(
+	Object.entries(NODE_OPERATIONS).map(([resource, operations]) => [
+		resource,
+		Object.fromEntries(
+			Object.entries(operations).map(([value, { operation }]) => [value, OPERATIONS[operation].output.extend(N8N_ADDS[operation] ?? {})]),
+		),
+	]),
+);
 
 /** One item of each trigger node, by node name. */
 export const TRIGGER_OUTPUTS = {
 	// The recording's fields come only with "Include Recording"; the notification's own fields always.
 	screenRecTrigger: Recording.partial().extend({
-		videoUrl: VideoReadyNotification.shape.result,
+		...OPERATIONS.videoReady.output.shape,
 		videoKey: text,
-		recordingId: Recording.shape.id.nullable(),
 		receivedAt: text,
 		detailsError: reason.nullable(),
 		downloadError: reason.optional(),
 	}),
-	screenRecNewRecordingTrigger: Recording,
+	screenRecNewRecordingTrigger: OPERATIONS.newRecording.output,
 } as const;
 
 /** The node folders and versions the schemas go with (each node's description.version, written x.y.z). */

@@ -1,19 +1,30 @@
 // Everything the nodes use from core and from this folder. The build bundles it once into dist/lib/index.js, which
 // every node requires; zod is left to n8n, which provides it.
 export {
+	INPUT_FIELDS,
+	IsoDateOrDateTime,
 	NEWEST_FIRST,
 	NOTIFICATION_ANSWER,
+	OPERATIONS,
+	OPERATION_NAMES,
+	RECORDING_DIRECTIONS,
 	RECORDING_STATUSES,
 	SORT_ORDERS,
 	createdRecordingDetails,
 	identifyVideo,
+	inputKey,
 	parseVideoReady,
 	recordingChanges,
 	videoDownloadUrl,
 	videoIdCandidates,
 	type CallOptions,
+	type CatalogueOperation,
 	type IdentifiedVideo,
+	type InputField,
+	type InputName,
+	type InputValues,
 	type ListRecordingsRequest,
+	type OperationName,
 	type Recording,
 	type RecordingFilter,
 	type RestClient,
@@ -25,11 +36,11 @@ export { ScreenRecConnection } from './connection';
 export { CREDENTIAL, CREDENTIAL_LABEL, CREDENTIAL_TEST } from './credential';
 export { testScreenRecCredential } from './credential-test';
 export { standaloneMessage, toNodeError, whatHappened, type ServiceInterface } from './errors';
-export { isCancellation, leanToolResult, runsAsTool, toolFailure } from './tool-mode';
+export { fromAiKeyOf, isCancellation, leanToolResult, runsAsTool, toolFailure } from './tool-mode';
 export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject } from './parameters';
 export { claimResume, forgetResumeClaims } from './resume-claims';
 export { SEARCH_RECORDINGS, recordingLocator, searchRecordings } from './recording-locator';
 export { SEEN_VIDEOS_LIMIT, firstDelivery, keepSeenVideos, type SeenVideosContext } from './seen-videos';
-export { directionOptions, statusOptions } from './value-options';
+export { valueOptions } from './value-options';
 export { DOWNLOAD_CANCELLED, downloadVideo } from './video';
 export * from './wait-for-video';

@@ -12,32 +12,19 @@ export function runsAsTool(node: INode): boolean {
 	return node.type.endsWith('Tool');
 }
 
-/** What an agent uses of an output: IDs, links, status, reference, tags, comment, dates; nothing else. */
-const KEPT_FOR_AGENTS = [
-	'id',
-	'recordingId',
-	'url',
-	'videoUrl',
-	'status',
-	'direction',
-	'externalReference',
-	'tags',
-	'comment',
-	'createdDate',
-	'deleted',
-	'tag',
-	'detailsError',
-] as const;
+/**
+ * n8n's editor names a $fromAI argument after the field's display name, with these characters replaced (its
+ * sanitizeFromAiParameterName, in the editor's fromAIOverride utils).
+ */
+export function fromAiKeyOf(displayName: string): string {
+	return displayName.replace(/[^a-zA-Z0-9-]/g, '_').slice(0, 63);
+}
 
-/** The output as the model reads it: only KEPT_FOR_AGENTS, and nothing that is null, undefined or empty text. */
-export function leanToolResult(json: IDataObject): IDataObject {
-	const lean: IDataObject = {};
-	for (const key of KEPT_FOR_AGENTS) {
-		const value = json[key];
-		if (value === null || value === undefined || value === '') continue;
-		lean[key] = value;
-	}
-	return lean;
+/** The output as the model reads it: the fields the operation's output declares, none null, undefined or empty text. */
+export function leanToolResult(json: IDataObject, declared: readonly string[]): IDataObject {
+	return Object.fromEntries(
+		declared.flatMap((key) => (json[key] === null || json[key] === undefined || json[key] === '' ? [] : [[key, json[key]]])),
+	);
 }
 
 const CALL_AGAIN_LATER =

@@ -1,14 +1,8 @@
-import { RECORDING_DIRECTIONS, RECORDING_STATUSES, directionLabel, statusLabel } from '@screenrec/core/portable';
+import { DIRECTION_LABELS, STATUS_LABELS } from '@screenrec/core/portable';
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-/** ScreenRec's directions as dropdown options, in core's words (the same on Zapier and MCP). */
-export const directionOptions: INodePropertyOptions[] = RECORDING_DIRECTIONS.map((direction) => ({
-	name: directionLabel(direction),
-	value: direction,
-}));
+const VALUE_LABELS: Readonly<Record<string, string>> = { ...STATUS_LABELS, ...DIRECTION_LABELS };
 
-/** ScreenRec's statuses as dropdown options, in core's words. */
-export const statusOptions: INodePropertyOptions[] = RECORDING_STATUSES.map((status) => ({
-	name: statusLabel(status),
-	value: status,
-}));
+/** ScreenRec's values (statuses, directions) as dropdown options, in core's words (the same on Zapier and MCP). */
+export const valueOptions = (values: readonly string[]): INodePropertyOptions[] =>
+	values.map((value) => ({ name: VALUE_LABELS[value] ?? value, value }));

@@ -8,13 +8,11 @@ import {
 } from 'n8n-workflow';
 import { screenRecNodeType, type HintedNodeTypeDescription } from '../builder-hint';
 import { SEARCH_RECORDINGS, searchRecordings, testScreenRecCredential, timeoutOption } from '../../lib';
-import { recordingFields, recordingOperation, recordingOperations } from './actions/recording';
+import { OPERATION_PARAMETERS, RESOURCE_PARAMETER } from './actions/operations';
 import { WAIT_FOR_VIDEO_WEBHOOKS } from './actions/recording/waitForVideo.operation';
 import { resumeOnVideo } from './actions/recording/waitForVideo.webhook';
 import { route } from './actions/router';
 import { actionSubtitle } from './actions/subtitle';
-import { tagFields, tagOperation, tagOperations } from './actions/tag';
-import { toolDescriptionFields } from './actions/tool-description';
 
 export class ScreenRec implements INodeType {
 	description: HintedNodeTypeDescription = {
@@ -23,7 +21,7 @@ export class ScreenRec implements INodeType {
 		icon: { light: 'file:../../icons/screenrec.svg', dark: 'file:../../icons/screenrec.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: actionSubtitle([recordingOperation, tagOperation]),
+		subtitle: actionSubtitle(OPERATION_PARAMETERS.filter((parameter) => parameter.name === 'operation')),
 		description: 'Request screen recordings, find them, get their videos, tag and delete them in ScreenRec',
 		defaults: { name: 'ScreenRec' },
 		usableAsTool: true,
@@ -43,27 +41,8 @@ export class ScreenRec implements INodeType {
 		// Wait for Video's resume webhook: a restart webhook, nothing to register at activation (see its declaration).
 		webhooks: WAIT_FOR_VIDEO_WEBHOOKS,
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Recording',
-						value: 'recording',
-						description: 'A screen recording and its video',
-					},
-					{ name: 'Tag', value: 'tag', description: 'The labels used on recordings' },
-				],
-				default: 'recording',
-			},
-			recordingOperation,
-			...toolDescriptionFields('recording', recordingOperations),
-			...recordingFields,
-			tagOperation,
-			...toolDescriptionFields('tag', tagOperations),
-			...tagFields,
+			RESOURCE_PARAMETER,
+			...OPERATION_PARAMETERS,
 			{
 				displayName: 'Options',
 				name: 'options',

@@ -2,17 +2,17 @@ import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type IPol
 import {
 	NEWEST_FIRST,
 	ScreenRecConnection,
+	RECORDING_STATUSES,
 	defined,
-	directionOptions,
 	listOf,
-	statusOptions,
 	testScreenRecCredential,
 	toJsonObject,
 	toNodeError,
+	valueOptions,
 	type RecordingFilter,
 } from '../../lib';
 import { screenRecNodeType, withPropertyHint, type HintedNodeTypeDescription } from '../builder-hint';
-import { tagsField } from '../ScreenRec/actions/recording/tags-field';
+import { inputField } from '../ScreenRec/actions/fields';
 import { pollNewRecordings, readState, writeState } from './new-recordings';
 
 /** For n8n instances ScreenRec cannot reach (no public https address): asks ScreenRec for new recordings on a schedule. */
@@ -54,27 +54,20 @@ export class ScreenRecNewRecordingTrigger implements INodeType {
 				placeholder: 'Add Filter',
 				default: {},
 				options: [
-					{
-						displayName: 'Directions',
-						name: 'directions',
-						type: 'multiOptions',
-						options: directionOptions,
-						default: [],
-						description: 'Only recordings with one of these directions',
-					},
+					inputField('directions'),
 					withPropertyHint(
 						{
 							displayName: 'Statuses',
 							name: 'statuses',
 							type: 'multiOptions',
-							options: statusOptions,
+							options: valueOptions(RECORDING_STATUSES),
 							default: [],
 							description:
 								'Only recordings in one of these states, reported once when first seen in it (for example Completed: when the video is ready). A recording must reach it within 24 hours of its creation.',
 						},
 						'COMPLETED when the workflow is about finished recordings or their videos',
 					),
-					tagsField('Comma-separated tags; a recording matches when it has at least one of them'),
+					inputField('filterTags'),
 				],
 			},
 		],

@@ -1,5 +1,13 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { CallOptions, ServiceInterface, ScreenRecConnection } from '../../../lib';
+import {
+	OPERATIONS,
+	type CallOptions,
+	type CatalogueOperation,
+	type InputName,
+	type OperationName,
+	type ScreenRecConnection,
+	type ServiceInterface,
+} from '../../../lib';
 
 export interface OperationResult {
 	json: IDataObject;
@@ -15,23 +23,51 @@ export interface OperationRun {
 	options: CallOptions & { timeoutSeconds?: number };
 }
 
-/** One operation of one resource: its own fields, the interface it uses and what it does per item. */
+/** One operation of the ScreenRec node: the catalogue operation it is, its parameters and what it does per item. */
 export interface OperationDescriptor {
-	/** Which of ScreenRec's interfaces it calls: error hints depend on it. */
-	uses: ServiceInterface;
+	operation: OperationName;
 	description: INodeProperties[];
-	/**
-	 * What an AI agent's model reads when this operation runs as a tool: what it does, what it returns, when another
-	 * operation fits (named by what it does: the builder names the tools). Undefined: it cannot run as a tool.
-	 */
-	tool?: string;
+	/** False when it cannot run as an AI agent's tool. */
+	asTool?: boolean;
 	run(run: OperationRun): Promise<OperationResult[]>;
 }
 
-/** Shows a field only for these operations of this resource. */
-export const showFor = (resource: string, ...operation: string[]) => ({
-	show: { resource: [resource], operation },
-});
+export const catalogueOf = (name: OperationName): CatalogueOperation => OPERATIONS[name];
+
+/** The resource and operation value n8n released it as (`recording.getAll`). */
+export function n8nKeyOf(name: OperationName): { resource: string; value: string } {
+	const [resource = '', value = ''] = (catalogueOf(name).keys.n8n ?? '').split('.');
+	return { resource, value };
+}
+
+/** Which of ScreenRec's interfaces it calls, for error hints; one that uses both names its recording by REST. */
+export const usesOf = (name: OperationName): ServiceInterface => (catalogueOf(name).uses === 'hook' ? 'hook' : 'rest');
+
+/**
+ * The catalogue's name in n8n's idiom: an operation on the resource itself is named by its verb ("Get Recording" is
+ * "Get", "Search Tags" is "Search"), a list is "Get Many"; any other keeps its name ("Get Video URL").
+ */
+export function n8nName(name: OperationName): string {
+	const { resource } = n8nKeyOf(name);
+	const [, verb, plural] = new RegExp(`^(\\w+) ${resource}(s?)$`, 'i').exec(catalogueOf(name).name) ?? [];
+	if (verb === undefined) return catalogueOf(name).name;
+	return verb === 'Find' && plural === 's' ? 'Get Many' : verb;
+}
+
+/** n8n's action words, shown in the nodes panel and the canvas subtitle: "Get a recording", "Get many recordings". */
+export function n8nAction(name: OperationName): string {
+	const { resource } = n8nKeyOf(name);
+	const shown = n8nName(name);
+	if (shown === 'Get Many') return `Get many ${resource}s`;
+	if (!shown.includes(' ')) return catalogueOf(name).name.endsWith('s') ? `${shown} ${resource}s` : `${shown} a ${resource}`;
+	return shown.replace(/ ([A-Z][a-z]+)/g, (word) => word.toLowerCase());
+}
+
+/** Shows a field only for this operation. */
+export function showFor(name: OperationName) {
+	const { resource, value } = n8nKeyOf(name);
+	return { show: { resource: [resource], operation: [value] } };
+}
 
 /** A parameter as given, or undefined when absent. */
 export function parameter(run: OperationRun, name: string): unknown {
@@ -46,3 +82,5 @@ export function collection(run: OperationRun, name: string): IDataObject {
 export function recordingIdOf(run: OperationRun): string {
 	return String(run.context.getNodeParameter('recordingId', run.itemIndex, '', { extractValue: true }) ?? '').trim();
 }
+
+export type { InputName };

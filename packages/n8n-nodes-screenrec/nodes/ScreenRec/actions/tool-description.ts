@@ -1,19 +1,17 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescriptor } from './operation';
+import { fromAiKeyOf } from '../../../lib';
+import { aiNamesByParameter } from './inputs';
+import { catalogueOf, showFor, type OperationDescriptor } from './operation';
 
 /**
  * What an AI agent's model reads about the ScreenRec tool. n8n describes a node used as a tool by its
  * `toolDescription` parameter, and adds its own (a one-line "<action> in ScreenRec") only when the node has none; so
- * the node brings one per operation, shown only on the tool ('@tool'), which a builder may edit. It says what the
- * operation does, what it returns and when another one fits, then what each field the model may fill means: the
- * editor's "let the model define this" button writes `$fromAI('<Field_Name>', '', …)` with no description, and n8n
- * gives the model nothing else about that argument.
+ * the node brings one per operation, shown only on the tool ('@tool'), which a builder may edit: the catalogue's
+ * summary and what it returns, then what each field the model may fill means, by its argument name. The editor's
+ * "let the model define this" button writes `$fromAI('<name>', '', …)` with no description, and n8n gives the model
+ * nothing else about that argument. The name is the catalogue's fixed AI name (the one the button gives, see
+ * fields.ts), so a saved workflow's arguments stay described whatever the labels become.
  */
-
-/** n8n's editor names a $fromAI argument after the field's display name, with these characters replaced. */
-export function fromAiKeyOf(displayName: string): string {
-	return displayName.replace(/[^a-zA-Z0-9-]/g, '_').slice(0, 63);
-}
 
 /** Fields that are never the model's to fill: the video as binary data, which an agent cannot read, and its field name. */
 const NOT_FOR_THE_MODEL = new Set(['download', 'binaryPropertyName']);
@@ -26,7 +24,7 @@ function sentence(text: string): string {
 }
 
 /** "Statuses: Only recordings in one of these states… Comma-separated, from: NEW, RECORDING, …" */
-function argumentLine(field: INodeProperties): string {
+function argumentLine(field: INodeProperties, aiNames: Map<string, string>): string {
 	const about = [sentence(field.description ?? field.displayName)];
 	if (field.type === 'multiOptions') {
 		const values = ((field.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value));
@@ -34,11 +32,11 @@ function argumentLine(field: INodeProperties): string {
 	}
 	if (field.type === 'dateTime') about.push('An ISO 8601 date or date-time.');
 	if (field.type === 'boolean') about.push('Give true or false.');
-	return `- ${fromAiKeyOf(field.displayName)}: ${about.join(' ')}`;
+	return `- ${aiNames.get(field.name) ?? fromAiKeyOf(field.displayName)}: ${about.join(' ')}`;
 }
 
 /** The fields a model may be asked to fill, collections' fields included, in the order the editor shows them. */
-function modelFilledFields(properties: readonly INodeProperties[]): INodeProperties[] {
+export function modelFilledFields(properties: readonly INodeProperties[]): INodeProperties[] {
 	return properties.flatMap((field): INodeProperties[] => {
 		if (field.type === 'collection') return modelFilledFields((field.options ?? []) as INodeProperties[]);
 		if (NOT_FOR_THE_MODEL.has(field.name) || !MODEL_FILLED_TYPES.has(field.type)) return [];
@@ -46,28 +44,31 @@ function modelFilledFields(properties: readonly INodeProperties[]): INodePropert
 	});
 }
 
-/** The whole text for one operation: its own words, then its arguments. */
-export function toolDescriptionOf(operation: OperationDescriptor & { tool: string }): string {
+/** The whole text for one operation: what it does and returns, then its arguments. */
+export function toolDescriptionOf(operation: OperationDescriptor): string {
+	const { summary, returns } = catalogueOf(operation.operation);
+	const about = `${summary} Returns ${sentence(returns)}`;
 	const fields = modelFilledFields(operation.description);
-	if (fields.length === 0) return operation.tool;
-	return `${operation.tool}\nArguments (by the names the editor gives them):\n${fields.map(argumentLine).join('\n')}`;
+	if (fields.length === 0) return about;
+	const aiNames = aiNamesByParameter(operation.operation);
+	const lines = fields.map((field) => argumentLine(field, aiNames));
+	return `${about}\nArguments (by the names the editor gives them):\n${lines.join('\n')}`;
 }
 
-/** One `toolDescription` parameter per operation that can run as a tool, shown only on the tool. */
-export function toolDescriptionFields(resource: string, operations: Record<string, OperationDescriptor>): INodeProperties[] {
-	return Object.entries(operations).flatMap(([name, operation]): INodeProperties[] => {
-		if (operation.tool === undefined) return [];
-		return [
-			{
-				displayName: 'Tool Description',
-				name: 'toolDescription',
-				type: 'string',
-				typeOptions: { rows: 6 },
-				default: toolDescriptionOf({ ...operation, tool: operation.tool }),
-				description:
-					"What the AI agent's model reads about this tool: what the operation does and returns, and what each field it fills means. Add your own instructions if you like.",
-				displayOptions: { show: { '@tool': [true], resource: [resource], operation: [name] } },
-			},
-		];
-	});
+/** The `toolDescription` parameter of an operation that can run as a tool, shown only on the tool. */
+export function toolDescriptionField(operation: OperationDescriptor): INodeProperties[] {
+	if (operation.asTool === false) return [];
+	const { show } = showFor(operation.operation);
+	return [
+		{
+			displayName: 'Tool Description',
+			name: 'toolDescription',
+			type: 'string',
+			typeOptions: { rows: 6 },
+			default: toolDescriptionOf(operation),
+			description:
+				"What the AI agent's model reads about this tool: what the operation does and returns, and what each field it fills means. Add your own instructions if you like.",
+			displayOptions: { show: { '@tool': [true], ...show } },
+		},
+	];
 }

@@ -1,15 +1,15 @@
 import { downloadVideo, videoDownloadUrl } from '../../../../lib';
-import { recordingField } from './recording-field';
-import { parameter, recordingIdOf, showFor, type OperationDescriptor, type OperationResult } from '../operation';
+import { inputParameters } from '../inputs';
+import { n8nName, parameter, recordingIdOf, showFor, type OperationDescriptor } from '../operation';
+import { performed } from '../regular';
 
-const show = showFor('recording', 'getVideoUrl');
+const show = showFor('getVideoUrl');
 
-/** A fresh temporary link to a finished recording's video, and optionally the video itself, streamed into binary data. */
+/** The catalogue's Get Video URL, and n8n's own extra: the video itself, streamed into binary data. */
 export const getVideoUrl: OperationDescriptor = {
-	uses: 'rest',
-	tool: 'Gets a fresh, temporary link to the video of a finished (COMPLETED) recording. Returns recordingId and videoUrl; the link expires, so ask again rather than keeping it. A recording that is not COMPLETED has no video yet: check its status with the ScreenRec tool that gets a recording.',
+	operation: 'getVideoUrl',
 	description: [
-		recordingField({ displayOptions: show }),
+		...inputParameters('getVideoUrl'),
 		{
 			displayName: 'Download Video',
 			name: 'download',
@@ -28,18 +28,13 @@ export const getVideoUrl: OperationDescriptor = {
 		},
 	],
 	async run(run) {
-		const rest = run.connection.rest('Get Video URL');
+		if (parameter(run, 'download') !== true) return [{ json: await performed(run, 'getVideoUrl') }];
+		const rest = run.connection.rest(n8nName('getVideoUrl'));
 		const recordingId = recordingIdOf(run);
-		if (parameter(run, 'download') !== true) {
-			return [{ json: { recordingId, videoUrl: await rest.getVideoUrl(recordingId, run.options) } }];
-		}
 		// Through core's check: a fresh link for this confirmed recording, never one to a private or loopback address.
 		const videoUrl = await videoDownloadUrl({ videoUrl: '', recordingId }, rest, run.connection.serviceUrl, run.options);
 		const field = String(parameter(run, 'binaryPropertyName') ?? 'data');
-		const result: OperationResult = { json: { recordingId, videoUrl } };
-		result.binary = {
-			[field]: await downloadVideo(run.context, videoUrl, `screenrec-${recordingId}`, run.options),
-		};
-		return [result];
+		const binary = { [field]: await downloadVideo(run.context, videoUrl, `screenrec-${recordingId}`, run.options) };
+		return [{ json: { recordingId, videoUrl }, binary }];
 	},
 };

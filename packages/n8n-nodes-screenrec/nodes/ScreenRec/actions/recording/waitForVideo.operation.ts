@@ -16,11 +16,19 @@ import {
 	type RestClient,
 	type ScreenRecConnection,
 } from '../../../../lib';
-import { recordingField } from './recording-field';
-import { parameter, recordingIdOf, showFor, type OperationDescriptor, type OperationResult, type OperationRun } from '../operation';
+import { inputField } from '../fields';
+import {
+	n8nName,
+	parameter,
+	recordingIdOf,
+	showFor,
+	type OperationDescriptor,
+	type OperationResult,
+	type OperationRun,
+} from '../operation';
 
-const show = showFor('recording', 'waitForVideo');
-const NEEDS = 'Wait for Video';
+const show = showFor('waitForVideo');
+const NEEDS = n8nName('waitForVideo');
 
 export const ONE_RECORDING_PER_EXECUTION =
 	'Wait for Video waits for one recording per execution, and this node received several items. Put it in a sub-workflow run once per item (Execute Workflow node, "Run once for each item").';
@@ -52,7 +60,8 @@ const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, day
  * Its webhook (waitForVideo.webhook.ts) resumes it once this recording is finished and removes the subscription.
  */
 export const waitForVideo: OperationDescriptor = {
-	uses: 'rest',
+	operation: 'waitForVideo',
+	asTool: false,
 	description: [
 		{
 			displayName:
@@ -62,11 +71,11 @@ export const waitForVideo: OperationDescriptor = {
 			default: '',
 			displayOptions: show,
 		},
-		recordingField({
-			displayOptions: show,
+		{
+			...inputField('recordingId', show, true),
 			description:
 				"The recording whose video to wait for: map the recordingId (or the page url) that Create Recording Link or Request Recording by Email output, for example {{ $('Create Recording Link').item.json.recordingId }}",
-		}),
+		},
 		{
 			displayName: 'Download Video',
 			name: 'download',

@@ -1,0 +1,116 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod/v4';
+import {
+	INPUT_FIELDS,
+	IsoDateOrDateTime,
+	fromAiKeyOf,
+	inputKey,
+	recordingLocator,
+	valueOptions,
+	type InputField,
+	type InputName,
+} from '../../../lib';
+import { withPropertyHint } from '../../builder-hint';
+
+/*
+ * The catalogue's inputs as n8n parameters: the key n8n released, the label and help in n8n's style, the parameter
+ * type n8n offers for the value (a list is comma-separated text, or a multi-select of ScreenRec's values), and what
+ * n8n's AI workflow builder reads about filling it.
+ */
+
+/** How n8n's AI workflow builder fills an input; n8n's own words, not the catalogue's (no other platform has such a builder). */
+const BUILDER_HINTS: Partial<Record<InputName, string>> = {
+	recordingId: 'By ID: the id or recordingId of the step or trigger that made or found the recording; never made up',
+	externalReference: 'Map the ID of what the recording is for (ticket, order, conversation) from an earlier step',
+	filterReference: 'The ticket, order or conversation ID the recording was made for',
+	email: 'Map the address of whoever should record from an earlier step; never made up',
+	tags: 'Comma-separated short labels (topic, team, ticket) the user names; empty when none',
+	newTags: 'Comma-separated short labels (topic, team, ticket) the user names; empty when none',
+	filterTags: 'Comma-separated short labels (topic, team, ticket) the user names; empty when none',
+};
+
+/** The value kinds n8n has a parameter type for; a kind decides how the value is typed in and read back. */
+export type InputKind = 'locator' | 'text' | 'list' | 'choice' | 'choices' | 'date' | 'flag';
+
+/** The schema under the wrappers that do not change what is typed in (a default, a cleaning step). */
+function bare(schema: z.ZodType): z.ZodType {
+	if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional) return bare(schema.unwrap() as z.ZodType);
+	if (schema instanceof z.ZodPipe) return bare(schema.in as z.ZodType);
+	return schema;
+}
+
+export function kindOf(name: InputName): InputKind {
+	const { schema } = INPUT_FIELDS[name];
+	const value = bare(schema);
+	if (name === 'recordingId') return 'locator';
+	if (schema === IsoDateOrDateTime) return 'date';
+	if (value instanceof z.ZodBoolean) return 'flag';
+	if (value instanceof z.ZodEnum) return 'choice';
+	if (value instanceof z.ZodArray) return bare(value.element as z.ZodType) instanceof z.ZodEnum ? 'choices' : 'list';
+	return 'text';
+}
+
+/** The values of a choice or choices input, as the schema allows them. */
+function choicesOf(name: InputName): string[] {
+	const value = bare(INPUT_FIELDS[name].schema);
+	const choice = value instanceof z.ZodArray ? bare(value.element as z.ZodType) : value;
+	return choice instanceof z.ZodEnum ? choice.options.map(String) : [];
+}
+
+/**
+ * The label n8n shows. n8n's editor names the `$fromAI` argument of a field after its label (fromAiKeyOf), and a
+ * saved agent workflow keeps that name: so a field a model fills shows the catalogue's label only when it gives the
+ * field's fixed AI name, and otherwise the AI name itself ("Created_After" shows "Created After").
+ */
+export function n8nLabel(field: InputField): string {
+	if (field.aiName === undefined || fromAiKeyOf(field.label) === field.aiName) return field.label;
+	return field.aiName.replace(/_/g, ' ');
+}
+
+/** n8n's style for a description: a single sentence has no final period, several keep theirs. */
+export function n8nDescription(text: string): string {
+	const trimmed = text.trim();
+	return trimmed.split(/(?<=[.!?])\s+(?=[A-Z])/).length === 1 ? trimmed.replace(/\.$/, '') : trimmed;
+}
+
+const IDIOMS: Partial<Record<InputKind, string>> = {
+	list: 'Separate several with commas.',
+	date: "Without a time zone, it is read in the workflow's timezone (Workflow Settings).",
+};
+
+const DEFAULTS: Record<Exclude<InputKind, 'locator'>, INodeProperties['default']> = {
+	text: '',
+	list: '',
+	choice: '',
+	choices: [],
+	date: '',
+	flag: false,
+};
+const TYPES = { text: 'string', list: 'string', choice: 'options', choices: 'multiOptions', date: 'dateTime', flag: 'boolean' } as const;
+
+/** One input as an n8n parameter, shown under `displayOptions` (none inside a collection). */
+export function inputField(name: InputName, displayOptions?: IDisplayOptions, required = false): INodeProperties {
+	const field: InputField = INPUT_FIELDS[name];
+	const kind = kindOf(name);
+	const description = n8nDescription([field.help, IDIOMS[kind]].filter(Boolean).join(' '));
+	const shown = displayOptions === undefined ? {} : { displayOptions };
+	let property: INodeProperties;
+	if (kind === 'locator') property = recordingLocator({ displayName: n8nLabel(field), description, ...shown });
+	else {
+		const schemaDefault = field.schema instanceof z.ZodDefault ? field.schema.def.defaultValue : undefined;
+		property = {
+			displayName: n8nLabel(field),
+			name: inputKey(name, 'n8n'),
+			type: TYPES[kind],
+			default: typeof schemaDefault === 'string' ? schemaDefault : DEFAULTS[kind],
+			description,
+			...(required ? { required } : {}),
+			...(kind === 'choice' || kind === 'choices' ? { options: valueOptions(choicesOf(name)) } : {}),
+			...(kind === 'text' && typeof field.example === 'string' ? { placeholder: field.example } : {}),
+			...(kind === 'list' && Array.isArray(field.example) ? { placeholder: field.example.join(', ') } : {}),
+			...shown,
+		};
+	}
+	const hint = BUILDER_HINTS[name];
+	return hint === undefined ? property : withPropertyHint(property, hint);
+}
