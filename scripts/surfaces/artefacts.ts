@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { manifestWithTools } from './manifest';
 import { replaceSection } from './markdown';
 import { operationsSection } from './operations-doc';
-import { operationRows, type OperationKeys } from './operations';
+import { operationRows } from './operations';
 import {
   mcpToolsTable,
   n8nNodesTable,
@@ -24,9 +24,9 @@ export interface Artefact {
 }
 
 /** The generated sections of each Markdown file, by their marker names. */
-function markdownSections(surfaces: Surfaces, operations?: readonly OperationKeys[]): Record<string, Record<string, string>> {
+function markdownSections(surfaces: Surfaces): Record<string, Record<string, string>> {
   return {
-    'docs/operations.md': { operations: operationsSection(operationRows(surfaces, operations), surfaces.zapier) },
+    'docs/operations.md': { operations: operationsSection(operationRows(surfaces), surfaces.zapier) },
     'packages/zapier/README.md': { operations: zapierStepsTable(surfaces.zapier) },
     'packages/n8n-nodes-screenrec/README.md': { nodes: n8nNodesTable(surfaces.n8n), operations: n8nOperationsTable(surfaces.n8n) },
     'packages/mcp-server/README.md': { operations: mcpToolsTable(surfaces.mcp) },
@@ -40,13 +40,10 @@ function markdownSections(surfaces: Surfaces, operations?: readonly OperationKey
 export const MANIFEST = 'packages/mcp-server/mcpb/manifest.json';
 export const ZAPIER_PICTURE = 'docs/images/zapier-steps.svg';
 
-/**
- * Each artefact from these surfaces; the hand-written files are read from `repoRoot` and only their generated parts
- * change. `operations` replaces the list that matches operations across platforms (for tests).
- */
-export function surfaceArtefacts(repoRoot: string, surfaces: Surfaces, operations?: readonly OperationKeys[]): Artefact[] {
+/** Each artefact from these surfaces; the hand-written files are read from `repoRoot`, and only their generated parts change. */
+export function surfaceArtefacts(repoRoot: string, surfaces: Surfaces): Artefact[] {
   const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
-  const markdown = Object.entries(markdownSections(surfaces, operations)).map(([path, sections]) => ({
+  const markdown = Object.entries(markdownSections(surfaces)).map(([path, sections]) => ({
     path,
     text: Object.entries(sections).reduce((document, [name, body]) => replaceSection(document, name, body, path), read(path)),
   }));

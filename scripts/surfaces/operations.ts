@@ -60,10 +60,10 @@ export interface OperationRow {
  * Each operation with what every platform calls it. Fails, naming every mismatch, when an operation names a key its
  * platform does not have or a platform offers an entry no operation names: the table would be wrong either way.
  */
-export function operationRows(surfaces: Surfaces, operations: readonly OperationKeys[] = CATALOGUE_OPERATIONS): OperationRow[] {
+export function operationRows(surfaces: Surfaces): OperationRow[] {
   const offered = platformEntries(surfaces);
   const problems: string[] = [];
-  const rows = operations.map(({ name, catalogueName, keys }) => {
+  const rows = CATALOGUE_OPERATIONS.map(({ name, catalogueName, keys }) => {
     const entries: Partial<Record<Platform, PlatformEntry>> = {};
     for (const platform of PLATFORMS) {
       const key = keys[platform];
@@ -76,7 +76,7 @@ export function operationRows(surfaces: Surfaces, operations: readonly Operation
   });
   for (const platform of PLATFORMS) {
     for (const entry of offered[platform]) {
-      if (!operations.some(({ keys }) => keys[platform] === entry.key))
+      if (!CATALOGUE_OPERATIONS.some(({ keys }) => keys[platform] === entry.key))
         problems.push(`${PLATFORM_NAMES[platform]} ${entry.key} (${entry.label}) is in no operation`);
     }
   }

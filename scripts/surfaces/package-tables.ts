@@ -57,7 +57,7 @@ function outputInWords(fields: readonly string[] | undefined): string {
 
 export function n8nOperationsTable({ nodes }: N8nPackage): string {
   return table(
-    ['resource', 'operation', 'value', 'what it does', 'output'],
+    ['resource', 'operation', 'value', 'what it does', 'output (each item)'],
     nodes.flatMap((node) =>
       node.operations.map((operation) => [
         operation.resource.name,

@@ -12,10 +12,16 @@ export interface Surfaces {
 }
 
 export async function readSurfaces(repoRoot: string): Promise<Surfaces> {
-  return {
-    zapier: readZapierSteps(repoRoot),
-    n8n: readN8nPackage(repoRoot),
-    mcp: await readMcpTools(repoRoot),
-    nodeRed: readNodeRedNodes(repoRoot),
-  };
+  // The MCP server starts in a process of its own while the other packages load here.
+  const mcp = readMcpTools(repoRoot);
+  try {
+    const zapier = readZapierSteps(repoRoot);
+    const n8n = readN8nPackage(repoRoot);
+    const nodeRed = readNodeRedNodes(repoRoot);
+    return { zapier, n8n, mcp: await mcp, nodeRed };
+  } catch (error) {
+    // The server is closed either way before the failure is told.
+    await mcp.catch(() => undefined);
+    throw error;
+  }
 }
