@@ -2,6 +2,7 @@ import {
   NOT_FOUND_RECORDING,
   OPERATIONS,
   exampleRecording,
+  type OperationName,
   NOTHING_TO_UPDATE_MESSAGE,
   UNAUTHORIZED_MESSAGE,
   deadlineMessage,
@@ -15,7 +16,7 @@ import { listenOnLoopback, stopServer } from '../support/loopback';
 import { BASE_URL, RECORDING_ID, WORKSPACE_ID } from '../support/sample-connection';
 import { expectNoSecretsIn } from '../support/secrets';
 import { serviceMock } from '../support/service-mock';
-import { CONNECTION, caughtError, flowOf, loggedText, outcomeOf } from './flows';
+import { CONNECTION, OPERATIONS_WITH_CASES, caughtError, flowOf, loggedText, outcomeOf } from './flows';
 
 const API_KEY = 'node-red-api-key-5f0c';
 const BACKEND_TOKEN = 'node-red-backend-token-77a1';
@@ -25,6 +26,12 @@ const recording = exampleRecording({ id: RECORDING_ID, url: PAGE_URL });
 const page = (content: unknown[]) => ({ content, totalElements: content.length, totalPages: 1 });
 
 import { runtime } from './nock-runtime';
+
+/** One operation's case, titled by the name Node-RED shows for it; nock.test.ts requires one for each operation. */
+function operationCase(operation: OperationName, what: string, run: () => Promise<void>): void {
+  OPERATIONS_WITH_CASES.add(operation);
+  it(`${OPERATIONS[operation].name}: ${what}`, run);
+}
 
 /** The action node in a Node-RED runtime, against nock (run by nock.test.ts, which starts the runtime once). */
 export function actionCases(): void {
@@ -36,7 +43,7 @@ export function actionCases(): void {
   }
 
   describe('the action node sends each operation as the service API has it and puts the answer in msg.payload', () => {
-    it(`${OPERATIONS.createRecordingLink.name}: the hook RECORDING, then the new recording looked up by its page link`, async () => {
+    operationCase('createRecordingLink', 'the hook RECORDING, then the new recording looked up by its page link', async () => {
       service
         .hookScope('N8N', { action: 'RECORDING', recording: { externalReference: 'ticket-9', tags: ['a', 'b'] } })
         .reply(200, { url: PAGE_URL });
@@ -57,7 +64,7 @@ export function actionCases(): void {
       });
     });
 
-    it(`${OPERATIONS.requestRecording.name}: one POST of the recording with the fields given, from the editor and msg.payload`, async () => {
+    operationCase('requestRecording', 'one POST of the recording with the fields given, from the editor and msg.payload', async () => {
       service
         .restScope()
         .post(service.restPath('/recordings'), {
@@ -79,17 +86,21 @@ export function actionCases(): void {
       expect(out?.payload).toEqual(recording);
     });
 
-    it(`${OPERATIONS.getRecording.name}: a list call filtered by the ID, taken from msg.payload.id (a recording as the node outputs it)`, async () => {
-      service
-        .restScope()
-        .post(service.restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 })
-        .reply(200, page([recording]));
-      await deployAction({ operation: 'get' });
-      const { out } = await outcomeOf({ payload: { id: RECORDING_ID } });
-      expect(out?.payload).toEqual(recording);
-    });
+    operationCase(
+      'getRecording',
+      'a list call filtered by the ID, taken from msg.payload.id (a recording as the node outputs it)',
+      async () => {
+        service
+          .restScope()
+          .post(service.restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 })
+          .reply(200, page([recording]));
+        await deployAction({ operation: 'get' });
+        const { out } = await outcomeOf({ payload: { id: RECORDING_ID } });
+        expect(out?.payload).toEqual(recording);
+      },
+    );
 
-    it(`${OPERATIONS.findRecordings.name}: every filter sent, newest first, cut to Limit`, async () => {
+    operationCase('findRecordings', 'every filter sent, newest first, cut to Limit', async () => {
       service
         .restScope()
         .post(service.restPath('/recordings/list'), {
@@ -107,7 +118,7 @@ export function actionCases(): void {
       expect(out?.payload).toEqual([recording]);
     });
 
-    it(`${OPERATIONS.getVideoUrl.name}: the presign call`, async () => {
+    operationCase('getVideoUrl', 'the presign call', async () => {
       const videoUrl = `${BASE_URL}/videos/${RECORDING_ID}?signature=abc`;
       service
         .restScope()
@@ -117,7 +128,7 @@ export function actionCases(): void {
       expect((await outcomeOf({})).out?.payload).toEqual({ recordingId: RECORDING_ID, videoUrl });
     });
 
-    it(`${OPERATIONS.updateRecording.name}: a PUT of the changes`, async () => {
+    operationCase('updateRecording', 'a PUT of the changes', async () => {
       service
         .restScope()
         .put(service.restPath(`/recordings/${RECORDING_ID}`), { tags: ['new'] })
@@ -126,7 +137,7 @@ export function actionCases(): void {
       expect((await outcomeOf({})).out?.payload).toEqual({ ...recording, tags: ['new'] });
     });
 
-    it(`${OPERATIONS.deleteRecording.name}: read first, then DELETE, and output what was deleted`, async () => {
+    operationCase('deleteRecording', 'read first, then DELETE, and output what was deleted', async () => {
       service
         .restScope()
         .post(service.restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 })
@@ -139,7 +150,7 @@ export function actionCases(): void {
       expect((await outcomeOf({})).out?.payload).toEqual({ ...recording, deleted: true });
     });
 
-    it(`${OPERATIONS.searchTags.name}: msg.operation chooses the operation over the editor, msg.payload.query the query`, async () => {
+    operationCase('searchTags', 'msg.operation chooses the operation over the editor, msg.payload.query the query', async () => {
       service
         .restScope()
         .get(service.restPath('/recordings/tags?query=onb'))

@@ -1,3 +1,4 @@
+import { OPERATIONS, type OperationName } from '@screenrec/core';
 import helper from 'node-red-node-test-helper';
 import type { NodeMessage } from '../../packages/node-red-screenrec/src/red';
 
@@ -96,4 +97,13 @@ export function loggedText(): string {
       .getCalls()
       .map((call) => call.args),
   );
+}
+
+/** The catalogue operations a suite has a case for, by the name it shows: nock.test.ts requires every one the package offers. */
+export const OPERATIONS_WITH_CASES = new Set<OperationName>();
+
+/** A `describe` of one catalogue operation's cases, titled by the name Node-RED shows for it. */
+export function describeOperation(operation: OperationName, cases: () => void): void {
+  OPERATIONS_WITH_CASES.add(operation);
+  describe(OPERATIONS[operation].name, cases);
 }

@@ -1,5 +1,7 @@
 import { actionCases } from './action.cases';
 import { connectionCases } from './connection.cases';
+import { OPERATIONS, OPERATION_NAMES } from '@screenrec/core';
+import { OPERATIONS_WITH_CASES } from './flows';
 import { useNockRuntime } from './nock-runtime';
 import { waitAndVideoReadyCases } from './wait-and-video-ready.cases';
 
@@ -7,3 +9,8 @@ useNockRuntime();
 actionCases();
 connectionCases();
 waitAndVideoReadyCases();
+
+it('has a case for every catalogue operation the package offers (each one Node-RED released a key for)', () => {
+  const offered = OPERATION_NAMES.filter((name) => OPERATIONS[name].keys.nodeRed !== undefined);
+  expect(offered.filter((name) => !OPERATIONS_WITH_CASES.has(name))).toEqual([]);
+});

@@ -4,7 +4,7 @@ import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../../packages/node-red-s
 import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '../support/sample-connection';
 import { expectNoSecretsIn } from '../support/secrets';
 import { serviceMock } from '../support/service-mock';
-import { CONNECTION, NODE, OUT, caughtError, flowOf, loggedText, nextMessage, outcomeOf } from './flows';
+import { CONNECTION, NODE, OUT, caughtError, describeOperation, flowOf, loggedText, nextMessage, outcomeOf } from './flows';
 
 const API_KEY = 'node-red-api-key-w41t';
 const BACKEND_TOKEN = 'node-red-backend-token-w41t';
@@ -25,7 +25,7 @@ export function waitAndVideoReadyCases(): void {
     return node.status.getCalls().map((call) => call.args[0]);
   }
 
-  describe('Wait for Video', () => {
+  describeOperation('waitForVideo', () => {
     const deployWait = (properties: Record<string, unknown> = {}) =>
       runtime().deploy(
         flowOf({ type: 'screenrec-wait', timeLimit: 1, ...properties }, { serviceUrl: BASE_URL, workspaceId: WORKSPACE_ID }),
@@ -112,7 +112,7 @@ export function waitAndVideoReadyCases(): void {
     });
   });
 
-  describe('Video Ready', () => {
+  describeOperation('videoReady', () => {
     // ScreenRec calls https addresses only: the Public URL is a proxy's, which hands requests to Node-RED's HTTP server.
     const publicUrl = 'https://nodered.example/';
     /** The address at Node-RED that the proxy forwards a callback URL to. */
