@@ -1,16 +1,17 @@
 import type { ErrorCode } from '@screenrec/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
-import { perform as deleteRecording } from '../../packages/zapier/src/creates/delete-recording';
-import { perform as requestRecording } from '../../packages/zapier/src/creates/request-recording';
-import { perform as updateRecording } from '../../packages/zapier/src/creates/update-recording';
 import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
 import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
-import { perform as getVideoUrl } from '../../packages/zapier/src/searches/get-video-url';
 import { perform as videoReady } from '../../packages/zapier/src/triggers/video-ready';
-import { HOOK_PATH, REST_PATH, appTester, hookApi, restApi, restAuth, useNock, zapierFailure } from '../zapier/harness';
+import { HOOK_PATH, REST_PATH, appTester, hookApi, restApi, restAuth, useNock, zapierFailure, performOf } from '../zapier/harness';
 import { CASES, USER_TIME_ZONE, VIDEO_READY_CASES } from './cases';
 import { RECEIVED_NOW, expectExchanges, type Outcome, type ServiceEndpoints, type Step, type VideoReadyItem } from './service';
+
+const requestRecording = performOf('creates', 'requestRecording');
+const updateRecording = performOf('creates', 'updateRecording');
+const deleteRecording = performOf('creates', 'deleteRecording');
+const getVideoUrl = performOf('searches', 'getVideoUrl');
 
 useNock();
 

@@ -8,9 +8,6 @@ import {
   invalidInputMessage,
 } from '@screenrec/core';
 import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
-import { perform as deleteRecording } from '../../packages/zapier/src/creates/delete-recording';
-import { perform as requestRecording } from '../../packages/zapier/src/creates/request-recording';
-import { perform as updateRecording } from '../../packages/zapier/src/creates/update-recording';
 import {
   BASE_URL,
   HOOK_PATH,
@@ -26,7 +23,12 @@ import {
   serviceRecording,
   useNock,
   zapierFailure,
+  performOf,
 } from './harness';
+
+const requestRecording = performOf('creates', 'requestRecording');
+const updateRecording = performOf('creates', 'updateRecording');
+const deleteRecording = performOf('creates', 'deleteRecording');
 
 useNock();
 
@@ -176,7 +178,7 @@ describe('Request Recording (REST create)', () => {
     expect(error).toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: invalidInputMessage('"Invite E-mail": must be an e-mail address such as ana@example.com'),
+      message: invalidInputMessage('"Invite Email": must be an e-mail address such as ana@example.com'),
     });
   });
 
@@ -191,7 +193,7 @@ describe('Request Recording (REST create)', () => {
     expect(error).toEqual({
       name: 'AppError',
       code: 'INVALID_INPUT',
-      message: invalidInputMessage('"Notify E-mails" (entry 2): must be an e-mail address such as ana@example.com'),
+      message: invalidInputMessage('"Notification Emails" (entry 2): must be an e-mail address such as ana@example.com'),
     });
   });
 });
@@ -223,10 +225,10 @@ describe('Update Recording', () => {
     });
   });
 
-  it('refuses an update with nothing to change, before it asks for the REST credentials', async () => {
+  it('refuses an update with nothing to change, sending nothing', async () => {
     await expect(
       zapierFailure(
-        appTester(updateRecording, { authData: hookAuth, inputData: { recordingId: RECORDING_ID, tags: [''], clearTags: false } }),
+        appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, tags: [''], clearTags: false } }),
       ),
     ).resolves.toEqual({
       name: 'AppError',

@@ -2,19 +2,20 @@ import nock from 'nock';
 import App from '../../packages/zapier/src/index';
 import { testConnection } from '../../packages/zapier/src/authentication';
 import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
-import { perform as deleteRecording } from '../../packages/zapier/src/creates/delete-recording';
-import { perform as requestRecording } from '../../packages/zapier/src/creates/request-recording';
-import { perform as updateRecording } from '../../packages/zapier/src/creates/update-recording';
 import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
 import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
-import { perform as getVideoUrl } from '../../packages/zapier/src/searches/get-video-url';
 import { perform as newRecording } from '../../packages/zapier/src/triggers/new-recording';
 import { perform as recordingList } from '../../packages/zapier/src/triggers/recording-list';
 import { perform as tagList } from '../../packages/zapier/src/triggers/tag-list';
 import * as videoReady from '../../packages/zapier/src/triggers/video-ready';
 import { hydrateVideoFile } from '../../packages/zapier/src/video-file';
 import { BadService, MISBEHAVIOURS, type Misbehaviour } from './bad-service';
-import { API_KEY, BACKEND_TOKEN, RECORDING_ID, WORKSPACE_ID, appTester, videoUrl } from './harness';
+import { API_KEY, BACKEND_TOKEN, RECORDING_ID, WORKSPACE_ID, appTester, videoUrl, performOf } from './harness';
+
+const requestRecording = performOf('creates', 'requestRecording');
+const updateRecording = performOf('creates', 'updateRecording');
+const deleteRecording = performOf('creates', 'deleteRecording');
+const getVideoUrl = performOf('searches', 'getVideoUrl');
 
 /** A shortened step deadline, so each misbehaviour is checked against every operation in seconds, not minutes. */
 const BUDGET_MS = 1_500;

@@ -115,7 +115,7 @@ describe('app definition', () => {
     expect(visibleSearches.map(([key, definition]) => [key, definition.display.label])).toEqual([
       ['findRecording', 'Find Recording'],
       ['getVideoUrl', 'Find Video URL'],
-      ['findTags', 'Find Tags'],
+      ['findTags', 'Find Tag'],
     ]);
   });
 
@@ -134,9 +134,9 @@ describe('app definition', () => {
 
   it('tells the two creates apart: one makes a link to send, the other e-mails an invitation', () => {
     expect(App.creates.createRecording.display.label).toBe('Create Recording Link');
-    expect(App.creates.requestRecording.display.label).toBe('Create Recording and E-mail Invitation');
+    expect(App.creates.requestRecording.display.label).toBe('Request Recording by Email');
     expect(App.creates.createRecording.display.description).toMatch(/link .* to send/);
-    expect(App.creates.requestRecording.display.description).toMatch(/e-mail the invitation/);
+    expect(App.creates.requestRecording.display.description).toMatch(/e-mails that person an invitation/);
   });
 
   it('gives every Recording ID input the newest-recordings dropdown, and a search link to Find Recording where it is not Find Recording itself', () => {

@@ -1,9 +1,20 @@
+import type { OperationName } from '@screenrec/core';
 import nock from 'nock';
-import { createAppTester } from 'zapier-platform-core';
+import { createAppTester, type Bundle, type ZObject } from 'zapier-platform-core';
+import { stepKey } from '../../packages/zapier/src/catalogue-steps';
 import App from '../../packages/zapier/src/index';
 import { serviceRecording as sampleRecording } from '../support/recordings';
 
 export const appTester = createAppTester(App);
+
+type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+
+/** The perform of the create or search the app makes of a catalogue operation. */
+export function performOf(kind: 'creates' | 'searches', name: OperationName): Perform {
+  const perform: unknown = App[kind]?.[stepKey(name)]?.operation.perform;
+  if (typeof perform !== 'function') throw new Error(`the app has no ${kind} step for ${name}`);
+  return perform as Perform;
+}
 
 export const BASE_URL = 'https://screenrec.test';
 export const HOOK_PATH = '/public/webhooks/ZAPIER';

@@ -1,7 +1,6 @@
 import { invalidInputMessage } from '@screenrec/core';
 import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
 import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
-import { perform as getVideoUrl } from '../../packages/zapier/src/searches/get-video-url';
 import {
   OTHER_RECORDING_ID,
   RECORDING_ID,
@@ -14,7 +13,10 @@ import {
   useNock,
   videoUrl,
   zapierFailure,
+  performOf,
 } from './harness';
+
+const getVideoUrl = performOf('searches', 'getVideoUrl');
 
 useNock();
 

@@ -9,8 +9,13 @@ import {
   serverErrorMessage,
   unsubscribeRefusedMessage,
 } from '@screenrec/core';
-import { perform, performList, performSubscribe, performUnsubscribe } from '../../packages/zapier/src/triggers/video-ready';
-import sample from '../../packages/zapier/src/triggers/video-ready.sample.json';
+import {
+  VIDEO_READY_SAMPLE as sample,
+  perform,
+  performList,
+  performSubscribe,
+  performUnsubscribe,
+} from '../../packages/zapier/src/triggers/video-ready';
 import {
   HOOK_PATH,
   OTHER_RECORDING_ID,

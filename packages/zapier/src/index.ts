@@ -1,32 +1,51 @@
-import { defineApp, version as platformVersion } from 'zapier-platform-core';
+import { OPERATION_NAMES, type OperationName } from '@screenrec/core';
+import { defineApp, version as platformVersion, type Create, type Search, type Trigger } from 'zapier-platform-core';
 import packageJson from '../package.json';
 import authentication from './authentication';
+import { regularStep, stepKey, zapierPlace, type StepKind } from './catalogue-steps';
 import createRecording from './creates/create-recording';
-import deleteRecording from './creates/delete-recording';
-import requestRecording from './creates/request-recording';
-import updateRecording from './creates/update-recording';
 import { onlyToTheService } from './request-guard';
 import findRecording from './searches/find-recording';
 import findTags from './searches/find-tags';
-import getVideoUrl from './searches/get-video-url';
 import newRecording from './triggers/new-recording';
 import recordingList from './triggers/recording-list';
 import tagList from './triggers/tag-list';
 import videoReady from './triggers/video-ready';
 import { hydrateVideoFile } from './video-file';
 
+type Step = Trigger | Create | Search;
+
+/** The operations Zapier runs its own way; every other operation with a Zapier key is a regular step made from the catalogue. */
+const WRITTEN_OUT: Partial<Record<OperationName, Step>> = {
+  createRecordingLink: createRecording,
+  findRecordings: findRecording,
+  searchTags: findTags,
+  videoReady,
+  newRecording,
+};
+
+/** Zapier's own hidden triggers, which fill the Tags and Recording ID dropdowns. */
+const DROPDOWNS: Step[] = [tagList, recordingList];
+
+const steps: Record<StepKind, Record<string, Step>> = { triggers: {}, creates: {}, searches: {} };
+for (const name of OPERATION_NAMES) {
+  const place = zapierPlace(name);
+  if (place !== undefined) steps[place.kind][place.key] = WRITTEN_OUT[name] ?? regularStep(name);
+}
+for (const step of DROPDOWNS) steps.triggers[step.key] = step;
+
 /**
  * Find or Create Recording. Zapier requires a search-or-create's own `key` to be its search's key; the entry is
  * registered as `findOrCreateRecording`.
  */
 const findOrCreateRecording = {
-  key: findRecording.key,
+  key: stepKey('findRecordings'),
   display: {
     label: 'Find or Create Recording',
     description: 'Finds the newest recording with your external reference and, when there is none, creates a recording link for it.',
   },
-  search: findRecording.key,
-  create: createRecording.key,
+  search: stepKey('findRecordings'),
+  create: stepKey('createRecordingLink'),
 };
 
 export default defineApp({
@@ -35,24 +54,8 @@ export default defineApp({
   authentication,
   beforeRequest: [onlyToTheService],
   hydrators: { videoFile: hydrateVideoFile },
-  triggers: {
-    [videoReady.key]: videoReady,
-    [newRecording.key]: newRecording,
-    [tagList.key]: tagList,
-    [recordingList.key]: recordingList,
-  },
-  creates: {
-    [createRecording.key]: createRecording,
-    [requestRecording.key]: requestRecording,
-    [updateRecording.key]: updateRecording,
-    [deleteRecording.key]: deleteRecording,
-  },
-  searches: {
-    [findRecording.key]: findRecording,
-    [getVideoUrl.key]: getVideoUrl,
-    [findTags.key]: findTags,
-  },
-  searchOrCreates: {
-    findOrCreateRecording,
-  },
+  triggers: steps.triggers as Record<string, Trigger>,
+  creates: steps.creates as Record<string, Create>,
+  searches: steps.searches as Record<string, Search>,
+  searchOrCreates: { findOrCreateRecording },
 });

@@ -1,20 +1,11 @@
-import { cleanTags, createdRecordingDetails, type CreatedRecordingDetails } from '@screenrec/core';
-import { defineCreate, defineInputFields, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
+import { OPERATIONS, RECORDING_FIELDS, cleanTags, createdRecordingDetails, type CreatedRecordingDetails } from '@screenrec/core';
+import { defineCreate, type Bundle, type PlainOutputField, type ZObject } from 'zapier-platform-core';
+import { stepInputFields, stepKey, stepLabel } from '../catalogue-steps';
 import { hookClient, optionalRestClient } from '../clients';
-import { cleanText, newRecordingTagsField } from '../fields';
+import { cleanText, fieldLabels } from '../fields';
 import { performStep } from '../step';
-import sample from './create-recording.sample.json';
 
-const inputFields = defineInputFields([
-  {
-    key: 'externalReference',
-    label: 'External Reference',
-    required: true,
-    helpText:
-      'Your own identifier for this request, so you can match the video to it later (**Find Recording** searches by it): a ticket, task or deal ID, for example `ticket-4711`.',
-  },
-  newRecordingTagsField,
-]);
+const inputFields = stepInputFields('createRecordingLink');
 
 /** The ID and status need REST credentials in the connection; without them they are null, and so is detailsError. */
 export interface CreatedRecording extends CreatedRecordingDetails {
@@ -35,36 +26,46 @@ export interface CreatedRecording extends CreatedRecordingDetails {
  * recording exists by then and a retried step would make a second one.
  */
 export const perform = performStep(
-  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<CreatedRecording> => {
+  async (z: ZObject, bundle: Bundle<{ externalReference?: string; tags?: string[] }>, step): Promise<CreatedRecording> => {
     const externalReference = cleanText(bundle.inputData.externalReference)?.trim() ?? '';
     const tags = cleanTags(bundle.inputData.tags);
     const { url } = await hookClient(z, bundle).createRecordingLink({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, step.call);
     const details = await createdRecordingDetails(optionalRestClient(z, bundle), url, externalReference, step.call);
     return { ...details, id: details.recordingId, url, externalReference, tags };
   },
-  { externalReference: 'External Reference', tags: 'Tags' },
+  fieldLabels(inputFields),
 );
 
+const { id, status, url, externalReference, tags } = RECORDING_FIELDS;
+
+const sample: CreatedRecording = {
+  recordingId: id.example,
+  id: id.example,
+  status: status.example,
+  url: url.example ?? '',
+  externalReference: externalReference.example ?? '',
+  tags: tags.example,
+  detailsError: null,
+};
+
+const outputFields: PlainOutputField[] = [
+  { key: 'recordingId', label: id.label, type: 'string' },
+  // Output fields take no help text: the label says why the same value is here twice.
+  { key: 'id', label: `ID (same as ${id.label}; one field for Find or Create, found or created)`, type: 'string' },
+  { key: 'status', label: status.label, type: 'string' },
+  { key: 'url', label: url.label, type: 'string' },
+  { key: 'externalReference', label: externalReference.label, type: 'string' },
+  { key: 'tags', label: tags.label, type: 'string', list: true },
+  { key: 'detailsError', label: `Why the ${id.label} Is Missing`, type: 'string' },
+];
+
+/** Its description is Zapier's own: the catalogue's summary names the service and runs past Zapier's length. */
 export default defineCreate({
-  key: 'createRecording',
-  noun: 'Recording',
+  key: stepKey('createRecordingLink'),
+  noun: OPERATIONS.createRecordingLink.noun,
   display: {
-    label: 'Create Recording Link',
+    label: stepLabel('createRecordingLink'),
     description: 'Creates a recording request and returns the link to its page, to send to the person who should record their screen.',
   },
-  operation: {
-    inputFields,
-    perform,
-    sample,
-    outputFields: [
-      { key: 'recordingId', label: 'Recording ID', type: 'string' },
-      // Output fields take no help text: the label says why the same value is here twice.
-      { key: 'id', label: 'ID (same as Recording ID; one field for Find or Create, found or created)', type: 'string' },
-      { key: 'status', label: 'Status', type: 'string' },
-      { key: 'url', label: 'Recording Page URL', type: 'string' },
-      { key: 'externalReference', label: 'External Reference', type: 'string' },
-      { key: 'tags', label: 'Tags', type: 'string', list: true },
-      { key: 'detailsError', label: 'Why the Recording ID Is Missing', type: 'string' },
-    ],
-  },
+  operation: { inputFields, perform, sample: { ...sample }, outputFields },
 });

@@ -1,21 +1,12 @@
-import type { RecordingFilter } from '@screenrec/core';
-import { defineInputFields, defineSearch, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
+import { OPERATIONS, type RecordingFilter } from '@screenrec/core';
+import { defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
+import { stepKey, stepLabel } from '../catalogue-steps';
 import { restClient } from '../clients';
 import { daysAgo } from '../dates';
-import {
-  DATE_ZONE_HELP,
-  FILTER_FIELD_LABELS,
-  RECORDING_DROPDOWN,
-  cleanText,
-  directionFilterField,
-  recordingFilter,
-  statusesFilterField,
-  tagsFilterField,
-} from '../fields';
-import { recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
+import { FILTER_FIELD_LABELS, cleanText, inputField, recordingFilter, type RecordingFilterInput } from '../fields';
+import { SAMPLE_RECORDING, recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
 import { performStep } from '../step';
 import { foundOrNothing } from './nothing-found';
-import sample from './find-recording.sample.json';
 
 /** Zapier uses the first result; a few more help "find many" style use and the editor's preview. */
 const RESULT_LIMIT = 10;
@@ -24,41 +15,22 @@ export const REFERENCE_WINDOW_DAYS = 90;
 /** A search by external reference stops after this long and says so, well inside the step's deadline. */
 export const REFERENCE_SEARCH_BUDGET_MS = 20_000;
 
-const inputFields = defineInputFields([
-  {
-    key: 'recordingId',
-    label: 'Recording ID',
-    required: false,
-    dynamic: RECORDING_DROPDOWN,
-    helpText:
-      'Find exactly this recording: pick one of the newest, or map or type its ID, for example `3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c`.',
-  },
-  {
-    key: 'externalReference',
-    label: 'External Reference',
-    required: false,
-    helpText: `The reference given in **Create Recording Link**, for example \`ticket-4711\`. The newest recording with it is found; the search looks at the last ${REFERENCE_WINDOW_DAYS} days unless you fill in **Created From**, and stops after ${REFERENCE_SEARCH_BUDGET_MS / 1000} s with a message if it could not look at all of them.`,
-  },
-  statusesFilterField,
-  directionFilterField,
-  tagsFilterField,
-  {
-    key: 'createdFrom',
-    label: 'Created From',
-    type: 'datetime',
-    required: false,
-    helpText: `Only recordings created on or after this date. ${DATE_ZONE_HELP}`,
-  },
-  {
-    key: 'createdTo',
-    label: 'Created To',
-    type: 'datetime',
-    required: false,
-    helpText: `Only recordings created on or before this date (the whole day counts). ${DATE_ZONE_HELP}`,
-  },
-]);
+/** One recording by ID (Zapier released it as one value, with no search beside it: this is that search), else the filters. */
+const { search: _itself, ...recordingIdField } = inputField('recordingId', false);
 
-type FindBundle = Bundle<InferInputData<typeof inputFields>>;
+const inputFields = [
+  recordingIdField,
+  inputField('filterReference', false, {
+    moreHelp: `The newest recording with it is found; the search looks at the last ${REFERENCE_WINDOW_DAYS} days unless you fill in **Created From**, and stops after ${REFERENCE_SEARCH_BUDGET_MS / 1000} s with a message if it could not look at all of them.`,
+  }),
+  inputField('statuses', false),
+  inputField('directions', false),
+  inputField('filterTags', false),
+  inputField('createdDateFrom', false),
+  inputField('createdDateTo', false),
+];
+
+type FindBundle = Bundle<RecordingFilterInput & { externalReference?: string }>;
 
 /**
  * One search, whether Zapier loads a sample in the editor or a live Zap runs: the editor's test shows what the Zap
@@ -92,17 +64,13 @@ function idAlone(filter: RecordingFilter): string | undefined {
   return ids?.length === 1 && Object.keys(others).length === 0 ? ids[0] : undefined;
 }
 
+/** Its description is Zapier's own: a Zapier search gives the one newest match, where the catalogue's operation lists them. */
 export default defineSearch({
-  key: 'findRecording',
-  noun: 'Recording',
+  key: stepKey('findRecordings'),
+  noun: OPERATIONS.findRecordings.noun,
   display: {
-    label: 'Find Recording',
+    label: stepLabel('findRecordings'),
     description: 'Finds the newest recording by ID, external reference, state, direction, tags or creation date.',
   },
-  operation: {
-    inputFields,
-    perform,
-    sample,
-    outputFields: recordingOutputFields(),
-  },
+  operation: { inputFields, perform, sample: SAMPLE_RECORDING, outputFields: recordingOutputFields() },
 });

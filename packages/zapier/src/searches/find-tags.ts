@@ -1,40 +1,23 @@
-import { defineInputFields, defineSearch, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
+import { OPERATIONS } from '@screenrec/core';
+import { defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
+import { readInput, stepDescription, stepInputFields, stepKey, stepLabel, stepOutput } from '../catalogue-steps';
 import { restClient } from '../clients';
+import { fieldLabels } from '../fields';
 import { performStep } from '../step';
-import sample from './find-tags.sample.json';
 
-const inputFields = defineInputFields([
-  {
-    key: 'query',
-    label: 'Tag Contains',
-    required: true,
-    helpText: 'Part of the tag name, any case, for example `sup` finds `support` and `Super-urgent`.',
-  },
-]);
+const inputFields = stepInputFields('searchTags');
+const output = stepOutput('searchTags');
 
-export interface FoundTag {
-  tag: string;
-}
-
-export const perform = performStep(
-  async (z: ZObject, bundle: Bundle<InferInputData<typeof inputFields>>, step): Promise<FoundTag[]> => {
-    const tags = await restClient(z, bundle).searchTags(bundle.inputData.query ?? '', step.call);
-    return tags.map((tag) => ({ tag }));
-  },
-  { query: 'Tag Contains' },
-);
+/** Every matching tag is one result, in the catalogue's output shape (`{ tag }`): Zapier uses the first. */
+export const perform = performStep(async (z: ZObject, bundle: Bundle, step): Promise<Record<string, unknown>[]> => {
+  const { query } = readInput('searchTags', bundle.inputData);
+  const tags = await restClient(z, bundle).searchTags(typeof query === 'string' ? query : '', step.call);
+  return tags.map((tag) => output.map({ tag }));
+}, fieldLabels(inputFields));
 
 export default defineSearch({
-  key: 'findTags',
-  noun: 'Tag',
-  display: {
-    label: 'Find Tags',
-    description: 'Finds the tags in use in the workspace whose name contains the text you give.',
-  },
-  operation: {
-    inputFields,
-    perform,
-    sample,
-    outputFields: [{ key: 'tag', label: 'Tag', type: 'string' }],
-  },
+  key: stepKey('searchTags'),
+  noun: OPERATIONS.searchTags.noun,
+  display: { label: stepLabel('searchTags'), description: stepDescription('searchTags') },
+  operation: { inputFields, perform, sample: output.sample, outputFields: output.fields },
 });

@@ -1,9 +1,8 @@
-import { MAX_PAGE_SIZE, recordingLabel } from '@screenrec/core';
+import { MAX_PAGE_SIZE, RECORDING_FIELDS, exampleRecording, recordingLabel } from '@screenrec/core';
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { hasRestCredentials, restClient } from '../clients';
 import { recordingFilter } from '../fields';
 import { performStep } from '../step';
-import sample from './recording-list.sample.json';
 
 export interface RecordingChoice {
   id: string;
@@ -34,9 +33,9 @@ export default defineTrigger({
   operation: {
     perform,
     canPaginate: true,
-    sample,
+    sample: { id: RECORDING_FIELDS.id.example, label: recordingLabel(exampleRecording(), null) },
     outputFields: [
-      { key: 'id', label: 'Recording ID', type: 'string' },
+      { key: 'id', label: RECORDING_FIELDS.id.label, type: 'string' },
       { key: 'label', label: 'Recording', type: 'string' },
     ],
   },

@@ -1,9 +1,8 @@
-import { MAX_PAGE_SIZE } from '@screenrec/core';
+import { MAX_PAGE_SIZE, RECORDING_FIELDS } from '@screenrec/core';
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { hasRestCredentials, restClient } from '../clients';
 import { recordingFilter } from '../fields';
 import { performStep } from '../step';
-import sample from './tag-list.sample.json';
 
 /**
  * The tag search needs a query, so the dropdown offers the tags of the latest recordings instead: one page, the
@@ -34,7 +33,7 @@ export default defineTrigger({
   },
   operation: {
     perform,
-    sample,
+    sample: { id: RECORDING_FIELDS.tags.example[0] ?? '', name: RECORDING_FIELDS.tags.example[0] ?? '' },
     outputFields: [
       { key: 'id', label: 'Tag', type: 'string' },
       { key: 'name', label: 'Tag Name', type: 'string' },

@@ -1,33 +1,23 @@
-import { identifyVideo, parseVideoReady, type IdentifiedVideo, type Recording } from '@screenrec/core';
-import { defineInputFields, defineTrigger, type Bundle, type InferInputData, type ZObject } from 'zapier-platform-core';
+import { OPERATIONS, RECORDING_FIELDS, identifyVideo, parseVideoReady, type IdentifiedVideo, type Recording } from '@screenrec/core';
+import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
+import { EXAMPLE_VIDEO_URL, OTHER_OUTPUTS, stepDescription, stepKey, stepLabel } from '../catalogue-steps';
 import { hasRestCredentials, hookClient, optionalRestClient, restClient } from '../clients';
-import { FILTER_FIELD_LABELS, TAG_DROPDOWN, cleanList, cleanText, directionChoices, recordingFilter } from '../fields';
-import { UNKNOWN_RECORDING, recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
+import { FILTER_FIELD_LABELS, cleanList, cleanText, inputField, recordingFilter } from '../fields';
+import { SAMPLE_RECORDING, UNKNOWN_RECORDING, recordingOutput, recordingOutputFields, type RecordingOutput } from '../recording';
 import { performStep } from '../step';
 import { dehydrateVideoFile } from '../video-file';
-import sample from './video-ready.sample.json';
 
 const NEEDS_REST = 'Needs the Workspace ID and API Key in the connection, since the notification itself carries only the video link.';
 
-const inputFields = defineInputFields([
-  {
-    key: 'tags',
-    label: 'Only With Tags',
-    list: true,
-    required: false,
-    dynamic: TAG_DROPDOWN,
-    helpText: `Trigger only for recordings with at least one of these tags, for example \`support\`. Leave empty for every recording. ${NEEDS_REST}`,
-  },
-  {
-    key: 'direction',
-    label: 'Only Direction',
-    required: false,
-    choices: directionChoices,
-    helpText: `Trigger only for requested recordings (\`REQUEST\`) or only for your own (\`RESPONSE\`). Leave empty for both. ${NEEDS_REST}`,
-  },
-]);
+const tagsField = inputField('filterTags', false, { moreHelp: NEEDS_REST });
+const directionField = inputField('directions', false, { moreHelp: NEEDS_REST });
+const inputFields = [
+  { ...tagsField, label: `Only With ${tagsField.label ?? ''}` },
+  { ...directionField, label: `Only ${directionField.label ?? ''}` },
+];
+const [ONLY_WITH_TAGS, ONLY_DIRECTION] = inputFields.map((field) => `"${field.label}"`);
 
-type VideoReadyBundle = Bundle<InferInputData<typeof inputFields>>;
+type VideoReadyBundle = Bundle<{ tags?: string[]; direction?: string }>;
 
 export interface VideoReadyItem {
   /** The video's stable identity: its link without the query string, the same however often the link is re-signed. */
@@ -70,8 +60,7 @@ function matches(recording: Recording, filter: VideoFilter): boolean {
   return tagged && (filter.direction === undefined || recording.direction === filter.direction);
 }
 
-const FILTER_NEEDS_REST =
-  'The "Only With Tags" and "Only Direction" options need the Workspace ID and API Key in the connection: reconnect ScreenRec and fill them in, or clear the options.';
+const FILTER_NEEDS_REST = `The ${ONLY_WITH_TAGS} and ${ONLY_DIRECTION} options need the Workspace ID and API Key in the connection: reconnect ScreenRec and fill them in, or clear the options.`;
 
 /** Zapier keeps what this returns and hands it to performUnsubscribe as bundle.subscribeData (typed `{ id }`). */
 export const performSubscribe = performStep(async (z: ZObject, bundle: VideoReadyBundle, step) => {
@@ -96,7 +85,7 @@ export const perform = performStep(async (z: ZObject, bundle: VideoReadyBundle, 
   const item = videoReadyItem(z, identified, new Date().toISOString());
   if (filters(filter) && identified.recording === null) {
     const why = item.detailsError ?? 'ScreenRec did not confirm which recording this video belongs to.';
-    item.detailsError = `${why} The "Only With Tags" and "Only Direction" options could not be checked, so the video is passed on.`;
+    item.detailsError = `${why} The ${ONLY_WITH_TAGS} and ${ONLY_DIRECTION} options could not be checked, so the video is passed on.`;
   }
   return [item];
 });
@@ -146,13 +135,24 @@ function videoReadyItem(z: ZObject, identified: IdentifiedVideo, receivedAt: str
   };
 }
 
+const videoKey = EXAMPLE_VIDEO_URL.split('?')[0] ?? '';
+
+/** What every connection's Zap gets, made of the catalogue's examples; the recording as every step outputs it. */
+export const VIDEO_READY_SAMPLE: VideoReadyItem = {
+  videoKey,
+  id: videoKey,
+  videoUrl: EXAMPLE_VIDEO_URL,
+  receivedAt: '2026-11-21T09:45:12.000Z',
+  recordingId: RECORDING_FIELDS.id.example,
+  recording: SAMPLE_RECORDING,
+  videoFile: `https://zapier-dev-files.s3.amazonaws.com/cli-platform/${RECORDING_FIELDS.id.example}`,
+  detailsError: null,
+};
+
 export default defineTrigger({
-  key: 'videoReady',
-  noun: 'Video',
-  display: {
-    label: 'Video Ready',
-    description: "Triggers when a recording's video is ready, for example to save it to Google Drive or post its link in Slack.",
-  },
+  key: stepKey('videoReady'),
+  noun: OPERATIONS.videoReady.noun,
+  display: { label: stepLabel('videoReady'), description: stepDescription('videoReady') },
   operation: {
     type: 'hook',
     inputFields,
@@ -160,14 +160,14 @@ export default defineTrigger({
     performUnsubscribe,
     perform,
     performList,
-    sample,
+    sample: { ...VIDEO_READY_SAMPLE },
     outputFields: [
       { key: 'videoKey', label: 'Video Key (the link without its signature)', type: 'string' },
       // Output fields take no help text: the label says why the value is here twice.
       { key: 'id', label: 'Video ID (same as Video Key)', type: 'string' },
-      { key: 'videoUrl', label: 'Video URL (temporary link)', type: 'string' },
+      { key: 'videoUrl', label: OTHER_OUTPUTS.videoUrl?.label, type: 'string' },
       { key: 'receivedAt', label: 'Received At', type: 'datetime' },
-      { key: 'recordingId', label: 'Recording ID', type: 'string' },
+      { key: 'recordingId', label: RECORDING_FIELDS.id.label, type: 'string' },
       { key: 'videoFile', label: 'Video File (empty without the API key or a confirmed recording)', type: 'file' },
       { key: 'detailsError', label: 'Why Recording Details Are Missing', type: 'string' },
       ...recordingOutputFields('recording__', 'Recording (empty without the API key): '),
