@@ -10,8 +10,6 @@ export interface N8nOperation {
   /** The value a saved workflow stores. */
   value: string;
   name: string;
-  /** The sentence n8n shows in the nodes panel and gives an AI agent's tool. */
-  action: string;
   description: string;
   /** The top-level fields of the output schema n8n's editor shows before a run, when the package has one. */
   output: string[] | undefined;
@@ -34,14 +32,13 @@ export interface N8nNode {
   name: string;
   displayName: string;
   description: string;
-  trigger: boolean;
   usableAsTool: boolean;
   operations: N8nOperation[];
 }
 
 const PACKAGE = 'packages/n8n-nodes-screenrec';
 const Manifest = z.object({ n8n: z.object({ nodes: z.array(z.string()), credentials: z.array(z.string()) }) });
-const Option = z.object({ name: z.string(), value: z.string(), action: z.string().optional(), description: z.string().optional() });
+const Option = z.object({ name: z.string(), value: z.string(), description: z.string().optional() });
 const Property = z.object({
   name: z.string(),
   options: z.array(z.unknown()).optional(),
@@ -51,7 +48,6 @@ const Description = z.object({
   name: z.string(),
   displayName: z.string(),
   description: z.string(),
-  group: z.array(z.string()),
   version: z.union([z.number(), z.array(z.number())]),
   usableAsTool: z.boolean().optional(),
   properties: z.array(Property),
@@ -101,7 +97,6 @@ function operationsOf(description: Description, nodeFolder: string): N8nOperatio
       resource: { value: resource.value, name: resource.name },
       value: option.value,
       name: option.name,
-      action: option.action ?? option.name,
       description: option.description ?? '',
       output: outputFields(nodeFolder, version, resource.value, option.value),
     }));
@@ -114,7 +109,6 @@ function readNode(file: string): N8nNode {
     name: description.name,
     displayName: description.displayName,
     description: description.description,
-    trigger: description.group.includes('trigger'),
     usableAsTool: description.usableAsTool === true,
     operations: operationsOf(description, dirname(file)),
   };
