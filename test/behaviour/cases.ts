@@ -11,9 +11,10 @@ import {
   detailsLookupFailedMessage,
   foreignVideoLinkMessage,
   invalidInputMessage,
+  exampleRecording,
+  RECORDING_FIELDS,
 } from '@screenrec/core';
 import { NOTHING_TO_CHANGE } from '../../packages/mcp-server/src/tools/update-recording';
-import { serviceRecording } from '../support/recordings';
 import type { BehaviourCase, Exchange, VideoReadyCase } from './service';
 
 // One behaviour table for Zapier, n8n and MCP (docs/architecture.md, "Same behaviour on every platform"): each row is
@@ -25,14 +26,12 @@ import type { BehaviourCase, Exchange, VideoReadyCase } from './service';
 // `detailsError` says why a recording's details are missing, `videoKey` is a video's stable identity, and
 // `downloadError` why a video could not be fetched.
 
-export const RECORDING_ID = '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c';
+export const RECORDING_ID = RECORDING_FIELDS.id.example;
 /** The user's time zone: the Zap's on Zapier, the workflow's on n8n (MCP takes ISO dates as given). */
 export const USER_TIME_ZONE = 'Europe/Berlin';
-const PAGE_URL = `https://app.screenrec.example/r/${RECORDING_ID}`;
+const PAGE_URL = RECORDING_FIELDS.url.example;
+const REFERENCE = RECORDING_FIELDS.externalReference.example!;
 const VIDEO_URL = `https://media.screenrec.example/videos/${RECORDING_ID}?expires=1795253400&signature=Zm9v`;
-
-/** A recording as ScreenRec answers it, with every field, so that each platform's output shows all of them. */
-const recording = (overrides: Record<string, unknown> = {}) => serviceRecording(RECORDING_ID, PAGE_URL, overrides);
 
 const page = (content: Array<Record<string, unknown>>) => ({ content, totalElements: content.length, totalPages: 1 });
 const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
@@ -59,7 +58,7 @@ const update = (body: Record<string, unknown>, answer: Record<string, unknown>):
 const createLink: Exchange = {
   to: 'hook',
   method: 'POST',
-  body: { action: 'RECORDING', recording: { externalReference: 'ticket-4711', tags: ['support'] } },
+  body: { action: 'RECORDING', recording: { externalReference: REFERENCE, tags: ['support'] } },
   status: 200,
   answer: { url: PAGE_URL },
 };
@@ -72,37 +71,30 @@ const newestPage = (status: number, answer: unknown): Exchange => ({
   answer,
 });
 
-const MCP_LINK_RESULT =
-  "MCP's create_recording_link answers what a model needs next: the link, the recording ID and, when the ID is missing, why (detailsError).";
 const MCP_BLANK_TAG =
   "MCP refuses a blank tag instead of dropping it: a model's JSON has no empty rows, so a blank one is a mistake worth naming.";
 
 export const CASES: BehaviourCase[] = [
   {
     name: "Create Recording Link outputs the link, the input, and the new recording's ID (recordingId) and status",
-    step: { operation: 'createRecordingLink', externalReference: 'ticket-4711', tags: ['support'] },
-    exchanges: [createLink, newestPage(200, page([recording({ status: 'NEW', tags: ['support'] })]))],
+    step: { operation: 'createRecordingLink', externalReference: REFERENCE, tags: ['support'] },
+    exchanges: [createLink, newestPage(200, page([exampleRecording({ status: 'NEW', tags: ['support'] })]))],
     outcome: {
       output: [
         {
           recordingId: RECORDING_ID,
           status: 'NEW',
           url: PAGE_URL,
-          externalReference: 'ticket-4711',
+          externalReference: REFERENCE,
           tags: ['support'],
           detailsError: null,
         },
       ],
     },
-    mcp: {
-      why: MCP_LINK_RESULT,
-      exchanges: [createLink, newestPage(200, page([recording({ status: 'NEW' })]))],
-      outcome: { output: [{ url: PAGE_URL, recordingId: RECORDING_ID, detailsError: null }] },
-    },
   },
   {
     name: 'Create Recording Link still succeeds when the ID lookup fails after the create: the link, and detailsError says why the ID is missing',
-    step: { operation: 'createRecordingLink', externalReference: 'ticket-4711', tags: ['support'] },
+    step: { operation: 'createRecordingLink', externalReference: REFERENCE, tags: ['support'] },
     exchanges: [createLink, newestPage(401, { message: 'Unauthorized' })],
     outcome: {
       output: [
@@ -110,21 +102,16 @@ export const CASES: BehaviourCase[] = [
           recordingId: null,
           status: null,
           url: PAGE_URL,
-          externalReference: 'ticket-4711',
+          externalReference: REFERENCE,
           tags: ['support'],
           detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE),
         },
       ],
     },
-    mcp: {
-      why: MCP_LINK_RESULT,
-      exchanges: [createLink, newestPage(401, { message: 'Unauthorized' })],
-      outcome: { output: [{ url: PAGE_URL, recordingId: null, detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE) }] },
-    },
   },
   {
     name: 'Create Recording Link whose new recording is not listed yet: the link, and detailsError says so',
-    step: { operation: 'createRecordingLink', externalReference: 'ticket-4711', tags: ['support'] },
+    step: { operation: 'createRecordingLink', externalReference: REFERENCE, tags: ['support'] },
     exchanges: [createLink, newestPage(200, page([]))],
     outcome: {
       output: [
@@ -132,16 +119,11 @@ export const CASES: BehaviourCase[] = [
           recordingId: null,
           status: null,
           url: PAGE_URL,
-          externalReference: 'ticket-4711',
+          externalReference: REFERENCE,
           tags: ['support'],
           detailsError: CREATED_NOT_LISTED_YET,
         },
       ],
-    },
-    mcp: {
-      why: MCP_LINK_RESULT,
-      exchanges: [createLink, newestPage(200, page([]))],
-      outcome: { output: [{ url: PAGE_URL, recordingId: null, detailsError: CREATED_NOT_LISTED_YET }] },
     },
   },
   {
@@ -167,16 +149,16 @@ export const CASES: BehaviourCase[] = [
           comment: 'VIP',
         },
         status: 201,
-        answer: recording({ status: 'NEW', tags: ['support', 'vip'], comment: 'VIP' }),
+        answer: exampleRecording({ status: 'NEW', tags: ['support', 'vip'], comment: 'VIP' }),
       },
     ],
-    outcome: { output: [recording({ status: 'NEW', tags: ['support', 'vip'], comment: 'VIP' })] },
+    outcome: { output: [exampleRecording({ status: 'NEW', tags: ['support', 'vip'], comment: 'VIP' })] },
   },
   {
     name: 'Get outputs the recording, read with one list call by its ID',
     step: { operation: 'getRecording', recordingId: RECORDING_ID },
-    exchanges: [readById([recording()])],
-    outcome: { output: [recording()] },
+    exchanges: [readById([exampleRecording()])],
+    outcome: { output: [exampleRecording()] },
   },
   {
     name: "Get of an unknown recording ID is NOT_FOUND (on Zapier's search: nothing found)",
@@ -195,15 +177,15 @@ export const CASES: BehaviourCase[] = [
         body: { ...NEWEST_FIRST, first: 0, pageSize: 10 },
         status: 200,
         answer: page([
-          recording({ id: RECORDING_ID }),
-          recording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' }),
+          exampleRecording(),
+          exampleRecording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' }),
         ]),
       },
     ],
     outcome: {
       output: [
-        recording({ id: RECORDING_ID }),
-        recording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' }),
+        exampleRecording(),
+        exampleRecording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' }),
       ],
     },
   },
@@ -267,25 +249,25 @@ export const CASES: BehaviourCase[] = [
   {
     name: 'Update with Tags replaces all the tags',
     step: { operation: 'updateRecording', recordingId: RECORDING_ID, tags: ['resolved', 'support'] },
-    exchanges: [update({ tags: ['resolved', 'support'] }, recording({ tags: ['resolved', 'support'] }))],
-    outcome: { output: [recording({ tags: ['resolved', 'support'] })] },
+    exchanges: [update({ tags: ['resolved', 'support'] }, exampleRecording({ tags: ['resolved', 'support'] }))],
+    outcome: { output: [exampleRecording({ tags: ['resolved', 'support'] })] },
   },
   {
     name: 'Update with empty Tags keeps the tags',
     step: { operation: 'updateRecording', recordingId: RECORDING_ID, tags: [], comment: 'Seen' },
-    exchanges: [update({ comment: 'Seen' }, recording({ comment: 'Seen' }))],
-    outcome: { output: [recording({ comment: 'Seen' })] },
+    exchanges: [update({ comment: 'Seen' }, exampleRecording({ comment: 'Seen' }))],
+    outcome: { output: [exampleRecording({ comment: 'Seen' })] },
     mcp: {
       why: 'On MCP, tags: [] is how a model asks to remove every tag (the tool description says so); leaving tags out keeps them.',
-      exchanges: [update({ tags: [], comment: 'Seen' }, recording({ tags: [], comment: 'Seen' }))],
-      outcome: { output: [recording({ tags: [], comment: 'Seen' })] },
+      exchanges: [update({ tags: [], comment: 'Seen' }, exampleRecording({ tags: [], comment: 'Seen' }))],
+      outcome: { output: [exampleRecording({ tags: [], comment: 'Seen' })] },
     },
   },
   {
     name: 'Update with Remove All Tags removes every tag (MCP: tags [])',
     step: { operation: 'updateRecording', recordingId: RECORDING_ID, removeAllTags: true },
-    exchanges: [update({ tags: [] }, recording({ tags: [] }))],
-    outcome: { output: [recording({ tags: [] })] },
+    exchanges: [update({ tags: [] }, exampleRecording({ tags: [] }))],
+    outcome: { output: [exampleRecording({ tags: [] })] },
   },
   {
     name: 'Update with both Tags and Remove All Tags is refused before anything is sent',
@@ -297,8 +279,8 @@ export const CASES: BehaviourCase[] = [
   {
     name: 'Update sends tags trimmed, without blanks and each once',
     step: { operation: 'updateRecording', recordingId: RECORDING_ID, tags: [' resolved ', '', 'resolved', 'support'] },
-    exchanges: [update({ tags: ['resolved', 'support'] }, recording({ tags: ['resolved', 'support'] }))],
-    outcome: { output: [recording({ tags: ['resolved', 'support'] })] },
+    exchanges: [update({ tags: ['resolved', 'support'] }, exampleRecording({ tags: ['resolved', 'support'] }))],
+    outcome: { output: [exampleRecording({ tags: ['resolved', 'support'] })] },
     mcp: {
       why: MCP_BLANK_TAG,
       exchanges: [],
@@ -312,8 +294,8 @@ export const CASES: BehaviourCase[] = [
     outcome: { failure: { code: 'INVALID_INPUT', message: NOTHING_TO_UPDATE_MESSAGE } },
     mcp: {
       why: 'MCP names its JSON fields: tags and comment (it has no Remove All Tags; a blank comment is one to set).',
-      exchanges: [update({ comment: '  ' }, recording({ comment: '  ' }))],
-      outcome: { output: [recording({ comment: '  ' })] },
+      exchanges: [update({ comment: '  ' }, exampleRecording({ comment: '  ' }))],
+      outcome: { output: [exampleRecording({ comment: '  ' })] },
     },
   },
   {
@@ -345,8 +327,8 @@ export const CASES: BehaviourCase[] = [
   {
     name: 'Delete reads the recording first and outputs what was deleted',
     step: { operation: 'deleteRecording', recordingId: RECORDING_ID },
-    exchanges: [readById([recording()]), { to: 'rest', method: 'DELETE', path: `/recordings/${RECORDING_ID}`, status: 204 }],
-    outcome: { output: [{ ...recording(), deleted: true }] },
+    exchanges: [readById([exampleRecording()]), { to: 'rest', method: 'DELETE', path: `/recordings/${RECORDING_ID}`, status: 204 }],
+    outcome: { output: [{ ...exampleRecording(), deleted: true }] },
   },
   {
     name: 'Delete of an unknown recording is NOT_FOUND, and nothing is deleted',
@@ -406,8 +388,8 @@ export const VIDEO_READY_CASES: VideoReadyCase[] = [
   {
     name: 'Video Ready gives the link, its videoKey, the recordingId ScreenRec confirmed, and the recording',
     notification: { result: VIDEO_URL },
-    exchanges: [confirm([RECORDING_ID], 200, page([recording()]))],
-    item: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, recording: recording(), detailsError: null },
+    exchanges: [confirm([RECORDING_ID], 200, page([exampleRecording()]))],
+    item: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, recording: exampleRecording(), detailsError: null },
   },
   {
     name: 'Video Ready whose lookup fails still starts the run, with the link and detailsError saying why',
