@@ -1,6 +1,8 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+// Core's source, not its build: the names the editor must show are the catalogue's as it is now.
+import { OPERATIONS, operationByKey } from '../../packages/core/src/catalogue';
 import { expectThat, type Checks } from '../support/checks';
 import { waitUntil } from '../support/wait';
 import { REPO_ROOT, type RunningServer } from '../support/reference-server';
@@ -64,13 +66,19 @@ export async function paletteChecks({ page, checks }: EditorContext): Promise<vo
 /** The first action node of the open tab, opened by double-clicking it on the canvas. */
 export async function actionFormChecks({ page, checks, flows }: EditorContext): Promise<boolean> {
   const action = flows.find((node) => node.type === TYPES.action && node.z === flows.find((tab) => tab.type === 'tab')?.id);
-  return checks.check('double-clicking a ScreenRec node opens its edit form with the operation select', async () => {
+  return checks.check("double-clicking a ScreenRec node opens its edit form, each operation under the catalogue's name", async () => {
     expectThat(action !== undefined, 'the first example has no ScreenRec action node');
     await page.locator(`g[id="${action.id}"] rect.red-ui-flow-node`).dblclick();
     const operation = page.locator('#node-input-operation');
     await operation.waitFor();
-    const options = await operation.locator('option').allInnerTexts();
-    expectThat(options.length >= 8, `the operation select offers only ${options.join(', ')}`);
+    const options = await operation
+      .locator('option')
+      .evaluateAll((nodes) => nodes.map((node) => ({ value: node.getAttribute('value') ?? '', text: node.textContent ?? '' })));
+    expectThat(options.length >= 8, `the operation select offers only ${options.map(({ text }) => text).join(', ')}`);
+    for (const { value, text } of options) {
+      const name = operationByKey('nodeRed', value);
+      expectThat(name !== undefined && OPERATIONS[name].name === text, `the option ${value} reads "${text}", not the catalogue's name`);
+    }
     await shoot(page, 'action-node-form');
   });
 }
