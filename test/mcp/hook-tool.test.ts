@@ -5,7 +5,8 @@ import { BACKEND_TOKEN, RECORDING_ID, REST_ENV, callTool, connectClient, hookSco
 useNock();
 
 const PAGE_URL = `https://app.screenrec.test/r/${RECORDING_ID}`;
-const RECORDING_BODY = { action: 'RECORDING', recording: { externalReference: 'TICKET-42', tags: ['support'] } };
+const SUPPORT_TICKET = { externalReference: 'TICKET-42', tags: ['support'] };
+const RECORDING_BODY = { action: 'RECORDING', recording: SUPPORT_TICKET };
 const NEWEST_100 = { sortField: 'createdDate', sortOrder: 'Descending', first: 0, pageSize: 100 };
 
 describe('create_recording_link (the hook endpoint)', () => {
@@ -23,14 +24,27 @@ describe('create_recording_link (the hook endpoint)', () => {
           totalPages: 1,
         });
       const first = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42', tags: ['support'] });
-      expect(first.structuredContent).toEqual({ url: PAGE_URL, recordingId: RECORDING_ID, detailsError: null });
+      expect(first.structuredContent).toEqual({
+        ...SUPPORT_TICKET,
+        url: PAGE_URL,
+        recordingId: RECORDING_ID,
+        status: 'NEW',
+        detailsError: null,
+      });
       expect(textOf(first)).toBe(`Recording link for "TICKET-42" (recording ${RECORDING_ID}): ${PAGE_URL}`);
 
       // The integration is known now: no second PING.
       hookScope('N8N', { action: 'RECORDING', recording: { externalReference: 'TICKET-43' } }).reply(200, { url: PAGE_URL });
       restScope().post(restPath('/recordings/list'), NEWEST_100).reply(200, { content: [], totalElements: 0, totalPages: 0 });
       const second = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-43' });
-      expect(second.structuredContent).toEqual({ url: PAGE_URL, recordingId: null, detailsError: CREATED_NOT_LISTED_YET });
+      expect(second.structuredContent).toEqual({
+        externalReference: 'TICKET-43',
+        tags: [],
+        url: PAGE_URL,
+        recordingId: null,
+        status: null,
+        detailsError: CREATED_NOT_LISTED_YET,
+      });
       expect(textOf(second)).toBe(`Recording link for "TICKET-43": ${PAGE_URL} ${CREATED_NOT_LISTED_YET}`);
     } finally {
       await close();
@@ -47,7 +61,7 @@ describe('create_recording_link (the hook endpoint)', () => {
       hookScope('ZAPIER', RECORDING_BODY).reply(200, { url: PAGE_URL });
       const result = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42', tags: ['support'] });
       // Without REST settings nothing is looked up, so nothing failed either.
-      expect(result.structuredContent).toEqual({ url: PAGE_URL, recordingId: null, detailsError: null });
+      expect(result.structuredContent).toEqual({ ...SUPPORT_TICKET, url: PAGE_URL, recordingId: null, status: null, detailsError: null });
     } finally {
       await close();
     }
@@ -86,7 +100,14 @@ describe('create_recording_link (the hook endpoint)', () => {
       hookScope('ZAPIER', { action: 'PING' }).reply(200, { status: 'success', workspace: 'Acme' });
       hookScope('ZAPIER', { action: 'RECORDING', recording: { externalReference: 'TICKET-42' } }).reply(200, { url: PAGE_URL });
       const created = await callTool(client, 'create_recording_link', { externalReference: 'TICKET-42' });
-      expect(created.structuredContent).toEqual({ url: PAGE_URL, recordingId: null, detailsError: null });
+      expect(created.structuredContent).toEqual({
+        externalReference: 'TICKET-42',
+        tags: [],
+        url: PAGE_URL,
+        recordingId: null,
+        status: null,
+        detailsError: null,
+      });
     } finally {
       await close();
     }

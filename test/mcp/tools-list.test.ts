@@ -1,32 +1,42 @@
+import { OPERATIONS, operationByKey } from '@screenrec/core';
 import { useNock } from '../support/nock';
 import { BACKEND_TOKEN, REST_ENV, connectClient } from './harness';
 
 useNock();
 
 describe('the tools an MCP client is offered', () => {
-  it('lists the eight REST tools with their annotations when no backend token is set', async () => {
+  it("lists the eight REST tools, in the catalogue's order, named and hinted as the catalogue says", async () => {
     const { client, close } = await connectClient(REST_ENV);
     try {
       const { tools } = await client.listTools();
+      const READS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
       expect(tools.map((tool) => [tool.name, tool.annotations])).toEqual([
         [
           'create_recording_request',
-          { title: 'Create recording request', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+          { title: 'Request Recording by Email', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
         ],
-        ['find_recordings', { title: 'Find recordings', readOnlyHint: true, openWorldHint: false }],
-        ['get_recording', { title: 'Get recording', readOnlyHint: true, openWorldHint: false }],
-        ['wait_for_recording', { title: 'Wait for recording', readOnlyHint: true, idempotentHint: true, openWorldHint: false }],
-        ['get_video_url', { title: 'Get video URL', readOnlyHint: true, openWorldHint: false }],
+        ['get_recording', { title: 'Get Recording', ...READS }],
+        ['find_recordings', { title: 'Find Recordings', ...READS }],
+        ['get_video_url', { title: 'Get Video URL', ...READS }],
         [
           'update_recording',
-          { title: 'Update recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+          { title: 'Update Recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
         ],
         [
           'delete_recording',
-          { title: 'Delete recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+          { title: 'Delete Recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
         ],
-        ['search_tags', { title: 'Search tags', readOnlyHint: true, openWorldHint: false }],
+        ['search_tags', { title: 'Search Tags', ...READS }],
+        ['wait_for_recording', { title: 'Wait for Video', ...READS }],
       ]);
+      // Each tool is its operation: the title is the operation's one name, and the description starts with its summary
+      // and what it returns, but where MCP pages or waits its own way and says so in its own words.
+      const ownWords = ['find_recordings', 'wait_for_recording'];
+      for (const tool of tools) {
+        const operation = OPERATIONS[operationByKey('mcp', tool.name)!];
+        expect([tool.name, tool.title]).toEqual([tool.name, operation.name]);
+        if (!ownWords.includes(tool.name)) expect(tool.description).toContain(`${operation.summary} Returns ${operation.returns}.`);
+      }
     } finally {
       await close();
     }
@@ -38,7 +48,7 @@ describe('the tools an MCP client is offered', () => {
       const { tools } = await client.listTools();
       const link = tools.find((tool) => tool.name === 'create_recording_link');
       expect(link?.annotations).toEqual({
-        title: 'Create recording link',
+        title: 'Create Recording Link',
         readOnlyHint: false,
         destructiveHint: false,
         idempotentHint: false,

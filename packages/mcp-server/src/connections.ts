@@ -1,6 +1,5 @@
 import { HookAccess, HookClient, InvalidInputError, RestClient, WAIT_PACING, type HookProvider, type WaitPacing } from '@screenrec/core';
 import { SETTINGS, secretsOf, type ClientTuning, type SettingName, type Settings } from './config';
-import type { RestApi } from './rest-api';
 
 /** A tool was called while the setting it needs is missing or wrong: the message says what to set. */
 export class NotConfiguredError extends Error {
@@ -10,7 +9,7 @@ export class NotConfiguredError extends Error {
 /** What the tools reach ScreenRec through, built once from the environment. */
 export interface Connections {
   /** The REST client; throws NotConfiguredError naming what to set when it cannot be built. */
-  rest(): RestApi;
+  rest(): RestClient;
   /** The hook endpoint; undefined when no backend token is set (the hook tool is then not offered). */
   hook?: () => HookAccess;
   toolTimeoutMs: number;
@@ -36,7 +35,7 @@ export function connect(settings: Settings, tuning: ClientTuning = {}, waitPacin
   const rest = build(
     settings,
     { SCREENREC_BASE_URL: settings.baseUrl, SCREENREC_WORKSPACE_ID: settings.workspaceId, SCREENREC_API_KEY: settings.apiKey },
-    (): RestApi => new RestClient({ ...tuning, baseUrl: settings.baseUrl!, workspaceId: settings.workspaceId!, apiKey: settings.apiKey! }),
+    () => new RestClient({ ...tuning, baseUrl: settings.baseUrl!, workspaceId: settings.workspaceId!, apiKey: settings.apiKey! }),
   );
   const hook =
     settings.backendToken === undefined

@@ -1,20 +1,18 @@
-import {
-  InvalidInputError,
-  describeFieldErrors,
-  invalidInputMessage,
-  type RecordingDirection,
-  type RecordingStatus,
-} from '@screenrec/core';
+import { InvalidInputError, OPERATIONS, describeFieldErrors, invalidInputMessage, type InputName } from '@screenrec/core';
 import { z } from 'zod';
+import { toolShape } from './tools/catalogue';
 
-/** The filters of one find_recordings search; a cursor carries them so the next page answers the same search. */
-export interface FindFilter {
-  statuses?: RecordingStatus[];
-  directions?: RecordingDirection[];
-  tags?: string[];
-  createdDateFrom?: string;
-  createdDateTo?: string;
-}
+type FindInput = (typeof OPERATIONS.findRecordings.inputs)[number];
+/** A search by external reference scans the whole list for one match, which a page of the list cannot answer. */
+type ListFilterInput = Exclude<FindInput, 'filterReference'>;
+const isListFilter = (name: InputName): name is ListFilterInput => name !== 'filterReference';
+
+/**
+ * The filters of one find_recordings search: the catalogue's for Find Recordings, each an argument of the tool and
+ * a filter of ScreenRec's list call under the same name. A cursor carries them so the next page answers the same search.
+ */
+export const FindFilter = z.strictObject(toolShape(OPERATIONS.findRecordings.inputs.filter(isListFilter)));
+export type FindFilter = z.output<typeof FindFilter>;
 
 /**
  * Where the next page starts: the offset in the newest-first list, and the last recording returned. Recordings
@@ -29,13 +27,7 @@ export interface FindPosition {
 
 const CursorContent = z.strictObject({
   v: z.literal(1),
-  filter: z.strictObject({
-    statuses: z.array(z.string()).optional(),
-    directions: z.array(z.string()).optional(),
-    tags: z.array(z.string()).optional(),
-    createdDateFrom: z.string().optional(),
-    createdDateTo: z.string().optional(),
-  }),
+  filter: FindFilter,
   first: z.number().int().min(0),
   last: z.strictObject({ id: z.string(), createdDate: z.string() }).optional(),
 });
@@ -59,8 +51,7 @@ export function decodeCursor(cursor: string): FindPosition {
     );
   }
   const { v: _version, ...position } = parsed.data;
-  // The filter values were checked by core when the cursor was made; core checks them again on the next call.
-  return position as FindPosition;
+  return position;
 }
 
 /** A cursor continues the search that made it: other filters with it would mix two searches in one list. */

@@ -1,15 +1,9 @@
 import type { GetPromptResult, McpServer } from '@modelcontextprotocol/server';
-import { MAX_PAGE_SIZE, formatSeconds } from '@screenrec/core';
+import { MAX_PAGE_SIZE, OPERATIONS, formatSeconds } from '@screenrec/core';
 import { z } from 'zod';
 import type { Connections } from './connections';
 import { TOOL_ICONS } from './icons';
-import { CreatedFrom, CreatedTo, ExternalReference, RecipientEmail } from './schemas';
-import { createRecordingLink } from './tools/create-recording-link';
-import { createRecordingRequest } from './tools/create-recording-request';
-import { findRecordings } from './tools/find-recordings';
-import { getRecordingTool } from './tools/get-recording';
-import { getVideoUrl } from './tools/get-video-url';
-import { waitForRecording } from './tools/wait-for-recording';
+import { describedInput } from './tools/catalogue';
 
 // The two jobs people ask an agent for most, as prompts a client offers (a slash command, a menu entry): each
 // fills in the user's values and tells the agent which tools to call, in which order, with which arguments.
@@ -24,17 +18,18 @@ function optionalArgument<Schema extends z.ZodType>(schema: Schema) {
 
 const RequestRecordingArguments = z.strictObject({
   email: optionalArgument(
-    RecipientEmail.describe(
+    describedInput(
+      'email',
       'E-mail address of the person who should record: ScreenRec e-mails them the invitation. Leave out to get a recording link to send them yourself, where this server can make one.',
     ),
   ),
-  externalReference: optionalArgument(ExternalReference),
+  externalReference: optionalArgument(describedInput('externalReference')),
 });
 
 const ReviewRecordingsArguments = z
   .strictObject({
-    from: CreatedFrom,
-    to: optionalArgument(CreatedTo),
+    from: describedInput('createdDateFrom'),
+    to: optionalArgument(describedInput('createdDateTo')),
   })
   // Dates and date-times alike start with the ISO day, which sorts as text.
   .refine(({ from, to }) => to === undefined || from.slice(0, 10) <= to.slice(0, 10), {
@@ -83,9 +78,9 @@ function requestRecordingText(
   return [
     `Get a screen recording from ${email ?? 'someone'}${reference} with ScreenRec, and wait until the video is ready.`,
     `1. ${first}`,
-    `2. Call ${waitForRecording.name} with the recordingId from step 1. One call waits at most ${formatSeconds(connections.toolTimeoutMs)} s: ` +
+    `2. Call ${OPERATIONS.waitForVideo.keys.mcp} with the recordingId from step 1. One call waits at most ${formatSeconds(connections.toolTimeoutMs)} s: ` +
       'while it answers completed: false, tell me the status and call it again.',
-    `3. Once it is COMPLETED, call ${getVideoUrl.name} with that recordingId and give me the link to the video (it expires after about an hour).`,
+    `3. Once it is COMPLETED, call ${OPERATIONS.getVideoUrl.keys.mcp} with that recordingId and give me the link to the video (it expires after about an hour).`,
     `If a call fails, tell me its message as it is; do not create a second request for the same person.`,
   ].join('\n');
 }
@@ -93,11 +88,11 @@ function requestRecordingText(
 function askStep(email: string | undefined, externalReference: string | undefined, offersLink: boolean): string {
   if (email !== undefined) {
     const comment = externalReference === undefined ? '' : `, comment "Reference: ${externalReference}"`;
-    return `Call ${createRecordingRequest.name} with direction "REQUEST", email "${email}"${comment}. ScreenRec e-mails them the invitation.`;
+    return `Call ${OPERATIONS.requestRecording.keys.mcp} with direction "REQUEST", email "${email}"${comment}. ScreenRec e-mails them the invitation.`;
   }
   if (!offersLink) {
     return (
-      `ScreenRec can reach the person here only by e-mail: ask me for their e-mail address, then call ${createRecordingRequest.name} ` +
+      `ScreenRec can reach the person here only by e-mail: ask me for their e-mail address, then call ${OPERATIONS.requestRecording.keys.mcp} ` +
       'with direction "REQUEST" and that email.'
     );
   }
@@ -105,7 +100,7 @@ function askStep(email: string | undefined, externalReference: string | undefine
     externalReference === undefined
       ? 'an externalReference you ask me for (a ticket or conversation ID)'
       : `externalReference "${externalReference}"`;
-  return `Call ${createRecordingLink.name} with ${argument}, and give me the url it returns to send to the person (ScreenRec sends no e-mail).`;
+  return `Call ${OPERATIONS.createRecordingLink.keys.mcp} with ${argument}, and give me the url it returns to send to the person (ScreenRec sends no e-mail).`;
 }
 
 function reviewRecordingsText({ from, to }: z.output<typeof ReviewRecordingsArguments>): string {
@@ -113,11 +108,11 @@ function reviewRecordingsText({ from, to }: z.output<typeof ReviewRecordingsArgu
   const filters = `createdDateFrom "${from}"${to === undefined ? '' : `, createdDateTo "${to}"`}`;
   return [
     `Review the ScreenRec recordings ${period}.`,
-    `1. Call ${findRecordings.name} with ${filters} and limit ${MAX_PAGE_SIZE}. While its result has a nextCursor, call it again with that cursor and the same filters, until you have them all.`,
+    `1. Call ${OPERATIONS.findRecordings.keys.mcp} with ${filters} and limit ${MAX_PAGE_SIZE}. While its result has a nextCursor, call it again with that cursor and the same filters, until you have them all.`,
     '2. Tell me how many there are, how many are COMPLETED (the video is ready) and how many are still open, then list them newest first: ' +
       'created date, status, direction, tags, external reference and comment.',
     '3. Point out what may need me: requests still NEW or under way for several days.',
-    `For a recording I want to watch, call ${getVideoUrl.name} with its ID (the link expires after about an hour: ask again rather than reuse it); ` +
-      `${getRecordingTool.name} shows one recording in full.`,
+    `For a recording I want to watch, call ${OPERATIONS.getVideoUrl.keys.mcp} with its ID (the link expires after about an hour: ask again rather than reuse it); ` +
+      `${OPERATIONS.getRecording.keys.mcp} shows one recording in full.`,
   ].join('\n');
 }

@@ -1,64 +1,9 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import {
-  CreateRecordingRequest,
-  Email,
-  IsoDateOrDateTime,
-  ListRecordingsRequest,
-  MAX_PAGE_SIZE,
-  RecordingAction,
-  RecordingDirection,
-  UpdateRecordingRequest,
-  Uuid,
-} from '@screenrec/core';
+import { MAX_PAGE_SIZE } from '@screenrec/core';
 import { z } from 'zod';
 import { DEFAULT_TOOL_TIMEOUT_SECONDS, MAX_TOOL_TIMEOUT_SECONDS } from './config';
 
-// Every field a model fills comes from core's own schema (so the checks and their messages are core's), with a
-// description written for the model that calls the tool.
-
-export const RecordingId = Uuid.describe(
-  "The recording's ID (a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c), as returned by find_recordings or create_recording_request.",
-);
-
-export const Tags = CreateRecordingRequest.shape.tags.unwrap();
-
-export const Direction = RecordingDirection.describe(
-  'REQUEST: ask another person to record their screen (they get a link). RESPONSE: a recording the workspace user makes themselves, to share.',
-);
-
-export const RecipientEmail = CreateRecordingRequest.shape.email
-  .unwrap()
-  .describe(
-    'E-mail address of the person asked to record: ScreenRec sends them the invitation with the recording link. Leave out to send no e-mail.',
-  );
-
-export const NotifyEmails = z
-  .array(Email)
-  .describe('E-mail addresses ScreenRec notifies about this recording (for example the team that asked for it).');
-
-export const Comment = CreateRecordingRequest.shape.comment
-  .unwrap()
-  .describe('Internal note kept with the recording; never shown to the person who records.');
-
-export const Statuses = ListRecordingsRequest.shape.statuses
-  .unwrap()
-  .describe(
-    'Only recordings in one of these states. NEW: not started; RECORDING, REVIEWING, PROCESSING: under way; COMPLETED: the video is ready.',
-  );
-
-export const Directions = ListRecordingsRequest.shape.directions
-  .unwrap()
-  .describe('Only recordings of these directions (REQUEST, RESPONSE).');
-
-export const FilterTags = ListRecordingsRequest.shape.tags.unwrap().describe('Only recordings that carry at least one of these tags.');
-
-export const CreatedFrom = IsoDateOrDateTime.describe(
-  'Only recordings created on or after this date or date-time (ISO 8601, such as 2026-11-01 or 2026-11-01T09:00:00Z).',
-);
-
-export const CreatedTo = IsoDateOrDateTime.describe(
-  'Only recordings created on or before this date (ISO 8601, such as 2026-11-30; the whole day counts).',
-);
+// The arguments MCP has of its own, beside the catalogue's inputs (tools/catalogue.ts).
 
 export const DEFAULT_FIND_LIMIT = 20;
 
@@ -76,20 +21,6 @@ export const Cursor = z
   .describe(
     'To get the next page: the nextCursor of the previous find_recordings result, with the same filters. Leave out to start from the newest.',
   );
-
-export const UpdateTags = UpdateRecordingRequest.shape.tags
-  .unwrap()
-  .describe(
-    "The recording's new tags. They REPLACE all current tags: to add one, pass the current tags plus the new one. [] removes every tag.",
-  );
-
-export const UpdateComment = UpdateRecordingRequest.shape.comment
-  .unwrap()
-  .describe('The new internal note; replaces the current one. "" clears it.');
-
-export const ExternalReference = RecordingAction.shape.recording.shape.externalReference.describe(
-  'Your own identifier for this request (a ticket, order or conversation ID), kept with the recording so you can find it later.',
-);
 
 export const MaxWaitSeconds = z
   .number()

@@ -1,34 +1,34 @@
-import { NEWEST_FIRST, Recording } from '@screenrec/core';
+import { NEWEST_FIRST, OPERATIONS, Recording } from '@screenrec/core';
 import { z } from 'zod';
-import { continueWith, decodeCursor, encodeCursor, type FindFilter, type FindPosition } from '../cursor';
+import { FindFilter, continueWith, decodeCursor, encodeCursor, type FindPosition } from '../cursor';
 import { describeRecording } from '../describe';
-import { CreatedFrom, CreatedTo, Cursor, Directions, FilterTags, Limit, Statuses } from '../schemas';
+import { Cursor, Limit } from '../schemas';
 import { TOOL_ICONS } from '../icons';
+import { toolAnnotations, toolName } from './catalogue';
 import { defineTool } from './tool';
 
+const operation = OPERATIONS.findRecordings;
+
+/**
+ * Irregular: one call answers one page, and a cursor carries the search to the next; the filters are the catalogue's
+ * but for the external reference (see FindFilter), so the description is MCP's own.
+ */
 export const findRecordings = defineTool({
-  name: 'find_recordings',
-  title: 'Find recordings',
+  name: toolName(operation),
+  title: operation.name,
   description:
-    "List the workspace's recordings, newest first, optionally filtered by status, direction, tags and creation date. " +
-    'Returns at most `limit` recordings (default 20) and, when there are more, a nextCursor: call again with that cursor ' +
-    '(and the same filters) for the next page. To see whether a requested recording is done, filter statuses ["COMPLETED"].',
+    "List the workspace's recordings, newest first, optionally filtered by status, direction, tags, creation date, IDs or " +
+    'the user who made them. Returns at most `limit` recordings (default 20) and, when there are more, a nextCursor: call ' +
+    'again with that cursor (and the same filters) for the next page. To see whether a requested recording is done, ' +
+    'filter statuses ["COMPLETED"].',
   serviceInterface: 'rest',
-  input: z.strictObject({
-    statuses: Statuses.optional(),
-    directions: Directions.optional(),
-    tags: FilterTags.optional(),
-    createdDateFrom: CreatedFrom.optional(),
-    createdDateTo: CreatedTo.optional(),
-    limit: Limit,
-    cursor: Cursor.optional(),
-  }),
+  input: FindFilter.extend({ limit: Limit, cursor: Cursor.optional() }),
   output: z.object({
     recordings: z.array(Recording).describe('This page, newest first.'),
     total: z.number().int().min(0).describe('How many recordings match the filters in all.'),
     nextCursor: z.string().optional().describe('Pass as cursor for the next page; absent on the last page.'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: toolAnnotations(operation.effects),
   icons: TOOL_ICONS.find,
   async run({ limit, cursor, ...filters }, call, connections) {
     const filter: FindFilter = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));

@@ -1,19 +1,23 @@
+import { OPERATIONS } from '@screenrec/core';
 import { z } from 'zod';
 import { TOOL_ICONS } from '../icons';
+import { toolAnnotations, toolDescription, toolName, toolShape } from './catalogue';
 import { defineTool } from './tool';
 
+const operation = OPERATIONS.searchTags;
+
+/** Irregular: the catalogue's output is one tag; a tool answers with one object, so the tags come as a list in it. */
 export const searchTags = defineTool({
-  name: 'search_tags',
-  title: 'Search tags',
-  description:
-    'Find the tags already used in the workspace whose name contains the given text (case-insensitive). Use it to ' +
-    'reuse an existing tag exactly (for find_recordings or update_recording) instead of inventing a new spelling.',
+  name: toolName(operation),
+  title: operation.name,
+  description: toolDescription(
+    operation,
+    'Use it to reuse an existing tag exactly (for find_recordings or update_recording) instead of inventing a new spelling.',
+  ),
   serviceInterface: 'rest',
-  input: z.strictObject({
-    query: z.string().trim().min(1, { error: 'must not be empty' }).describe('Part of the tag name, such as "onb" for "onboarding".'),
-  }),
-  output: z.object({ tags: z.array(z.string()).describe('Matching tags, each once.') }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  input: z.strictObject(toolShape(operation.inputs, operation.required)),
+  output: z.object({ tags: z.array(operation.output.shape.tag).describe(`${operation.returns}.`) }),
+  annotations: toolAnnotations(operation.effects),
   icons: TOOL_ICONS.tag,
   async run({ query }, call, connections) {
     const tags = await connections.rest().searchTags(query, call);

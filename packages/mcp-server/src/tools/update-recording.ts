@@ -1,6 +1,6 @@
 import {
   InvalidInputError,
-  Recording,
+  OPERATIONS,
   describeFieldErrors,
   invalidInputMessage,
   recordingChanges,
@@ -9,23 +9,36 @@ import {
 import { z } from 'zod';
 import { describeRecording } from '../describe';
 import { TOOL_ICONS } from '../icons';
-import { RecordingId, UpdateComment, UpdateTags } from '../schemas';
+import { toolAnnotations, toolDescription, toolName, toolShape } from './catalogue';
 import { defineTool } from './tool';
 
 /** An update with neither tags nor comment: refused, naming the field, before anything is sent. */
 export const NOTHING_TO_CHANGE = [{ path: 'tags', message: 'give tags or comment (or both): there is nothing to change' }];
 
+const operation = OPERATIONS.updateRecording;
+
+/**
+ * Irregular: MCP's own update rule. A model fills in JSON, where an empty list or text is given on purpose, so
+ * `tags: []` removes every tag and `comment: ""` clears the comment (on a form, empty means "keep").
+ */
 export const updateRecording = defineTool({
-  name: 'update_recording',
-  title: 'Update recording',
-  description:
-    "Change a recording's tags and/or internal comment. Each field given REPLACES the current value (tags are not " +
-    'merged: read them with get_recording first to add or remove one); a field left out stays as it is. tags: [] ' +
-    'removes every tag, and comment: "" clears the comment. Returns the updated recording.',
+  name: toolName(operation),
+  title: operation.name,
+  description: toolDescription(
+    operation,
+    'Each field given REPLACES the current value (tags are not merged: read them with get_recording first to add or ' +
+      'remove one); a field left out stays as it is. tags: [] removes every tag, and comment: "" clears the comment.',
+  ),
   serviceInterface: 'rest',
-  input: z.strictObject({ recordingId: RecordingId, tags: UpdateTags.optional(), comment: UpdateComment.optional() }),
-  output: Recording,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  input: z.strictObject(
+    toolShape(['recordingId', 'newTags', 'newComment'], ['recordingId'], {
+      newTags:
+        "The recording's new tags. They REPLACE all current tags: to add one, pass the current tags plus the new one. [] removes every tag.",
+      newComment: 'The new internal note; replaces the current one. "" clears it.',
+    }),
+  ),
+  output: operation.output,
+  annotations: toolAnnotations(operation.effects),
   icons: TOOL_ICONS.edit,
   showsCard: true,
   async run({ recordingId, tags, comment }, call, connections) {
@@ -34,11 +47,7 @@ export const updateRecording = defineTool({
   },
 });
 
-/**
- * Core's one update rule, read from JSON a model fills in: a field left out keeps its value, `tags: []` is Remove
- * All Tags, and `comment: ""` clears the comment (a form's empty Comment keeps it; here an empty string is given
- * on purpose, and there is no other way to say "clear").
- */
+/** Core's one update rule, read as MCP's: a field left out keeps its value, `tags: []` is Remove All Tags, `comment: ""` clears. */
 function changesOf(tags: string[] | undefined, comment: string | undefined): UpdateRecordingRequest {
   if (tags === undefined && comment === undefined) {
     throw new InvalidInputError(invalidInputMessage(describeFieldErrors(NOTHING_TO_CHANGE)), { fieldErrors: NOTHING_TO_CHANGE });

@@ -1,7 +1,7 @@
 import {
+  OPERATIONS,
   Recording,
   SHORT_ID_LENGTH,
-  Uuid,
   formatSeconds,
   statusLabel,
   waitUntilCompleted,
@@ -11,23 +11,30 @@ import {
 import { z } from 'zod';
 import { describeRecording } from '../describe';
 import { TOOL_ICONS } from '../icons';
-import { MaxWaitSeconds, RecordingId } from '../schemas';
+import { MaxWaitSeconds } from '../schemas';
+import { toolAnnotations, toolName, toolShape } from './catalogue';
 import { defineTool } from './tool';
 
 const STOP_REASONS = ['COMPLETED', 'MAX_WAIT', 'TIME_LIMIT'] as const satisfies readonly StopReason[];
 
+const operation = OPERATIONS.waitForVideo;
+
+/**
+ * Irregular: one call waits at most as long as one tool call may take, and answers with where the recording stands
+ * (the model calls again to wait longer); the video's link is get_video_url's, so the description is MCP's own.
+ */
 export const waitForRecording = defineTool({
-  name: 'wait_for_recording',
-  title: 'Wait for recording',
+  name: toolName(operation),
+  title: operation.name,
   description:
     'Wait until a recording is COMPLETED (its video is ready), checking its status now and then: use it after ' +
     'create_recording_request or create_recording_link to continue once the person has recorded. Answers as soon as ' +
     "it is completed, or with its latest status (completed: false) when maxWaitSeconds or this server's time limit " +
     'for one call is reached: then call again to keep waiting. Sends progress notifications with the status on each check.',
   serviceInterface: 'rest',
-  input: z.strictObject({ recordingId: RecordingId, maxWaitSeconds: MaxWaitSeconds.optional() }),
+  input: z.strictObject({ ...toolShape(operation.inputs, operation.required), maxWaitSeconds: MaxWaitSeconds.optional() }),
   output: z.object({
-    recordingId: Uuid,
+    recordingId: Recording.shape.id,
     completed: z.boolean().describe('True when the recording is COMPLETED: get_video_url gives its video.'),
     recording: Recording.describe('The recording as ScreenRec last reported it.'),
     checkedAt: z.string().describe('When that state was read from ScreenRec (ISO 8601, UTC).'),
@@ -43,7 +50,7 @@ export const waitForRecording = defineTool({
       message: z.string().describe('Why the wait ended, and what to do next.'),
     }),
   }),
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: toolAnnotations(operation.effects),
   icons: TOOL_ICONS.wait,
   showsCard: true,
   async run({ recordingId, maxWaitSeconds }, call, connections, context) {

@@ -1,0 +1,128 @@
+import type { Icon } from '@modelcontextprotocol/server';
+import {
+  OPERATIONS,
+  inputKey,
+  recordingLabel,
+  type CallOptions,
+  type CatalogueOperation,
+  type InputName,
+  type InputValues,
+  type OperationName,
+} from '@screenrec/core';
+import { z } from 'zod';
+import { noteVideoLink } from '../card/video-origins';
+import type { Connections } from '../connections';
+import { describeRecording } from '../describe';
+import { TOOL_ICONS } from '../icons';
+import { toolAnnotations, toolDescription, toolName, toolShape } from './catalogue';
+import { defineTool, type Tool, type ToolContext, type ToolPause } from './tool';
+
+type Operations = typeof OPERATIONS;
+type InputOf<Name extends OperationName> = Operations[Name] extends CatalogueOperation<infer Inputs> ? InputValues<Inputs> : never;
+type ResultOf<Name extends OperationName> = z.output<Operations[Name]['output']>;
+type AnyInput = InputValues<readonly InputName[]>;
+
+/** What MCP adds to an operation the catalogue performs: all of it optional, so a new operation needs none of it. */
+interface McpSide<Input = AnyInput, Result = Record<string, unknown>> {
+  icons?: Icon[];
+  /** Its result is a recording or a video link: a client with MCP Apps shows it in the recording card. */
+  showsCard?: true;
+  /** It reaches beyond ScreenRec (someone gets an e-mail). */
+  openWorld?: true;
+  /** How the tool fits with the other tools, for the model: added to the catalogue's description. */
+  guidance?: string;
+  /** Asks the user first: the question, or why it stopped; nothing when the call may go ahead. */
+  confirm?(input: Input, call: Required<CallOptions>, connections: Connections, context: ToolContext): Promise<ToolPause | undefined>;
+  /** The line a model reads beside the structured result (and what the server keeps from it). */
+  report?(result: Result, input: Input, connections: Connections): string;
+}
+
+const MCP_SIDE: { [Name in OperationName]?: McpSide<InputOf<Name>, ResultOf<Name>> } = {
+  requestRecording: {
+    icons: TOOL_ICONS.request,
+    showsCard: true,
+    openWorld: true,
+    guidance:
+      'wait_for_recording waits until the person has recorded; get_recording or find_recordings show its status at any time, ' +
+      'and get_video_url gives the video once it is COMPLETED.',
+    report: (recording, { email }) =>
+      `Created recording ${describeRecording(recording)}.${email === undefined ? '' : ` ScreenRec e-mailed the invitation to ${email}.`}`,
+  },
+  getRecording: {
+    icons: TOOL_ICONS.recording,
+    showsCard: true,
+    report: (recording) => `Recording ${describeRecording(recording)}.`,
+  },
+  getVideoUrl: {
+    icons: TOOL_ICONS.video,
+    showsCard: true,
+    guidance: 'Works once the recording is COMPLETED (wait_for_recording waits for that).',
+    report: ({ recordingId, videoUrl }, _, connections) => {
+      noteVideoLink(connections, videoUrl);
+      return `Video of recording ${recordingId} (temporary link): ${videoUrl}`;
+    },
+  },
+  deleteRecording: {
+    icons: TOOL_ICONS.delete,
+    guidance:
+      'This cannot be undone. The user is asked to confirm, with the recording named, when the MCP client can ask; ' +
+      'otherwise confirm with the user first yourself (get_recording shows what it is).',
+    async confirm({ recordingId = '' }, call, connections, context) {
+      const confirmation = context.confirmation();
+      if (confirmation === 'declined')
+        return { declined: `Not deleted: the user declined to delete recording ${recordingId}. Nothing was deleted.` };
+      if (confirmation !== 'unasked') return undefined;
+      // The question names the recording as the user knows it, so it is read first.
+      const recording = await connections.rest().getRecording(recordingId, call);
+      return {
+        ask: `Delete this ScreenRec recording and its video for good? ${recordingLabel(recording, localTimeZone())}. This cannot be undone.`,
+      };
+    },
+    report: (recording) => `Deleted this recording and its video: ${describeRecording(recording)}.`,
+  },
+};
+
+/**
+ * The tool for an operation the catalogue performs the same way on every platform: its name, title, description,
+ * arguments, result and hints all come from the catalogue, and MCP adds only what MCP_SIDE says.
+ */
+export function regularTool(name: OperationName): Tool {
+  const operation: CatalogueOperation = OPERATIONS[name];
+  const { perform, output } = operation;
+  if (perform === undefined || !(output instanceof z.ZodObject)) {
+    throw new Error(`${name} is not performed alike everywhere, or gives no object: write its MCP tool out in src/tools/`);
+  }
+  // Each entry is typed for its own operation; this one function serves them all.
+  const side: McpSide = MCP_SIDE[name] ?? {};
+  return defineTool({
+    name: toolName(operation),
+    title: operation.name,
+    description: toolDescription(operation, side.guidance),
+    serviceInterface: operation.uses === 'hook' ? 'hook' : 'rest',
+    input: z.strictObject(toolShape(operation.inputs, operation.required)),
+    output,
+    annotations: toolAnnotations(operation.effects, side.openWorld),
+    icons: side.icons ?? TOOL_ICONS.recording,
+    ...(side.showsCard ? { showsCard: true } : {}),
+    async run(args, call, connections, context) {
+      const input = catalogueInput(operation.inputs, args);
+      const pause = await side.confirm?.(input, call, connections, context);
+      if (pause !== undefined) return pause;
+      const result = output.parse(await perform(connections.rest(), input, call));
+      return { structured: result, text: side.report?.(result, input, connections) ?? `${operation.name}: ${JSON.stringify(result)}` };
+    },
+  });
+}
+
+/** The arguments under the catalogue's input names, which `perform` reads (MCP released some under others). */
+function catalogueInput(inputs: readonly InputName[], args: Record<string, unknown>): AnyInput {
+  // The arguments were checked against the catalogue's own schemas (toolShape): each holds its input's value.
+  return Object.fromEntries(
+    inputs.flatMap((name) => (args[inputKey(name, 'mcp')] === undefined ? [] : [[name, args[inputKey(name, 'mcp')]]])),
+  );
+}
+
+/** The server runs on the user's machine (stdio, loopback HTTP): its zone is the user's. */
+function localTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
