@@ -1,25 +1,20 @@
-import { Recording, directionLabel, displayDate, recordingLabel, statusLabel } from '@screenrec/core';
-import { serviceRecording } from '../support/recordings';
-
-const ID = '0b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e';
-const recording = (overrides: Record<string, unknown> = {}) =>
-  Recording.parse(serviceRecording(ID, `https://rec.example/r/${ID}`, overrides));
+import { directionLabel, displayDate, exampleRecording, recordingLabel, statusLabel } from '@screenrec/core';
 
 describe('labels: one wording of ScreenRec values on every platform', () => {
   it('names a recording by reference, status, time with its zone, tags and the start of its ID', () => {
-    expect(recordingLabel(recording(), 'Europe/Berlin')).toBe('ticket-4711 · Completed · 21 Nov 2026, 10:30 CET · support · ID 0b7c2d1e');
+    expect(recordingLabel(exampleRecording(), 'Europe/Berlin')).toBe(
+      'ticket-4711 · Completed · 21 Nov 2026, 10:30 CET · support, vip · ID 3f2b6c1e',
+    );
   });
 
   it('falls back to the first line of the comment, and shows UTC when no zone is known', () => {
-    const label = recordingLabel(recording({ externalReference: undefined, comment: 'Export broken\nsecond line', tags: [] }), null);
-    expect(label).toBe('Export broken · Completed · 21 Nov 2026, 09:30 UTC · ID 0b7c2d1e');
+    const label = recordingLabel(exampleRecording({ externalReference: undefined, comment: 'Export broken\nsecond line', tags: [] }), null);
+    expect(label).toBe('Export broken · Completed · 21 Nov 2026, 09:30 UTC · ID 3f2b6c1e');
   });
 
   it('tells apart recordings that share reference, status, minute and tags', () => {
     const other = '9f8e7d6c-3f4a-4b5c-9d6e-7f8a9b0c1d2e';
-    const labels = [recording(), Recording.parse(serviceRecording(other, `https://rec.example/r/${other}`))].map((r) =>
-      recordingLabel(r, 'UTC'),
-    );
+    const labels = [exampleRecording(), exampleRecording({ id: other })].map((r) => recordingLabel(r, 'UTC'));
     expect(new Set(labels).size).toBe(2);
   });
 
