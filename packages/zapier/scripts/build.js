@@ -1,8 +1,10 @@
-// Bundles the app with @screenrec/core and zod inlined, so the Zapier build needs only zapier-platform-core
-// from node_modules and never has to resolve the workspace package.
+// Bundles the app with @screenrec/core and zod inlined into dist/app.js, so the Zapier build needs only
+// zapier-platform-core from node_modules and never has to resolve the workspace package; then writes dist/index.js,
+// the app's definition with stand-ins that load dist/app.js when a function first runs (lazy-definition.js).
 const path = require('node:path');
-const { readFileSync, writeFileSync } = require('node:fs');
+const { readFileSync, rmSync, writeFileSync } = require('node:fs');
 const esbuild = require('esbuild');
+const { lazyDefinitionModule } = require('./lazy-definition');
 const { trimSourceMap } = require('./trim-source-map');
 const { zodWithoutConverters } = require('./zod-without-converters');
 
@@ -27,10 +29,11 @@ const zodEnglishOnly = {
   },
 };
 
+rmSync(path.join(packageDir, 'dist'), { recursive: true, force: true });
 esbuild
   .build({
     entryPoints: [path.join(packageDir, 'src/index.ts')],
-    outfile: path.join(packageDir, 'dist/index.js'),
+    outfile: path.join(packageDir, 'dist/app.js'),
     bundle: true,
     platform: 'node',
     target: 'node22',
@@ -50,9 +53,12 @@ esbuild
     logLevel: 'warning',
   })
   .then(() => {
-    const mapFile = path.join(packageDir, 'dist/index.js.map');
+    const mapFile = path.join(packageDir, 'dist/app.js.map');
     const map = JSON.parse(readFileSync(mapFile, 'utf8'));
     writeFileSync(mapFile, JSON.stringify(trimSourceMap(map, (source) => !source.includes('node_modules/'))));
+    // The definition, derived here once: a cold step compiles it without loading dist/app.js.
+    const app = require(path.join(packageDir, 'dist/app.js')).default;
+    writeFileSync(path.join(packageDir, 'dist/index.js'), lazyDefinitionModule(app, './app.js'));
   })
   .catch((error) => {
     console.error(error);

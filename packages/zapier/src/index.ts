@@ -11,7 +11,7 @@ import newRecording from './triggers/new-recording';
 import recordingList from './triggers/recording-list';
 import tagList from './triggers/tag-list';
 import videoReady from './triggers/video-ready';
-import { hydrateVideoFile } from './video-file';
+import { hydrateVideoFile, listHydrator } from './video-file';
 
 type Step = Trigger | Create | Search;
 
@@ -47,6 +47,11 @@ const findOrCreateRecording = {
   search: stepKey('findRecordings'),
   create: stepKey('createRecordingLink'),
 };
+
+/** The definition Zapier compiled, when it lists stand-ins for this app's functions (the build's): pointers name its hydrator. */
+export function useStandIns(definition: { hydrators: { videoFile: typeof hydrateVideoFile } }): void {
+  listHydrator(definition.hydrators.videoFile);
+}
 
 export default defineApp({
   version: packageJson.version,

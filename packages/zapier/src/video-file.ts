@@ -39,7 +39,19 @@ export const hydrateVideoFile = performStep(
   { recordingId: 'Recording ID' },
 );
 
+type Hydrator = typeof hydrateVideoFile;
+
+/**
+ * Zapier finds a hydrator by identity in the app it compiled. The built app's definition lists a stand-in that loads
+ * the app on its first call (scripts/lazy-definition.js), and file pointers then name that stand-in.
+ */
+let listedHydrator: Hydrator = hydrateVideoFile;
+
+export function listHydrator(standIn: Hydrator): void {
+  listedHydrator = standIn;
+}
+
 /** A file pointer Zapier resolves through hydrateVideoFile. */
 export function dehydrateVideoFile(z: ZObject, recordingId: string): string {
-  return z.dehydrateFile(hydrateVideoFile, { recordingId });
+  return z.dehydrateFile(listedHydrator, { recordingId });
 }
