@@ -1,18 +1,10 @@
-import { unexpectedAnswerMessage } from '@screenrec/core';
+import { exampleRecording, unexpectedAnswerMessage } from '@screenrec/core';
 import { RECORDING_ID, failureOf, restClient, sleeps } from './fixtures';
 import { restPath, restScope, setUpNock } from './nock-setup';
 
 setUpNock();
 
-const recording = {
-  id: RECORDING_ID,
-  direction: 'REQUEST',
-  status: 'NEW',
-  tags: ['onboarding'],
-  notifications: [{ type: 'EMAIL', value: 'lead@example.com' }],
-  comment: 'VIP customer',
-  createdDate: '2026-11-21T09:30:00.000Z',
-};
+const recording = exampleRecording({ id: RECORDING_ID, status: 'NEW' });
 
 const pageOf = (ids: number[], totalElements: number, totalPages: number) => ({
   content: ids.map((n) => ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, status: 'COMPLETED', tags: [], comment: '' })),
@@ -47,7 +39,7 @@ describe('REST client requests', () => {
       sortField: 'createdDate' as const,
       sortOrder: 'Descending' as const,
     };
-    const page = { content: [{ ...recording, userId: 'u', externalReference: 'T-1', score: 3 }], totalElements: 21, totalPages: 1 };
+    const page = { content: [{ ...recording, score: 3 }], totalElements: 21, totalPages: 1 };
     restScope().post(restPath('/recordings/list'), filter).reply(200, page);
     await expect(restClient().listRecordings(filter)).resolves.toEqual(page);
   });
