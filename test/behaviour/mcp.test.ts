@@ -1,4 +1,4 @@
-import { invalidInputMessage, type ErrorCode } from '@screenrec/core';
+import { OPERATIONS, OPERATION_NAMES, invalidInputMessage, type ErrorCode } from '@screenrec/core';
 import {
   BACKEND_TOKEN,
   RECORDING_ID,
@@ -21,16 +21,15 @@ const connected = connectEachTest({ ...REST_ENV, SCREENREC_BACKEND_TOKEN: BACKEN
 
 const endpoints: ServiceEndpoints = { rest: restScope, restPath, hook: (body) => hookScope('N8N', body) };
 
-/** The tool a model calls for the step, its arguments, and where the items are in its structured result. */
-function mcpCall(step: Step): { tool: string; args: Record<string, unknown>; items: (result: Record<string, unknown>) => unknown[] } {
+/** The arguments a model gives the step's tool, and where the items are in its structured result. */
+function mcpCall(step: Step): { args: Record<string, unknown>; items: (result: Record<string, unknown>) => unknown[] } {
   const one = (result: Record<string, unknown>) => [result];
   const given = (args: Record<string, unknown>) => JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
   switch (step.operation) {
     case 'createRecordingLink':
-      return { tool: 'create_recording_link', args: given({ externalReference: step.externalReference, tags: step.tags }), items: one };
+      return { args: given({ externalReference: step.externalReference, tags: step.tags }), items: one };
     case 'requestRecording':
       return {
-        tool: 'create_recording_request',
         args: given({
           direction: step.direction,
           email: step.email,
@@ -41,32 +40,31 @@ function mcpCall(step: Step): { tool: string; args: Record<string, unknown>; ite
         items: one,
       };
     case 'getRecording':
-      return { tool: 'get_recording', args: { recordingId: step.recordingId }, items: one };
+      return { args: { recordingId: step.recordingId }, items: one };
     case 'findRecordings':
       return {
-        tool: 'find_recordings',
         args: given({ limit: step.limit, statuses: step.statuses, tags: step.tags, createdDateFrom: step.createdFrom }),
         items: (result) => result.recordings as unknown[],
       };
     case 'getVideoUrl':
-      return { tool: 'get_video_url', args: { recordingId: step.recordingId }, items: one };
+      return { args: { recordingId: step.recordingId }, items: one };
     case 'updateRecording':
       // MCP's one way to say "remove every tag" is tags: [].
       return {
-        tool: 'update_recording',
         args: given({ recordingId: step.recordingId, tags: step.removeAllTags === true ? [] : step.tags, comment: step.comment }),
         items: one,
       };
     case 'deleteRecording':
-      return { tool: 'delete_recording', args: { recordingId: step.recordingId }, items: one };
+      return { args: { recordingId: step.recordingId }, items: one };
     case 'searchTags':
-      return { tool: 'search_tags', args: { query: step.query }, items: (result) => (result.tags as string[]).map((tag) => ({ tag })) };
+      return { args: { query: step.query }, items: (result) => (result.tags as string[]).map((tag) => ({ tag })) };
   }
 }
 
 /** A tool's result in the table's terms; a failure's code is the one the server logged, since the model sees only the text. */
 async function outcomeOf(step: Step): Promise<Outcome> {
-  const { tool, args, items } = mcpCall(step);
+  const tool = OPERATIONS[step.operation].keys.mcp!;
+  const { args, items } = mcpCall(step);
   const result = await callTool(connected.client, tool, args);
   if (result.isError !== true) return { output: items(result.structuredContent ?? {}) as Array<Record<string, unknown>> };
   const logged = new RegExp(`^${tool}: ([A-Z_]+) after`).exec(connected.logs.at(-1) ?? '');
@@ -89,6 +87,13 @@ describe('the behaviour table on MCP', () => {
     expectExchanges(mcp.exchanges, endpoints);
 
     expect(await outcomeOf(step)).toEqual(expectedOnMcp(mcp.outcome));
+  });
+
+  it('has a case for every catalogue operation MCP offers as a tool', () => {
+    const played = new Set(CASES.filter((testCase) => onMcp(testCase) !== undefined).map((testCase) => testCase.step.operation));
+    const offered = OPERATION_NAMES.filter((name) => OPERATIONS[name].keys.mcp !== undefined);
+    // wait_for_recording waits over several checks, which a table of single exchanges cannot hold: test/mcp/wait-for-recording.test.ts.
+    expect(offered.filter((name) => !played.has(name as Step['operation']))).toEqual(['waitForVideo']);
   });
 
   it('says why each case it does not offer is not an MCP input', () => {
