@@ -8,7 +8,7 @@ import {
   type OperationName,
 } from '@screenrec/core';
 import type { Connection } from './connection';
-import type { FieldName, OwnFieldName } from './fields';
+import { OWN_FIELDS, type FieldName, type OwnFieldName } from './fields';
 import type { ReadValues } from './values';
 
 type Run = (values: ReadValues, connection: Connection, call: CallOptions) => Promise<unknown>;
@@ -56,11 +56,17 @@ const IRREGULAR: Partial<Record<OperationName, Irregular>> = {
       const filter = {
         sortField: NEWEST_FIRST.sortField,
         sortOrder: own.sortOrder ?? NEWEST_FIRST.sortOrder,
-        ...only({ ids: nonEmpty(input.ids), statuses: nonEmpty(input.statuses), directions: nonEmpty(input.directions) }),
-        ...only({ tags: nonEmpty(input.filterTags), userId: input.userId }),
-        ...only({ createdDateFrom: input.createdDateFrom, createdDateTo: input.createdDateTo }),
+        ...only({
+          ids: nonEmpty(input.ids),
+          statuses: nonEmpty(input.statuses),
+          directions: nonEmpty(input.directions),
+          tags: nonEmpty(input.filterTags),
+          userId: input.userId,
+          createdDateFrom: input.createdDateFrom,
+          createdDateTo: input.createdDateTo,
+        }),
       };
-      const limit = own.returnAll ? undefined : (own.limit ?? 50);
+      const limit = own.returnAll ? undefined : (own.limit ?? OWN_FIELDS.limit.initial);
       const options = { ...call, ...only({ limit, externalReference: input.filterReference }) };
       return connection.rest(OPERATIONS.findRecordings.name).collectRecordings(filter, options);
     },
@@ -71,13 +77,8 @@ const IRREGULAR: Partial<Record<OperationName, Irregular>> = {
   },
 };
 
-/** A catalogue operation as every platform reads it, whatever its own inputs. */
-function catalogued(name: OperationName): CatalogueOperation {
-  return OPERATIONS[name] as CatalogueOperation;
-}
-
 function actionOf(name: OperationName): ActionOperation | undefined {
-  const operation = catalogued(name);
+  const operation: CatalogueOperation = OPERATIONS[name];
   const { perform } = operation;
   const key = operation.keys.nodeRed;
   const irregular: Irregular | undefined =
