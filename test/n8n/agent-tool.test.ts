@@ -1,3 +1,4 @@
+import { INPUT_FIELDS, OPERATIONS, exampleRecording, type OperationName, type Recording } from '@screenrec/core';
 import nock from 'nock';
 import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
@@ -27,27 +28,19 @@ const GET: INodeParameters = {
   recordingId: { __rl: true, mode: 'id', value: fromAiButton('Recording') },
 };
 
+/** The catalogue's words for the operation: what it does and what it returns. */
+const about = (name: OperationName) => `${OPERATIONS[name].summary} Returns ${OPERATIONS[name].returns}.`;
+
 const CREATE_LINK_DESCRIPTION = [
-  'Creates a ScreenRec recording link: a page where a person records their screen. ScreenRec e-mails nobody: give the link to the person yourself, in your reply. Returns url (the page to share), externalReference and tags, and recordingId and status when the connection can look them up. To have ScreenRec e-mail someone an invitation instead, use the ScreenRec tool that requests a recording by e-mail.',
+  about('createRecordingLink'),
   'Arguments (by the names the editor gives them):',
-  '- External_Reference: Your own identifier for this request, such as a ticket, order or execution ID. It is stored on the recording, so Get Many can find the recording by it later.',
-  '- Tags: Comma-separated labels to put on the recording, such as "onboarding, ticket-1234".',
+  `- External_Reference: ${INPUT_FIELDS.externalReference.help}`,
+  `- Tags: ${INPUT_FIELDS.tags.help} Separate several with commas.`,
 ].join('\n');
 
 const pageUrl = `https://app.screenrec.test/r/${RECORDING_ID}`;
-const serviceRecording = (overrides: Record<string, unknown> = {}) => ({
-  id: RECORDING_ID,
-  direction: 'REQUEST',
-  status: 'COMPLETED',
-  tags: ['support'],
-  notifications: [{ type: 'EMAIL', value: 'lead@example.com' }],
-  comment: null,
-  createdDate: '2026-11-21T09:30:00Z',
-  userId: '9a1d2c3b-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
-  externalReference: 'ticket-1',
-  url: pageUrl,
-  ...overrides,
-});
+const serviceRecording = (overrides: Partial<Recording> = {}) =>
+  exampleRecording({ id: RECORDING_ID, url: pageUrl, externalReference: 'ticket-1', comment: null, ...overrides });
 const listedById = () => restScope().post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 });
 
 describe('what the model is offered', () => {
@@ -59,37 +52,24 @@ describe('what the model is offered', () => {
   });
 
   it.each([
-    [
-      'get',
-      'Gets one ScreenRec recording by its ID. Returns id, status (NEW, RECORDING, REVIEWING, PROCESSING, COMPLETED; COMPLETED once its video is ready)',
-    ],
-    [
-      'getAll',
-      'Finds recordings of the ScreenRec workspace, newest first, by status, direction, tags, creation dates, external reference or IDs.',
-    ],
-    ['getVideoUrl', 'Gets a fresh, temporary link to the video of a finished (COMPLETED) recording. Returns recordingId and videoUrl;'],
-    [
-      'request',
-      'Creates a ScreenRec recording and, when an Email is given, ScreenRec e-mails that person an invitation to record their screen.',
-    ],
-    [
-      'update',
-      "Changes a ScreenRec recording's tags (the tags given replace all of them) or its internal comment, or removes all its tags.",
-    ],
-    [
-      'delete',
-      'Deletes a ScreenRec recording and its video for good: it cannot be undone. Use it only when the user asks to delete that recording.',
-    ],
-  ])('%s: its own words, not n8n\'s one-line "<action> in ScreenRec"', (operation, start) => {
-    expect(agentTool('ScreenRec', { resource: 'recording', operation }).description.startsWith(start)).toBe(true);
+    ['get', 'getRecording'],
+    ['getAll', 'findRecordings'],
+    ['getVideoUrl', 'getVideoUrl'],
+    ['request', 'requestRecording'],
+    ['update', 'updateRecording'],
+    ['delete', 'deleteRecording'],
+  ] as const)('%s: its own words, not n8n\'s one-line "<action> in ScreenRec"', (operation, name) => {
+    expect(agentTool('ScreenRec', { resource: 'recording', operation }).description.startsWith(`${about(name)}\nArguments`)).toBe(true);
   });
 
   it("Find recordings names the values its list arguments take, in core's words", () => {
     const { description } = agentTool('ScreenRec', { resource: 'recording', operation: 'getAll' });
     expect(description).toContain(
-      '\n- Statuses: Only recordings in one of these states (Completed recordings have a video). Comma-separated, from: NEW, RECORDING, REVIEWING, PROCESSING, COMPLETED.',
+      `\n- Statuses: ${INPUT_FIELDS.statuses.help} Comma-separated, from: NEW, RECORDING, REVIEWING, PROCESSING, COMPLETED.\n`,
     );
-    expect(description).toContain('\n- Created_After: Only recordings created at or after this time.');
+    expect(description).toContain(
+      `\n- Created_After: ${INPUT_FIELDS.createdDateFrom.help} Without a time zone, it is read in the workflow's timezone (Workflow Settings). An ISO 8601 date or date-time.\n`,
+    );
     expect(description).not.toContain('Download');
   });
 
@@ -114,7 +94,7 @@ describe('what the model is offered', () => {
   });
 });
 
-describe('what the model reads back: only what an agent uses, no nulls', () => {
+describe("what the model reads back: the fields the operation's output declares, no nulls", () => {
   it('Create Recording Link: the link, the ID and status when looked up, the reference and tags', async () => {
     hookScope({ action: 'RECORDING', recording: { externalReference: 'ticket-1', tags: ['support'] } }).reply(200, { url: pageUrl });
     restScope()
@@ -141,19 +121,11 @@ describe('what the model reads back: only what an agent uses, no nulls', () => {
     ]);
   });
 
-  it('Get: no notification addresses, user ID or empty comment', async () => {
+  it('Get: every field of the recording but the empty comment', async () => {
     listedById().reply(200, { content: [serviceRecording()], totalElements: 1, totalPages: 1 });
-    expect(JSON.parse(await agentTool('Get a recording in ScreenRec', GET).invoke({ Recording: RECORDING_ID }))).toEqual([
-      {
-        id: RECORDING_ID,
-        url: pageUrl,
-        status: 'COMPLETED',
-        direction: 'REQUEST',
-        externalReference: 'ticket-1',
-        tags: ['support'],
-        createdDate: '2026-11-21T09:30:00Z',
-      },
-    ]);
+    const { comment, ...withoutComment } = serviceRecording();
+    expect(comment).toBeNull();
+    expect(JSON.parse(await agentTool('Get a recording in ScreenRec', GET).invoke({ Recording: RECORDING_ID }))).toEqual([withoutComment]);
   });
 
   it('Get Video URL: the recording ID and the link', async () => {

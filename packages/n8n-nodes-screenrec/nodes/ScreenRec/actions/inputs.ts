@@ -77,12 +77,17 @@ function valueOf(run: OperationRun, operation: OperationName, name: InputName): 
 	}
 }
 
-/** The operation's inputs as given on this item; core checks each one before anything is sent. */
+/**
+ * The operation's inputs on this item, as the catalogue reads them (tags cleaned, each once). A value its schema
+ * refuses goes on as given: core refuses it before anything is sent, in the words every platform shows.
+ */
 export function inputValues(run: OperationRun, operation: OperationName): InputValues<readonly InputName[]> {
 	const values: InputValues<readonly InputName[]> = {};
 	for (const name of catalogueOf(operation).inputs) {
-		const value = valueOf(run, operation, name);
-		if (value !== undefined) Object.assign(values, { [name]: value });
+		const given = valueOf(run, operation, name);
+		if (given === undefined) continue;
+		const read = INPUT_FIELDS[name].schema.safeParse(given);
+		Object.assign(values, { [name]: read.success ? read.data : given });
 	}
 	return values;
 }
