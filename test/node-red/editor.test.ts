@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONNECTION_FIELDS } from '../../packages/node-red-screenrec/src/connection-fields';
 import { editorFiles } from '../../packages/node-red-screenrec/src/editor';
-import { INPUT_FIELDS, OPERATIONS, OPERATION_NAMES, inputKey, type CatalogueOperation } from '@screenrec/core';
+import { INPUT_FIELDS, OPERATIONS, OPERATION_NAMES, inputKey, type CatalogueOperation, type InputName } from '@screenrec/core';
 import { fieldSpec } from '../../packages/node-red-screenrec/src/fields';
 import { MESSAGES } from '../../packages/node-red-screenrec/src/locale';
 import { ACTIONS } from '../../packages/node-red-screenrec/src/operations';
@@ -56,6 +56,16 @@ describe("the nodes' editor files, written from the same tables as the nodes", (
         expect(form).toContain(`data-field="${property}"><label for="node-input-${property}">${INPUT_FIELDS[name].label}</label>`);
       }
     }
+  });
+
+  it('give inputs that share a property (Tags of a new recording, of an update, of a filter) one kind, as the form has one row for them', () => {
+    const kinds = new Map<string, Set<string>>();
+    for (const name of Object.keys(INPUT_FIELDS) as InputName[]) {
+      const { property, kind } = fieldSpec(name);
+      kinds.set(property, (kinds.get(property) ?? new Set()).add(kind));
+    }
+    expect([...kinds].filter(([, kindsOfProperty]) => kindsOfProperty.size > 1)).toEqual([]);
+    expect(kinds.get('tags')).toEqual(new Set(['list']));
   });
 
   it("document every operation with the catalogue's summary, each msg.payload property with its help, and its output", () => {
