@@ -113,6 +113,19 @@ function n8nChanges(released: N8nContract, current: N8nContract): BreakingChange
         for (const { name: parameter, what } of inputChanges(parameters, now))
           changes.push({ platform: 'n8n', where: `${where}, parameter "${parameter}"`, what, consequence });
     }
+    for (const [version, operations] of Object.entries(node.fromAi ?? {})) {
+      for (const [operation, names] of Object.entries(operations)) {
+        const now = current.nodes[name]?.fromAi?.[version]?.[operation] ?? [];
+        for (const argument of names.filter((key) => !now.includes(key)))
+          changes.push({
+            platform: 'n8n',
+            where: `node ${node.displayName} (${name}) version ${version}, operation ${operation}, AI argument "${argument}"`,
+            what: "no longer the name n8n's editor gives",
+            consequence:
+              "New agent workflows would name it otherwise than the saved ones and the tool description do. Keep the field's label as it was (n8n's editor names the argument after it), or change it in a new node version.",
+          });
+      }
+    }
   }
   return changes;
 }

@@ -80,17 +80,57 @@ function parameterEntries(parameters: readonly INodeProperties[], parent = ''): 
   });
 }
 
+/**
+ * The `$fromAI` key n8n's editor writes when a builder lets the model fill a field (its "✨" button): the field's
+ * display name, other characters than letters, digits and `-` as `_`, at most 63 characters (n8n's editor,
+ * fromAIOverride utils: buildUniqueName and sanitizeFromAiParameterName; only a list's rows would add a prefix).
+ */
+export const editorFromAiKey = (displayName: string) => displayName.replace(/[^a-zA-Z0-9-]/g, '_').slice(0, 63);
+
+/** Types the editor never offers the button for, and those that hold no value of their own. */
+const NO_FROM_AI = new Set(['options', 'credentialsSelect', 'collection', 'fixedCollection', ...NO_VALUE]);
+
+/** Whether a parameter shows for this resource and operation (a condition on another parameter is left aside). */
+const showsFor = (parameter: INodeProperties, resource: string, operation: string) =>
+  (parameter.displayOptions?.show?.resource ?? [resource]).includes(resource) &&
+  (parameter.displayOptions?.show?.operation ?? [operation]).includes(operation) &&
+  parameter.displayOptions?.show?.['@tool'] === undefined;
+
+/** The editor's keys for every field of one operation the button is offered for, collections' fields included. */
+function fromAiKeys(parameters: readonly INodeProperties[]): string[] {
+  return parameters.flatMap((parameter): string[] => {
+    if (parameter.type === 'collection') return fromAiKeys((parameter.options ?? []) as INodeProperties[]);
+    return NO_FROM_AI.has(parameter.type) || parameter.noDataExpression === true ? [] : [editorFromAiKey(parameter.displayName)];
+  });
+}
+
+/** By operation (`recording.create`), the argument names the editor gives a tool node's fields at this version. */
+export function fromAiNames(properties: readonly INodeProperties[]): Record<string, string[]> {
+  const values = (parameter: INodeProperties | undefined) =>
+    (parameter?.options ?? []).map((option) => String((option as { value?: unknown }).value));
+  const resources = values(properties.find((parameter) => parameter.name === 'resource'));
+  return sortedRecord(
+    resources.flatMap((resource) =>
+      values(properties.find((parameter) => parameter.name === 'operation' && showsFor(parameter, resource, ''))).map(
+        (operation): [string, string[]] => [
+          `${resource}.${operation}`,
+          fromAiKeys(properties.filter((parameter) => showsFor(parameter, resource, operation))).sort(),
+        ],
+      ),
+    ),
+  );
+}
+
 function nodeContract(node: INodeType): N8nNodeContract {
   const { description } = node;
   const versions = Array.isArray(description.version) ? description.version : [description.version];
+  const shownAt = (version: number) => description.properties.filter((parameter) => showsAt(parameter, version));
   return {
     displayName: description.displayName,
-    versions: sortedRecord(
-      versions.map((version) => [
-        String(version),
-        sortedRecord(parameterEntries(description.properties.filter((parameter) => showsAt(parameter, version)))),
-      ]),
-    ),
+    versions: sortedRecord(versions.map((version) => [String(version), sortedRecord(parameterEntries(shownAt(version)))])),
+    ...(description.usableAsTool === undefined
+      ? {}
+      : { fromAi: sortedRecord(versions.map((version) => [String(version), fromAiNames(shownAt(version))])) }),
   };
 }
 

@@ -103,6 +103,18 @@ describe('the guard: each kind of breaking change is named with whose work it br
     ]);
   });
 
+  it("an n8n field relabelled so that the editor's $fromAI name changes breaks agent workflows; a snapshot from before promised none", () => {
+    const now = copy(current);
+    const create = now.n8n.nodes.screenRec!.fromAi!['1']!['recording.create']!;
+    now.n8n.nodes.screenRec!.fromAi!['1']!['recording.create'] = create.map((key) => (key === 'External_Reference' ? 'Reference' : key));
+    expect(changesBetween(current, now)).toEqual([
+      "n8n: node ScreenRec (screenRec) version 1, operation recording.create, AI argument \"External_Reference\": no longer the name n8n's editor gives. New agent workflows would name it otherwise than the saved ones and the tool description do. Keep the field's label as it was (n8n's editor names the argument after it), or change it in a new node version.",
+    ]);
+    const beforeFromAi = copy(current);
+    delete beforeFromAi.n8n.nodes.screenRec!.fromAi;
+    expect(changesBetween(beforeFromAi, current)).toEqual([]);
+  });
+
   it('a credential field removed breaks every saved credential', () => {
     const now = copy(current);
     delete now.n8n.credentials.screenRecApi!.workspaceId;

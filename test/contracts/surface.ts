@@ -35,6 +35,12 @@ export interface N8nNodeContract {
   displayName: string;
   /** Every version a saved workflow may name, with the parameters that version shows. */
   versions: Record<string, Record<string, InputContract>>;
+  /**
+   * A node an AI agent uses as a tool: by version and operation (`recording.create`), the `$fromAI` argument names
+   * n8n's editor gives its fields (saved agent workflows and their tool descriptions use them). Absent from a
+   * snapshot taken before they were guarded: that release promised none.
+   */
+  fromAi?: Record<string, Record<string, string[]>>;
 }
 
 export interface N8nContract {
