@@ -1,10 +1,21 @@
-import { DIRECTION_LABELS, INPUT_FIELDS, SORT_ORDERS, STATUS_LABELS, inputKey, type InputField, type InputName } from '@screenrec/core';
+import {
+  DIRECTION_LABELS,
+  INPUT_FIELDS,
+  NEWEST_FIRST,
+  STATUS_LABELS,
+  SortOrder,
+  inputKey,
+  type InputField,
+  type InputName,
+  type InputValues,
+} from '@screenrec/core';
 import { z } from 'zod/v4';
 
 /**
  * The action node's fields. Each catalogue input is a property of the node under the key Node-RED released for it
  * (inputKey), with the catalogue's label, help and example; how the editor offers it and how a message gives it (its
- * kind) follows from the input's schema. Node-RED's own fields (paging and order of Find Recordings) are declared here.
+ * kind) follows from the input's schema. Node-RED's own fields (paging and order of Find Recordings) are declared here
+ * the same way.
  */
 export type FieldKind = 'text' | 'list' | 'choice' | 'choices' | 'number' | 'boolean';
 
@@ -16,6 +27,8 @@ export interface Choice {
 export interface FieldSpec {
   /** The node's property (what a saved flow holds) and its key in msg.payload. */
   property: string;
+  /** What the value must be once read (the catalogue input's, or Node-RED's own). */
+  schema: z.ZodType;
   label: string;
   help: string;
   kind: FieldKind;
@@ -25,39 +38,42 @@ export interface FieldSpec {
   initial: string | number | boolean | string[];
 }
 
-const sortChoices = SORT_ORDERS.map((value) => ({ value, label: value === 'Descending' ? 'Newest First' : 'Oldest First' }));
-
-/** Node-RED's own fields: the catalogue leaves paging and order to each platform. */
+/** Node-RED's own fields of Find Recordings, declared as the catalogue declares an input: it leaves paging and order to each platform. */
 export const OWN_FIELDS = {
   returnAll: {
-    property: 'returnAll',
+    schema: z.boolean().default(false),
     label: 'Return All',
     help: 'Whether to return all matching recordings or only up to Limit.',
-    kind: 'boolean',
-    initial: false,
+    example: false,
   },
   limit: {
-    property: 'limit',
+    schema: z.number().int().min(1).default(50),
     label: 'Limit',
     help: 'The most recordings to return (when Return All is off).',
-    kind: 'number',
-    initial: 50,
+    example: 50,
   },
   sortOrder: {
-    property: 'sortOrder',
+    schema: SortOrder.default(NEWEST_FIRST.sortOrder),
     label: 'Sort Order',
     help: 'Order by creation time.',
-    kind: 'choice',
-    choices: sortChoices,
-    initial: 'Descending',
+    example: 'Descending',
   },
-} as const satisfies Record<string, FieldSpec>;
+} as const satisfies Record<string, InputField>;
 
 export type OwnFieldName = keyof typeof OWN_FIELDS;
 /** A field of an operation: a catalogue input, or one of Node-RED's own. */
 export type FieldName = InputName | OwnFieldName;
+/** A field's value once read and checked by its schema. */
+export type FieldValues = InputValues<readonly InputName[]> & {
+  [Name in OwnFieldName]?: z.output<(typeof OWN_FIELDS)[Name]['schema']>;
+};
 
-const CHOICE_LABELS: Readonly<Record<string, string>> = { ...STATUS_LABELS, ...DIRECTION_LABELS };
+const CHOICE_LABELS: Readonly<Record<string, string>> = {
+  ...STATUS_LABELS,
+  ...DIRECTION_LABELS,
+  Ascending: 'Oldest First',
+  Descending: 'Newest First',
+};
 
 /** The kind of value a schema takes, as the editor offers it and a message may give it. */
 function kindOf(schema: z.core.$ZodType): Pick<FieldSpec, 'kind' | 'choices'> {
@@ -78,15 +94,17 @@ function kindOf(schema: z.core.$ZodType): Pick<FieldSpec, 'kind' | 'choices'> {
 
 const EMPTY: Record<FieldKind, FieldSpec['initial']> = { text: '', list: '', choice: '', choices: [], number: '', boolean: false };
 
-function inputSpec(name: InputName): FieldSpec {
-  const input: InputField = INPUT_FIELDS[name];
+function specOf(name: FieldName): FieldSpec {
+  const input: InputField = isOwnField(name) ? OWN_FIELDS[name] : INPUT_FIELDS[name];
   const { kind, choices } = kindOf(input.schema);
-  const byDefault = input.schema.safeParse(undefined);
-  const initial = byDefault.success && typeof byDefault.data === 'string' ? byDefault.data : EMPTY[kind];
+  const byDefault: unknown = input.schema.safeParse(undefined).data;
+  const initial =
+    typeof byDefault === 'string' || typeof byDefault === 'number' || typeof byDefault === 'boolean' ? byDefault : EMPTY[kind];
   const example: unknown = input.example;
   const placeholder = Array.isArray(example) ? example.join(', ') : typeof example === 'string' ? example : undefined;
   return {
-    property: inputKey(name, 'nodeRed'),
+    property: isOwnField(name) ? name : inputKey(name, 'nodeRed'),
+    schema: input.schema,
     label: input.label,
     help: input.help,
     kind,
@@ -96,16 +114,15 @@ function inputSpec(name: InputName): FieldSpec {
   };
 }
 
-const inputSpecs = new Map<InputName, FieldSpec>();
+const specs = new Map<FieldName, FieldSpec>();
 
-export function isOwnField(name: FieldName): name is OwnFieldName {
+function isOwnField(name: FieldName): name is OwnFieldName {
   return Object.hasOwn(OWN_FIELDS, name);
 }
 
 export function fieldSpec(name: FieldName): FieldSpec {
-  if (isOwnField(name)) return OWN_FIELDS[name];
-  const spec = inputSpecs.get(name) ?? inputSpec(name);
-  inputSpecs.set(name, spec);
+  const spec = specs.get(name) ?? specOf(name);
+  specs.set(name, spec);
   return spec;
 }
 

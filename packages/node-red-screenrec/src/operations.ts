@@ -8,10 +8,9 @@ import {
   type OperationName,
 } from '@screenrec/core';
 import type { Connection } from './connection';
-import { OWN_FIELDS, type FieldName, type OwnFieldName } from './fields';
-import type { ReadValues } from './values';
+import type { FieldName, FieldValues, OwnFieldName } from './fields';
 
-type Run = (values: ReadValues, connection: Connection, call: CallOptions) => Promise<unknown>;
+type Run = (values: FieldValues, connection: Connection, call: CallOptions) => Promise<unknown>;
 
 /** What Node-RED adds to a catalogue operation it writes out by hand. */
 interface Irregular {
@@ -39,7 +38,7 @@ export interface ActionOperation extends Required<Omit<Irregular, 'own'>> {
 /** The catalogue's operations the action node writes out itself: a different call, or Node-RED's own paging. */
 const IRREGULAR: Partial<Record<OperationName, Irregular>> = {
   createRecordingLink: {
-    async run({ input }, connection, call) {
+    async run(input, connection, call) {
       const { name } = OPERATIONS.createRecordingLink;
       const externalReference = input.externalReference ?? '';
       const tags = input.tags ?? [];
@@ -52,10 +51,10 @@ const IRREGULAR: Partial<Record<OperationName, Irregular>> = {
   findRecordings: {
     own: ['returnAll', 'limit', 'sortOrder'],
     many: true,
-    run({ input, own }, connection, call) {
+    run(input, connection, call) {
       const filter = {
         sortField: NEWEST_FIRST.sortField,
-        sortOrder: own.sortOrder ?? NEWEST_FIRST.sortOrder,
+        sortOrder: input.sortOrder,
         ...only({
           ids: nonEmpty(input.ids),
           statuses: nonEmpty(input.statuses),
@@ -66,14 +65,14 @@ const IRREGULAR: Partial<Record<OperationName, Irregular>> = {
           createdDateTo: input.createdDateTo,
         }),
       };
-      const limit = own.returnAll ? undefined : (own.limit ?? OWN_FIELDS.limit.initial);
+      const limit = input.returnAll === true ? undefined : input.limit;
       const options = { ...call, ...only({ limit, externalReference: input.filterReference }) };
       return connection.rest(OPERATIONS.findRecordings.name).collectRecordings(filter, options);
     },
   },
   searchTags: {
     many: true,
-    run: ({ input }, connection, call) => connection.rest(OPERATIONS.searchTags.name).searchTags(input.query ?? '', call),
+    run: (input, connection, call) => connection.rest(OPERATIONS.searchTags.name).searchTags(input.query ?? '', call),
   },
 };
 
@@ -83,7 +82,7 @@ function actionOf(name: OperationName): ActionOperation | undefined {
   const key = operation.keys.nodeRed;
   const irregular: Irregular | undefined =
     IRREGULAR[name] ??
-    (perform === undefined ? undefined : { run: ({ input }, connection, call) => perform(connection.rest(operation.name), input, call) });
+    (perform === undefined ? undefined : { run: (input, connection, call) => perform(connection.rest(operation.name), input, call) });
   if (key === undefined || irregular === undefined || operation.kind !== 'action') return undefined;
   return {
     key,

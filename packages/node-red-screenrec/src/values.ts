@@ -1,46 +1,29 @@
-import {
-  INPUT_FIELDS,
-  InvalidInputError,
-  SORT_ORDERS,
-  cleanTags,
-  describeFieldErrors,
-  fieldErrorsOf,
-  invalidInputMessage,
-  type InputName,
-  type InputValues,
-  type SortOrder,
-} from '@screenrec/core';
-import { KIND_IN_MESSAGE, fieldSpec, isOwnField, type FieldKind, type FieldName, type FieldSpec } from './fields';
+import { InvalidInputError, cleanTags, describeFieldErrors, fieldErrorsOf, invalidInputMessage } from '@screenrec/core';
+import { KIND_IN_MESSAGE, fieldSpec, type FieldKind, type FieldName, type FieldSpec, type FieldValues } from './fields';
 
 /** Where a message's own value of a field is read: msg.payload.<property>. */
 export const MESSAGE_PROPERTY = 'payload';
 /** A recording as this node outputs it names its ID `id`: accepted for the Recording ID too. */
 export const ALIASES: Readonly<Partial<Record<string, string>>> = { recordingId: 'id' };
 
-/** One message's values: the catalogue's inputs, each checked by its schema, and Node-RED's own fields. */
-export interface ReadValues {
-  input: InputValues<readonly InputName[]>;
-  own: { returnAll: boolean; limit?: number; sortOrder?: SortOrder };
-}
-
 /**
  * One message's values: each field from `msg.payload.<property>` when the payload is an object that has it, else from
- * the editor. A malformed value in the message is refused with a message naming the property; a required field left
- * empty names its label. Nothing is sent to ScreenRec in either case.
+ * the editor, else its default; each checked by its schema. A malformed value is refused with a message naming the
+ * msg property (or the field's label); a required field left empty names its label. Nothing is sent to ScreenRec then.
  */
 export function readValues(
   fields: readonly FieldName[],
   required: readonly FieldName[],
   editor: Record<string, unknown>,
   payload: unknown,
-): ReadValues {
+): FieldValues {
   const fromMessage = isPlainObject(payload) ? payload : {};
   const values = new Map<FieldName, unknown>();
   for (const name of fields) {
     const field = fieldSpec(name);
     const own = messageValue(fromMessage, field.property);
     const read = own === undefined ? fromEditor(field.kind, editor[field.property]) : fromMessageValue(field, own.value, own.property);
-    const value = read === undefined || isOwnField(name) ? read : checked(name, read, own?.property ?? field.label);
+    const value = checked(field, read, own?.property ?? field.label);
     if (value !== undefined) values.set(name, value);
   }
   const missing = required.find((name) => values.get(name) === undefined);
@@ -49,24 +32,15 @@ export function readValues(
     const message = `\`${label}\` is required: fill it in, or set msg.${MESSAGE_PROPERTY}.${property}`;
     throw new InvalidInputError(invalidInputMessage(message), { fieldErrors: [{ path: property, message: 'is required' }] });
   }
-  const input = Object.fromEntries([...values].filter(([name]) => !isOwnField(name)));
-  const limit = values.get('limit');
-  const sortOrder = SORT_ORDERS.find((order) => order === values.get('sortOrder'));
-  return {
-    // Each value was parsed by its input's own schema (checked).
-    input: input as InputValues<readonly InputName[]>,
-    own: {
-      returnAll: values.get('returnAll') === true,
-      ...(typeof limit === 'number' ? { limit } : {}),
-      ...(sortOrder === undefined ? {} : { sortOrder }),
-    },
-  };
+  // Each value was parsed by its field's own schema.
+  return Object.fromEntries(values) as FieldValues;
 }
 
-/** A value read as its kind, checked by the catalogue's schema; `where` names it in the error (its label or msg property). */
-function checked(name: InputName, value: unknown, where: string): unknown {
-  const result = INPUT_FIELDS[name].schema.safeParse(value);
+/** A value read as its kind (or its default when none was given), checked by its schema; `where` names it in an error. */
+function checked(field: FieldSpec, value: unknown, where: string): unknown {
+  const result = field.schema.safeParse(value);
   if (result.success) return result.data;
+  if (value === undefined) return undefined;
   const fieldErrors = fieldErrorsOf(result.error).map((error) => ({
     path: [where, error.path].filter(Boolean).join('.'),
     message: error.message,

@@ -74,7 +74,7 @@ async function videoOf(
   if (connection === undefined) throw noConnectionError();
   const { inputs, required, name } = OPERATIONS.waitForVideo;
   // The editor's Recording ID, or msg.payload.recordingId (or .id), required.
-  const recordingId = readValues(inputs, required, definition, msg.payload).input.recordingId ?? '';
+  const recordingId = readValues(inputs, required, definition, msg.payload).recordingId ?? '';
   const rest = connection.rest(name);
   const call = { signal, deadline: Date.now() + limitMs, budgetMs: limitMs };
   const outcome = await waitUntilCompleted(
