@@ -1,6 +1,6 @@
+import { OPERATIONS, OPERATION_NAMES } from '@screenrec/core';
 import { actionCases } from './action.cases';
 import { connectionCases } from './connection.cases';
-import { OPERATIONS, OPERATION_NAMES } from '@screenrec/core';
 import { OPERATIONS_WITH_CASES } from './flows';
 import { useNockRuntime } from './nock-runtime';
 import { waitAndVideoReadyCases } from './wait-and-video-ready.cases';
