@@ -9,16 +9,19 @@ import { REPO_ROOT } from '../support/reference-server';
 import { runProcess } from '../support/run-process';
 import { MCP_BIN } from './stdio-bin';
 
-/** Every tool, in the order tools/list gives them (the REST tools, then create_recording_link with a backend token). */
+/**
+ * Every tool, in the order tools/list gives them: the REST tools in the catalogue's order, then create_recording_link
+ * with a backend token.
+ */
 export const TOOLS_IN_ORDER = [
   'create_recording_request',
-  'find_recordings',
   'get_recording',
-  'wait_for_recording',
+  'find_recordings',
   'get_video_url',
   'update_recording',
   'delete_recording',
   'search_tags',
+  'wait_for_recording',
   'create_recording_link',
 ];
 

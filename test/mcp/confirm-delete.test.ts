@@ -8,7 +8,7 @@ process.env.TZ = 'UTC';
 useNock();
 
 const QUESTION =
-  'Delete this ScreenRec recording and its video for good? VIP customer · New · 21 Nov 2026, 09:30 UTC · support · ID 0b7c2d1e. This cannot be undone.';
+  'Delete this ScreenRec recording and its video for good? ticket-4711 · New · 21 Nov 2026, 09:30 UTC · support · ID 0b7c2d1e. This cannot be undone.';
 const DECLINED = {
   content: [{ type: 'text', text: `Not deleted: the user declined to delete recording ${RECORDING_ID}. Nothing was deleted.` }],
   isError: true,

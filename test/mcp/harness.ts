@@ -11,7 +11,7 @@ import { readSettings } from '../../packages/mcp-server/src/config';
 import { connect } from '../../packages/mcp-server/src/connections';
 import { silentLogger, type Logger } from '../../packages/mcp-server/src/log';
 import { createScreenRecServer, screenRecServers } from '../../packages/mcp-server/src/server';
-import type { WaitPacing } from '@screenrec/core';
+import { exampleRecording, type WaitPacing } from '@screenrec/core';
 import { clientV1, clientV2, driverOf, type McpDriver, type User } from './clients';
 
 // Every suite runs beside others on a shared machine: in-process calls are quick, but not under any load.
@@ -141,13 +141,5 @@ export const { restScope, restPath, hookScope } = serviceMock({
   workspaceId: WORKSPACE_ID,
 });
 
-/** A recording as the service answers it. */
-export const recording = {
-  id: RECORDING_ID,
-  direction: 'REQUEST',
-  status: 'NEW',
-  tags: ['support'],
-  notifications: [{ type: 'EMAIL', value: 'team@example.com' }],
-  comment: 'VIP customer',
-  createdDate: '2026-11-21T09:30:00.000Z',
-};
+/** A recording as the service answers it: core's example recording, new, under the ID the tests' connection uses. */
+export const recording = exampleRecording({ id: RECORDING_ID, status: 'NEW', tags: ['support'], comment: 'VIP customer' });

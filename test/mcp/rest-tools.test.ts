@@ -27,7 +27,7 @@ describe('REST tools: the request sent and the result returned', () => {
     expect(result.isError).toBeUndefined();
     expect(result.structuredContent).toEqual({ ...recording, email: 'ana@example.com' });
     expect(textOf(result)).toBe(
-      `Created recording ${RECORDING_ID}: NEW, REQUEST, created 2026-11-21T09:30:00.000Z, tags support, comment "VIP customer". ScreenRec e-mailed the invitation to ana@example.com.`,
+      `Created recording ${RECORDING_ID}: NEW, REQUEST, created 2026-11-21T09:30:00.000Z, tags support, reference "ticket-4711", comment "VIP customer", page ${recording.url}. ScreenRec e-mailed the invitation to ana@example.com.`,
     );
   });
 
@@ -69,7 +69,7 @@ describe('REST tools: the request sent and the result returned', () => {
     const result = await call('update_recording', { recordingId: RECORDING_ID, tags: ['support', ' done ', 'support'] });
     expect(result.structuredContent).toEqual(updated);
     expect(textOf(result)).toBe(
-      `Updated recording ${RECORDING_ID}: NEW, REQUEST, created 2026-11-21T09:30:00.000Z, tags support, done, comment "VIP customer".`,
+      `Updated recording ${RECORDING_ID}: NEW, REQUEST, created 2026-11-21T09:30:00.000Z, tags support, done, reference "ticket-4711", comment "VIP customer", page ${recording.url}.`,
     );
   });
 
@@ -92,7 +92,7 @@ describe('REST tools: the request sent and the result returned', () => {
     const result = await call('delete_recording', { recordingId: RECORDING_ID });
     expect(result.structuredContent).toEqual({ ...recording, deleted: true });
     expect(textOf(result)).toBe(
-      `Deleted this recording and its video: ${RECORDING_ID}: NEW, REQUEST, created 2026-11-21T09:30:00.000Z, tags support, comment "VIP customer".`,
+      `Deleted this recording and its video: ${RECORDING_ID}: NEW, REQUEST, created 2026-11-21T09:30:00.000Z, tags support, reference "ticket-4711", comment "VIP customer", page ${recording.url}.`,
     );
   });
 
