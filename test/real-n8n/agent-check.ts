@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { RestClient } from '@screenrec/core';
-import { recordingOperations } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording';
+import { NODE_OPERATIONS } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/operations';
 import { toolDescriptionOf } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/tool-description';
 import { PROCESS_WAIT, expectThat } from '../support/checks';
 import { waitUntil } from '../support/wait';
@@ -83,7 +83,7 @@ function expectOffered(request: ChatRequest | undefined): void {
   expectThat(isDeepStrictEqual(names, expectedNames), `the model was offered ${names.join(', ')}, expected ${expectedNames.join(', ')}`);
   for (const tool of Object.values(AGENT_TOOLS)) {
     const fn = offered.find((candidate) => candidate.function.name === toolName(tool.name))!.function;
-    const expected = toolDescriptionOf({ ...recordingOperations[tool.operation]!, tool: recordingOperations[tool.operation]!.tool! });
+    const expected = toolDescriptionOf(NODE_OPERATIONS.recording![tool.operation]!);
     expectThat(
       fn.description === expected,
       `${tool.name}: the model read the description ${JSON.stringify(fn.description)}, expected the operation's own ${JSON.stringify(expected)}`,

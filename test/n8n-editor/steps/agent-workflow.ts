@@ -9,7 +9,7 @@ const EXAMPLE = path.join(REPO_ROOT, 'packages/n8n-nodes-screenrec/docs/ai-agent
 const CREATE_LINK_TOOL = 'Create a recording link to send in ScreenRec';
 /** The start of the Tool Description a builder finds filled in (the whole text is checked in the unit and real-agent suites). */
 const CREATE_LINK_DESCRIPTION_START =
-  'Creates a ScreenRec recording link: a page where a person records their screen. ScreenRec e-mails nobody';
+  'Gets the link of a new recording page, to send yourself (chat, ticket, e-mail) to the person who should record';
 
 interface ExampleNode {
   name: string;
