@@ -66,7 +66,14 @@ async function everyTool(mcp: McpDriver, tag: string): Promise<void> {
     externalReference: `${tag}-ticket`,
     tags: [tag],
   });
-  expect(link).toEqual({ url: `${service.baseUrl}/r/${link.recordingId}`, recordingId: expect.any(String), detailsError: null });
+  expect(link).toEqual({
+    url: `${service.baseUrl}/r/${link.recordingId}`,
+    recordingId: expect.any(String),
+    status: 'NEW',
+    detailsError: null,
+    externalReference: `${tag}-ticket`,
+    tags: [tag],
+  });
 
   const all = await ok<{ recordings: Recording[]; total: number }>('find_recordings', { tags: [tag] });
   expect([all.total, all.recordings.map((r) => r.id)]).toEqual([2, [link.recordingId, invited.id]]);
