@@ -126,8 +126,10 @@ async function bundleCore(names) {
 	});
 	const outputPath = join(dist, 'core', 'portable.js');
 	mkdirSync(dirname(outputPath), { recursive: true });
-	// esbuild indents by two spaces and marks each source file with a comment line: tabs, and no repository paths.
-	writeFileSync(outputPath, withTabs(outputFiles[0].text.replace(/^\/\/ .*\n/gm, ''), 2));
+	// esbuild indents by two spaces, marks each source file with a comment line and ends with the export names for
+	// Node's ESM loader: tabs, no repository paths, nothing n8n's require does not read.
+	const text = outputFiles[0].text.replace(/^\/\/ .*\n/gm, '').replace(/^0 && \(module\.exports = \{[^}]*\}\);\n/m, '');
+	writeFileSync(outputPath, withTabs(text, 2));
 }
 
 /** Every operation's and trigger's output schema, generated from core's zod schemas by output-schemas.ts. */

@@ -7,23 +7,19 @@ export {
 	NOTIFICATION_ANSWER,
 	OPERATIONS,
 	OPERATION_NAMES,
-	RECORDING_DIRECTIONS,
 	RECORDING_STATUSES,
 	SORT_ORDERS,
 	createdRecordingDetails,
 	identifyVideo,
 	inputKey,
 	parseVideoReady,
-	recordingChanges,
 	videoDownloadUrl,
 	videoIdCandidates,
 	type CallOptions,
 	type CatalogueOperation,
-	type IdentifiedVideo,
 	type InputField,
 	type InputName,
 	type InputValues,
-	type ListRecordingsRequest,
 	type OperationName,
 	type Recording,
 	type RecordingFilter,
@@ -33,14 +29,13 @@ export {
 export { callOptionsOf, timeoutOption } from './call-options';
 export { ALLOW_HTTP_LABEL, SECRET_PARAMETER, callbackUrlWithSecret, newCallbackSecret, subscribableUrl } from './callback-url';
 export { ScreenRecConnection } from './connection';
-export { CREDENTIAL, CREDENTIAL_LABEL, CREDENTIAL_TEST } from './credential';
 export { testScreenRecCredential } from './credential-test';
-export { standaloneMessage, toNodeError, whatHappened, type ServiceInterface } from './errors';
+export { standaloneMessage, toNodeError, type ServiceInterface } from './errors';
 export { fromAiKeyOf, isCancellation, leanToolResult, runsAsTool, toolFailure } from './tool-mode';
 export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject } from './parameters';
 export { claimResume, forgetResumeClaims } from './resume-claims';
 export { SEARCH_RECORDINGS, recordingLocator, searchRecordings } from './recording-locator';
-export { SEEN_VIDEOS_LIMIT, firstDelivery, keepSeenVideos, type SeenVideosContext } from './seen-videos';
+export { firstDelivery, keepSeenVideos } from './seen-videos';
 export { valueOptions } from './value-options';
-export { DOWNLOAD_CANCELLED, downloadVideo } from './video';
+export { downloadVideo } from './video';
 export * from './wait-for-video';
