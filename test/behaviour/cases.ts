@@ -12,14 +12,18 @@ import {
   foreignVideoLinkMessage,
   invalidInputMessage,
   exampleRecording,
+  INPUT_FIELDS,
+  inputKey,
   RECORDING_FIELDS,
 } from '@screenrec/core';
 import { NOTHING_TO_CHANGE } from '../../packages/mcp-server/src/tools/update-recording';
 import type { BehaviourCase, Exchange, VideoReadyCase } from './service';
 
-// One behaviour table for Zapier, n8n and MCP (docs/architecture.md, "Same behaviour on every platform"): each row is
-// what the user asks, what ScreenRec must receive, and what the user gets. zapier.test.ts, n8n.test.ts and
-// mcp.test.ts each run every row through their own fields; VIDEO_READY_CASES, for the triggers, run on Zapier and n8n.
+// One behaviour table for Zapier, n8n, MCP and Node-RED (docs/architecture.md, "Same behaviour on every platform"):
+// each row is a catalogue operation, what the user asks, what ScreenRec must receive, and what the user gets.
+// zapier.test.ts, n8n.test.ts, mcp.test.ts and node-red.test.ts each run every row through their own fields;
+// VIDEO_READY_CASES, for the triggers, run on Zapier and n8n. coverage.test.ts requires a row for every operation
+// on every platform that offers it.
 //
 // One vocabulary: an output that IS a recording (Get, Find, Request, Update, Delete) keeps ScreenRec's names (`id`,
 // …); an output about something else names it `recordingId` (Video Ready, Create Recording Link, Get Video URL).
@@ -27,7 +31,7 @@ import type { BehaviourCase, Exchange, VideoReadyCase } from './service';
 // `downloadError` why a video could not be fetched.
 
 export const RECORDING_ID = RECORDING_FIELDS.id.example;
-/** The user's time zone: the Zap's on Zapier, the workflow's on n8n (MCP takes ISO dates as given). */
+/** The user's time zone: the Zap's on Zapier, the workflow's on n8n (MCP and Node-RED take ISO dates as given). */
 export const USER_TIME_ZONE = 'Europe/Berlin';
 const PAGE_URL = RECORDING_FIELDS.url.example;
 const REFERENCE = RECORDING_FIELDS.externalReference.example!;
@@ -70,6 +74,21 @@ const newestPage = (status: number, answer: unknown): Exchange => ({
   status,
   answer,
 });
+
+/** A plain date sent as typed, without a time zone: how a platform without the user's zone sends it. */
+const DATE_AS_GIVEN = {
+  exchanges: [
+    {
+      to: 'rest',
+      method: 'POST',
+      path: '/recordings/list',
+      body: { createdDateFrom: '2026-11-01', ...NEWEST_FIRST, first: 0, pageSize: 10 },
+      status: 200,
+      answer: page([]),
+    },
+  ] satisfies Exchange[],
+  outcome: { output: [] },
+};
 
 const MCP_BLANK_TAG =
   "MCP refuses a blank tag instead of dropping it: a model's JSON has no empty rows, so a blank one is a mistake worth naming.";
@@ -219,20 +238,8 @@ export const CASES: BehaviourCase[] = [
       },
     ],
     outcome: { output: [] },
-    mcp: {
-      why: 'MCP has no user time zone: it passes an ISO 8601 date as given, which ScreenRec reads as UTC.',
-      exchanges: [
-        {
-          to: 'rest',
-          method: 'POST',
-          path: '/recordings/list',
-          body: { createdDateFrom: '2026-11-01', ...NEWEST_FIRST, first: 0, pageSize: 10 },
-          status: 200,
-          answer: page([]),
-        },
-      ],
-      outcome: { output: [] },
-    },
+    mcp: { why: 'MCP has no user time zone: it passes an ISO 8601 date as given, which ScreenRec reads as UTC.', ...DATE_AS_GIVEN },
+    nodeRed: { why: "Node-RED's date fields are ISO 8601 text passed as given, which ScreenRec reads as UTC.", ...DATE_AS_GIVEN },
   },
   {
     name: 'Get Video URL outputs the recording ID and a fresh temporary link',
@@ -366,6 +373,18 @@ export const CASES: BehaviourCase[] = [
       why: 'MCP refuses a blank query, so a model asks again with text.',
       exchanges: [],
       outcome: { failure: { code: 'INVALID_INPUT', message: invalidInputMessage('`query`: must not be empty') } },
+    },
+    nodeRed: {
+      why: 'Node-RED reads a blank field as one not filled in, and Tag Contains is required, so it names the field.',
+      exchanges: [],
+      outcome: {
+        failure: {
+          code: 'INVALID_INPUT',
+          message: invalidInputMessage(
+            `\`${INPUT_FIELDS.query.label}\` is required: fill it in, or set msg.payload.${inputKey('query', 'nodeRed')}`,
+          ),
+        },
+      },
     },
   },
 ];

@@ -46,15 +46,22 @@ export interface Failure {
 /** What the step gives the user: its output items (one for a single result, none for "nothing matched"), or a failure. */
 export type Outcome = { output: Array<Record<string, unknown>> } | { failure: Failure };
 
-/** Where MCP, whose input is a model's JSON rather than a form, does otherwise; docs/architecture.md's table says the same. */
-export type McpDifference = { why: string } & ({ notOffered: true } | { exchanges: Exchange[]; outcome: Outcome });
+/**
+ * Where a platform does otherwise, and why: MCP, whose input is a model's JSON rather than a form, and Node-RED,
+ * whose fields are text passed on as typed.
+ */
+export type PlatformDifference = { why: string } & ({ notOffered: true } | { exchanges: Exchange[]; outcome: Outcome });
+
+/** The platforms that play a case differently from the table's row. */
+export type DifferingPlatform = 'mcp' | 'nodeRed';
 
 export interface BehaviourCase {
   name: string;
   step: Step;
   exchanges: Exchange[];
   outcome: Outcome;
-  mcp?: McpDifference;
+  mcp?: PlatformDifference;
+  nodeRed?: PlatformDifference;
 }
 
 /**
@@ -127,9 +134,12 @@ function withInstants(body: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
-/** The case as MCP plays it, or undefined where MCP offers no such input. */
-export function onMcp(testCase: BehaviourCase): { exchanges: Exchange[]; outcome: Outcome } | undefined {
-  const difference = testCase.mcp;
+/** The case as `platform` plays it, or undefined where it offers no such input. */
+export function playedOn(testCase: BehaviourCase, platform: DifferingPlatform): { exchanges: Exchange[]; outcome: Outcome } | undefined {
+  const difference = testCase[platform];
   if (difference === undefined) return { exchanges: testCase.exchanges, outcome: testCase.outcome };
   return 'notOffered' in difference ? undefined : difference;
 }
+
+/** The case as MCP plays it, or undefined where MCP offers no such input. */
+export const onMcp = (testCase: BehaviourCase) => playedOn(testCase, 'mcp');
