@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
-import { NEWEST_FIRST, type RestClient } from '@screenrec/core';
+import { NEWEST_FIRST, OPERATIONS, type RestClient } from '@screenrec/core';
 import type { Browser } from '../browser/chromium';
 import { Participant } from '../browser/participant';
 import { Checks, expectThat } from '../support/checks';
@@ -22,6 +22,8 @@ const SERVER_NAME = 'screenrec';
 const REQUEST = { direction: 'REQUEST', tags: ['support', 'checkout'], comment: 'Checkout page freezes after payment' };
 /** How long the participant records: the video still plays while the check watches it. */
 const RECORD_SECONDS = 8;
+const REQUEST_TOOL = OPERATIONS.requestRecording.name;
+const WAIT_TOOL = OPERATIONS.waitForVideo.name;
 
 export interface InspectorRun {
   browser: Browser;
@@ -31,9 +33,10 @@ export interface InspectorRun {
 }
 
 /**
- * The Inspector's web client as a person uses it: connects to our server, runs Create recording request from the
+ * The Inspector's web client as a person uses it: connects to our server, runs Request Recording by Email from the
  * Apps tab (the card shows the new recording), a participant records and sends their screen on the recording page,
- * then Wait for recording shows the card again, now playing the video. Returns the recording's ID.
+ * then Wait for Video shows the card again, now playing the video. Returns the recording's ID. The Inspector lists
+ * each tool by its title, the catalogue's name of its operation.
  */
 export async function inspectorChecks(checks: Checks, { browser, inspector, rest, serviceUrl }: InspectorRun): Promise<string | undefined> {
   const page = await browser.context.newPage();
@@ -48,8 +51,8 @@ export async function inspectorChecks(checks: Checks, { browser, inspector, rest
       await page.getByText('MCP Apps (5)').waitFor({ timeout: 10_000 });
     });
 
-    await checks.check('Create recording request opens the card with the new recording', async () => {
-      const card = await openApp(page, 'Create recording request', REQUEST);
+    await checks.check(`${REQUEST_TOOL} opens the card with the new recording`, async () => {
+      const card = await openApp(page, REQUEST_TOOL, REQUEST);
       await card.locator('#card[data-phase="waiting"]').waitFor({ timeout: 30_000 });
       const status = await card.locator('.status').innerText();
       expectThat(status === 'New', `the card's status reads ${status}`);
@@ -74,8 +77,8 @@ export async function inspectorChecks(checks: Checks, { browser, inspector, rest
       expectThat((await rest.getRecording(id)).status === 'COMPLETED', 'the recording is not COMPLETED after the upload');
     });
 
-    await checks.check('Wait for recording shows the card playing the video', async () => {
-      const card = await openApp(page, 'Wait for recording', { recordingId: id, maxWaitSeconds: 30 });
+    await checks.check(`${WAIT_TOOL} shows the card playing the video`, async () => {
+      const card = await openApp(page, WAIT_TOOL, { recordingId: id, maxWaitSeconds: 30 });
       const playback = await watchVideo(card.locator('video'));
       expectThat(playback.width > 0 && playback.height > 0, `the video is ${playback.width}×${playback.height}`);
       expectThat(playback.advancedSeconds > 0.3, `the video time moved ${playback.advancedSeconds} s in a second`);

@@ -2,7 +2,7 @@
  * `npm run test:mcp-inspector`: the recording card in a real host. The MCP Inspector's web client (installed on
  * first use into .cache/) runs in Debian's headless Chromium against the built MCP server over stdio, configured
  * for a reference service this run starts: a recording is requested from the Inspector's Apps tab, a participant
- * records and sends their screen on the recording page, and Wait for recording shows the card playing the video
+ * records and sends their screen on the recording page, and Wait for Video shows the card playing the video
  * (its screenshot goes to .cache/mcp-inspector-web/; MCP_INSPECTOR_README_PICTURE=1 also makes it the README's
  * docs/images/mcp-inspector-tools.png). Then ext-apps's own host bridge shows the card each kind of result (NEW,
  * PROCESSING, COMPLETED, an error). A line per check, then "test:mcp-inspector: N passed, M failed (T s)"; exits
