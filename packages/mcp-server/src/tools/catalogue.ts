@@ -16,14 +16,14 @@ import { z } from 'zod';
 type Inputs = typeof INPUT_FIELDS;
 
 /** The argument name MCP released for an input: the catalogue's `keys.mcp`, else the input's own name. */
-export type McpKey<Name extends InputName> = Inputs[Name] extends { keys: { mcp: infer Key extends string } } ? Key : Name;
+type McpKey<Name extends InputName> = Inputs[Name] extends { keys: { mcp: infer Key extends string } } ? Key : Name;
 
 type ArgumentSchema<Name extends InputName, Required extends InputName> = Name extends Required
   ? Inputs[Name]['schema']
   : z.ZodOptional<Inputs[Name]['schema']>;
 
 /** A tool's arguments for some inputs, keyed as MCP released them. */
-export type ToolShape<Names extends InputName, Required extends InputName> = {
+type ToolShape<Names extends InputName, Required extends InputName> = {
   [Name in Names as McpKey<Name>]: ArgumentSchema<Name, Required>;
 };
 
@@ -44,8 +44,21 @@ export function toolShape<const Names extends readonly InputName[], const Requir
   return shape as ToolShape<Names[number], Required>;
 }
 
+/**
+ * What a tool takes from its operation as it is: the name MCP released, the operation's one name as its title, the
+ * description (with `guidance` on how it fits with the other tools) and the hints.
+ */
+export function fromOperation(operation: CatalogueOperation, guidance?: string, openWorld = false) {
+  return {
+    name: toolName(operation),
+    title: operation.name,
+    description: toolDescription(operation, guidance),
+    annotations: toolAnnotations(operation.effects, openWorld),
+  };
+}
+
 /** The tool name MCP released for an operation. */
-export function toolName(operation: Pick<CatalogueOperation, 'name' | 'keys'>): string {
+function toolName(operation: Pick<CatalogueOperation, 'name' | 'keys'>): string {
   const name = operation.keys.mcp;
   if (name === undefined) throw new Error(`${operation.name} is not offered on MCP: the catalogue gives it no MCP name`);
   return name;
@@ -64,7 +77,7 @@ export function describedInput<Name extends InputName>(name: Name, help?: string
  * The operation's effects as MCP's hints. openWorldHint is MCP's own: whether the tool reaches beyond ScreenRec
  * (an e-mail to someone), which the catalogue does not tell.
  */
-export function toolAnnotations(effects: OperationEffects, openWorld = false): Omit<ToolAnnotations, 'title'> {
+function toolAnnotations(effects: OperationEffects, openWorld = false): Omit<ToolAnnotations, 'title'> {
   return {
     readOnlyHint: effects.readOnly,
     destructiveHint: effects.destructive,
@@ -74,7 +87,7 @@ export function toolAnnotations(effects: OperationEffects, openWorld = false): O
 }
 
 /** What a model reads to choose the tool: what the operation does, what it gives back, then how it fits with the other tools. */
-export function toolDescription(operation: Pick<CatalogueOperation, 'summary' | 'returns'>, guidance?: string): string {
+function toolDescription(operation: Pick<CatalogueOperation, 'summary' | 'returns'>, guidance?: string): string {
   const returns = `Returns ${operation.returns}.`;
   return [operation.summary, returns, ...(guidance === undefined ? [] : [guidance])].join(' ');
 }

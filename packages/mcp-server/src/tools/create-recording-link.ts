@@ -2,16 +2,14 @@ import { OPERATIONS, createdRecordingDetails, type RestClient } from '@screenrec
 import { z } from 'zod';
 import { NotConfiguredError, notConfiguredMessage, type Connections } from '../connections';
 import { TOOL_ICONS } from '../icons';
-import { toolAnnotations, toolDescription, toolName, toolShape } from './catalogue';
+import { fromOperation, toolShape } from './catalogue';
 import { defineTool } from './tool';
 
 const operation = OPERATIONS.createRecordingLink;
 
 /** Irregular: it goes through the hook, then looks the new recording up on the REST API when that is set up. */
 export const createRecordingLink = defineTool({
-  name: toolName(operation),
-  title: operation.name,
-  description: toolDescription(
+  ...fromOperation(
     operation,
     'Give an externalReference (your ticket or conversation ID) so the recording can be matched later: get_recording and ' +
       'find_recordings show it. With detailsError the link was created all the same: do not create another.',
@@ -19,7 +17,6 @@ export const createRecordingLink = defineTool({
   serviceInterface: 'hook',
   input: z.strictObject(toolShape(operation.inputs, operation.required)),
   output: operation.output,
-  annotations: toolAnnotations(operation.effects),
   icons: TOOL_ICONS.link,
   showsCard: true,
   async run({ externalReference, tags }, call, connections) {

@@ -4,7 +4,7 @@ import { FindFilter, continueWith, decodeCursor, encodeCursor, type FindPosition
 import { describeRecording } from '../describe';
 import { Cursor, Limit } from '../schemas';
 import { TOOL_ICONS } from '../icons';
-import { toolAnnotations, toolName } from './catalogue';
+import { fromOperation } from './catalogue';
 import { defineTool } from './tool';
 
 const operation = OPERATIONS.findRecordings;
@@ -14,8 +14,8 @@ const operation = OPERATIONS.findRecordings;
  * but for the external reference (see FindFilter), so the description is MCP's own.
  */
 export const findRecordings = defineTool({
-  name: toolName(operation),
-  title: operation.name,
+  ...fromOperation(operation),
+  // Replaces the catalogue's: see above.
   description:
     "List the workspace's recordings, newest first, optionally filtered by status, direction, tags, creation date, IDs or " +
     'the user who made them. Returns at most `limit` recordings (default 20) and, when there are more, a nextCursor: call ' +
@@ -28,7 +28,6 @@ export const findRecordings = defineTool({
     total: z.number().int().min(0).describe('How many recordings match the filters in all.'),
     nextCursor: z.string().optional().describe('Pass as cursor for the next page; absent on the last page.'),
   }),
-  annotations: toolAnnotations(operation.effects),
   icons: TOOL_ICONS.find,
   async run({ limit, cursor, ...filters }, call, connections) {
     const filter: FindFilter = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));

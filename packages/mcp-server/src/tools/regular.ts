@@ -14,7 +14,7 @@ import { noteVideoLink } from '../card/video-origins';
 import type { Connections } from '../connections';
 import { describeRecording } from '../describe';
 import { TOOL_ICONS } from '../icons';
-import { toolAnnotations, toolDescription, toolName, toolShape } from './catalogue';
+import { fromOperation, toolShape } from './catalogue';
 import { defineTool, type Tool, type ToolContext, type ToolPause } from './tool';
 
 type Operations = typeof OPERATIONS;
@@ -95,13 +95,10 @@ export function regularTool(name: OperationName): Tool {
   // Each entry is typed for its own operation; this one function serves them all.
   const side: McpSide = MCP_SIDE[name] ?? {};
   return defineTool({
-    name: toolName(operation),
-    title: operation.name,
-    description: toolDescription(operation, side.guidance),
+    ...fromOperation(operation, side.guidance, side.openWorld),
     serviceInterface: operation.uses === 'hook' ? 'hook' : 'rest',
     input: z.strictObject(toolShape(operation.inputs, operation.required)),
     output,
-    annotations: toolAnnotations(operation.effects, side.openWorld),
     icons: side.icons ?? TOOL_ICONS.recording,
     ...(side.showsCard ? { showsCard: true } : {}),
     async run(args, call, connections, context) {

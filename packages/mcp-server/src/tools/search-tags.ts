@@ -1,23 +1,20 @@
 import { OPERATIONS } from '@screenrec/core';
 import { z } from 'zod';
 import { TOOL_ICONS } from '../icons';
-import { toolAnnotations, toolDescription, toolName, toolShape } from './catalogue';
+import { fromOperation, toolShape } from './catalogue';
 import { defineTool } from './tool';
 
 const operation = OPERATIONS.searchTags;
 
 /** Irregular: the catalogue's output is one tag; a tool answers with one object, so the tags come as a list in it. */
 export const searchTags = defineTool({
-  name: toolName(operation),
-  title: operation.name,
-  description: toolDescription(
+  ...fromOperation(
     operation,
     'Use it to reuse an existing tag exactly (for find_recordings or update_recording) instead of inventing a new spelling.',
   ),
   serviceInterface: 'rest',
   input: z.strictObject(toolShape(operation.inputs, operation.required)),
   output: z.object({ tags: z.array(operation.output.shape.tag).describe(`${operation.returns}.`) }),
-  annotations: toolAnnotations(operation.effects),
   icons: TOOL_ICONS.tag,
   async run({ query }, call, connections) {
     const tags = await connections.rest().searchTags(query, call);

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { describeRecording } from '../describe';
 import { TOOL_ICONS } from '../icons';
-import { toolAnnotations, toolDescription, toolName, toolShape } from './catalogue';
+import { fromOperation, toolShape } from './catalogue';
 import { defineTool } from './tool';
 
 /** An update with neither tags nor comment: refused, naming the field, before anything is sent. */
@@ -22,9 +22,7 @@ const operation = OPERATIONS.updateRecording;
  * `tags: []` removes every tag and `comment: ""` clears the comment (on a form, empty means "keep").
  */
 export const updateRecording = defineTool({
-  name: toolName(operation),
-  title: operation.name,
-  description: toolDescription(
+  ...fromOperation(
     operation,
     'Each field given REPLACES the current value (tags are not merged: read them with get_recording first to add or ' +
       'remove one); a field left out stays as it is. tags: [] removes every tag, and comment: "" clears the comment.',
@@ -38,7 +36,6 @@ export const updateRecording = defineTool({
     }),
   ),
   output: operation.output,
-  annotations: toolAnnotations(operation.effects),
   icons: TOOL_ICONS.edit,
   showsCard: true,
   async run({ recordingId, tags, comment }, call, connections) {

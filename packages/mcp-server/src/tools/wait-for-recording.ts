@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { describeRecording } from '../describe';
 import { TOOL_ICONS } from '../icons';
 import { MaxWaitSeconds } from '../schemas';
-import { toolAnnotations, toolName, toolShape } from './catalogue';
+import { fromOperation, toolShape } from './catalogue';
 import { defineTool } from './tool';
 
 const STOP_REASONS = ['COMPLETED', 'MAX_WAIT', 'TIME_LIMIT'] as const satisfies readonly StopReason[];
@@ -24,8 +24,8 @@ const operation = OPERATIONS.waitForVideo;
  * (the model calls again to wait longer); the video's link is get_video_url's, so the description is MCP's own.
  */
 export const waitForRecording = defineTool({
-  name: toolName(operation),
-  title: operation.name,
+  ...fromOperation(operation),
+  // Replaces the catalogue's: see above.
   description:
     'Wait until a recording is COMPLETED (its video is ready), checking its status now and then: use it after ' +
     'create_recording_request or create_recording_link to continue once the person has recorded. Answers as soon as ' +
@@ -50,7 +50,6 @@ export const waitForRecording = defineTool({
       message: z.string().describe('Why the wait ended, and what to do next.'),
     }),
   }),
-  annotations: toolAnnotations(operation.effects),
   icons: TOOL_ICONS.wait,
   showsCard: true,
   async run({ recordingId, maxWaitSeconds }, call, connections, context) {
