@@ -4,6 +4,7 @@ import { perform as createRecording } from '../../packages/zapier/src/creates/cr
 import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
 import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
 import { perform as videoReady } from '../../packages/zapier/src/triggers/video-ready';
+import { UNKNOWN_RECORDING } from '../../packages/zapier/src/recording';
 import { HOOK_PATH, REST_PATH, appTester, hookApi, restApi, restAuth, useNock, zapierFailure, performOf } from '../zapier/harness';
 import { CASES, USER_TIME_ZONE, VIDEO_READY_CASES } from './cases';
 import { RECEIVED_NOW, expectExchanges, type Outcome, type ServiceEndpoints, type Step, type VideoReadyItem } from './service';
@@ -111,18 +112,7 @@ function videoReadyOnZapier({ downloadError: _fetchedLater, ...item }: VideoRead
     ...item,
     id: item.videoKey,
     receivedAt: expect.stringMatching(RECEIVED_NOW),
-    recording: item.recording ?? {
-      id: null,
-      status: null,
-      direction: null,
-      tags: [],
-      notifications: [],
-      comment: null,
-      createdDate: null,
-      userId: null,
-      externalReference: null,
-      url: null,
-    },
+    recording: item.recording ?? UNKNOWN_RECORDING,
     videoFile: item.recordingId === null ? null : expect.stringContaining(`"recordingId":"${item.recordingId}"`),
   };
 }

@@ -1,4 +1,12 @@
-import { DIRECTION_LABELS, STATUS_LABELS } from '@screenrec/core';
+import {
+  DIRECTION_LABELS,
+  INPUT_FIELDS,
+  OPERATIONS,
+  OPERATION_NAMES,
+  STATUS_LABELS,
+  inputKey,
+  type CatalogueOperation,
+} from '@screenrec/core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import App from '../../packages/zapier/src/index';
@@ -117,6 +125,38 @@ describe('app definition', () => {
       ['getVideoUrl', 'Find Video URL'],
       ['findTags', 'Find Tag'],
     ]);
+  });
+
+  it("shows every catalogue operation Zapier offers under the catalogue's one name, in Zapier's idiom", () => {
+    const shown = OPERATION_NAMES.flatMap((name) => {
+      const released = (OPERATIONS[name] as CatalogueOperation).keys.zapier;
+      if (released === undefined) return [];
+      const [kind = '', key = ''] = released.split('.');
+      const steps: Record<string, Record<string, unknown> | undefined> = {
+        triggers: App.triggers,
+        creates: App.creates,
+        searches: App.searches,
+      };
+      return [[name, (steps[kind]?.[key] as Operation | undefined)?.display.label]];
+    });
+    expect(shown).toEqual([
+      ['createRecordingLink', 'Create Recording Link'],
+      ['requestRecording', 'Request Recording by Email'],
+      ['findRecordings', 'Find Recording'],
+      ['getVideoUrl', 'Find Video URL'],
+      ['updateRecording', 'Update Recording'],
+      ['deleteRecording', 'Delete Recording'],
+      ['searchTags', 'Find Tag'],
+      ['videoReady', 'Video Ready'],
+      ['newRecording', 'New Recording'],
+    ]);
+  });
+
+  it("gives a regular step the catalogue's inputs under their released keys, with the catalogue's labels", () => {
+    const fields = inputFieldsOf(App.creates.requestRecording as Operation);
+    expect(fields.map((field) => [field.key, field.label])).toEqual(
+      OPERATIONS.requestRecording.inputs.map((name) => [inputKey(name, 'zapier'), INPUT_FIELDS[name].label]),
+    );
   });
 
   it('warns on Delete Recording, in a Copy field above the run, that the recording is deleted for good', () => {

@@ -1,9 +1,8 @@
-import type { OperationName } from '@screenrec/core';
+import { exampleRecording, type OperationName } from '@screenrec/core';
 import nock from 'nock';
 import { createAppTester, type Bundle, type ZObject } from 'zapier-platform-core';
 import { stepKey } from '../../packages/zapier/src/catalogue-steps';
 import App from '../../packages/zapier/src/index';
-import { serviceRecording as sampleRecording } from '../support/recordings';
 
 export const appTester = createAppTester(App);
 
@@ -45,8 +44,10 @@ export function restApi(): nock.Scope {
 }
 
 /** A recording as the service returns it in list and update answers. */
-export const serviceRecording = (overrides: Record<string, unknown> = {}) =>
-  sampleRecording(RECORDING_ID, `${BASE_URL}/r/${RECORDING_ID}`, overrides);
+export const serviceRecording = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...exampleRecording({ id: RECORDING_ID, url: `${BASE_URL}/r/${RECORDING_ID}` }),
+  ...overrides,
+});
 
 export function page(content: Record<string, unknown>[], totalElements = content.length): Record<string, unknown> {
   return { content, totalElements, totalPages: Math.max(1, Math.ceil(totalElements / 100)) };
