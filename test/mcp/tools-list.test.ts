@@ -1,4 +1,4 @@
-import { OPERATIONS, operationByKey } from '@screenrec/core';
+import { OPERATIONS, RECORDING_FIELDS, operationByKey } from '@screenrec/core';
 import { useNock } from '../support/nock';
 import { BACKEND_TOKEN, REST_ENV, connectClient } from './harness';
 
@@ -77,7 +77,15 @@ describe('the tools an MCP client is offered', () => {
         items: { enum: ['NEW', 'RECORDING', 'REVIEWING', 'PROCESSING', 'COMPLETED'] },
       });
       expect(find.inputSchema.additionalProperties).toBe(false);
+      // Every recording field of a result, however deep, is described by the catalogue's help; a tool's own words stay.
+      const recordings = find.outputSchema?.properties?.recordings as {
+        description: string;
+        items: { properties: Record<string, object> };
+      };
+      expect(recordings.description).toBe('This page, newest first.');
+      expect(recordings.items.properties.status).toMatchObject({ description: RECORDING_FIELDS.status.help });
       const get = tools.find((tool) => tool.name === 'get_recording')!;
+      expect(get.outputSchema?.properties?.externalReference).toMatchObject({ description: RECORDING_FIELDS.externalReference.help });
       expect(get.inputSchema.required).toEqual(['recordingId']);
       expect(get.inputSchema.properties?.recordingId).toMatchObject({ type: 'string', format: 'uuid' });
     } finally {

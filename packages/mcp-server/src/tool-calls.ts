@@ -7,7 +7,6 @@ import type { Logger } from './log';
 import { progressOf } from './progress';
 import { describeFailure, toolFailure, toolSuccess } from './results';
 import { advertisedSchema } from './schemas';
-import { withFieldHelp } from './tools/catalogue';
 import type { Tool } from './tools/tool';
 
 /** Registers our tools on one server instance, in the order given (tools/list keeps it). */
@@ -20,7 +19,7 @@ export function registerTools(server: McpServer, tools: readonly Tool[], connect
         description: tool.description,
         inputSchema: advertisedSchema(tool.input),
         // Core has parsed what ScreenRec sent with these same schemas: checking it again would only cost time.
-        outputSchema: advertisedSchema(withFieldHelp(tool.output)),
+        outputSchema: advertisedSchema(tool.output),
         annotations: { title: tool.title, ...tool.annotations },
         icons: tool.icons,
         ...(tool.showsCard ? { _meta: CARD_TOOL_META } : {}),

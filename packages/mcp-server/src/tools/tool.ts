@@ -11,6 +11,7 @@ import {
 import type { Confirmation } from '../confirm';
 import type { Connections } from '../connections';
 import type { ProgressReport } from '../progress';
+import { withFieldHelp } from './catalogue';
 
 /** What a tool returns on success: the structured result (checked against its output schema) and a short text. */
 export interface ToolOutcome<Output> {
@@ -50,7 +51,10 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
   ): Promise<ToolOutcome<z.input<Output>> | ToolPause>;
 }
 
-/** A tool as the server lists and dispatches it: its arguments checked against its own schema before it runs. */
+/**
+ * A tool as the server lists and dispatches it: its arguments checked against its own schema before it runs, its
+ * output schema with every recording field described.
+ */
 export interface Tool extends Omit<ToolDefinition, 'run'> {
   run(
     args: unknown,
@@ -67,6 +71,8 @@ export interface Tool extends Omit<ToolDefinition, 'run'> {
 export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject>(tool: ToolDefinition<Input, Output>): Tool {
   return {
     ...tool,
+    // Described once here, not for each server instance the HTTP handler makes.
+    output: withFieldHelp(tool.output),
     run: async (args, call, connections, context) => {
       const input = tool.input.safeParse(args ?? {});
       if (input.success) return tool.run(input.data, call, connections, context);
