@@ -1,6 +1,7 @@
 import { MAX_PAGE_SIZE, RestClient } from '@screenrec/core';
 import { NodeApiError } from 'n8n-workflow';
 import { N8N_HINT } from '../support/n8n-hints';
+import { answeredRecording } from '../support/recordings';
 import { runScreenRecNode, searchRecordingList, shutDownN8nContexts, testCredential, type RunOptions } from '../support/n8n-contexts';
 import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
 import { failureOf, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
@@ -10,7 +11,6 @@ import { smallWebm } from './zapier/webm';
 jest.setTimeout(60_000);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 /** The webhook base matters only to the trigger; the node never reads it. */
 const WEBHOOK_BASE_URL = 'https://n8n.example.com/webhook';
 
@@ -103,18 +103,15 @@ describe('Recording operations of the ScreenRec node against the service', () =>
       runNode(workspace, { resource: 'recording', operation: 'getAll', filters: { externalReference: 'ticket-42' } }),
     );
     expect(found).toEqual([
-      {
+      answeredRecording({
         id: url.split('/').pop(),
         direction: 'REQUEST',
         status: 'NEW',
         tags: ['support', 'n8n'],
-        notifications: [],
-        comment: '',
-        createdDate: expect.stringMatching(ISO_INSTANT),
         userId: workspace.ownerUserId,
         externalReference: 'ticket-42',
         url,
-      },
+      }),
     ]);
     expect((await openRecordingPage(url)).config.status).toBe('NEW');
 
@@ -144,7 +141,7 @@ describe('Recording operations of the ScreenRec node against the service', () =>
 
     expect(output).toEqual([
       {
-        json: {
+        json: answeredRecording({
           id: expect.stringMatching(UUID),
           direction: 'REQUEST',
           status: 'NEW',
@@ -154,10 +151,9 @@ describe('Recording operations of the ScreenRec node against the service', () =>
             { type: 'EMAIL', value: 'lead@example.com' },
           ],
           comment: 'VIP customer',
-          createdDate: expect.stringMatching(ISO_INSTANT),
           userId: workspace.ownerUserId,
           url: expect.stringMatching(new RegExp(`^${e2e.server.baseUrl}/r/[0-9a-f-]{36}$`)),
-        },
+        }),
         pairedItem: { item: 0 },
       },
     ]);

@@ -19,14 +19,13 @@ import {
   type TriggerWorkflow,
 } from '../support/n8n-contexts';
 import { N8N_HINT } from '../support/n8n-hints';
+import { ISO_INSTANT, answeredRecording } from '../support/recordings';
 import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
 import { failureOf, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
 import { smallWebm } from './zapier/webm';
 
 jest.setTimeout(60_000);
-
-const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 let e2e: N8nE2E;
 /** A second service handing out storage-style video links (paths that do not name the recording). */
@@ -126,16 +125,15 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
         [
           {
             json: {
-              id: recordingId,
-              direction: 'REQUEST',
-              status: 'COMPLETED',
-              tags: ['e2e'],
-              notifications: [],
-              comment: '',
-              createdDate: expect.stringMatching(ISO_INSTANT),
-              userId: workspace.ownerUserId,
-              externalReference: 'ticket-7',
-              url: pageUrl,
+              ...answeredRecording({
+                id: recordingId,
+                direction: 'REQUEST',
+                status: 'COMPLETED',
+                tags: ['e2e'],
+                userId: workspace.ownerUserId,
+                externalReference: 'ticket-7',
+                url: pageUrl,
+              }),
               ...notification,
               recordingId,
               detailsError: null,

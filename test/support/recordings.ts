@@ -1,19 +1,21 @@
+import type { RecordingFieldKey } from '@screenrec/core';
+
+// A recording whose values a test chooses comes from core's exampleRecording(overrides). A recording the reference
+// service made is expected with answeredRecording: only what the test knows is written there.
+
+/** An instant as the service and the platforms write it (ISO 8601, UTC, milliseconds). */
+export const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** What the reference service keeps for a field nobody set; an unset externalReference is left out. */
+const LEFT_UNSET = { tags: [], notifications: [], comment: '' };
+
+/** The fields the service fills itself, and the direction every creation names: a test always knows or matches them. */
+type Known = Record<'id' | 'direction' | 'status' | 'userId' | 'url', unknown> & Partial<Record<RecordingFieldKey, unknown>>;
+
 /**
- * A recording as ScreenRec answers it (list, create and update answers), with every field the service API lists filled in,
- * so a platform's output shows each of them.
+ * A recording as the reference service answers one it made: the fields given (values or jest matchers), the others as
+ * the service leaves them unset, and createdDate any instant unless given.
  */
-export function serviceRecording(id: string, pageUrl: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id,
-    status: 'COMPLETED',
-    direction: 'REQUEST',
-    tags: ['support'],
-    notifications: [{ type: 'EMAIL', value: 'agent@example.com' }],
-    comment: 'Customer reports a broken export',
-    createdDate: '2026-11-21T09:30:00.000Z',
-    userId: '9a1d2c3b-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
-    externalReference: 'ticket-4711',
-    url: pageUrl,
-    ...overrides,
-  };
+export function answeredRecording(known: Known): Record<string, unknown> {
+  return { ...LEFT_UNSET, createdDate: expect.stringMatching(ISO_INSTANT), ...known };
 }
