@@ -18,15 +18,17 @@ import { withPropertyHint } from '../../builder-hint';
  * n8n's AI workflow builder reads about filling it.
  */
 
+const TAGS_HINT = 'Comma-separated short labels (topic, team, ticket) the user names; empty when none';
+
 /** How n8n's AI workflow builder fills an input; n8n's own words, not the catalogue's (no other platform has such a builder). */
 const BUILDER_HINTS: Partial<Record<InputName, string>> = {
 	recordingId: 'By ID: the id or recordingId of the step or trigger that made or found the recording; never made up',
 	externalReference: 'Map the ID of what the recording is for (ticket, order, conversation) from an earlier step',
 	filterReference: 'The ticket, order or conversation ID the recording was made for',
 	email: 'Map the address of whoever should record from an earlier step; never made up',
-	tags: 'Comma-separated short labels (topic, team, ticket) the user names; empty when none',
-	newTags: 'Comma-separated short labels (topic, team, ticket) the user names; empty when none',
-	filterTags: 'Comma-separated short labels (topic, team, ticket) the user names; empty when none',
+	tags: TAGS_HINT,
+	newTags: TAGS_HINT,
+	filterTags: TAGS_HINT,
 };
 
 /** The value kinds n8n has a parameter type for; a kind decides how the value is typed in and read back. */

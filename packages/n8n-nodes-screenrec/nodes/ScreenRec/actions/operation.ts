@@ -3,7 +3,6 @@ import {
 	OPERATIONS,
 	type CallOptions,
 	type CatalogueOperation,
-	type InputName,
 	type OperationName,
 	type ScreenRecConnection,
 	type ServiceInterface,
@@ -82,5 +81,3 @@ export function collection(run: OperationRun, name: string): IDataObject {
 export function recordingIdOf(run: OperationRun): string {
 	return String(run.context.getNodeParameter('recordingId', run.itemIndex, '', { extractValue: true }) ?? '').trim();
 }
-
-export type { InputName };
