@@ -1,5 +1,6 @@
 import { RestClient } from '@screenrec/core';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
+import { answeredRecording } from '../support/recordings';
 import { buildWithClients, injectTransport, UNKNOWN_ID, type Clients } from './support';
 
 const UNAUTHORIZED = '{"message":"Unauthorized"}';
@@ -133,17 +134,18 @@ describe('POST /recordings', () => {
     });
     const recording = answer.json as RecordingJson;
     expect(answer.status).toBe(201);
-    expect(recording).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      direction: 'RESPONSE',
-      status: 'NEW',
-      tags: ['demo', 'onboarding'],
-      notifications: [{ type: 'EMAIL', value: 'team@example.com' }],
-      comment: 'internal note',
-      createdDate: expect.any(String),
-      userId: server.demo.ownerUserId,
-      url: `${server.publicUrl}/r/${recording.id}`,
-    });
+    expect(recording).toEqual(
+      answeredRecording({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        direction: 'RESPONSE',
+        status: 'NEW',
+        tags: ['demo', 'onboarding'],
+        notifications: [{ type: 'EMAIL', value: 'team@example.com' }],
+        comment: 'internal note',
+        userId: server.demo.ownerUserId,
+        url: `${server.publicUrl}/r/${recording.id}`,
+      }),
+    );
     expect(Math.abs(Date.parse(recording.createdDate) - Date.now())).toBeLessThan(5000);
     const outbox = (await clients.admin('GET', '/outbox')).json as Array<{ to: string; subject: string; text: string }>;
     expect(outbox).toContainEqual({
@@ -156,7 +158,10 @@ describe('POST /recordings', () => {
   it('sends no invitation without email and fills the defaults', async () => {
     const before = ((await clients.admin('GET', '/outbox')).json as unknown[]).length;
     const answer = await clients.rest('POST', '/recordings', { direction: 'REQUEST' });
-    expect(answer.json).toMatchObject({ direction: 'REQUEST', status: 'NEW', tags: [], notifications: [], comment: '' });
+    const id = (answer.json as RecordingJson).id;
+    expect(answer.json).toEqual(
+      answeredRecording({ id, direction: 'REQUEST', status: 'NEW', userId: server.demo.ownerUserId, url: `${server.publicUrl}/r/${id}` }),
+    );
     expect(((await clients.admin('GET', '/outbox')).json as unknown[]).length).toBe(before);
   });
 
@@ -258,17 +263,17 @@ describe('POST /recordings/list', () => {
 
   it('shows complete recording objects', async () => {
     const answer = await workspace.rest('POST', '/recordings/list', { ids: [ids[2]] });
-    expect((answer.json as PageJson).content[0]).toEqual({
-      id: ids[2],
-      direction: 'REQUEST',
-      status: 'COMPLETED',
-      tags: ['alpha', 'gamma'],
-      notifications: [],
-      comment: '',
-      createdDate: '2026-03-02T23:59:59.000Z',
-      userId: expect.any(String),
-      url: `${server.publicUrl}/r/${ids[2]}`,
-    });
+    expect((answer.json as PageJson).content[0]).toEqual(
+      answeredRecording({
+        id: ids[2],
+        direction: 'REQUEST',
+        status: 'COMPLETED',
+        tags: ['alpha', 'gamma'],
+        createdDate: '2026-03-02T23:59:59.000Z',
+        userId: expect.any(String),
+        url: `${server.publicUrl}/r/${ids[2]}`,
+      }),
+    );
   });
 
   it.each([
