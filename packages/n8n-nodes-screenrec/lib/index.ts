@@ -32,7 +32,7 @@ export { ScreenRecConnection } from './connection';
 export { testScreenRecCredential } from './credential-test';
 export { standaloneMessage, toNodeError, type ServiceInterface } from './errors';
 export { fromAiKeyOf, isCancellation, leanToolResult, runsAsTool, toolFailure } from './tool-mode';
-export { defined, isoDateIn, listOf, tagsOf, textOf, toJsonObject } from './parameters';
+export { defined, isoDateIn, listOf, textOf, toJsonObject } from './parameters';
 export { claimResume, forgetResumeClaims } from './resume-claims';
 export { SEARCH_RECORDINGS, recordingLocator, searchRecordings } from './recording-locator';
 export { firstDelivery, keepSeenVideos } from './seen-videos';

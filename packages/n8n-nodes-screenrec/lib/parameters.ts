@@ -1,4 +1,4 @@
-import { cleanTags, inTimeZone } from '@screenrec/core/portable';
+import { inTimeZone } from '@screenrec/core/portable';
 import type { IDataObject } from 'n8n-workflow';
 
 /** Comma-separated text (what a user types) or an array (what an expression or an AI agent gives) as a list. */
@@ -6,11 +6,6 @@ export function listOf(value: unknown): string[] | undefined {
 	const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
 	const items = parts.map((part) => part.trim()).filter((part) => part !== '');
 	return items.length === 0 ? undefined : items;
-}
-
-/** A Tags input as core sends tags: trimmed, blanks and repeats dropped; empty when none is given. */
-export function tagsOf(value: unknown): string[] {
-	return cleanTags(listOf(value));
 }
 
 /** Text that counts only when not blank. */

@@ -1,6 +1,6 @@
-import { createdRecordingDetails, tagsOf } from '../../../../lib';
-import { inputParameters } from '../inputs';
-import { n8nName, parameter, type OperationDescriptor } from '../operation';
+import { createdRecordingDetails } from '../../../../lib';
+import { inputParameters, inputValues } from '../inputs';
+import { n8nName, type OperationDescriptor } from '../operation';
 
 const NEEDS = n8nName('createRecordingLink');
 
@@ -14,8 +14,7 @@ export const create: OperationDescriptor = {
 	description: inputParameters('createRecordingLink'),
 	async run(run) {
 		const client = run.connection.hook(NEEDS);
-		const externalReference = String(parameter(run, 'externalReference') ?? '').trim();
-		const tags = tagsOf(parameter(run, 'tags'));
+		const { externalReference = '', tags = [] } = inputValues(run, 'createRecordingLink');
 		const { url } = await client.createRecordingLink({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, run.options);
 		const rest = run.connection.hasRest ? run.connection.rest(NEEDS) : undefined;
 		const details = await createdRecordingDetails(rest, url, externalReference, run.options);
