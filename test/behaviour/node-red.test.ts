@@ -1,4 +1,4 @@
-import { InvalidInputError, NotFoundError, OPERATIONS, type ErrorCode } from '@screenrec/core';
+import { InvalidInputError, NotFoundError, OPERATIONS, inputKey, type ErrorCode, type InputName } from '@screenrec/core';
 import { CONNECTION, caughtError, flowOf, outcomeOf } from '../node-red/flows';
 import { runtime, useNockRuntime } from '../node-red/nock-runtime';
 import { BASE_URL, WORKSPACE_ID } from '../support/sample-connection';
@@ -16,36 +16,54 @@ useNockRuntime();
 /** What a user types into a Node-RED text field for a list. */
 const commaSeparated = (values: string[] | undefined) => values?.join(', ');
 
-/** The action node's form for the step, as a user fills it in (lists as comma-separated text, left-out fields absent). */
+/** The action node's properties for catalogue inputs, under the keys Node-RED released; left-out inputs stay absent. */
+function form(inputs: Partial<Record<InputName, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    (Object.keys(inputs) as InputName[])
+      .filter((name) => inputs[name] !== undefined)
+      .map((name) => [inputKey(name, 'nodeRed'), inputs[name]]),
+  );
+}
+
+/** The action node's form for the step, as a user fills it in (lists as comma-separated text). */
 function formOf(step: Step): Record<string, unknown> {
   switch (step.operation) {
     case 'createRecordingLink':
-      return { externalReference: step.externalReference, tags: commaSeparated(step.tags) };
+      return form({ externalReference: step.externalReference, tags: commaSeparated(step.tags) });
     case 'requestRecording':
-      return {
+      return form({
         direction: step.direction,
         email: step.email,
         tags: commaSeparated(step.tags),
         notificationEmails: commaSeparated(step.notifyEmails),
         comment: step.comment,
-      };
+      });
     case 'getRecording':
     case 'getVideoUrl':
     case 'deleteRecording':
-      return { recordingId: step.recordingId };
+      return form({ recordingId: step.recordingId });
     case 'findRecordings':
-      return { limit: step.limit, statuses: step.statuses, tags: commaSeparated(step.tags), createdDateFrom: step.createdFrom };
+      // Limit is Node-RED's own field, not a catalogue input.
+      return {
+        limit: step.limit,
+        ...form({ statuses: step.statuses, filterTags: commaSeparated(step.tags), createdDateFrom: step.createdFrom }),
+      };
     case 'updateRecording':
-      return { recordingId: step.recordingId, tags: commaSeparated(step.tags), comment: step.comment, removeAllTags: step.removeAllTags };
+      return form({
+        recordingId: step.recordingId,
+        newTags: commaSeparated(step.tags),
+        newComment: step.comment,
+        removeAllTags: step.removeAllTags,
+      });
     case 'searchTags':
-      return { query: step.query };
+      return form({ query: step.query });
   }
 }
 
 /** The step in a deployed flow: the action node set to its operation's Node-RED key, one message sent in. */
 async function outcomeOfStep(step: Step): Promise<Outcome> {
   const node = { type: 'screenrec', operation: OPERATIONS[step.operation].keys.nodeRed, timeout: 5, ...formOf(step) };
-  await runtime().deploy(flowOf(JSON.parse(JSON.stringify(node)) as Record<string, unknown>, connection), CREDENTIALS);
+  await runtime().deploy(flowOf(node, connection), CREDENTIALS);
   const { out, caught } = await outcomeOf({});
   if (caught !== undefined) {
     const { message, code } = caughtError(caught);
