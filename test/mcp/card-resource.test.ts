@@ -12,12 +12,13 @@ import { spawnStdioServer } from './stdio-bin';
 
 useNock();
 
+/** The tools whose result is a recording or a video link, in the order tools/list gives them. */
 const CARD_TOOLS = [
   'create_recording_request',
   'get_recording',
-  'wait_for_recording',
   'get_video_url',
   'update_recording',
+  'wait_for_recording',
   'create_recording_link',
 ];
 

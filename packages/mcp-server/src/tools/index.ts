@@ -1,4 +1,4 @@
-import { OPERATIONS, OPERATION_NAMES, type CatalogueOperation, type OperationName } from '@screenrec/core';
+import { OPERATIONS, OPERATION_NAMES, type OperationName } from '@screenrec/core';
 import { createRecordingLink } from './create-recording-link';
 import { findRecordings } from './find-recordings';
 import { regularTool } from './regular';
@@ -17,7 +17,7 @@ const IRREGULAR_TOOLS: { [Name in OperationName]?: Tool } = {
 };
 
 /** The catalogue's operations MCP offers, in the catalogue's order. */
-const MCP_OPERATIONS = OPERATION_NAMES.filter((name) => (OPERATIONS[name] as CatalogueOperation).keys.mcp !== undefined);
+const MCP_OPERATIONS = OPERATION_NAMES.filter((name) => OPERATIONS[name].keys.mcp !== undefined);
 const toolFor = (name: OperationName): Tool => IRREGULAR_TOOLS[name] ?? regularTool(name);
 
 /** Every tool on the REST API: offered whatever the configuration, so a missing setting is reported by the tool. */
