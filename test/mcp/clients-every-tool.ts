@@ -1,37 +1,19 @@
 import { NOT_FOUND_RECORDING, NOT_FOUND_VIDEO } from '@screenrec/core';
 import { startReferenceServer, type ConnectedWorkspace, type RunningServer } from '../support/reference-server';
 import { expectNoSecretsIn } from '../support/secrets';
-import { SERVER_VERSION } from '../../packages/mcp-server/src/server';
-import { waitUntil } from '../support/wait';
-import { TOOLS_IN_ORDER, connectDriver, driverOf, type ClientKind, type McpDriver, type Target, type ToolResult } from './clients';
+import { TOOLS_IN_ORDER, connectDriver, type ClientKind, type McpDriver, type Target, type ToolResult } from './clients';
 import { startHttpBin, type HttpBin } from './http-bin';
-import { spawnStdioServer } from './stdio-bin';
-
-// Real clients of both protocol eras, each driving every tool of the built bin against the reference server.
-jest.setTimeout(180_000);
 
 const TOKEN = 'clients-token-0b1c2d3e4f5a6b7c';
 
-let service: RunningServer;
-let workspace: ConnectedWorkspace;
-let env: Record<string, string>;
-let http: HttpBin;
-
-beforeAll(async () => {
-  service = await startReferenceServer();
-  workspace = await service.connectWorkspace('MCP Clients', 'N8N');
-  env = {
-    SCREENREC_BASE_URL: service.baseUrl,
-    SCREENREC_WORKSPACE_ID: workspace.workspaceId,
-    SCREENREC_API_KEY: workspace.apiKey,
-    SCREENREC_BACKEND_TOKEN: workspace.backendToken,
-  };
-  http = await startHttpBin({ ...env, SCREENREC_MCP_TOKEN: TOKEN });
-});
-afterAll(async () => {
-  expect(await http?.stop()).toBe(0);
-  await service?.stop();
-});
+/** The reference server and the built bin over HTTP that a file of client runs shares, once its beforeAll ran. */
+export interface ClientRunsSetting {
+  service: RunningServer;
+  workspace: ConnectedWorkspace;
+  /** The bin's configuration, for a stdio server. */
+  env: Record<string, string>;
+  http: HttpBin;
+}
 
 interface Recording {
   id: string;
@@ -45,7 +27,7 @@ interface Recording {
 const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** Every tool once, in a user's order, on recordings tagged for this run alone (the runs share one workspace). */
-async function everyTool(mcp: McpDriver, tag: string): Promise<void> {
+async function everyTool({ service }: ClientRunsSetting, mcp: McpDriver, tag: string): Promise<void> {
   const ok = async <T = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}): Promise<T> => {
     const result = await mcp.callTool(name, args);
     if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
@@ -120,41 +102,48 @@ async function everyTool(mcp: McpDriver, tag: string): Promise<void> {
   });
 }
 
-const RUNS: Array<[ClientKind, 'stdio' | 'http', string]> = [
-  ['v1', 'stdio', 'the v1 SDK client (2025-11-25)'],
-  ['v1', 'http', 'the v1 SDK client (2025-11-25)'],
-  ['v2', 'stdio', 'the v2 SDK client (2026-07-28)'],
-  ['v2', 'http', 'the v2 SDK client (2026-07-28)'],
-  ['inspector', 'stdio', "the MCP Inspector's CLI"],
-  ['inspector', 'http', "the MCP Inspector's CLI"],
-];
+/** One client of `kind` over `transport` (`who` names it): a run in clientRunsOfEveryTool. */
+export type ClientRun = [kind: ClientKind, transport: 'stdio' | 'http', who: string];
 
-describe.each(RUNS)('%s client over %s', (kind, transport, who) => {
-  it(`${who} runs every tool, from request to video to deletion`, async () => {
-    const target: Target = transport === 'stdio' ? { stdio: env } : { http: http.url, token: TOKEN };
-    const mcp = await connectDriver(kind, target);
-    try {
-      await everyTool(mcp, `${kind}-${transport}`);
-    } finally {
-      await mcp.close();
-    }
-    expectNoSecretsIn([http.stderr()], [workspace.apiKey, workspace.backendToken, TOKEN]);
+/**
+ * Real clients, each driving every tool of the built bin against the reference server, over stdio and over HTTP;
+ * gives what the file's other tests may use, once its beforeAll ran.
+ */
+export function clientRunsOfEveryTool(runs: ClientRun[]): () => ClientRunsSetting {
+  let service: RunningServer | undefined;
+  let setting: ClientRunsSetting | undefined;
+  beforeAll(async () => {
+    service = await startReferenceServer();
+    const workspace = await service.connectWorkspace('MCP Clients', 'N8N');
+    const env = {
+      SCREENREC_BASE_URL: service.baseUrl,
+      SCREENREC_WORKSPACE_ID: workspace.workspaceId,
+      SCREENREC_API_KEY: workspace.apiKey,
+      SCREENREC_BACKEND_TOKEN: workspace.backendToken,
+    };
+    setting = { service, workspace, env, http: await startHttpBin({ ...env, SCREENREC_MCP_TOKEN: TOKEN }) };
   });
-});
+  afterAll(async () => {
+    expect(await setting?.http.stop()).toBe(0);
+    await service?.stop();
+  });
+  const settingNow = (): ClientRunsSetting => {
+    if (setting === undefined) throw new Error('the reference server and the HTTP bin did not start');
+    return setting;
+  };
 
-describe("the bin's log over stdio", () => {
-  it('says where it serves and each call, on stderr, with no secret in it', async () => {
-    const spawned = await spawnStdioServer(env);
-    try {
-      const mcp = driverOf(spawned.client);
-      expect((await mcp.callTool('search_tags', { query: 'log' })).isError).toBeUndefined();
-      await waitUntil('the search_tags log line', (note) => note(spawned.stderr()).includes('search_tags: ok') || undefined);
-    } finally {
-      await spawned.close();
-    }
-    expect(spawned.stderr()).toContain(
-      `screenrec-mcp: ${SERVER_VERSION} over stdio: ScreenRec at ${service.baseUrl}, with create_recording_link`,
-    );
-    expectNoSecretsIn([spawned.stderr()], [workspace.apiKey, workspace.backendToken]);
+  describe.each(runs)('%s client over %s', (kind, transport, who) => {
+    it(`${who} runs every tool, from request to video to deletion`, async () => {
+      const { env, http, workspace } = settingNow();
+      const target: Target = transport === 'stdio' ? { stdio: env } : { http: http.url, token: TOKEN };
+      const mcp = await connectDriver(kind, target);
+      try {
+        await everyTool(settingNow(), mcp, `${kind}-${transport}`);
+      } finally {
+        await mcp.close();
+      }
+      expectNoSecretsIn([http.stderr()], [workspace.apiKey, workspace.backendToken, TOKEN]);
+    });
   });
-});
+  return settingNow;
+}

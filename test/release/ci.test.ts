@@ -11,6 +11,7 @@ import { indexOfRun, nodeMajorOf, readWorkflow, stepsOf } from './workflow-file'
 
 const STAGES = [
   'test',
+  'test:tools',
   'test:browser',
   'test:editor',
   'test:mcp-inspector',
@@ -56,7 +57,12 @@ it('.ci/run installs with npm ci, then runs every stage in order, unattended', (
 
 it('.ci/run stops at the first stage that fails, says which, and exits with its code', () => {
   const { status, output, calls } = runCi({ FAIL_AT: 'test:browser' });
-  expect(calls.map((call) => call.replace(/ stdin=\w+$/, ''))).toEqual(['ci --no-audit --no-fund', 'run test', 'run test:browser']);
+  expect(calls.map((call) => call.replace(/ stdin=\w+$/, ''))).toEqual([
+    'ci --no-audit --no-fund',
+    'run test',
+    'run test:tools',
+    'run test:browser',
+  ]);
   expect(status).toBe(3);
   expect(output).toMatch(/ci: failed at `npm run test:browser` \(exit 3, \d+ s\)/);
 });
