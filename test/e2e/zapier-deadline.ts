@@ -1,8 +1,7 @@
+import { STEP_DEADLINE_MS } from '../../packages/zapier/src/step';
 import { BadService, MISBEHAVIOURS, type Misbehaviour } from '../zapier/bad-service';
 import { startZapierE2E, type AuthData, type ZapierE2E } from './zapier/environment';
 
-/** The deadline the built app gives a step when nothing shortens it (packages/zapier/src/step.ts). */
-export const FULL_STEP_DEADLINE_MS = 25_000;
 /** What may pass the deadline: appTester's own work and the last event turns. Zapier kills a step at 30 s. */
 const SLACK_MS = 3_000;
 const RECORDING_ID = '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c';
@@ -76,8 +75,8 @@ async function outcome(mode: Misbehaviour, step: string, run: Promise<unknown>):
 /**
  * Real time: every step of the built app against a service that never answers, dribbles its answer a byte a second,
  * answers 503 or 429 with Retry-After: 20, or has 1,000 pages, all at once. Zapier kills a step at 30 s with a message
- * that is not ours; each must end within the step's deadline (`budgetMs`; the built app's own 25 s when it is
- * FULL_STEP_DEADLINE_MS, otherwise shortened through SCREENREC_ZAPIER_STEP_DEADLINE_MS) and 3 s, with our own.
+ * that is not ours; each must end within the step's deadline (`budgetMs`: the built app's own when it is
+ * STEP_DEADLINE_MS, otherwise shortened through SCREENREC_ZAPIER_STEP_DEADLINE_MS) and 3 s, with our own.
  */
 export function everyStepEndsWithin(budgetMs: number): void {
   jest.setTimeout(budgetMs + 35_000);
@@ -86,7 +85,7 @@ export function everyStepEndsWithin(budgetMs: number): void {
   const services = new Map<Misbehaviour, BadService>();
 
   beforeAll(async () => {
-    if (budgetMs === FULL_STEP_DEADLINE_MS) delete process.env[DEADLINE_VARIABLE];
+    if (budgetMs === STEP_DEADLINE_MS) delete process.env[DEADLINE_VARIABLE];
     else process.env[DEADLINE_VARIABLE] = String(budgetMs);
     e2e = await startZapierE2E();
     for (const mode of MISBEHAVIOURS) services.set(mode, new BadService(mode));
