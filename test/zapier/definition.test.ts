@@ -51,7 +51,7 @@ describe('app definition', () => {
     expect(Object.keys(App.triggers).sort()).toEqual(['newRecording', 'recordingList', 'tagList', 'videoReady']);
     expect(Object.keys(App.creates).sort()).toEqual(['createRecording', 'deleteRecording', 'requestRecording', 'updateRecording']);
     expect(Object.keys(App.searches).sort()).toEqual(['findRecording', 'findTags', 'getVideoUrl']);
-    expect(App.triggers.videoReady.operation.type).toBe('hook');
+    expect(App.triggers.videoReady?.operation.type).toBe('hook');
   });
 
   it('runs on the newest zapier-platform-core, the same version as the CLI that builds and pushes it', () => {
@@ -173,10 +173,10 @@ describe('app definition', () => {
   });
 
   it('tells the two creates apart: one makes a link to send, the other e-mails an invitation', () => {
-    expect(App.creates.createRecording.display.label).toBe('Create Recording Link');
-    expect(App.creates.requestRecording.display.label).toBe('Request Recording by Email');
-    expect(App.creates.createRecording.display.description).toMatch(/link .* to send/);
-    expect(App.creates.requestRecording.display.description).toMatch(/e-mails that person an invitation/);
+    expect(App.creates.createRecording?.display.label).toBe('Create Recording Link');
+    expect(App.creates.requestRecording?.display.label).toBe('Request Recording by Email');
+    expect(App.creates.createRecording?.display.description).toMatch(/link .* to send/);
+    expect(App.creates.requestRecording?.display.description).toMatch(/e-mails that person an invitation/);
   });
 
   it('gives every Recording ID input the newest-recordings dropdown, and a search link to Find Recording where it is not Find Recording itself', () => {
@@ -193,7 +193,7 @@ describe('app definition', () => {
         search: key === 'findRecording' ? undefined : 'findRecording.id',
       });
     }
-    expect(App.triggers.recordingList.display.hidden).toBe(true);
+    expect(App.triggers.recordingList?.display.hidden).toBe(true);
   });
 
   it.each(all)('%s has a label, a description, a sample and output fields that describe exactly the sample', (_key, definition) => {

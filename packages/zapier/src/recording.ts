@@ -1,7 +1,8 @@
 import { RECORDING_FIELDS, RECORDING_FIELD_KEYS, exampleRecording, type Recording, type RecordingFieldKey } from '@screenrec/core';
 import type { PlainOutputField } from 'zapier-platform-core';
 
-type OutputValue<V> = NonNullable<V> extends readonly unknown[] ? NonNullable<V> : NonNullable<V> | null;
+/** A field the service always gives stays as it is; one it may leave out is empty: a list empty, anything else null. */
+type OutputValue<V> = undefined extends V ? (NonNullable<V> extends readonly unknown[] ? NonNullable<V> : NonNullable<V> | null) : V;
 
 /** A recording as every step outputs it: the catalogue's fields under the service's own names, absent ones empty. */
 export type RecordingOutput = { [Key in RecordingFieldKey]-?: OutputValue<Recording[Key]> };
