@@ -74,19 +74,19 @@ const newestPage = (status: number, answer: unknown): Exchange => ({
   status,
   answer,
 });
+/** The list call of a Find Recordings step: the filter, newest first, the 10 results the step asks for. */
+const tenNewest = (filter: Record<string, unknown>, content: Array<Record<string, unknown>>): Exchange => ({
+  to: 'rest',
+  method: 'POST',
+  path: '/recordings/list',
+  body: { ...filter, ...NEWEST_FIRST, first: 0, pageSize: 10 },
+  status: 200,
+  answer: page(content),
+});
 
 /** A plain date sent as typed, without a time zone: how a platform without the user's zone sends it. */
 const DATE_AS_GIVEN = {
-  exchanges: [
-    {
-      to: 'rest',
-      method: 'POST',
-      path: '/recordings/list',
-      body: { createdDateFrom: '2026-11-01', ...NEWEST_FIRST, first: 0, pageSize: 10 },
-      status: 200,
-      answer: page([]),
-    },
-  ] satisfies Exchange[],
+  exchanges: [tenNewest({ createdDateFrom: '2026-11-01' }, [])],
   outcome: { output: [] },
 };
 
@@ -189,17 +189,10 @@ export const CASES: BehaviourCase[] = [
     name: 'Lists are newest first',
     step: { operation: 'findRecordings', limit: 10 },
     exchanges: [
-      {
-        to: 'rest',
-        method: 'POST',
-        path: '/recordings/list',
-        body: { ...NEWEST_FIRST, first: 0, pageSize: 10 },
-        status: 200,
-        answer: page([
-          exampleRecording(),
-          exampleRecording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' }),
-        ]),
-      },
+      tenNewest({}, [
+        exampleRecording(),
+        exampleRecording({ id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', createdDate: '2026-11-20T09:30:00.000Z' }),
+      ]),
     ],
     outcome: {
       output: [
@@ -211,16 +204,7 @@ export const CASES: BehaviourCase[] = [
   {
     name: 'A list or search that matches nothing is an empty result, not an error',
     step: { operation: 'findRecordings', limit: 10, statuses: ['COMPLETED'], tags: ['nope'] },
-    exchanges: [
-      {
-        to: 'rest',
-        method: 'POST',
-        path: '/recordings/list',
-        body: { statuses: ['COMPLETED'], tags: ['nope'], ...NEWEST_FIRST, first: 0, pageSize: 10 },
-        status: 200,
-        answer: page([]),
-      },
-    ],
+    exchanges: [tenNewest({ statuses: ['COMPLETED'], tags: ['nope'] }, [])],
     outcome: { output: [] },
   },
   {
@@ -228,14 +212,7 @@ export const CASES: BehaviourCase[] = [
     step: { operation: 'findRecordings', limit: 10, createdFrom: '2026-11-01' },
     exchanges: [
       // Midnight in Berlin (UTC+1 in November); Zapier spells it 2026-11-01T00:00:00+01:00, n8n 2026-10-31T23:00:00Z.
-      {
-        to: 'rest',
-        method: 'POST',
-        path: '/recordings/list',
-        body: { createdDateFrom: '2026-10-31T23:00:00Z', ...NEWEST_FIRST, first: 0, pageSize: 10 },
-        status: 200,
-        answer: page([]),
-      },
+      tenNewest({ createdDateFrom: '2026-10-31T23:00:00Z' }, []),
     ],
     outcome: { output: [] },
     mcp: { why: 'MCP has no user time zone: it passes an ISO 8601 date as given, which ScreenRec reads as UTC.', ...DATE_AS_GIVEN },
