@@ -131,8 +131,9 @@ export function stepOutput(name: OperationName): StepOutput {
   const keys = outputKeys(operation);
   const isRecording = recordingKeys.every((key) => keys.includes(key));
   const others = keys.filter((key) => !isRecording || !recordingKeys.includes(key));
+  // Core checked the answer already (a Recording); the output only picks and empties fields.
   const map = (result: unknown): Record<string, unknown> => {
-    const item = operation.output.parse(result) as Record<string, unknown>;
+    const item = (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>;
     const extra = Object.fromEntries(others.map((key) => [key, item[key] ?? null]));
     return isRecording ? { ...recordingOutput(item as Recording), ...extra } : extra;
   };
