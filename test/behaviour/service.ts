@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ErrorCode, OperationName } from '@screenrec/core';
 import type nock from 'nock';
+import { ISO_INSTANT } from '../support/recordings';
 
 // The shape of a shared case (cases.ts) and what each platform's suite needs to play it: one table, every
 // platform mapping it onto its own fields, so a new row runs everywhere.
@@ -95,7 +96,7 @@ export interface VideoReadyCase {
 }
 
 /** Every platform stamps when the notification arrived. */
-export const RECEIVED_NOW = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+export const RECEIVED_NOW = ISO_INSTANT;
 
 /** How one platform's suite reaches the service nock plays. */
 export interface ServiceEndpoints {
