@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { RestClient } from '@screenrec/core';
+import { RECORDING_FIELD_KEYS, RestClient } from '@screenrec/core';
 import { NODE_OPERATIONS } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/operations';
 import { toolDescriptionOf } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/tool-description';
 import { PROCESS_WAIT, expectThat } from '../support/checks';
@@ -57,12 +57,15 @@ function streamedWords(body: string): string {
     .join('');
 }
 
+/** A recording's fields but those it holds no value in (null). */
+const recordingFieldsBut = (...empty: string[]): string[] => RECORDING_FIELD_KEYS.filter((key) => !empty.includes(key));
+
 function expectAnswer(body: string, expected: string, streamed = false): void {
   const answer = streamed ? streamedWords(body) : (JSON.parse(body) as { output?: unknown }).output;
   expectThat(answer === expected, `the agent answered ${JSON.stringify(answer)}, expected ${JSON.stringify(expected)}`);
 }
 
-/** Exactly these keys, none null: what the model reads holds only what an agent uses. */
+/** Exactly these keys, none null: the fields the operation's output declares that hold a value. */
 function expectLean(item: Record<string, unknown> | undefined, keys: string[], what: string): void {
   const present = Object.keys(item ?? {}).sort();
   expectThat(
@@ -150,7 +153,7 @@ export async function agentChecks(context: SuiteContext, model: ScriptedModel): 
         args: { Email: INVITED, Tags: 'agent' },
         answer: ([recording]) => `ScreenRec e-mailed ${INVITED} an invitation (recording ${String(recording?.id)}).`,
       });
-      expectLean(result[0], ['id', 'status', 'direction', 'tags', 'createdDate', 'url'], 'Request Recording by Email');
+      expectLean(result[0], recordingFieldsBut('comment', 'externalReference'), 'Request Recording by Email');
       const stored = await screenRec(context).getRecording(String(result[0]!.id));
       expectThat(stored.direction === 'REQUEST' && isDeepStrictEqual(stored.tags, ['agent']), `ScreenRec holds ${JSON.stringify(stored)}`);
       const outbox = await server.adminOk<{ to: string }[]>(200, 'GET', '/admin/outbox');
@@ -174,7 +177,7 @@ export async function agentChecks(context: SuiteContext, model: ScriptedModel): 
       result.length === 1 && result[0]!.id === recordingId,
       `the model read ${JSON.stringify(result)}, expected recording ${recordingId}`,
     );
-    expectLean(result[0], ['id', 'status', 'direction', 'tags', 'createdDate', 'externalReference', 'url'], 'Get Many');
+    expectLean(result[0], recordingFieldsBut('comment'), 'Get Many');
     expectAnswer(body, `Found 1: ${recordingId} (NEW)`);
   });
 
