@@ -72,7 +72,8 @@ export type FieldOverrides = Partial<PlainInputField> & { moreHelp?: string };
 
 /**
  * A catalogue input as a Zapier input field: its released key, the catalogue's label and help with an example,
- * a list where the value is a list, and Zapier's idioms. A field with a default is required (Zapier then fills in the default).
+ * a list where the value is a list, and Zapier's idioms. A field with a default is required (Zapier then fills in
+ * the default).
  */
 export function inputField(name: InputName, required: boolean, overrides: FieldOverrides = {}): PlainInputField {
   const field = INPUT_FIELDS[name];
