@@ -1,4 +1,4 @@
-// The Zapier app's steps, read from the built app (packages/zapier/dist/index.js, the bundle Zapier loads).
+// The Zapier app's steps, read from the built app (packages/zapier/dist/index.js, the definition Zapier loads).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -35,7 +35,7 @@ const Bundle = z.object({ default: App });
 export function readZapierSteps(repoRoot: string): ZapierStep[] {
   const bundle = join(repoRoot, 'packages/zapier/dist/index.js');
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` first`);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built app is a CommonJS bundle, as Zapier loads it
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built app is CommonJS, as Zapier loads it
   const app = Bundle.parse(require(bundle)).default;
   const step = (kind: ZapierKind, key: string, display: z.output<typeof Display>, instant: boolean): ZapierStep => ({
     kind,
