@@ -1,5 +1,5 @@
 /**
- * Run by test/n8n/request-leftovers.test.ts in a node of its own with --expose-gc. Makes CALLS sequential requests
+ * Run by test/n8n/request-leftovers.tools.test.ts in a node of its own with --expose-gc. Makes CALLS sequential requests
  * through the n8n package's transport and CALLS video downloads, both on n8n's real httpRequest helper (n8n-core's
  * axios-based one) to a loopback server, each with its own caller signal and a 60 s limit; then collects garbage and
  * prints, in JSON, how many of the signals handed to n8n are still alive and how much the heap grew per call.

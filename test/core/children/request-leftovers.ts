@@ -1,5 +1,5 @@
 /**
- * Run by request-leftovers.test.ts in a node of its own with --expose-gc (the pinned Node 22: a jest worker's
+ * Run by request-leftovers.tools.test.ts in a node of its own with --expose-gc (the pinned Node 22: a jest worker's
  * realm does not show it). Makes CALLS sequential requests through core's fetch transport to a loopback server,
  * each with its own caller signal and a 60 s timeout, then collects garbage and prints, in JSON, how many of the
  * signals handed to fetch are still alive and how much the heap grew per call.
