@@ -1,5 +1,6 @@
 import { RECORDING_STATUSES, invalidInputMessage } from '@screenrec/core';
 import { perform } from '../../packages/zapier/src/triggers/new-recording';
+import { UNKNOWN_RECORDING } from '../../packages/zapier/src/recording';
 import { perform as listTags } from '../../packages/zapier/src/triggers/tag-list';
 import {
   OTHER_RECORDING_ID,
@@ -27,18 +28,7 @@ describe('New Recording (polling)', () => {
       .reply(200, page([sparse, serviceRecording()]));
 
     await expect(appTester(perform, { authData: restAuth, inputData: {} })).resolves.toEqual([
-      {
-        id: OTHER_RECORDING_ID,
-        status: 'NEW',
-        direction: null,
-        tags: [],
-        notifications: [],
-        comment: null,
-        createdDate: null,
-        userId: null,
-        externalReference: null,
-        url: null,
-      },
+      { ...UNKNOWN_RECORDING, id: OTHER_RECORDING_ID, status: 'NEW' },
       serviceRecording(),
     ]);
   });

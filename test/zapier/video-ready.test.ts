@@ -9,6 +9,7 @@ import {
   serverErrorMessage,
   unsubscribeRefusedMessage,
 } from '@screenrec/core';
+import { UNKNOWN_RECORDING } from '../../packages/zapier/src/recording';
 import {
   VIDEO_READY_SAMPLE as sample,
   perform,
@@ -45,10 +46,6 @@ const STORAGE_OBJECT_ID = '9c8b7a69-5847-4362-9150-a1b2c3d4e5f6';
  * What an item carries for a recording ScreenRec did not confirm: the same keys as for a confirmed one, all empty,
  * so every connection's Zap gets the keys of the trigger's sample.
  */
-const NO_RECORDING = {
-  ...{ id: null, status: null, direction: null, tags: [], notifications: [], comment: null },
-  ...{ createdDate: null, userId: null, externalReference: null, url: null },
-};
 
 /** A field-style storage link: the path names the workspace and an opaque object, not the recording. */
 const storageLink = (signature: string) =>
@@ -74,7 +71,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
         videoUrl: videoUrl(RECORDING_ID, 'sig1'),
         receivedAt: expect.stringMatching(ISO_INSTANT),
         recordingId: null,
-        recording: NO_RECORDING,
+        recording: UNKNOWN_RECORDING,
         videoFile: null,
         detailsError: null,
       },
@@ -89,7 +86,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
 
     expect(Object.keys(item!).sort()).toEqual(Object.keys(sample).sort());
     expect(Object.keys(item!.recording).sort()).toEqual(Object.keys(sample.recording).sort());
-    expect([item!.recording, item!.videoFile]).toEqual([NO_RECORDING, null]);
+    expect([item!.recording, item!.videoFile]).toEqual([UNKNOWN_RECORDING, null]);
   });
 
   it('keeps the same video key (and id) for one video however often its link is re-signed', async () => {
@@ -147,7 +144,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
       videoUrl: storageLink('sig1'),
       receivedAt: expect.stringMatching(ISO_INSTANT),
       recordingId: null,
-      recording: NO_RECORDING,
+      recording: UNKNOWN_RECORDING,
       videoFile: null,
       detailsError: LINK_NOT_CONFIRMED,
     });
@@ -167,7 +164,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
         videoUrl: videoUrl(RECORDING_ID, 'sig1'),
         receivedAt: expect.stringMatching(ISO_INSTANT),
         recordingId: null,
-        recording: NO_RECORDING,
+        recording: UNKNOWN_RECORDING,
         videoFile: null,
         detailsError: detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE),
       },
