@@ -87,6 +87,18 @@ function zapierChanges(released: ZapierContract, current: ZapierContract, escape
   return changes;
 }
 
+/** The operation values a released node version offered (any resource's `operation` parameter). */
+function operationValues(parameters: Record<string, InputContract>): Set<string> {
+  const operations = Object.entries(parameters).filter(([name]) => name === 'operation' || name.startsWith('operation ('));
+  return new Set(operations.flatMap(([, parameter]) => parameter.values ?? []));
+}
+
+/** A parameter n8n shows only under operations the release did not offer: no saved workflow can hold it. */
+function onlyUnderNewOperations(parameter: string, released: Set<string>): boolean {
+  const shownUnder = /[(; ]operation=([^;)]+)/.exec(parameter)?.[1];
+  return shownUnder !== undefined && shownUnder.split('|').every((operation) => !released.has(operation));
+}
+
 function n8nChanges(released: N8nContract, current: N8nContract): BreakingChange[] {
   const changes: BreakingChange[] = [];
   for (const [name, fields] of Object.entries(released.credentials)) {
@@ -111,7 +123,8 @@ function n8nChanges(released: N8nContract, current: N8nContract): BreakingChange
         });
       else
         for (const { name: parameter, what } of inputChanges(parameters, now))
-          changes.push({ platform: 'n8n', where: `${where}, parameter "${parameter}"`, what, consequence });
+          if (!onlyUnderNewOperations(parameter, operationValues(parameters)))
+            changes.push({ platform: 'n8n', where: `${where}, parameter "${parameter}"`, what, consequence });
     }
     for (const [version, operations] of Object.entries(node.fromAi ?? {})) {
       for (const [operation, names] of Object.entries(operations)) {

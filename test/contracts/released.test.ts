@@ -90,6 +90,19 @@ describe('the guard: each kind of breaking change is named with whose work it br
     ]);
   });
 
+  it('an n8n operation added with a required parameter of its own passes; the same parameter under a released operation does not', () => {
+    const now = copy(current);
+    const parameters = now.n8n.nodes.screenRec!.versions['1']!;
+    const [operation] = Object.keys(parameters).filter((name) => name.startsWith('operation (resource=recording'));
+    parameters[operation!]!.values = [...parameters[operation!]!.values!, 'archive'];
+    parameters['recordingId (operation=archive; resource=recording)'] = { type: 'resourceLocator', required: true };
+    expect(changesBetween(current, now)).toEqual([]);
+    parameters['reason (operation=archive|delete; resource=recording)'] = { type: 'string', required: true };
+    expect(changesBetween(current, now).map((change) => change.split('. ')[0])).toEqual([
+      'n8n: node ScreenRec (screenRec) version 1, parameter "reason (operation=archive|delete; resource=recording)": added as a required field',
+    ]);
+  });
+
   it('an n8n change passes in a new node version that keeps the old one; dropping the old version does not', () => {
     const now = copy(current);
     const node = now.n8n.nodes.screenRec!;

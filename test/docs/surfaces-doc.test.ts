@@ -85,12 +85,12 @@ describe('what makes an artefact stale', () => {
 
 describe('the operations table follows core’s catalogue', () => {
   it('names a tool that is in no operation, and an operation whose key a platform lacks', () => {
-    const extra: McpTool = { name: 'archive_recording', title: 'Archive recording', description: 'Archives.', hints: [] };
+    const extra: McpTool = { name: 'not_an_operation', title: 'Not an operation', description: 'Nothing.', hints: [] };
     const mcp = [...surfaces.mcp.filter((tool) => tool.name !== 'get_recording'), extra];
     expect(() => madeFrom({ ...surfaces, mcp })).toThrow(
       "Core's catalogue and the built packages disagree:\n" +
         '  Get Recording: MCP has no get_recording\n' +
-        '  MCP archive_recording (Archive recording) is in no operation',
+        '  MCP not_an_operation (Not an operation) is in no operation',
     );
   });
 
