@@ -94,12 +94,12 @@ describe('the guard: each kind of breaking change is named with whose work it br
     const now = copy(current);
     const parameters = now.n8n.nodes.screenRec!.versions['1']!;
     const [operation] = Object.keys(parameters).filter((name) => name.startsWith('operation (resource=recording'));
-    parameters[operation!]!.values = [...parameters[operation!]!.values!, 'archive'];
-    parameters['recordingId (operation=archive; resource=recording)'] = { type: 'resourceLocator', required: true };
+    parameters[operation!]!.values = [...parameters[operation!]!.values!, 'notYetReleased'];
+    parameters['recordingId (operation=notYetReleased; resource=recording)'] = { type: 'resourceLocator', required: true };
     expect(changesBetween(current, now)).toEqual([]);
-    parameters['reason (operation=archive|delete; resource=recording)'] = { type: 'string', required: true };
+    parameters['reason (operation=delete|notYetReleased; resource=recording)'] = { type: 'string', required: true };
     expect(changesBetween(current, now).map((change) => change.split('. ')[0])).toEqual([
-      'n8n: node ScreenRec (screenRec) version 1, parameter "reason (operation=archive|delete; resource=recording)": added as a required field',
+      'n8n: node ScreenRec (screenRec) version 1, parameter "reason (operation=delete|notYetReleased; resource=recording)": added as a required field',
     ]);
   });
 
