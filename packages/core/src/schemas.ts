@@ -12,13 +12,22 @@ export const MAX_PAGE_SIZE = 100;
 export const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' } as const;
 export const DEFAULT_PAGE_SIZE = 10;
 /**
+ * The free-text fields a user sets on a recording, on create and on update, declared once: the recording's shape,
+ * both request bodies, the limits, the inputs of Request Recording by Email and Update Recording and the update rule
+ * are derived from it. Its label, help and example are the field's entry in RECORDING_FIELDS.
+ */
+export const RECORDING_TEXT_FIELDS = {
+  comment: { maxLength: 10_000 },
+} as const;
+
+/**
  * docs/design.md's Limits on what a recording carries: checked before sending, so a step names the field to fix instead
  * of passing on the service's 400.
  */
 export const FIELD_LIMITS = {
   tagsPerRecording: 50,
   tagLength: 100,
-  commentLength: 10_000,
+  commentLength: RECORDING_TEXT_FIELDS.comment.maxLength,
   emailLength: 254,
   notificationsPerRecording: 20,
 } as const;
