@@ -6,6 +6,7 @@
 export { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms';
 export { RECORDING_FIELDS, RECORDING_FIELD_KEYS, exampleRecording, type RecordingField, type RecordingFieldKey } from './recording-fields';
 export { INPUT_FIELDS, inputKey, type InputField, type InputName } from './inputs';
+export { inputKind, schemaKind, type InputKind } from './input-kind';
 export {
   OPERATIONS,
   OPERATION_NAMES,
