@@ -35,11 +35,11 @@ export function schemaKind(schema: z.core.$ZodType, name: string): InputKind {
     const item = schemaKind(schema.element, name);
     if (item.kind === 'text') return { kind: 'list' };
     if (item.kind === 'choice') return { kind: 'choices', choices: item.choices };
-    throw new Error(`${name}: no kind of form field takes a list of ${item.kind}`);
+    throw new Error(`${name}: no kind of form field takes its value (a list of ${item.kind})`);
   }
   const { type } = schema._zod.def;
   const kind = PLAIN[type];
-  if (kind === undefined) throw new Error(`${name}: no kind of form field takes a ${type}`);
+  if (kind === undefined) throw new Error(`${name}: no kind of form field takes its value (${type})`);
   return kind;
 }
 
