@@ -152,7 +152,7 @@ export const CASES: BehaviourCase[] = [
       direction: 'REQUEST',
       email: 'ana@example.com',
       tags: [' support ', 'support', 'vip'],
-      notifyEmails: ['team@example.com'],
+      notificationEmails: ['team@example.com'],
       comment: 'VIP',
     },
     exchanges: [
@@ -203,13 +203,13 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'A list or search that matches nothing is an empty result, not an error',
-    step: { operation: 'findRecordings', limit: 10, statuses: ['COMPLETED'], tags: ['nope'] },
+    step: { operation: 'findRecordings', limit: 10, statuses: ['COMPLETED'], filterTags: ['nope'] },
     exchanges: [tenNewest({ statuses: ['COMPLETED'], tags: ['nope'] }, [])],
     outcome: { output: [] },
   },
   {
     name: "A date without a time zone is read in the user's time zone",
-    step: { operation: 'findRecordings', limit: 10, createdFrom: '2026-11-01' },
+    step: { operation: 'findRecordings', limit: 10, createdDateFrom: '2026-11-01' },
     exchanges: [
       // Midnight in Berlin (UTC+1 in November); Zapier spells it 2026-11-01T00:00:00+01:00, n8n 2026-10-31T23:00:00Z.
       tenNewest({ createdDateFrom: '2026-10-31T23:00:00Z' }, []),
@@ -232,13 +232,13 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Update with Tags replaces all the tags',
-    step: { operation: 'updateRecording', recordingId: RECORDING_ID, tags: ['resolved', 'support'] },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, newTags: ['resolved', 'support'] },
     exchanges: [update({ tags: ['resolved', 'support'] }, exampleRecording({ tags: ['resolved', 'support'] }))],
     outcome: { output: [exampleRecording({ tags: ['resolved', 'support'] })] },
   },
   {
     name: 'Update with empty Tags keeps the tags',
-    step: { operation: 'updateRecording', recordingId: RECORDING_ID, tags: [], comment: 'Seen' },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, newTags: [], newComment: 'Seen' },
     exchanges: [update({ comment: 'Seen' }, exampleRecording({ comment: 'Seen' }))],
     outcome: { output: [exampleRecording({ comment: 'Seen' })] },
     mcp: {
@@ -255,14 +255,14 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Update with both Tags and Remove All Tags is refused before anything is sent',
-    step: { operation: 'updateRecording', recordingId: RECORDING_ID, tags: ['resolved'], removeAllTags: true },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, newTags: ['resolved'], removeAllTags: true },
     exchanges: [],
     outcome: { failure: { code: 'INVALID_INPUT', message: TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE } },
     mcp: { why: 'MCP has one tags field: [] removes every tag, so the contradiction cannot be asked.', notOffered: true },
   },
   {
     name: 'Update sends tags trimmed, without blanks and each once',
-    step: { operation: 'updateRecording', recordingId: RECORDING_ID, tags: [' resolved ', '', 'resolved', 'support'] },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, newTags: [' resolved ', '', 'resolved', 'support'] },
     exchanges: [update({ tags: ['resolved', 'support'] }, exampleRecording({ tags: ['resolved', 'support'] }))],
     outcome: { output: [exampleRecording({ tags: ['resolved', 'support'] })] },
     mcp: {
@@ -273,7 +273,7 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Update with nothing to change is refused before anything is sent',
-    step: { operation: 'updateRecording', recordingId: RECORDING_ID, comment: '  ' },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, newComment: '  ' },
     exchanges: [],
     outcome: { failure: { code: 'INVALID_INPUT', message: NOTHING_TO_UPDATE_MESSAGE } },
     mcp: {
@@ -295,7 +295,7 @@ export const CASES: BehaviourCase[] = [
   },
   {
     name: 'Update of an unknown recording is NOT_FOUND',
-    step: { operation: 'updateRecording', recordingId: RECORDING_ID, comment: 'Seen' },
+    step: { operation: 'updateRecording', recordingId: RECORDING_ID, newComment: 'Seen' },
     exchanges: [
       {
         to: 'rest',

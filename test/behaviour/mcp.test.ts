@@ -1,4 +1,4 @@
-import { OPERATIONS, OPERATION_NAMES, invalidInputMessage, type ErrorCode } from '@screenrec/core';
+import { OPERATIONS, OPERATION_NAMES, inputKey, invalidInputMessage, type ErrorCode, type OperationName } from '@screenrec/core';
 import {
   BACKEND_TOKEN,
   RECORDING_ID,
@@ -13,7 +13,7 @@ import {
 } from '../mcp/harness';
 import { useNock } from '../support/nock';
 import { CASES } from './cases';
-import { expectExchanges, onMcp, type Outcome, type ServiceEndpoints, type Step } from './service';
+import { expectExchanges, onMcp, stepInputs, type Outcome, type ServiceEndpoints, type Step } from './service';
 
 useNock();
 
@@ -21,51 +21,36 @@ const connected = connectEachTest({ ...REST_ENV, SCREENREC_BACKEND_TOKEN: BACKEN
 
 const endpoints: ServiceEndpoints = { rest: restScope, restPath, hook: (body) => hookScope('N8N', body) };
 
-/** The arguments a model gives the step's tool, and where the items are in its structured result. */
-function mcpCall(step: Step): { args: Record<string, unknown>; items: (result: Record<string, unknown>) => unknown[] } {
-  const one = (result: Record<string, unknown>) => [result];
-  const given = (args: Record<string, unknown>) => JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
-  switch (step.operation) {
-    case 'createRecordingLink':
-      return { args: given({ externalReference: step.externalReference, tags: step.tags }), items: one };
-    case 'requestRecording':
-      return {
-        args: given({
-          direction: step.direction,
-          email: step.email,
-          tags: step.tags,
-          notifyEmails: step.notifyEmails,
-          comment: step.comment,
-        }),
-        items: one,
-      };
-    case 'getRecording':
-      return { args: { recordingId: step.recordingId }, items: one };
-    case 'findRecordings':
-      return {
-        args: given({ limit: step.limit, statuses: step.statuses, tags: step.tags, createdDateFrom: step.createdFrom }),
-        items: (result) => result.recordings as unknown[],
-      };
-    case 'getVideoUrl':
-      return { args: { recordingId: step.recordingId }, items: one };
-    case 'updateRecording':
-      // MCP's one way to say "remove every tag" is tags: [].
-      return {
-        args: given({ recordingId: step.recordingId, tags: step.removeAllTags === true ? [] : step.tags, comment: step.comment }),
-        items: one,
-      };
-    case 'deleteRecording':
-      return { args: { recordingId: step.recordingId }, items: one };
-    case 'searchTags':
-      return { args: { query: step.query }, items: (result) => (result.tags as string[]).map((tag) => ({ tag })) };
+type Items = (result: Record<string, unknown>) => unknown[];
+
+/** Where a tool's structured result holds the items, for the tools that give more than one; any other gives one. */
+const ITEMS: Partial<Record<OperationName, Items>> = {
+  findRecordings: (result) => result.recordings as unknown[],
+  searchTags: (result) => (result.tags as string[]).map((tag) => ({ tag })),
+};
+
+/** The arguments a model gives the step's tool: each input under its MCP name, a value as JSON holds it. */
+function mcpArguments(step: Step): Record<string, unknown> {
+  const args = Object.fromEntries(stepInputs(step).map(([name, value]) => [inputKey(name, 'mcp'), value]));
+  // find_recordings' own paging: the number of results asked for.
+  if ('limit' in step) args.limit = step.limit;
+  // MCP's one way to say "remove every tag" is tags: [].
+  if ('removeAllTags' in args) {
+    const { removeAllTags, ...others } = args;
+    return removeAllTags === true ? { ...others, [inputKey('newTags', 'mcp')]: [] } : others;
   }
+  return args;
 }
 
 /** A tool's result in the table's terms; a failure's code is the one the server logged, since the model sees only the text. */
 async function outcomeOf(step: Step): Promise<Outcome> {
   const tool = OPERATIONS[step.operation].keys.mcp!;
-  const { args, items } = mcpCall(step);
+  const args = mcpArguments(step);
+  const offered = (await connected.client.listTools()).tools.find((listed) => listed.name === tool);
+  const unknownArguments = Object.keys(args).filter((name) => !Object.hasOwn(offered?.inputSchema.properties ?? {}, name));
+  expect({ tool, unknownArguments }).toEqual({ tool, unknownArguments: [] });
   const result = await callTool(connected.client, tool, args);
+  const items = ITEMS[step.operation] ?? ((one: Record<string, unknown>) => [one]);
   if (result.isError !== true) return { output: items(result.structuredContent ?? {}) as Array<Record<string, unknown>> };
   const logged = new RegExp(`^${tool}: ([A-Z_]+) after`).exec(connected.logs.at(-1) ?? '');
   return { failure: { code: (logged?.[1] ?? 'none logged') as ErrorCode, message: textOf(result) } };

@@ -1,4 +1,6 @@
-import { NodeApiError, NodeOperationError, type INodeParameters } from 'n8n-workflow';
+import { OPERATIONS, inputKey } from '@screenrec/core';
+import { NodeApiError, NodeOperationError, type INodeParameters, type INodeProperties } from 'n8n-workflow';
+import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import { SUBSCRIPTION_ID, WORKFLOW_TIMEZONE, byId, runScreenRec, triggerWorkflow } from '../n8n/harness';
 import { hookScope, remember, restPath, restScope, setUpNock } from '../n8n/nock-setup';
@@ -6,6 +8,7 @@ import { CASES, USER_TIME_ZONE, VIDEO_READY_CASES } from './cases';
 import {
   RECEIVED_NOW,
   expectExchanges,
+  stepInputs,
   type Outcome,
   type ServiceEndpoints,
   type Step,
@@ -20,42 +23,51 @@ setUpNock();
 
 const endpoints: ServiceEndpoints = { rest: restScope, restPath, hook: hookScope };
 
-/** What a user types into a comma-separated n8n field for a list. */
-const commaSeparated = (values: string[] | undefined) => values?.join(', ');
+/** The ScreenRec node's parameters, as n8n's editor offers them. */
+const PARAMETERS = new ScreenRec().description.properties;
 
-/** The ScreenRec node's parameters for the step. */
+/** Whether n8n's editor shows the parameter for the resource and operation. */
+function shownFor(parameter: INodeProperties, resource: string, operation: string): boolean {
+  const show = parameter.displayOptions?.show;
+  return show?.resource?.includes(resource) === true && show.operation?.includes(operation) === true;
+}
+
+/**
+ * What a user gives a parameter in n8n's editor: a recording by ID in the resource locator, a list in a
+ * comma-separated text field, any other value as it is.
+ */
+function typedIn(parameter: INodeProperties, value: unknown): unknown {
+  if (parameter.type === 'resourceLocator') return byId(String(value));
+  if (parameter.type === 'string' && Array.isArray(value)) return value.join(', ');
+  return value;
+}
+
+/**
+ * The ScreenRec node's parameters for the step: the operation under the key n8n released, each input under its n8n
+ * key, where the editor shows it (a parameter of its own, or a collection's option such as Additional Fields).
+ */
 function n8nParameters(step: Step): INodeParameters {
-  const recording = (operation: string, parameters: Record<string, unknown>) =>
-    JSON.parse(JSON.stringify({ resource: 'recording', operation, ...parameters })) as INodeParameters;
-  switch (step.operation) {
-    case 'createRecordingLink':
-      return recording('create', { externalReference: step.externalReference, tags: commaSeparated(step.tags) });
-    case 'requestRecording':
-      return recording('request', {
-        direction: step.direction,
-        email: step.email,
-        additionalFields: { tags: commaSeparated(step.tags), notificationEmails: commaSeparated(step.notifyEmails), comment: step.comment },
-      });
-    case 'getRecording':
-      return recording('get', { recordingId: byId(step.recordingId) });
-    case 'findRecordings':
-      return recording('getAll', {
-        limit: step.limit,
-        filters: { statuses: step.statuses, tags: commaSeparated(step.tags), createdDateFrom: step.createdFrom },
-      });
-    case 'getVideoUrl':
-      return recording('getVideoUrl', { recordingId: byId(step.recordingId) });
-    case 'updateRecording':
-      // An added field stays in Update Fields even when left empty: that is what "empty Tags" is on n8n.
-      return recording('update', {
-        recordingId: byId(step.recordingId),
-        updateFields: { tags: commaSeparated(step.tags), comment: step.comment, removeAllTags: step.removeAllTags },
-      });
-    case 'deleteRecording':
-      return recording('delete', { recordingId: byId(step.recordingId) });
-    case 'searchTags':
-      return { resource: 'tag', operation: 'search', query: step.query };
+  const [resource = '', operation = ''] = (OPERATIONS[step.operation].keys.n8n ?? '').split('.');
+  const shown = PARAMETERS.filter((parameter) => shownFor(parameter, resource, operation));
+  const parameters: Record<string, unknown> = { resource, operation };
+  // n8n's own paging: Return All stays off, Limit asks for the case's number.
+  if ('limit' in step) {
+    if (!shown.some((parameter) => parameter.name === 'limit')) throw new Error(`n8n's ${resource}.${operation} shows no Limit`);
+    parameters.limit = step.limit;
   }
+  for (const [name, value] of stepInputs(step)) {
+    const key = inputKey(name, 'n8n');
+    const own = shown.find((parameter) => parameter.name === key);
+    const collection = shown.find(
+      (parameter) => parameter.type === 'collection' && parameter.options?.some((option) => option.name === key),
+    );
+    const inCollection = collection?.options?.find((option): option is INodeProperties => option.name === key && 'type' in option);
+    if (own !== undefined) parameters[key] = typedIn(own, value);
+    else if (collection !== undefined && inCollection !== undefined)
+      parameters[collection.name] = { ...(parameters[collection.name] as object | undefined), [key]: typedIn(inCollection, value) };
+    else throw new Error(`n8n's ${resource}.${operation} shows no parameter ${key} for ${name}`);
+  }
+  return parameters as INodeParameters;
 }
 
 interface N8nFailure {

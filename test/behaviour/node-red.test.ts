@@ -1,10 +1,12 @@
-import { InvalidInputError, NotFoundError, OPERATIONS, inputKey, type ErrorCode, type InputName } from '@screenrec/core';
+import { InvalidInputError, NotFoundError, OPERATIONS, type ErrorCode } from '@screenrec/core';
+import { fieldSpec } from '../../packages/node-red-screenrec/src/fields';
+import { actionOfKey } from '../../packages/node-red-screenrec/src/operations';
 import { CONNECTION, caughtError, flowOf, outcomeOf } from '../node-red/flows';
 import { runtime, useNockRuntime } from '../node-red/nock-runtime';
 import { BASE_URL, WORKSPACE_ID } from '../support/sample-connection';
 import { serviceMock } from '../support/service-mock';
 import { CASES } from './cases';
-import { expectExchanges, playedOn, type Outcome, type ServiceEndpoints, type Step } from './service';
+import { expectExchanges, playedOn, stepInputs, type Outcome, type ServiceEndpoints, type Step } from './service';
 
 const API_KEY = 'node-red-api-key-b3h4';
 const BACKEND_TOKEN = 'node-red-backend-token-b3h4';
@@ -13,51 +15,24 @@ const endpoints: ServiceEndpoints = { rest: service.restScope, restPath: service
 
 useNockRuntime();
 
-/** What a user types into a Node-RED text field for a list. */
-const commaSeparated = (values: string[] | undefined) => values?.join(', ');
-
-/** The action node's properties for catalogue inputs, under the keys Node-RED released; left-out inputs stay absent. */
-function form(inputs: Partial<Record<InputName, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(
-    (Object.keys(inputs) as InputName[])
-      .filter((name) => inputs[name] !== undefined)
-      .map((name) => [inputKey(name, 'nodeRed'), inputs[name]]),
-  );
-}
-
-/** The action node's form for the step, as a user fills it in (lists as comma-separated text). */
+/**
+ * The action node's form for the step, as a user fills it in: each input under the property Node-RED released for it,
+ * a list as comma-separated text, a choice of several as the chosen values; Limit is Node-RED's own paging field.
+ */
 function formOf(step: Step): Record<string, unknown> {
-  switch (step.operation) {
-    case 'createRecordingLink':
-      return form({ externalReference: step.externalReference, tags: commaSeparated(step.tags) });
-    case 'requestRecording':
-      return form({
-        direction: step.direction,
-        email: step.email,
-        tags: commaSeparated(step.tags),
-        notificationEmails: commaSeparated(step.notifyEmails),
-        comment: step.comment,
-      });
-    case 'getRecording':
-    case 'getVideoUrl':
-    case 'deleteRecording':
-      return form({ recordingId: step.recordingId });
-    case 'findRecordings':
-      // Limit is Node-RED's own field, not a catalogue input.
-      return {
-        limit: step.limit,
-        ...form({ statuses: step.statuses, filterTags: commaSeparated(step.tags), createdDateFrom: step.createdFrom }),
-      };
-    case 'updateRecording':
-      return form({
-        recordingId: step.recordingId,
-        newTags: commaSeparated(step.tags),
-        newComment: step.comment,
-        removeAllTags: step.removeAllTags,
-      });
-    case 'searchTags':
-      return form({ query: step.query });
-  }
+  const action = actionOfKey(OPERATIONS[step.operation].keys.nodeRed);
+  if (action === undefined) throw new Error(`Node-RED's action node offers no ${step.operation}`);
+  const fields: readonly string[] = action.fields;
+  const form = Object.fromEntries(
+    stepInputs(step).map(([name, value]) => {
+      if (!fields.includes(name)) throw new Error(`Node-RED's ${action.key} has no field for ${name}`);
+      const { property, kind } = fieldSpec(name);
+      return [property, kind === 'list' && Array.isArray(value) ? value.join(', ') : value];
+    }),
+  );
+  if (!('limit' in step)) return form;
+  if (!fields.includes('limit')) throw new Error(`Node-RED's ${action.key} has no Limit`);
+  return { ...form, limit: step.limit };
 }
 
 /** The step in a deployed flow: the action node set to its operation's Node-RED key, one message sent in. */

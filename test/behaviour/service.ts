@@ -1,28 +1,40 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ErrorCode, OperationName } from '@screenrec/core';
+import { OPERATIONS, type ErrorCode, type INPUT_FIELDS, type InputName, type OperationName } from '@screenrec/core';
+import type { z } from 'zod/v4';
 import type nock from 'nock';
 import { ISO_INSTANT } from '../support/recordings';
 
 // The shape of a shared case (cases.ts) and what each platform's suite needs to play it: one table, every
 // platform mapping it onto its own fields, so a new row runs everywhere.
 
-/** One step: a catalogue operation (core's OPERATIONS, by its name there) and what the user fills in. */
-type StepOf<Operation extends OperationName, Input> = { operation: Operation } & Input;
+/** The catalogue inputs of an operation, by their names in core's INPUT_FIELDS, as a user may give them (blank, untrimmed). */
+type InputsOf<Operation extends OperationName> = {
+  [Name in (typeof OPERATIONS)[Operation]['inputs'][number]]?: z.input<(typeof INPUT_FIELDS)[Name]['schema']>;
+};
 
-/** What a user asks for, in no platform's words. Blank values are as a user may leave them. */
-export type Step =
-  | StepOf<'createRecordingLink', { externalReference: string; tags?: string[] }>
-  | StepOf<
-      'requestRecording',
-      { direction: 'REQUEST' | 'RESPONSE'; email?: string; tags?: string[]; notifyEmails?: string[]; comment?: string }
-    >
-  | StepOf<'getRecording', { recordingId: string }>
-  /** Every platform's list or search, asking for `limit` results (Zapier's Find Recording gives 10). */
-  | StepOf<'findRecordings', { limit: 10; statuses?: string[]; tags?: string[]; createdFrom?: string }>
-  | StepOf<'getVideoUrl', { recordingId: string }>
-  | StepOf<'updateRecording', { recordingId: string; tags?: string[]; comment?: string; removeAllTags?: boolean }>
-  | StepOf<'deleteRecording', { recordingId: string }>
-  | StepOf<'searchTags', { query: string }>;
+/** What each platform offers beside an operation's catalogue inputs: a list asks for `limit` results (Zapier's Find Recording gives 10). */
+interface PlatformExtras {
+  findRecordings: { limit: 10 };
+}
+
+/**
+ * What a user asks for, in no platform's words: a catalogue operation (core's OPERATIONS, by its name there) and the
+ * values of its inputs. Each runner turns it into its platform's form through the catalogue, so a new operation
+ * needs no runner edit.
+ */
+export type Step = {
+  [Operation in OperationName]: { operation: Operation } & InputsOf<Operation> &
+    (Operation extends keyof PlatformExtras ? PlatformExtras[Operation] : unknown);
+}[OperationName];
+
+/** The step's catalogue inputs, each with its value, in the operation's order; left-out inputs are absent. */
+export function stepInputs(step: Step): Array<[InputName, unknown]> {
+  const given: Readonly<Record<string, unknown>> = step;
+  const inputs: readonly InputName[] = OPERATIONS[step.operation].inputs;
+  const strays = Object.keys(given).filter((key) => key !== 'operation' && key !== 'limit' && !inputs.some((name) => name === key));
+  if (strays.length > 0) throw new Error(`${step.operation} has no input ${strays.join(', ')} in the catalogue`);
+  return inputs.filter((name) => given[name] !== undefined).map((name) => [name, given[name]]);
+}
 
 /** One request the service must receive, in order, and its answer. */
 export interface Exchange {

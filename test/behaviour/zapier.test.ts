@@ -1,18 +1,12 @@
-import type { ErrorCode } from '@screenrec/core';
+import { inputKey, type ErrorCode, type OperationName } from '@screenrec/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
-import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
-import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
+import App from '../../packages/zapier/src';
+import { zapierPlace } from '../../packages/zapier/src/catalogue-steps';
 import { perform as videoReady } from '../../packages/zapier/src/triggers/video-ready';
 import { UNKNOWN_RECORDING } from '../../packages/zapier/src/recording';
-import { HOOK_PATH, REST_PATH, appTester, hookApi, restApi, restAuth, useNock, zapierFailure, performOf } from '../zapier/harness';
+import { HOOK_PATH, REST_PATH, appTester, hookApi, restApi, restAuth, useNock, zapierFailure } from '../zapier/harness';
 import { CASES, USER_TIME_ZONE, VIDEO_READY_CASES } from './cases';
-import { RECEIVED_NOW, expectExchanges, type Outcome, type ServiceEndpoints, type Step, type VideoReadyItem } from './service';
-
-const requestRecording = performOf('creates', 'requestRecording');
-const updateRecording = performOf('creates', 'updateRecording');
-const deleteRecording = performOf('creates', 'deleteRecording');
-const getVideoUrl = performOf('searches', 'getVideoUrl');
+import { RECEIVED_NOW, expectExchanges, stepInputs, type Outcome, type ServiceEndpoints, type Step, type VideoReadyItem } from './service';
 
 useNock();
 
@@ -31,50 +25,44 @@ interface ZapierStep {
   search: boolean;
 }
 
-/** One run of a perform with what the user filled in, on a connection with every credential, in the user's time zone. */
-function filledIn<B extends Bundle>(
-  perform: (z: ZObject, bundle: B) => Promise<unknown>,
-  inputData: Record<string, unknown>,
-  search = false,
-): ZapierStep {
-  return {
-    run: () => appTester(perform, { authData: restAuth, inputData, meta: { timezone: USER_TIME_ZONE } } as unknown as TesterBundle<B>),
-    search,
-  };
+/** Zapier has no step of its own for these: the user picks another operation's step (Get Recording is Find Recording by ID). */
+const PLAYED_BY: Partial<Record<OperationName, OperationName>> = { getRecording: 'findRecordings' };
+
+interface AppStep {
+  operation: { perform?: unknown; inputFields?: unknown[] };
 }
 
-/** The Zapier step a user picks for the step, and what they fill in. */
+/**
+ * The Zapier step a user picks for the step (the app's step under the operation's released key), and what they fill
+ * in: each input under its Zapier key, a list as the list field hands it over. Find Recording gives its 10 newest
+ * matches, which is the case's limit.
+ */
 function zapierStep(step: Step): ZapierStep {
-  switch (step.operation) {
-    case 'createRecordingLink':
-      return filledIn(createRecording, { externalReference: step.externalReference, tags: step.tags });
-    case 'requestRecording':
-      return filledIn(requestRecording, {
-        direction: step.direction,
-        email: step.email,
-        tags: step.tags,
-        notificationEmails: step.notifyEmails,
-        comment: step.comment,
-      });
-    case 'getRecording':
-      return filledIn(findRecording, { recordingId: step.recordingId }, true);
-    case 'findRecordings':
-      // Find Recording gives Zapier its 10 newest matches; the case's limit is that.
-      return filledIn(findRecording, { statuses: step.statuses, tags: step.tags, createdFrom: step.createdFrom }, true);
-    case 'getVideoUrl':
-      return filledIn(getVideoUrl, { recordingId: step.recordingId }, true);
-    case 'updateRecording':
-      return filledIn(updateRecording, {
-        recordingId: step.recordingId,
-        tags: step.tags,
-        comment: step.comment,
-        clearTags: step.removeAllTags,
-      });
-    case 'deleteRecording':
-      return filledIn(deleteRecording, { recordingId: step.recordingId });
-    case 'searchTags':
-      return filledIn(findTags, { query: step.query }, true);
-  }
+  const operation = PLAYED_BY[step.operation] ?? step.operation;
+  const place = zapierPlace(operation);
+  const definition: AppStep | undefined = place === undefined ? undefined : App[place.kind]?.[place.key];
+  const perform = definition?.operation.perform;
+  if (place === undefined || typeof perform !== 'function') throw new Error(`the app has no Zapier step for ${operation}`);
+  const fields = new Map(
+    (definition?.operation.inputFields ?? []).flatMap((field) =>
+      typeof field === 'object' && field !== null && 'key' in field ? [[field.key, field as { list?: boolean }] as const] : [],
+    ),
+  );
+  const inputData = Object.fromEntries(
+    stepInputs(step).map(([name, value]) => {
+      const key = inputKey(name, 'zapier');
+      const field = fields.get(key);
+      // Zapier hands a list field over as an array, any other field as one value.
+      if (field === undefined || (field.list === true) !== Array.isArray(value))
+        throw new Error(`Zapier's ${place.key} has no ${Array.isArray(value) ? 'list ' : ''}field ${key} for ${name}`);
+      return [key, value];
+    }),
+  );
+  const bundle = { authData: restAuth, inputData, meta: { timezone: USER_TIME_ZONE } };
+  return {
+    run: () => appTester(perform as (z: ZObject, bundle: Bundle) => Promise<unknown>, bundle as unknown as TesterBundle<Bundle>),
+    search: place.kind === 'searches',
+  };
 }
 
 /** A step's result in the table's terms: a create outputs one item, a search a list of them. */
