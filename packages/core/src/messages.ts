@@ -93,8 +93,15 @@ export const HTTPS_CALLBACK_REQUIRED = 'must be an https URL: ScreenRec only cal
 export const MISSING_PLATFORM_PIECES =
   "is required: the portable @screenrec/core entry has no Node defaults, so pass the platform's own transport and sleep";
 
-export const NOTHING_TO_UPDATE_MESSAGE =
-  'Nothing to update: fill in Tags or Comment, or turn on Remove All Tags. Nothing was sent to ScreenRec.';
+/** "Tags, Comment or Title": a choice between some things, as a sentence names it. */
+export function eitherOf(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
+}
+
+/** An update that would change nothing: `fields` are the labels of what it can change. */
+export function nothingToUpdateMessage(fields: readonly string[]): string {
+  return `Nothing to update: fill in ${eitherOf(fields)}, or turn on Remove All Tags. Nothing was sent to ScreenRec.`;
+}
 export const TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE =
   'Tags and Remove All Tags were both given: leave Tags empty to remove every tag, or turn Remove All Tags off to replace the tags with the ones given. Nothing was sent to ScreenRec.';
 

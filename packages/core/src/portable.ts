@@ -40,7 +40,14 @@ export {
   type VideoReady,
 } from './video-ready';
 export { isLoopbackHost, isNonPublicHost, isPlainHttpOffLoopback } from './addresses';
-export { cleanTags, recordingChanges, type RecordingChangesInput } from './recording-input';
+export {
+  NOTHING_TO_UPDATE_MESSAGE,
+  cleanTags,
+  givenTexts,
+  recordingChanges,
+  type RecordingChangesInput,
+  type RecordingTexts,
+} from './recording-input';
 export { createdRecordingDetails, type CreatedRecordingDetails } from './created-recording';
 export { inTimeZone, knownTimeZone, offsetMinutes } from './dates';
 export { DIRECTION_LABELS, SHORT_ID_LENGTH, STATUS_LABELS, directionLabel, displayDate, recordingLabel, statusLabel } from './labels';

@@ -19,15 +19,16 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const RECORDING_TEXT_FIELDS = {
   comment: { maxLength: 10_000 },
 } as const;
+export type RecordingTextFieldKey = keyof typeof RECORDING_TEXT_FIELDS;
+export const RECORDING_TEXT_FIELD_KEYS = Object.keys(RECORDING_TEXT_FIELDS) as RecordingTextFieldKey[];
 
 /**
  * docs/design.md's Limits on what a recording carries: checked before sending, so a step names the field to fix instead
- * of passing on the service's 400.
+ * of passing on the service's 400. A text field's length is its RECORDING_TEXT_FIELDS entry.
  */
 export const FIELD_LIMITS = {
   tagsPerRecording: 50,
   tagLength: 100,
-  commentLength: RECORDING_TEXT_FIELDS.comment.maxLength,
   emailLength: 254,
   notificationsPerRecording: 20,
 } as const;
@@ -50,9 +51,20 @@ const Tag = z.string().trim().min(1, { error: 'must not be empty' });
 const RecordingTags = z
   .array(Tag.max(FIELD_LIMITS.tagLength, { error: `must be at most ${FIELD_LIMITS.tagLength} characters` }))
   .max(FIELD_LIMITS.tagsPerRecording, { error: `must have at most ${FIELD_LIMITS.tagsPerRecording} tags` });
-const Comment = z
-  .string()
-  .max(FIELD_LIMITS.commentLength, { error: `must be at most ${formatCount(FIELD_LIMITS.commentLength)} characters` });
+
+/** One schema per text field, made by `schema` from the field's maximum length, in RECORDING_TEXT_FIELDS' order. */
+function textFieldShape<Schema extends z.ZodType>(schema: (maxLength: number) => Schema): { [Key in RecordingTextFieldKey]: Schema } {
+  const shape = Object.fromEntries(RECORDING_TEXT_FIELD_KEYS.map((key) => [key, schema(RECORDING_TEXT_FIELDS[key].maxLength)]));
+  return shape as { [Key in RecordingTextFieldKey]: Schema };
+}
+/** What a user may set each text field to, in a request body. */
+const textInputShape = () =>
+  textFieldShape((maxLength) =>
+    z
+      .string()
+      .max(maxLength, { error: `must be at most ${formatCount(maxLength)} characters` })
+      .optional(),
+  );
 const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be a full http(s) URL' });
 
 export const Notification = z.looseObject({ type: z.literal('EMAIL'), value: z.string() });
@@ -72,7 +84,8 @@ export const Recording = z.looseObject({
   direction: AnsweredDirection.optional(),
   tags: z.array(z.string()).default([]),
   notifications: z.array(Notification).optional(),
-  comment: z.string().nullish(),
+  // The service answers null for a text field never set.
+  ...textFieldShape(() => z.string().nullish()),
   createdDate: z.string().optional(),
   userId: z.string().optional(),
   externalReference: z.string().optional(),
@@ -88,7 +101,7 @@ export const CreateRecordingRequest = z.strictObject({
     .array(NotificationInput)
     .max(FIELD_LIMITS.notificationsPerRecording, { error: `must have at most ${FIELD_LIMITS.notificationsPerRecording} entries` })
     .optional(),
-  comment: Comment.optional(),
+  ...textInputShape(),
 });
 
 export const ListRecordingsRequest = z.strictObject({
@@ -115,7 +128,7 @@ export const PresignResponse = z.looseObject({ url: HttpUrl });
 
 export const UpdateRecordingRequest = z.strictObject({
   tags: RecordingTags.optional(),
-  comment: Comment.optional(),
+  ...textInputShape(),
 });
 
 export const TagSearchResponse = z.looseObject({ result: z.array(z.string()) });

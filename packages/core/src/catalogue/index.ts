@@ -5,7 +5,16 @@
  */
 export { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms';
 export { RECORDING_FIELDS, RECORDING_FIELD_KEYS, exampleRecording, type RecordingField, type RecordingFieldKey } from './recording-fields';
-export { INPUT_FIELDS, inputKey, type InputField, type InputName } from './inputs';
+export {
+  INPUT_FIELDS,
+  NEW_TEXT_INPUT_NAMES,
+  inputKey,
+  newTextInputName,
+  textFieldNoun,
+  type InputField,
+  type InputName,
+  type NewTextInputName,
+} from './inputs';
 export { inputKind, schemaKind, type InputKind } from './input-kind';
 export {
   OPERATIONS,

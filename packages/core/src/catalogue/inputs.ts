@@ -4,11 +4,13 @@ import {
   CreateRecordingRequest,
   IsoDateOrDateTime,
   ListRecordingsRequest,
+  RECORDING_TEXT_FIELD_KEYS,
   RecordingDirection,
   UpdateRecordingRequest,
   Uuid,
+  type RecordingTextFieldKey,
 } from '../schemas';
-import type { Platform } from './platforms';
+import { PLATFORMS, type Platform } from './platforms';
 import { RECORDING_FIELDS } from './recording-fields';
 
 /**
@@ -28,6 +30,67 @@ export interface InputField<Schema extends z.ZodType = z.ZodType> {
   aiName?: string;
   /** Its key on the platforms that released it under another name than the catalogue's. */
   keys?: Partial<Record<Platform, string>>;
+}
+
+/** The Update Recording input that sets a text field: newComment. */
+export type NewTextInputName<Key extends RecordingTextFieldKey = RecordingTextFieldKey> = `new${Capitalize<Key>}`;
+export function newTextInputName<Key extends RecordingTextFieldKey>(key: Key): NewTextInputName<Key> {
+  return `new${key.charAt(0).toUpperCase()}${key.slice(1)}` as NewTextInputName<Key>;
+}
+/** The Update Recording inputs of the text fields, in RECORDING_TEXT_FIELDS' order. */
+export const NEW_TEXT_INPUT_NAMES = RECORDING_TEXT_FIELD_KEYS.map(newTextInputName);
+
+/** Where a text field's inputs were released with other words than its RECORDING_FIELDS entry gives. */
+const RELEASED_TEXT_WORDING: { readonly [Key in RecordingTextFieldKey]?: { noun: string; help: string; newExample: string } } = {
+  comment: {
+    noun: 'internal note',
+    help: 'An internal note kept with the recording, never shown to the person who records.',
+    newExample: 'Fixed in release 4.2',
+  },
+};
+
+/** How a sentence names a text field: "the new internal note". */
+export function textFieldNoun(key: RecordingTextFieldKey): string {
+  return RELEASED_TEXT_WORDING[key]?.noun ?? RECORDING_FIELDS[key].label.toLowerCase();
+}
+
+/** n8n's `$fromAI` name for a text field, from its key (saved agent workflows use it, so never from its label): internalNote is Internal_Note. */
+function textAiName(key: RecordingTextFieldKey): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/^./, (first) => first.toUpperCase());
+}
+
+type TextInput = InputField<z.ZodString> & { aiName: string };
+
+/** Request Recording by Email's input of each text field, under the field's own key. */
+function textInputs(): { readonly [Key in RecordingTextFieldKey]: TextInput } {
+  const inputs = RECORDING_TEXT_FIELD_KEYS.map((key): [RecordingTextFieldKey, TextInput] => {
+    const field = RECORDING_FIELDS[key];
+    const help = RELEASED_TEXT_WORDING[key]?.help ?? field.help;
+    const example = field.example ?? '';
+    return [key, { schema: CreateRecordingRequest.shape[key].unwrap(), label: field.label, help, example, aiName: textAiName(key) }];
+  });
+  return Object.fromEntries(inputs) as { readonly [Key in RecordingTextFieldKey]: TextInput };
+}
+
+type NewTextInputs = {
+  readonly [Key in RecordingTextFieldKey as NewTextInputName<Key>]: TextInput & { keys: { readonly [On in Platform]: Key } };
+};
+
+/** Update Recording's input of each text field: released under the field's own key on every platform. */
+function newTextInputs(): NewTextInputs {
+  const inputs = RECORDING_TEXT_FIELD_KEYS.map((key): [NewTextInputName, TextInput] => {
+    const field = RECORDING_FIELDS[key];
+    const input = {
+      schema: UpdateRecordingRequest.shape[key].unwrap(),
+      label: field.label,
+      help: `The new ${textFieldNoun(key)}, which replaces the current one; left empty, the current one stays.`,
+      example: RELEASED_TEXT_WORDING[key]?.newExample ?? field.example ?? '',
+      aiName: textAiName(key),
+      keys: Object.fromEntries(PLATFORMS.map((platform) => [platform, key])),
+    };
+    return [newTextInputName(key), input];
+  });
+  return Object.fromEntries(inputs) as NewTextInputs;
 }
 
 const tagList = CreateRecordingRequest.shape.tags.unwrap();
@@ -77,13 +140,7 @@ export const INPUT_FIELDS = {
     aiName: 'Notification_Emails',
     keys: { mcp: 'notifyEmails' },
   },
-  comment: {
-    schema: CreateRecordingRequest.shape.comment.unwrap(),
-    label: RECORDING_FIELDS.comment.label,
-    help: 'An internal note kept with the recording, never shown to the person who records.',
-    example: RECORDING_FIELDS.comment.example,
-    aiName: 'Comment',
-  },
+  ...textInputs(),
   newTags: {
     schema: UpdateRecordingRequest.shape.tags.unwrap(),
     label: RECORDING_FIELDS.tags.label,
@@ -92,14 +149,7 @@ export const INPUT_FIELDS = {
     aiName: 'Tags',
     keys: { zapier: 'tags', n8n: 'tags', mcp: 'tags', nodeRed: 'tags' },
   },
-  newComment: {
-    schema: UpdateRecordingRequest.shape.comment.unwrap(),
-    label: RECORDING_FIELDS.comment.label,
-    help: 'The new internal note, which replaces the current one; left empty, the current one stays.',
-    example: 'Fixed in release 4.2',
-    aiName: 'Comment',
-    keys: { zapier: 'comment', n8n: 'comment', mcp: 'comment', nodeRed: 'comment' },
-  },
+  ...newTextInputs(),
   removeAllTags: {
     schema: z.boolean(),
     label: 'Remove All Tags',

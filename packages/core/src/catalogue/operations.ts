@@ -2,9 +2,16 @@ import { z } from 'zod/v4';
 import type { CallOptions } from '../operation';
 import type { ServiceInterface } from '../protocol';
 import type { RestClient } from '../rest-client';
-import { recordingChanges } from '../recording-input';
-import { PresignResponse, Recording, RecordingAnswer, TagSearchResponse, VideoReadyNotification } from '../schemas';
-import { INPUT_FIELDS, type InputName } from './inputs';
+import { givenTexts, recordingChanges } from '../recording-input';
+import {
+  PresignResponse,
+  RECORDING_TEXT_FIELD_KEYS,
+  Recording,
+  RecordingAnswer,
+  TagSearchResponse,
+  VideoReadyNotification,
+} from '../schemas';
+import { INPUT_FIELDS, NEW_TEXT_INPUT_NAMES, newTextInputName, type InputName } from './inputs';
 import type { Platform } from './platforms';
 
 /** What an operation does to the service, for the platforms that tell an agent or a user (MCP annotations, confirmations). */
@@ -91,7 +98,7 @@ export const OPERATIONS = {
     returns: `${RECORDING_RETURNED}; its status is NEW until someone records`,
     uses: 'rest',
     kind: 'action',
-    inputs: ['direction', 'email', 'tags', 'notificationEmails', 'comment'],
+    inputs: ['direction', 'email', 'tags', 'notificationEmails', ...RECORDING_TEXT_FIELD_KEYS],
     required: [],
     output: Recording,
     effects: CREATES,
@@ -105,7 +112,7 @@ export const OPERATIONS = {
           ...(input.notificationEmails === undefined || input.notificationEmails.length === 0
             ? {}
             : { notifications: input.notificationEmails.map((value) => ({ type: 'EMAIL' as const, value })) }),
-          ...(input.comment === undefined ? {} : { comment: input.comment }),
+          ...givenTexts(input),
         },
         call,
       ),
@@ -161,7 +168,7 @@ export const OPERATIONS = {
     returns: `the updated recording: ${RECORDING_RETURNED.replace('the recording: ', '')}`,
     uses: 'rest',
     kind: 'action',
-    inputs: ['recordingId', 'newTags', 'newComment', 'removeAllTags'],
+    inputs: ['recordingId', 'newTags', ...NEW_TEXT_INPUT_NAMES, 'removeAllTags'],
     required: ONE_RECORDING,
     output: Recording,
     effects: { readOnly: false, destructive: true, idempotent: true },
@@ -170,7 +177,7 @@ export const OPERATIONS = {
       // Checked before anything is sent: a refused update names the fields.
       const changes = recordingChanges({
         ...(input.newTags === undefined ? {} : { tags: input.newTags }),
-        ...(input.newComment === undefined ? {} : { comment: input.newComment }),
+        ...Object.fromEntries(RECORDING_TEXT_FIELD_KEYS.map((key) => [key, input[newTextInputName(key)]])),
         removeAllTags: input.removeAllTags === true,
       });
       return client.updateRecording(input.recordingId ?? '', changes, call);
