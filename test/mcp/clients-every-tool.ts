@@ -1,4 +1,4 @@
-import { NOT_FOUND_RECORDING, NOT_FOUND_VIDEO } from '@screenrec/core';
+import { NOT_FOUND_RECORDING, NOT_FOUND_VIDEO, OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from '@screenrec/core';
 import { startReferenceServer, type ConnectedWorkspace, type RunningServer } from '../support/reference-server';
 import { expectNoSecretsIn } from '../support/secrets';
 import { TOOLS_IN_ORDER, connectDriver, type ClientKind, type McpDriver, type Target, type ToolResult } from './clients';
@@ -24,16 +24,32 @@ interface Recording {
   url?: string;
 }
 
+/**
+ * The catalogue's regular tools that take a recording ID alone and change nothing for good: what is not called by name
+ * below is called on a recording of the run, and must give that recording's ID back in its output.
+ */
+const ON_ONE_RECORDING = OPERATION_NAMES.flatMap((name) => {
+  const operation: CatalogueOperation = OPERATIONS[name];
+  const { keys, perform, inputs, effects } = operation;
+  const alone = inputs.length === 1 && inputs[0] === 'recordingId';
+  return keys.mcp !== undefined && perform !== undefined && alone && !effects.destructive ? [{ tool: keys.mcp, operation }] : [];
+});
+
 const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** Every tool once, in a user's order, on recordings tagged for this run alone (the runs share one workspace). */
 async function everyTool({ service }: ClientRunsSetting, mcp: McpDriver, tag: string): Promise<void> {
+  const called = new Set<string>();
   const ok = async <T = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}): Promise<T> => {
+    called.add(name);
     const result = await mcp.callTool(name, args);
     if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
     return result.structuredContent as T;
   };
-  const failed = async (name: string, args: Record<string, unknown>): Promise<ToolResult> => mcp.callTool(name, args);
+  const failed = async (name: string, args: Record<string, unknown>): Promise<ToolResult> => {
+    called.add(name);
+    return mcp.callTool(name, args);
+  };
 
   expect(await mcp.listTools()).toEqual(TOOLS_IN_ORDER);
 
@@ -94,12 +110,19 @@ async function everyTool({ service }: ClientRunsSetting, mcp: McpDriver, tag: st
   expect(updated.tags).toEqual([tag, `${tag}-reviewed`]);
   expect(await ok('search_tags', { query: `${tag}-REV` })).toEqual({ tags: [`${tag}-reviewed`] });
 
+  for (const { tool, operation } of ON_ONE_RECORDING.filter(({ tool }) => !called.has(tool))) {
+    const output = await ok(tool, { recordingId: link.recordingId });
+    const fits = operation.output.safeParse(output).success;
+    expect({ tool, fits, about: Object.values(output).includes(link.recordingId) }).toEqual({ tool, fits: true, about: true });
+  }
+
   // None of these clients declares elicitation: the delete goes ahead as before, under its destructive annotation.
   expect(await ok('delete_recording', { recordingId: invited.id })).toMatchObject({ id: invited.id, tags: [tag], deleted: true });
   expect(await failed('get_recording', { recordingId: invited.id })).toMatchObject({
     content: [{ type: 'text', text: NOT_FOUND_RECORDING }],
     isError: true,
   });
+  expect(TOOLS_IN_ORDER.filter((tool) => !called.has(tool))).toEqual([]);
 }
 
 /** One client of `kind` over `transport` (`who` names it): a run in clientRunsOfEveryTool. */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from '@screenrec/core';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioTransportV2, getDefaultEnvironment as defaultEnvV2 } from '@modelcontextprotocol/client/stdio';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,21 +10,21 @@ import { REPO_ROOT } from '../support/reference-server';
 import { runProcess } from '../support/run-process';
 import { MCP_BIN } from './stdio-bin';
 
+/** The MCP tools of the catalogue's operations that call ScreenRec's automation hook (`hook`) or not, in the catalogue's order. */
+function toolsOf(hook: boolean): string[] {
+  return OPERATION_NAMES.flatMap((name) => {
+    const operation: CatalogueOperation = OPERATIONS[name];
+    return operation.keys.mcp !== undefined && (operation.uses === 'hook') === hook ? [operation.keys.mcp] : [];
+  });
+}
+
 /**
  * Every tool, in the order tools/list gives them: the REST tools in the catalogue's order, then create_recording_link
  * with a backend token.
  */
-export const TOOLS_IN_ORDER = [
-  'create_recording_request',
-  'get_recording',
-  'find_recordings',
-  'get_video_url',
-  'update_recording',
-  'delete_recording',
-  'search_tags',
-  'wait_for_recording',
-  'create_recording_link',
-];
+export const TOOLS_IN_ORDER = [...toolsOf(false), ...toolsOf(true)];
+/** The tools offered whatever the configuration: those on the REST API. */
+export const REST_TOOLS_IN_ORDER = toolsOf(false);
 
 /** A tool result as every client gives it back. */
 export interface ToolResult {

@@ -1,5 +1,7 @@
-import { BASE_URL_WITH_CREDENTIALS } from '@screenrec/core';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { BASE_URL_WITH_CREDENTIALS, INPUT_FIELDS, OPERATIONS, inputKey, operationByKey, type InputName } from '@screenrec/core';
 import { useNock } from '../support/nock';
+import { REST_TOOLS_IN_ORDER } from './clients';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, RECORDING_ID, WORKSPACE_ID, callTool, connectClient } from './harness';
 
 useNock();
@@ -14,17 +16,18 @@ const BASE_URL_UNSET = "SCREENREC_BASE_URL is not set (the ScreenRec service's a
 const WORKSPACE_UNSET = "SCREENREC_WORKSPACE_ID is not set (the workspace's ID, a UUID shown in the ScreenRec dashboard)";
 const KEY_UNSET = "SCREENREC_API_KEY is not set (an API key, created in the ScreenRec dashboard's API section)";
 
-/** A valid call of every REST tool: each must still answer with what to set. */
-const EVERY_REST_TOOL: Array<[string, Record<string, unknown>]> = [
-  ['create_recording_request', { email: 'ana@example.com' }],
-  ['find_recordings', {}],
-  ['get_recording', { recordingId: RECORDING_ID }],
-  ['wait_for_recording', { recordingId: RECORDING_ID }],
-  ['get_video_url', { recordingId: RECORDING_ID }],
-  ['update_recording', { recordingId: RECORDING_ID, tags: ['done'] }],
-  ['delete_recording', { recordingId: RECORDING_ID }],
-  ['search_tags', { query: 'onb' }],
-];
+/** A valid call of every tool: each of its inputs the tool offers (by its MCP name), at the catalogue's example. */
+function validArguments(tool: Tool): Record<string, unknown> {
+  const name = operationByKey('mcp', tool.name);
+  if (name === undefined) throw new Error(`${tool.name} is no catalogue operation`);
+  const inputs: readonly InputName[] = OPERATIONS[name].inputs;
+  const offered = tool.inputSchema.properties ?? {};
+  return Object.fromEntries(
+    inputs
+      .filter((input) => Object.hasOwn(offered, inputKey(input, 'mcp')))
+      .map((input) => [inputKey(input, 'mcp'), INPUT_FIELDS[input].example]),
+  );
+}
 
 describe('a server started without (or with wrong) settings', () => {
   it("takes a bundle's optional field left empty (passed as its unexpanded placeholder) for unset", async () => {
@@ -42,9 +45,11 @@ describe('a server started without (or with wrong) settings', () => {
   it('starts, offers every tool, and each one says what to set; nothing is sent', async () => {
     const { client, close, logs } = await connectClient({});
     try {
-      expect((await client.listTools()).tools).toHaveLength(8);
-      for (const [name, args] of EVERY_REST_TOOL) {
-        expect([name, await callTool(client, name, args)]).toEqual([name, notSetUp(BASE_URL_UNSET, WORKSPACE_UNSET, KEY_UNSET)]);
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(REST_TOOLS_IN_ORDER);
+      for (const tool of tools) {
+        const answer = await callTool(client, tool.name, validArguments(tool));
+        expect([tool.name, answer]).toEqual([tool.name, notSetUp(BASE_URL_UNSET, WORKSPACE_UNSET, KEY_UNSET)]);
       }
       expect(logs).toContainEqual(expect.stringMatching(/^find_recordings: NOT_CONFIGURED after \d+ ms$/));
     } finally {

@@ -1,34 +1,33 @@
 import { OPERATIONS, RECORDING_FIELDS, operationByKey } from '@screenrec/core';
 import { useNock } from '../support/nock';
+import { REST_TOOLS_IN_ORDER } from './clients';
 import { BACKEND_TOKEN, REST_ENV, connectClient } from './harness';
 
 useNock();
 
 describe('the tools an MCP client is offered', () => {
-  it("lists the eight REST tools, in the catalogue's order, named and hinted as the catalogue says", async () => {
+  it("lists every REST tool of the catalogue, in the catalogue's order, named and hinted as the catalogue says", async () => {
     const { client, close } = await connectClient(REST_ENV);
     try {
       const { tools } = await client.listTools();
-      const READS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-      expect(tools.map((tool) => [tool.name, tool.annotations])).toEqual([
-        [
-          'create_recording_request',
-          { title: 'Request Recording by Email', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-        ],
-        ['get_recording', { title: 'Get Recording', ...READS }],
-        ['find_recordings', { title: 'Find Recordings', ...READS }],
-        ['get_video_url', { title: 'Get Video URL', ...READS }],
-        [
-          'update_recording',
-          { title: 'Update Recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-        ],
-        [
-          'delete_recording',
-          { title: 'Delete Recording', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-        ],
-        ['search_tags', { title: 'Search Tags', ...READS }],
-        ['wait_for_recording', { title: 'Wait for Video', ...READS }],
-      ]);
+      // Only a tool by which someone outside ScreenRec hears of it reaches beyond ScreenRec: an invitation e-mail.
+      const OPEN_WORLD = ['create_recording_request'];
+      expect(tools.map((tool) => [tool.name, tool.annotations])).toEqual(
+        REST_TOOLS_IN_ORDER.map((name) => {
+          const { name: title, effects } = OPERATIONS[operationByKey('mcp', name)!];
+          const hints = { readOnlyHint: effects.readOnly, destructiveHint: effects.destructive, idempotentHint: effects.idempotent };
+          return [name, { title, ...hints, openWorldHint: OPEN_WORLD.includes(name) }];
+        }),
+      );
+      // The catalogue's effects as released: what a client warns of before a call.
+      expect(tools.find((tool) => tool.name === 'delete_recording')?.annotations).toMatchObject({
+        destructiveHint: true,
+        readOnlyHint: false,
+      });
+      expect(tools.find((tool) => tool.name === 'get_recording')?.annotations).toMatchObject({
+        destructiveHint: false,
+        readOnlyHint: true,
+      });
       // Each tool is its operation: the title is the operation's one name, and the description starts with its summary
       // and what it returns, but where MCP pages or waits its own way and says so in its own words.
       const ownWords = ['find_recordings', 'wait_for_recording'];
