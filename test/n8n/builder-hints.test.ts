@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from '@screenrec/core';
 import type { INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
@@ -70,9 +71,17 @@ describe("hints for n8n's AI workflow builder", () => {
     expect(screenRec).toEqual(['email', 'externalReference', 'recordingId', 'tags']);
     expect(trigger).toEqual(['includeRecording']);
     expect(polling).toEqual(['statuses', 'tags']);
-    // Every operation on one recording hints its Recording field.
+    // Every operation on one recording (the catalogue's operations with a recordingId input) hints its Recording field.
     const recordingFields = parametersOf(new ScreenRec().description.properties).filter((parameter) => parameter.name === 'recordingId');
-    expect(recordingFields.length).toBe(5);
+    const onOneRecording = OPERATION_NAMES.flatMap((name) => {
+      const { keys, inputs }: CatalogueOperation = OPERATIONS[name];
+      return keys.n8n !== undefined && inputs.includes('recordingId') ? [keys.n8n] : [];
+    });
+    const shownFor = (field: INodeProperties) =>
+      (field.displayOptions?.show?.operation ?? []).flatMap((operation) =>
+        (field.displayOptions?.show?.resource ?? []).map((resource) => `${String(resource)}.${String(operation)}`),
+      );
+    expect(recordingFields.flatMap(shownFor).sort()).toEqual(onOneRecording.sort());
     for (const field of recordingFields) expect('builderHint' in field).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from '@screenrec/core';
 import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import { jsonSchemaOf, OPERATION_OUTPUTS, TRIGGER_OUTPUTS } from '../../packages/n8n-nodes-screenrec/output-schemas';
@@ -41,6 +42,16 @@ function schemaFile(folder: string, version: number, resource?: string, operatio
   const padded = `${version}`.split('.').concat(['0', '0']).slice(0, 3).join('.');
   return join(folder, ['__schema__', `v${padded}`, resource, operation].filter(Boolean).join('/') + '.json');
 }
+
+/** The n8n resource and operation of each catalogue operation that takes a recording ID alone, runs the catalogue's call and keeps the recording. */
+const ON_ONE_RECORDING = OPERATION_NAMES.flatMap((name): Array<[string, string]> => {
+  const { keys, perform, inputs, effects }: CatalogueOperation = OPERATIONS[name];
+  const [resource, operation] = keys.n8n?.split('.') ?? [];
+  const alone = inputs.length === 1 && inputs[0] === 'recordingId';
+  return resource !== undefined && operation !== undefined && perform !== undefined && alone && !effects.destructive
+    ? [[resource, operation]]
+    : [];
+});
 
 const readSchema = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
 
@@ -169,6 +180,11 @@ describe('what each operation and trigger outputs fits its schema file (against 
     await run('recording', 'getVideoUrl', { recordingId: byId });
     await run('recording', 'waitForVideo', { recordingId: byId });
     await run('tag', 'search', { query: 'do' });
+    // Every other regular operation on one recording alone (the catalogue's call as it is), on the recording made above.
+    for (const [resource, operation] of ON_ONE_RECORDING.filter(
+      ([resource, operation]) => outputs[`${resource}/${operation}`] === undefined,
+    ))
+      await run(resource, operation, { recordingId: byId });
     outputs.screenRecNewRecordingTrigger = ((await polling.poll('manual'))?.[0] ?? []).map((item) => item.json);
     await n8nWebhooks.waitFor(1);
     const { result } = await trigger.deliverCaught(n8nWebhooks.received.shift()!);

@@ -5,12 +5,16 @@ import {
   OPERATION_NAMES,
   STATUS_LABELS,
   inputKey,
+  operationByKey,
   type CatalogueOperation,
+  type InputName,
+  type OperationName,
 } from '@screenrec/core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import App from '../../packages/zapier/src/index';
 import authentication from '../../packages/zapier/src/authentication';
+import { stepKey } from '../../packages/zapier/src/catalogue-steps';
 
 interface Field {
   key: string;
@@ -27,6 +31,15 @@ interface Operation {
 }
 
 const operations = (group: Record<string, unknown>): [string, Operation][] => Object.entries(group as Record<string, Operation>);
+
+/** The catalogue operations Zapier offers, by the kind of step and the key it released them as. */
+const CATALOGUE_STEPS = OPERATION_NAMES.flatMap((name) => {
+  const [kind = '', key = ''] = (OPERATIONS[name] as CatalogueOperation).keys.zapier?.split('.') ?? [];
+  return kind === '' ? [] : [{ name, kind, key }];
+});
+const catalogueKeys = (kind: string) => CATALOGUE_STEPS.filter((step) => step.kind === kind).map((step) => step.key);
+/** Zapier's own hidden triggers, which fill the Tags and Recording ID dropdowns: no catalogue operation. */
+const DROPDOWN_TRIGGERS = ['recordingList', 'tagList'];
 
 const triggers = operations(App.triggers);
 const all = [...triggers, ...operations(App.creates), ...operations(App.searches)];
@@ -48,9 +61,12 @@ function leafKeys(value: unknown, prefix = ''): string[] {
 
 describe('app definition', () => {
   it('has the operation keys other tools drive the app by', () => {
-    expect(Object.keys(App.triggers).sort()).toEqual(['newRecording', 'recordingList', 'tagList', 'videoReady']);
-    expect(Object.keys(App.creates).sort()).toEqual(['createRecording', 'deleteRecording', 'requestRecording', 'updateRecording']);
-    expect(Object.keys(App.searches).sort()).toEqual(['findRecording', 'findTags', 'getVideoUrl']);
+    expect(Object.keys(App.triggers).sort()).toEqual([...catalogueKeys('triggers'), ...DROPDOWN_TRIGGERS].sort());
+    expect(Object.keys(App.creates).sort()).toEqual(catalogueKeys('creates').sort());
+    expect(Object.keys(App.searches).sort()).toEqual(catalogueKeys('searches').sort());
+    expect(catalogueKeys('creates')).toEqual(
+      expect.arrayContaining(['createRecording', 'requestRecording', 'updateRecording', 'deleteRecording']),
+    );
     expect(App.triggers.videoReady?.operation.type).toBe('hook');
   });
 
@@ -93,11 +109,14 @@ describe('app definition', () => {
           description: expect.stringMatching(/^Triggers when /),
         });
     }
-    for (const [key, definition] of operations(App.creates))
-      expect({ key, description: definition.display.description }).toEqual({
-        key,
-        description: expect.stringMatching(/^(Creates|Replaces|Deletes) /),
-      });
+    // A create says what it does: a verb (Creates, Replaces, Deletes, …); a regular one in the catalogue's own words.
+    for (const [key, definition] of operations(App.creates)) {
+      const description = definition.display.description;
+      expect({ key, description }).toEqual({ key, description: expect.stringMatching(/^[A-Z][a-z]+s /) });
+      const name = operationByKey('zapier', `creates.${key}`);
+      if (name !== undefined && (OPERATIONS[name] as CatalogueOperation).perform !== undefined)
+        expect({ key, description }).toEqual({ key, description: OPERATIONS[name].summary });
+    }
     for (const [key, definition] of operations(App.searches))
       expect({ key, description: definition.display.description }).toEqual({ key, description: expect.stringMatching(/^Finds /) });
   });
@@ -139,17 +158,16 @@ describe('app definition', () => {
       };
       return [[name, (steps[kind]?.[key] as Operation | undefined)?.display.label]];
     });
-    expect(shown).toEqual([
-      ['createRecordingLink', 'Create Recording Link'],
-      ['requestRecording', 'Request Recording by Email'],
-      ['findRecordings', 'Find Recording'],
-      ['getVideoUrl', 'Find Video URL'],
-      ['updateRecording', 'Update Recording'],
-      ['deleteRecording', 'Delete Recording'],
-      ['searchTags', 'Find Tag'],
-      ['videoReady', 'Video Ready'],
-      ['newRecording', 'New Recording'],
-    ]);
+    // A trigger or a create shows the name as it is; a search reads "Find …" and finds one.
+    const SEARCH_LABELS: Partial<Record<OperationName, string>> = {
+      findRecordings: 'Find Recording',
+      getVideoUrl: 'Find Video URL',
+      searchTags: 'Find Tag',
+    };
+    expect(shown).toEqual(
+      CATALOGUE_STEPS.map(({ name, kind }) => [name, kind === 'searches' ? SEARCH_LABELS[name] : OPERATIONS[name].name]),
+    );
+    expect(shown).toContainEqual(['requestRecording', 'Request Recording by Email']);
   });
 
   it("gives a regular step the catalogue's inputs under their released keys, with the catalogue's labels", () => {
@@ -185,7 +203,11 @@ describe('app definition', () => {
         .filter((field) => field.key === 'recordingId')
         .map((field) => ({ key, field })),
     );
-    expect(recordingIdInputs.map(({ key }) => key).sort()).toEqual(['deleteRecording', 'findRecording', 'getVideoUrl', 'updateRecording']);
+    // Every step of a catalogue operation on one recording, and Find Recording, which is also Get Recording (by ID) on Zapier.
+    const onOneRecording = CATALOGUE_STEPS.filter(({ name }) => (OPERATIONS[name].inputs as readonly InputName[]).includes('recordingId'));
+    expect(recordingIdInputs.map(({ key }) => key).sort()).toEqual(
+      [...onOneRecording.map(({ key }) => key), stepKey('findRecordings')].sort(),
+    );
     for (const { key, field } of recordingIdInputs) {
       expect({ key, dynamic: field.dynamic, search: field.search }).toEqual({
         key,
