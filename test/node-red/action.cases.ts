@@ -1,7 +1,9 @@
 import {
   NOT_FOUND_RECORDING,
   OPERATIONS,
+  OPERATION_NAMES,
   exampleRecording,
+  type CatalogueOperation,
   type OperationName,
   NOTHING_TO_UPDATE_MESSAGE,
   UNAUTHORIZED_MESSAGE,
@@ -26,6 +28,15 @@ const recording = exampleRecording({ id: RECORDING_ID, url: PAGE_URL });
 const page = (content: unknown[]) => ({ content, totalElements: content.length, totalPages: 1 });
 
 import { runtime } from './nock-runtime';
+
+/**
+ * What msg.operation may name, in the catalogue's order: every catalogue action Node-RED released a key for, but
+ * those that are a node of their own (their key is the node's type: `screenrec-wait`).
+ */
+const MSG_OPERATIONS = OPERATION_NAMES.flatMap((name) => {
+  const { kind, keys }: CatalogueOperation = OPERATIONS[name];
+  return kind === 'action' && keys.nodeRed !== undefined && !keys.nodeRed.startsWith('screenrec-') ? [keys.nodeRed] : [];
+});
 
 /** One operation's case, titled by the name Node-RED shows for it; nock.test.ts requires one for each operation. */
 function operationCase(operation: OperationName, what: string, run: () => Promise<void>): void {
@@ -172,7 +183,7 @@ export function actionCases(): void {
         'an unknown msg.operation',
         { operation: 'get' },
         { operation: 'explode', payload: {} },
-        invalidInputMessage('`msg.operation` must be one of create, request, get, getAll, getVideoUrl, update, delete, searchTags'),
+        invalidInputMessage(`\`msg.operation\` must be one of ${MSG_OPERATIONS.join(', ')}`),
       ],
       [
         'a choice not offered',
