@@ -37,7 +37,7 @@ export function hookEndpoint(baseUrl: string, provider: string): string {
   return `${baseUrl}${fillPath(HOOK_PATH, { provider })}`;
 }
 
-/** The REST API of one workspace; REST_PATHS are relative to it. */
+/** The REST API of one workspace; REST_CALLS' paths are relative to it. */
 export function workspaceApi(baseUrl: string, workspaceId: string): string {
   return `${baseUrl}${fillPath(WORKSPACE_API_PATH, { workspaceId })}`;
 }
@@ -59,17 +59,16 @@ export const REST_CALLS = {
   searchTags: { method: 'GET', path: '/recordings/tags', success: 200 },
   deleteRecording: { method: 'DELETE', path: '/recordings/{id}', success: 204 },
 } as const satisfies Record<string, RestCall>;
+export type RestCallName = keyof typeof REST_CALLS;
 
 /** The tag search's one query parameter. */
 export const TAG_QUERY_PARAMETER = 'query';
 
-export const REST_PATHS = {
-  recordings: REST_CALLS.requestRecording.path,
-  list: REST_CALLS.listRecordings.path,
-  recording: (id: string) => fillPath(REST_CALLS.updateRecording.path, { id }),
-  presign: (id: string) => fillPath(REST_CALLS.getVideoUrl.path, { id }),
-  tagSearch: (query: string) => `${REST_CALLS.searchTags.path}?${TAG_QUERY_PARAMETER}=${encodeURIComponent(query)}`,
-} as const;
+/** A REST call's path, relative to the workspace's API: `{id}` is the recording's id, `query` its query parameters. */
+export function restPath(call: RestCallName, id = '', query: Readonly<Record<string, string>> = {}): string {
+  const search = Object.entries(query).map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  return `${fillPath(REST_CALLS[call].path, { id })}${search.length === 0 ? '' : `?${search.join('&')}`}`;
+}
 
 /**
  * The error statuses the service answers with a `{"message": …}` body (docs/service-api.md, "Errors"); failures.ts

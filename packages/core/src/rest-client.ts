@@ -10,10 +10,10 @@ import {
   referenceSearchSummary,
 } from './messages';
 import type { CallOptions, Operation, OperationLabel } from './operation';
-import { HEADER, REST_CALLS, REST_PATHS, bearer, isSuccess, workspaceApi } from './protocol';
+import { HEADER, REST_CALLS, TAG_QUERY_PARAMETER, bearer, isSuccess, restPath, workspaceApi, type RestCallName } from './protocol';
 import { readResponse, validateInput } from './reading';
 import { RequestSender, type ClientOptions } from './request-sender';
-import type { HttpMethod, TransportResponse } from './transport';
+import type { TransportResponse } from './transport';
 import {
   CreateRecordingRequest,
   ListRecordingsRequest,
@@ -66,9 +66,11 @@ export interface ReferenceSearch {
 }
 
 interface RestRequest {
-  method: HttpMethod;
-  /** One of REST_PATHS, relative to the workspace's API. */
-  path: string;
+  /** Which of REST_CALLS it is: its method and path. */
+  call: RestCallName;
+  /** The recording a path with `{id}` names. */
+  id?: string;
+  query?: Readonly<Record<string, string>>;
   body?: unknown;
   idempotent: boolean;
   /** What a 404 means for this request, in the user's words; by default, that the workspace is not there. */
@@ -102,10 +104,7 @@ export class RestClient {
   async requestRecording(input: CreateRecordingRequest, options?: CallOptions): Promise<Recording> {
     const body = validateInput(CreateRecordingRequest, input);
     const operation = this.sender.begin({ doing: 'creating the recording request' }, options);
-    return readResponse(
-      Recording,
-      await this.request({ method: REST_CALLS.requestRecording.method, path: REST_PATHS.recordings, body, idempotent: false }, operation),
-    );
+    return readResponse(Recording, await this.request({ call: 'requestRecording', body, idempotent: false }, operation));
   }
 
   /** One page of recordings. `sortOrder: 'Descending'` is newest first. */
@@ -222,10 +221,7 @@ export class RestClient {
   async getVideoUrl(recordingId: string, options?: CallOptions): Promise<string> {
     const id = validateInput(Uuid, recordingId, () => 'recordingId');
     const operation = this.sender.begin({ doing: 'fetching a link to the video' }, options);
-    const answer = await this.request(
-      { method: REST_CALLS.getVideoUrl.method, path: REST_PATHS.presign(id), idempotent: true, notFound: NOT_FOUND_VIDEO },
-      operation,
-    );
+    const answer = await this.request({ call: 'getVideoUrl', id, idempotent: true, notFound: NOT_FOUND_VIDEO }, operation);
     return readResponse(PresignResponse, answer).url;
   }
 
@@ -235,16 +231,7 @@ export class RestClient {
     const operation = this.sender.begin({ doing: 'updating the recording' }, options);
     return readResponse(
       Recording,
-      await this.request(
-        {
-          method: REST_CALLS.updateRecording.method,
-          path: REST_PATHS.recording(id),
-          body,
-          idempotent: true,
-          notFound: NOT_FOUND_RECORDING,
-        },
-        operation,
-      ),
+      await this.request({ call: 'updateRecording', id, body, idempotent: true, notFound: NOT_FOUND_RECORDING }, operation),
     );
   }
 
@@ -253,10 +240,7 @@ export class RestClient {
     const text = validateInput(z.string(), query, () => 'query');
     if (text.trim() === '') return [];
     const operation = this.sender.begin({ doing: 'searching tags' }, options);
-    const answer = await this.request(
-      { method: REST_CALLS.searchTags.method, path: REST_PATHS.tagSearch(text), idempotent: true },
-      operation,
-    );
+    const answer = await this.request({ call: 'searchTags', query: { [TAG_QUERY_PARAMETER]: text }, idempotent: true }, operation);
     return readResponse(TagSearchResponse, answer).result;
   }
 
@@ -268,10 +252,7 @@ export class RestClient {
     const id = validateInput(Uuid, recordingId, () => 'recordingId').toLowerCase();
     const operation = this.sender.begin({ doing: 'deleting the recording' }, options);
     const recording = await this.recordingById(id, operation);
-    await this.request(
-      { method: REST_CALLS.deleteRecording.method, path: REST_PATHS.recording(id), idempotent: true, notFound: NOT_FOUND_RECORDING },
-      operation,
-    );
+    await this.request({ call: 'deleteRecording', id, idempotent: true, notFound: NOT_FOUND_RECORDING }, operation);
     return recording;
   }
 
@@ -284,10 +265,7 @@ export class RestClient {
   }
 
   private async list(body: z.output<typeof ListRecordingsRequest>, operation: Operation): Promise<RecordingPage> {
-    return readResponse(
-      RecordingPage,
-      await this.request({ method: REST_CALLS.listRecordings.method, path: REST_PATHS.list, body, idempotent: true }, operation),
-    );
+    return readResponse(RecordingPage, await this.request({ call: 'listRecordings', body, idempotent: true }, operation));
   }
 
   /** Pages of recordings not seen before, under one operation; see iterateRecordings for when it stops. */
@@ -321,8 +299,8 @@ export class RestClient {
     const apiKey = this.#apiKey;
     const response = await this.sender.send(
       {
-        method: request.method,
-        url: `${workspaceApi(this.sender.baseUrl, this.workspaceId)}${request.path}`,
+        method: REST_CALLS[request.call].method,
+        url: `${workspaceApi(this.sender.baseUrl, this.workspaceId)}${restPath(request.call, request.id, request.query)}`,
         headers: { [HEADER.authorization]: bearer(apiKey) },
         body: request.body,
         idempotent: request.idempotent,
