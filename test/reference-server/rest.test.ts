@@ -1,4 +1,12 @@
 import { RestClient } from '@screenrec/core';
+import {
+  MARK_NAMES,
+  RECORDING_MARKS,
+  RECORDING_TEXT_FIELDS,
+  TEXT_FIELD_NAMES,
+  type MarkValues,
+  type TextField,
+} from '../../shared/reference-server/src/recording-fields';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
 import { answeredRecording } from '../support/recordings';
 import { buildWithClients, injectTransport, UNKNOWN_ID, type Clients } from './support';
@@ -25,6 +33,9 @@ let clients: Clients;
 
 beforeAll(async () => ({ server, clients } = await buildWithClients()));
 afterAll(() => server.close());
+
+/** A value of each kind of mark, as a test sets it. */
+const MARK_EXAMPLES: MarkValues = { text: 'ticket-9', flag: true };
 
 /** A fresh workspace with API access on and a key; answers its id and key. */
 async function apiWorkspace(name = 'Rest Co') {
@@ -362,6 +373,34 @@ describe('presign, update and delete', () => {
       comment: 'third',
     });
     expect((await workspace.rest('GET', '/recordings/tags?query=new')).json).toEqual({ result: ['new'] });
+  });
+
+  it.each(TEXT_FIELD_NAMES)(
+    '%s: create keeps it, PUT replaces it, the list shows it; made without it, a recording shows it unset',
+    async (name) => {
+      const { unset }: TextField = RECORDING_TEXT_FIELDS[name];
+      const created = await workspace.rest('POST', '/recordings', { direction: 'REQUEST', [name]: 'Checkout fails' });
+      const { id: given } = created.json as RecordingJson;
+      const replaced = await workspace.rest('PUT', `/recordings/${given}`, { [name]: 'Checkout "fixed" ü' });
+      const without = (await workspace.rest('POST', '/recordings', { direction: 'REQUEST' })).json as RecordingJson;
+      const listed = (await workspace.rest('POST', '/recordings/list', { ids: [given, without.id] })).json as PageJson;
+      expect([created.status, (created.json as RecordingJson)[name]]).toEqual([201, 'Checkout fails']);
+      expect([replaced.status, (replaced.json as RecordingJson)[name]]).toEqual([202, 'Checkout "fixed" ü']);
+      expect(listed.content).toEqual([replaced.json, without]);
+      // Unset, a field answered always shows its `unset` value; any other is left out.
+      expect([Object.hasOwn(without, name), without[name]]).toEqual([unset !== undefined, unset]);
+    },
+  );
+
+  it.each(MARK_NAMES)('the mark %s: absent until set, then in the recording and the list', async (name) => {
+    const value: MarkValues[keyof MarkValues] = MARK_EXAMPLES[RECORDING_MARKS[name]];
+    const before = (await workspace.rest('POST', '/recordings/list', { ids: [id] })).json as PageJson;
+    server.store.markRecording(server.store.recording(id)!, name, value);
+    const after = (await workspace.rest('POST', '/recordings/list', { ids: [id] })).json as PageJson;
+    const updated = await workspace.rest('PUT', `/recordings/${id}`, { tags: ['marked'] });
+    expect(Object.keys(before.content[0]!)).not.toContain(name);
+    expect(after.content).toEqual([{ ...before.content[0], [name]: value }]);
+    expect(updated.json).toEqual({ ...before.content[0], tags: ['marked'], [name]: value });
   });
 
   it('DELETE answers 204 with an empty body, and the recording is gone for good', async () => {

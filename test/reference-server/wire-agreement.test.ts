@@ -15,6 +15,13 @@ import * as core from '@screenrec/core';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { LIMITS } from '../../shared/reference-server/src/limits';
+import {
+  ALWAYS_ANSWERED_TEXTS,
+  RECORDING_MARKS,
+  RECORDING_TEXT_FIELDS,
+  TEXT_FIELD_NAMES,
+  type MarkValues,
+} from '../../shared/reference-server/src/recording-fields';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
 import * as wire from './answers';
 import { buildQuietServer, clientsOf } from './support';
@@ -136,6 +143,12 @@ function bodiesOf(
   return { valid, any: fc.oneof(valid, ...broken) };
 }
 
+/** One arbitrary per declared text field (recording-fields.ts), each made by `arbitrary`. */
+const eachTextField = (arbitrary: (maxLength: number) => fc.Arbitrary<unknown>) =>
+  Object.fromEntries(TEXT_FIELD_NAMES.map((name) => [name, arbitrary(RECORDING_TEXT_FIELDS[name].maxLength)]));
+const texts = eachTextField((maxLength) => fc.string({ maxLength: Math.min(maxLength, 40) }));
+const badTexts = eachTextField(() => wrongType);
+
 // Requests: docs/service-api.md, "REST API" and "Automation hook".
 
 const notification = fc.record({ type: fc.constant('EMAIL'), value: email });
@@ -149,13 +162,13 @@ const badNotifications = fc.oneof(
 
 const createBodies = bodiesOf(
   { direction: enumOrNot(wire.RECORDING_DIRECTIONS) },
-  { email, tags: labels, notifications: fc.array(notification, { maxLength: 3 }), comment: fc.string({ maxLength: 40 }) },
+  { email, tags: labels, notifications: fc.array(notification, { maxLength: 3 }), ...texts },
   {
     direction: badEnum(wire.RECORDING_DIRECTIONS),
     email: fc.oneof(badEmail, wrongType, fc.emailAddress()),
     tags: badLabels,
     notifications: badNotifications,
-    comment: wrongType,
+    ...badTexts,
   },
 );
 
@@ -196,7 +209,7 @@ const listBodies = bodiesOf(
   },
 );
 
-const updateBodies = bodiesOf({}, { tags: labels, comment: fc.string({ maxLength: 40 }) }, { tags: badLabels, comment: wrongType });
+const updateBodies = bodiesOf({}, { tags: labels, ...texts }, { tags: badLabels, ...badTexts });
 
 const recordingWrapper = bodiesOf(
   { externalReference: label },
@@ -285,12 +298,21 @@ describe('requests: core and the server read the REST API and the hook (docs/ser
     expect(wire.HookAction.parse(body)).toEqual(body);
   });
 
+  it("the text fields and their lengths are core's (RECORDING_TEXT_FIELDS on both sides)", () => {
+    const lengths = (fields: Record<string, { maxLength: number }>) =>
+      Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.maxLength]));
+    expect(lengths(RECORDING_TEXT_FIELDS)).toEqual(lengths(core.RECORDING_TEXT_FIELDS));
+  });
+
   describe("past docs/design.md's Limits table: both refuse, naming the same field", () => {
     const longEmail = `${'a'.repeat(LIMITS.emailLength - '@example.com'.length + 1)}@example.com`;
-    it.each([
+    it.each<[string, Body, string]>([
       ['51 tags', { tags: Array.from({ length: LIMITS.tagsPerRecording + 1 }, (_, index) => `t${index}`) }, 'tags'],
       ['a tag of 101 characters', { tags: ['ok', 'x'.repeat(LIMITS.tagLength + 1)] }, 'tags.1'],
-      ['a comment of 10,001 characters', { comment: 'c'.repeat(LIMITS.commentLength + 1) }, 'comment'],
+      ...TEXT_FIELD_NAMES.map((name): [string, Body, string] => {
+        const length = RECORDING_TEXT_FIELDS[name].maxLength + 1;
+        return [`a ${name} of ${length.toLocaleString('en-US')} characters`, { [name]: 'c'.repeat(length) }, name];
+      }),
       ['an e-mail of 255 characters', { email: longEmail }, 'email'],
       [
         '21 notifications',
@@ -315,21 +337,28 @@ describe('requests: core and the server read the REST API and the hook (docs/ser
 
 // Answers: what the server produces (docs/service-api.md: the recording, the endpoints, the errors and its last section's additions).
 
-const recordingAnswer = fc.record(
-  {
-    id: fc.uuid(),
-    direction: enumOrNot(wire.RECORDING_DIRECTIONS),
-    status: enumOrNot(wire.RECORDING_STATUSES),
-    tags: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
-    notifications: fc.array(fc.record({ type: fc.constant('EMAIL'), value: fc.string({ maxLength: 12 }) }), { maxLength: 2 }),
-    comment: fc.string({ maxLength: 20 }),
-    createdDate: instant.map((date) => date.toISOString()),
-    userId: fc.uuid(),
-    externalReference: fc.string({ maxLength: 12 }),
-    url: httpsUrl,
-  },
-  { requiredKeys: ['id', 'direction', 'status', 'tags', 'notifications', 'comment', 'createdDate', 'userId', 'url'] },
-) as fc.Arbitrary<Body>;
+/** What a mark of each kind may hold (recording-fields.ts). */
+const MARK_VALUES: { [Kind in keyof MarkValues]: fc.Arbitrary<MarkValues[Kind]> } = {
+  text: fc.string({ maxLength: 12 }),
+  flag: fc.constant(true),
+};
+
+/** Every field of a recording answer, the declared text fields and marks included. */
+const recordingFields: Record<string, fc.Arbitrary<unknown>> = {
+  id: fc.uuid(),
+  direction: enumOrNot(wire.RECORDING_DIRECTIONS),
+  status: enumOrNot(wire.RECORDING_STATUSES),
+  tags: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+  notifications: fc.array(fc.record({ type: fc.constant('EMAIL'), value: fc.string({ maxLength: 12 }) }), { maxLength: 2 }),
+  ...eachTextField(() => fc.string({ maxLength: 20 })),
+  createdDate: instant.map((date) => date.toISOString()),
+  userId: fc.uuid(),
+  ...Object.fromEntries(Object.entries(RECORDING_MARKS).map(([name, kind]) => [name, MARK_VALUES[kind]])),
+  url: httpsUrl,
+};
+const recordingAnswer = fc.record(recordingFields, {
+  requiredKeys: ['id', 'direction', 'status', 'tags', 'notifications', ...ALWAYS_ANSWERED_TEXTS, 'createdDate', 'userId', 'url'],
+}) as fc.Arbitrary<Body>;
 
 /** An answer broken in one place, or left as it is. */
 function answersFrom(valid: fc.Arbitrary<Body>, bad: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {

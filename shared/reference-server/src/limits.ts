@@ -1,13 +1,13 @@
 /**
  * The reference server's limits, as docs/design.md's "Limits" table fixes them (the service leaves them "not shown").
- * Every number the server enforces lives here, so the table and the code can be compared in one place.
+ * Every number the server enforces lives here, so the table and the code can be compared in one place, but for the
+ * text fields' lengths, which are declared with the fields in recording-fields.ts.
  */
 export const LIMITS = {
   hookBodyBytes: 64 * 1024,
   restBodyBytes: 1024 * 1024,
   tagsPerRecording: 50,
   tagLength: 100,
-  commentLength: 10_000,
   emailLength: 254,
   notificationsPerRecording: 20,
   subscriptionsPerIntegration: 1_000,

@@ -1,3 +1,4 @@
+import type { RecordingMarks, RecordingTexts } from './recording-fields';
 import type { HookProvider, RecordingDirection, RecordingStatus } from './wire';
 
 export const WORKSPACE_SUBSCRIPTION_STATES = ['ACTIVE', 'EXPIRED', 'CANCELED'] as const;
@@ -40,7 +41,8 @@ export interface Notification {
   value: string;
 }
 
-export interface Recording {
+/** A recording, with its text fields and marks as recording-fields.ts declares them. */
+export interface Recording extends RecordingTexts, RecordingMarks {
   id: string;
   workspaceId: string;
   userId: string;
@@ -48,11 +50,9 @@ export interface Recording {
   status: RecordingStatus;
   tags: string[];
   notifications: Notification[];
-  comment: string;
   createdDate: string;
   /** createdDate in epoch milliseconds, for filtering without re-parsing. */
   createdMs: number;
-  externalReference?: string;
   video?: StoredVideo;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { RECORDING_MARKS, RECORDING_TEXT_FIELDS, type MarkName, type MarkValues, type TextFieldName } from './recording-fields';
 
 /*
  * The service's side of the wire, read from docs/service-api.md on its own (sections below), with that document's
@@ -52,7 +53,23 @@ const Label = z.string().refine((tag) => tag.trim() !== '', { error: 'must not b
 /** A tag a recording is given: a label within the Limits table's length. */
 const Tag = Label.max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` });
 const Tags = z.array(Tag).max(LIMITS.tagsPerRecording, { error: `must have at most ${LIMITS.tagsPerRecording} tags` });
-const Comment = z.string().max(LIMITS.commentLength, { error: `must be at most ${count(LIMITS.commentLength)} characters` });
+
+/** One schema per entry of `fields`, made by `schema`, in the declaration's order. */
+function shapeOf<Fields extends object, Shape extends { [Name in keyof Fields]: z.ZodType }>(
+  fields: Fields,
+  schema: (field: Fields[keyof Fields]) => z.ZodType,
+): Shape {
+  return Object.fromEntries(Object.entries(fields).map(([name, field]: [string, Fields[keyof Fields]]) => [name, schema(field)])) as Shape;
+}
+
+type TextFields = typeof RECORDING_TEXT_FIELDS;
+/** What a request may set each text field to (recording-fields.ts). */
+const textRequestShape = shapeOf<TextFields, { [Name in TextFieldName]: z.ZodOptional<z.ZodString> }>(RECORDING_TEXT_FIELDS, (field) =>
+  z
+    .string()
+    .max(field.maxLength, { error: `must be at most ${count(field.maxLength)} characters` })
+    .optional(),
+);
 
 /** docs/service-api.md, "The recording": each notification is `{type: "EMAIL", value: address}`. */
 const NotificationRequest = z.strictObject({ type: z.literal('EMAIL'), value: EmailAddress });
@@ -71,7 +88,7 @@ export const CreateRecordingRequest = z.strictObject({
     .array(NotificationRequest)
     .max(LIMITS.notificationsPerRecording, { error: `must have at most ${LIMITS.notificationsPerRecording} entries` })
     .optional(),
-  comment: Comment.optional(),
+  ...textRequestShape,
 });
 
 /** docs/service-api.md, "REST API": every field optional; pageSize bounded and sortField fixed as its last section says. */
@@ -90,7 +107,7 @@ export const ListRecordingsRequest = z.strictObject({
 });
 
 /** docs/service-api.md, "REST API" (`PUT /recordings/{id}`). */
-export const UpdateRecordingRequest = z.strictObject({ tags: Tags.optional(), comment: Comment.optional() });
+export const UpdateRecordingRequest = z.strictObject({ tags: Tags.optional(), ...textRequestShape });
 
 /** docs/service-api.md, "REST API" (`GET /recordings/tags`): `query` is required; a blank one is valid and matches nothing. */
 export const TagSearchQuery = z.object({ query: z.string() });
@@ -114,17 +131,33 @@ export type HookAction = z.output<typeof HookAction>;
 
 export const HttpUrl = z.url({ protocol: /^https?$/ });
 
-/** docs/service-api.md, "The recording", with the additions of its last section for every answer: userId, externalReference (hook-created) and url. */
+/** How each text field is answered: always (with its `unset` value until set), or only once set. */
+const textAnswerShape = shapeOf<
+  TextFields,
+  { [Name in TextFieldName]: TextFields[Name] extends { unset: string } ? z.ZodString : z.ZodOptional<z.ZodString> }
+>(RECORDING_TEXT_FIELDS, (field) => ('unset' in field ? z.string() : z.string().optional()));
+/** What each kind of mark holds. */
+const MARK_SCHEMAS: { [Kind in keyof MarkValues]: z.ZodType<MarkValues[Kind]> } = { text: z.string(), flag: z.literal(true) };
+/** Each mark, answered once set. */
+const markAnswerShape = shapeOf<
+  typeof RECORDING_MARKS,
+  { [Name in MarkName]: z.ZodOptional<(typeof MARK_SCHEMAS)[(typeof RECORDING_MARKS)[Name]]> }
+>(RECORDING_MARKS, (kind) => MARK_SCHEMAS[kind].optional());
+
+/**
+ * docs/service-api.md, "The recording", with the additions of its last section for every answer: userId, the marks
+ * (externalReference, hook-created) and url.
+ */
 export const RecordingAnswer = z.strictObject({
   id: Uuid,
   direction: RecordingDirection,
   status: RecordingStatus,
   tags: z.array(z.string()),
   notifications: z.array(z.strictObject({ type: z.literal('EMAIL'), value: z.string() })),
-  comment: z.string(),
+  ...textAnswerShape,
   createdDate: z.iso.datetime(),
   userId: Uuid,
-  externalReference: z.string().optional(),
+  ...markAnswerShape,
   url: HttpUrl,
 });
 export type RecordingAnswer = z.output<typeof RecordingAnswer>;

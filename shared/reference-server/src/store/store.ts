@@ -1,5 +1,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { LIMITS } from '../limits';
+import { ALWAYS_ANSWERED_TEXTS, ANSWERED_WHEN_SET, initialTexts, MARK_NAMES, setFields, TEXT_FIELD_NAMES } from '../recording-fields';
+import type { MarkName, RecordingMarks, TextValues } from '../recording-fields';
 import type { ApiKey, Delivery, DemoCredentials, Integration, OutboxMail, Recording, StoredVideo, Subscription, Workspace } from '../model';
 import { hashSecret, newId, newSecret } from '../secrets';
 import type { HookProvider, RecordingAnswer, RecordingStatus } from '../wire';
@@ -26,7 +28,9 @@ export interface KeyAccess {
 }
 
 export type NewRecording = Pick<Recording, 'workspaceId' | 'direction'> &
-  Partial<Pick<Recording, 'tags' | 'notifications' | 'comment' | 'externalReference'>>;
+  Partial<Pick<Recording, 'tags' | 'notifications'>> &
+  TextValues &
+  RecordingMarks;
 export type WorkspacePatch = Partial<Pick<Workspace, 'name' | 'apiAccess' | 'subscription'>>;
 
 /**
@@ -204,10 +208,10 @@ export class Store {
       status: 'NEW',
       tags: [...new Set(input.tags ?? [])],
       notifications: input.notifications ?? [],
-      comment: input.comment ?? '',
+      ...initialTexts(input),
       createdDate: new Date(createdMs).toISOString(),
       createdMs,
-      ...(input.externalReference === undefined ? {} : { externalReference: input.externalReference }),
+      ...setFields(input, MARK_NAMES),
     };
     this.pages.clear();
     const { id, workspaceId, userId, direction, status } = recording;
@@ -250,9 +254,16 @@ export class Store {
     return this.get<{ body: Uint8Array }>(sql, `,"url":${pageBase}`, totals, ...parameters, ...pageParameters)!.body;
   }
 
-  updateRecording(recording: Recording, changes: { tags?: string[]; comment?: string }): Recording {
+  /** Replaces the tags and the text fields `changes` gives. */
+  updateRecording(recording: Recording, changes: { tags?: string[] } & TextValues): Recording {
     if (changes.tags !== undefined) recording.tags = [...new Set(changes.tags)];
-    if (changes.comment !== undefined) recording.comment = changes.comment;
+    Object.assign(recording, setFields(changes, TEXT_FIELD_NAMES));
+    return this.saveRecording(recording);
+  }
+
+  /** Sets one of the recording's marks (recording-fields.ts), as an operation on the recording does. */
+  markRecording<Name extends MarkName>(recording: Recording, name: Name, value: Required<RecordingMarks>[Name]): Recording {
+    Object.assign(recording, { [name]: value });
     return this.saveRecording(recording);
   }
 
@@ -428,9 +439,9 @@ export class Store {
 
 /** A recording as every API answer shows it (docs/service-api.md, "The recording", with its last section's additions), but for its page `url`. */
 export function recordingView(recording: Recording): Omit<RecordingAnswer, 'url'> {
-  const { id, direction, status, tags, notifications, comment, createdDate, userId, externalReference } = recording;
-  const view = { id, direction, status, tags, notifications, comment, createdDate, userId };
-  return externalReference === undefined ? view : { ...view, externalReference };
+  const { id, direction, status, tags, notifications, createdDate, userId } = recording;
+  const answeredAlways = setFields(recording, ALWAYS_ANSWERED_TEXTS);
+  return { id, direction, status, tags, notifications, ...answeredAlways, createdDate, userId, ...setFields(recording, ANSWERED_WHEN_SET) };
 }
 
 /**
