@@ -27,7 +27,8 @@ describe.each([
   ['v1', 'the v1 SDK client (2025-11-25)'],
   ['v2', 'the v2 SDK client (2026-07-28)'],
 ] as const)('wait_for_recording over stdio, %s', (kind, who) => {
-  it(`${who} waits while the person records, and gets the recording once it is COMPLETED`, async () => {
+  // Both clients wait at once, each on its own recording and its own bin: the waits are the service's pace, not work.
+  it.concurrent(`${who} waits while the person records, and gets the recording once it is COMPLETED`, async () => {
     const client = await connectSdkClient(kind, { stdio: env });
     try {
       const call = async (
