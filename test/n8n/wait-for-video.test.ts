@@ -166,6 +166,22 @@ const subscribe = () =>
 const unsubscribe = () => hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
 const secretOf = (url: string | undefined) => new URL(String(url)).searchParams.get('secret')!;
 
+/**
+ * Runs `work` with n8n's timers on a fake clock that moves on whenever nothing else is left to do, so the waits
+ * between core's retries (their pacing is test/core's to prove) pass at once. The clock stays real.
+ */
+async function withRetryWaitsPassed<T>(work: () => Promise<T>): Promise<T> {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'Date', 'performance', 'hrtime'] });
+  try {
+    let settled = false;
+    const pending = work().finally(() => (settled = true));
+    while (!settled) await jest.advanceTimersByTimeAsync(100);
+    return await pending;
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
 /** Puts a fresh execution to wait for RECORDING_ID: read, subscribe, read again, wait. */
 async function waiting(parameters: IDataObject = {}, options: Parameters<typeof waitingWorkflow>[1] = {}) {
   subscribed = undefined;
@@ -362,7 +378,7 @@ describe('Wait for Video: a notification at the resume URL', () => {
   it('answers 503 and keeps waiting, subscribed, when ScreenRec cannot be asked about the recording', async () => {
     const { post, secret } = await waiting();
     restScope().post(restPath('/recordings/list')).reply(502, 'bad gateway');
-    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+    const { result, response } = await withRetryWaitsPassed(() => post({ result: videoLink(RECORDING_ID) }, { secret }));
     expect(result).toEqual({ noWebhookResponse: true });
     expect(response).toEqual({ statusCode: 503, body: { message: LOOKUP_FAILED } });
   });
@@ -388,7 +404,8 @@ describe('Wait for Video: a notification at the resume URL', () => {
     restScope()
       .get(restPath(`/recordings/${RECORDING_ID}/presign`))
       .reply(500, 'oops');
-    expect((await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret })).response.statusCode).toBe(500);
+    const failed = await withRetryWaitsPassed(() => post({ result: videoLink(OTHER_RECORDING_ID) }, { secret }));
+    expect(failed.response.statusCode).toBe(500);
     getRecording(recording({ status: 'COMPLETED' }));
     unsubscribe();
     presign();
