@@ -16,12 +16,6 @@ export type InputKind =
   | { kind: 'boolean' }
   | { kind: 'number' };
 
-const PLAIN: Readonly<Partial<Record<string, InputKind>>> = {
-  string: { kind: 'text' },
-  boolean: { kind: 'boolean' },
-  number: { kind: 'number' },
-};
-
 /**
  * The kind of a value `name` holds, under the wrappers that leave what is typed in as it is (a default, optional, a
  * cleaning step). A schema of no kind throws: offered as text, it would take values it then refuses.
@@ -31,16 +25,14 @@ export function schemaKind(schema: z.core.$ZodType, name: string): InputKind {
   if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional) return schemaKind(schema.unwrap(), name);
   if (schema instanceof z.ZodPipe) return schemaKind(schema.in, name);
   if (schema instanceof z.ZodEnum) return { kind: 'choice', choices: schema.options.map(String) };
-  if (schema instanceof z.ZodArray) {
-    const item = schemaKind(schema.element, name);
-    if (item.kind === 'text') return { kind: 'list' };
-    if (item.kind === 'choice') return { kind: 'choices', choices: item.choices };
-    throw new Error(`${name}: no kind of form field takes its value (a list of ${item.kind})`);
-  }
-  const { type } = schema._zod.def;
-  const kind = PLAIN[type];
-  if (kind === undefined) throw new Error(`${name}: no kind of form field takes its value (${type})`);
-  return kind;
+  // The core class: a UUID or an e-mail address is a string format, which is no ZodString.
+  if (schema instanceof z.core.$ZodString) return { kind: 'text' };
+  if (schema instanceof z.ZodBoolean) return { kind: 'boolean' };
+  if (schema instanceof z.ZodNumber) return { kind: 'number' };
+  const item = schema instanceof z.ZodArray ? schemaKind(schema.element, name) : undefined;
+  if (item?.kind === 'text') return { kind: 'list' };
+  if (item?.kind === 'choice') return { kind: 'choices', choices: item.choices };
+  throw new Error(`${name}: no kind of form field takes its value (${item ? `a list of ${item.kind}` : schema._zod.def.type})`);
 }
 
 /** The kind of form field a catalogue input is. */
