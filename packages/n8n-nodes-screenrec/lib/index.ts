@@ -2,7 +2,6 @@
 // every node requires; zod is left to n8n, which provides it.
 export {
 	INPUT_FIELDS,
-	IsoDateOrDateTime,
 	NEWEST_FIRST,
 	NOTIFICATION_ANSWER,
 	OPERATIONS,
@@ -12,12 +11,14 @@ export {
 	createdRecordingDetails,
 	identifyVideo,
 	inputKey,
+	inputKind,
 	parseVideoReady,
 	videoDownloadUrl,
 	videoIdCandidates,
 	type CallOptions,
 	type CatalogueOperation,
 	type InputField,
+	type InputKind,
 	type InputName,
 	type InputValues,
 	type OperationName,

@@ -1,13 +1,13 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod/v4';
 import {
 	INPUT_FIELDS,
-	IsoDateOrDateTime,
 	fromAiKeyOf,
 	inputKey,
+	inputKind,
 	recordingLocator,
 	valueOptions,
 	type InputField,
+	type InputKind,
 	type InputName,
 } from '../../../lib';
 import { withPropertyHint } from '../../builder-hint';
@@ -31,32 +31,13 @@ const BUILDER_HINTS: Partial<Record<InputName, string>> = {
 	filterTags: TAGS_HINT,
 };
 
-/** The value kinds n8n has a parameter type for; a kind decides how the value is typed in and read back. */
-export type InputKind = 'locator' | 'text' | 'list' | 'choice' | 'choices' | 'date' | 'flag';
+/** The n8n kind of an input: core's, with the Recording ID a resource locator and yes-or-no a flag (n8n's words). */
+export type ParameterKind = 'locator' | 'flag' | Exclude<InputKind['kind'], 'boolean'>;
 
-/** The schema under the wrappers that do not change what is typed in (a default, a cleaning step). */
-function bare(schema: z.ZodType): z.ZodType {
-	if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional) return bare(schema.unwrap() as z.ZodType);
-	if (schema instanceof z.ZodPipe) return bare(schema.in as z.ZodType);
-	return schema;
-}
-
-export function kindOf(name: InputName): InputKind {
-	const { schema } = INPUT_FIELDS[name];
-	const value = bare(schema);
+export function kindOf(name: InputName): ParameterKind {
 	if (name === 'recordingId') return 'locator';
-	if (schema === IsoDateOrDateTime) return 'date';
-	if (value instanceof z.ZodBoolean) return 'flag';
-	if (value instanceof z.ZodEnum) return 'choice';
-	if (value instanceof z.ZodArray) return bare(value.element as z.ZodType) instanceof z.ZodEnum ? 'choices' : 'list';
-	return 'text';
-}
-
-/** The values of a choice or choices input, as the schema allows them. */
-function choicesOf(name: InputName): string[] {
-	const value = bare(INPUT_FIELDS[name].schema);
-	const choice = value instanceof z.ZodArray ? bare(value.element as z.ZodType) : value;
-	return choice instanceof z.ZodEnum ? choice.options.map(String) : [];
+	const { kind } = inputKind(name);
+	return kind === 'boolean' ? 'flag' : kind;
 }
 
 /**
@@ -75,20 +56,22 @@ export function n8nDescription(text: string): string {
 	return trimmed.split(/(?<=[.!?])\s+(?=[A-Z])/).length === 1 ? trimmed.replace(/\.$/, '') : trimmed;
 }
 
-const IDIOMS: Partial<Record<InputKind, string>> = {
+const IDIOMS: Partial<Record<ParameterKind, string>> = {
 	list: 'Separate several with commas.',
 	date: "Without a time zone, it is read in the workflow's timezone (Workflow Settings).",
 };
 
-const DEFAULTS: Record<Exclude<InputKind, 'locator'>, INodeProperties['default']> = {
-	text: '',
-	list: '',
-	choice: '',
-	choices: [],
-	date: '',
-	flag: false,
-};
-const TYPES = { text: 'string', list: 'string', choice: 'options', choices: 'multiOptions', date: 'dateTime', flag: 'boolean' } as const;
+/** The value a parameter starts with, when the schema has no default: empty text unless here. */
+const DEFAULTS: Partial<Record<ParameterKind, INodeProperties['default']>> = { choices: [], flag: false, number: 0 };
+const TYPES = {
+	text: 'string',
+	list: 'string',
+	choice: 'options',
+	choices: 'multiOptions',
+	date: 'dateTime',
+	flag: 'boolean',
+	number: 'number',
+} as const;
 
 /** One input as an n8n parameter, shown under `displayOptions` (none inside a collection). */
 export function inputField(name: InputName, displayOptions?: IDisplayOptions, required = false): INodeProperties {
@@ -99,17 +82,17 @@ export function inputField(name: InputName, displayOptions?: IDisplayOptions, re
 	let property: INodeProperties;
 	if (kind === 'locator') property = recordingLocator({ displayName: n8nLabel(field), description, ...shown });
 	else {
-		const schemaDefault = field.schema instanceof z.ZodDefault ? field.schema.def.defaultValue : undefined;
+		const schemaDefault: unknown = field.schema.safeParse(undefined).data;
+		const read = inputKind(name);
 		property = {
 			displayName: n8nLabel(field),
 			name: inputKey(name, 'n8n'),
 			type: TYPES[kind],
-			default: typeof schemaDefault === 'string' ? schemaDefault : DEFAULTS[kind],
+			default: typeof schemaDefault === 'string' ? schemaDefault : (DEFAULTS[kind] ?? ''),
 			description,
 			...(required ? { required } : {}),
-			...(kind === 'choice' || kind === 'choices' ? { options: valueOptions(choicesOf(name)) } : {}),
-			...(kind === 'text' && typeof field.example === 'string' ? { placeholder: field.example } : {}),
-			...(kind === 'list' && Array.isArray(field.example) ? { placeholder: field.example.join(', ') } : {}),
+			...('choices' in read ? { options: valueOptions(read.choices) } : {}),
+			...(kind === 'text' || kind === 'list' ? { placeholder: [field.example].flat().join(', ') } : {}),
 			...shown,
 		};
 	}
