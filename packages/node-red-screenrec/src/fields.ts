@@ -5,7 +5,9 @@ import {
   STATUS_LABELS,
   SortOrder,
   inputKey,
+  schemaKind,
   type InputField,
+  type InputKind,
   type InputName,
   type InputValues,
 } from '@screenrec/core';
@@ -17,7 +19,7 @@ import { z } from 'zod/v4';
  * kind) follows from the input's schema. Node-RED's own fields (paging and order of Find Recordings) are declared here
  * the same way.
  */
-export type FieldKind = 'text' | 'list' | 'choice' | 'choices' | 'number' | 'boolean';
+export type FieldKind = Exclude<InputKind['kind'], 'date'>;
 
 export interface Choice {
   value: string;
@@ -75,28 +77,19 @@ const CHOICE_LABELS: Readonly<Record<string, string>> = {
   Descending: 'Newest First',
 };
 
-/** The kind of value a schema takes, as the editor offers it and a message may give it. */
-function kindOf(schema: z.core.$ZodType): Pick<FieldSpec, 'kind' | 'choices'> {
-  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional) return kindOf(schema.unwrap());
-  if (schema instanceof z.ZodPipe) return kindOf(schema.in);
-  if (schema instanceof z.ZodArray) {
-    const item = kindOf(schema.element);
-    return item.kind === 'choice' ? { kind: 'choices', choices: item.choices } : { kind: 'list' };
-  }
-  if (schema instanceof z.ZodEnum) {
-    const choices = schema.options.map(String).map((value) => ({ value, label: CHOICE_LABELS[value] ?? value }));
-    return { kind: 'choice', choices };
-  }
-  if (schema instanceof z.ZodBoolean) return { kind: 'boolean' };
-  if (schema instanceof z.ZodNumber) return { kind: 'number' };
-  return { kind: 'text' };
+/** How the editor offers a field and a message may give it: core's kind, a date as text, each choice with its label. */
+function kindOf(name: FieldName, schema: z.core.$ZodType): Pick<FieldSpec, 'kind' | 'choices'> {
+  const read = schemaKind(schema, name);
+  if (read.kind === 'date') return { kind: 'text' };
+  if (read.kind !== 'choice' && read.kind !== 'choices') return { kind: read.kind };
+  return { kind: read.kind, choices: read.choices.map((value) => ({ value, label: CHOICE_LABELS[value] ?? value })) };
 }
 
 const EMPTY: Record<FieldKind, FieldSpec['initial']> = { text: '', list: '', choice: '', choices: [], number: '', boolean: false };
 
 function specOf(name: FieldName): FieldSpec {
   const input: InputField = isOwnField(name) ? OWN_FIELDS[name] : INPUT_FIELDS[name];
-  const { kind, choices } = kindOf(input.schema);
+  const { kind, choices } = kindOf(name, input.schema);
   const byDefault: unknown = input.schema.safeParse(undefined).data;
   const initial =
     typeof byDefault === 'string' || typeof byDefault === 'number' || typeof byDefault === 'boolean' ? byDefault : EMPTY[kind];
