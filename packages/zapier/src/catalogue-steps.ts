@@ -9,6 +9,7 @@ import {
   exampleRecording,
   fieldErrorsOf,
   inputKey,
+  inputKind,
   invalidInputMessage,
   type CatalogueOperation,
   type FieldError,
@@ -69,12 +70,12 @@ export function stepInputFields(name: OperationName, overrides: Partial<Record<I
 
 /** What Zapier hands over for an input, as the catalogue's schema reads it: blank is absent, a list drops blank rows. */
 function zapierValue(name: InputName, raw: unknown): unknown {
-  const example: unknown = INPUT_FIELDS[name].example;
-  if (Array.isArray(example)) {
+  const { kind } = inputKind(name);
+  if (kind === 'list' || kind === 'choices') {
     const rows = cleanList((Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw]).map(String));
     return rows.length === 0 ? undefined : rows;
   }
-  if (typeof example === 'boolean') return raw === undefined || raw === null || raw === '' ? undefined : isTrue(raw);
+  if (kind === 'boolean') return raw === undefined || raw === null || raw === '' ? undefined : isTrue(raw);
   if (typeof raw !== 'string') return raw ?? undefined;
   // Multi-line text is kept as written; a one-line value loses the spaces a mapped value brings along.
   const text = cleanText(raw);

@@ -7,6 +7,7 @@ import {
   STATUS_LABELS,
   inTimeZone,
   inputKey,
+  inputKind,
   type InputName,
   type RecordingDirection,
   type RecordingFilter,
@@ -80,13 +81,13 @@ export function inputField(name: InputName, required: boolean, overrides: FieldO
   const { helpText: idiomHelp, ...idiom } = ZAPIER_IDIOMS[name] ?? {};
   const { moreHelp, ...fieldOverrides } = overrides;
   const fallback = defaultOf(name);
-  const isBoolean = typeof field.example === 'boolean';
+  const { kind } = inputKind(name);
   const help = [field.help, idiomHelp, moreHelp, exampleText(field.example)].filter((part) => part !== undefined).join(' ');
   return {
     key: inputKey(name, 'zapier'),
     label: field.label,
-    ...(isBoolean ? { type: 'boolean' as const, default: 'false' } : {}),
-    ...(Array.isArray(field.example) ? { list: true } : {}),
+    ...(kind === 'boolean' ? { type: 'boolean' as const, default: 'false' } : {}),
+    ...(kind === 'list' || kind === 'choices' ? { list: true } : {}),
     required: required || fallback !== undefined,
     ...(fallback === undefined ? {} : { default: fallback }),
     ...idiom,
