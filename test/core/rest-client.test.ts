@@ -189,9 +189,9 @@ describe('REST input validation sends nothing', () => {
     ],
     [
       'an unknown update field',
-      () => restClient().updateRecording('0b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e', { title: 'x' } as object),
+      () => restClient().updateRecording('0b7c2d1e-3f4a-4b5c-9d6e-7f8a9b0c1d2e', { colour: 'x' } as object),
       '',
-      'unknown field(s) title',
+      'unknown field(s) colour',
     ],
   ])('%s fails with INVALID_INPUT naming the field', async (_name, call, path, message) => {
     const error = await failureOf(call());

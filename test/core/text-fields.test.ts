@@ -9,6 +9,7 @@ import {
   RECORDING_TEXT_FIELD_KEYS,
   Recording,
   UpdateRecordingRequest,
+  eitherOf,
   exampleRecording,
   formatCount,
   inputKey,
@@ -35,9 +36,17 @@ describe('the free-text fields, declared once', () => {
     expect(RECORDING_TEXT_FIELDS.comment.maxLength).toBe(10_000);
     expect(INPUT_FIELDS.comment).toMatchObject({ label: 'Comment', aiName: 'Comment' });
     expect(INPUT_FIELDS.newComment).toMatchObject({ label: 'Comment', aiName: 'Comment' });
+  });
+
+  it('an update that changes nothing is refused naming Tags, then each text field by its label', () => {
     expect(NOTHING_TO_UPDATE_MESSAGE).toBe(
-      'Nothing to update: fill in Tags or Comment, or turn on Remove All Tags. Nothing was sent to ScreenRec.',
+      `Nothing to update: fill in ${eitherOf(['Tags', ...RECORDING_TEXT_FIELD_KEYS.map((key) => RECORDING_FIELDS[key].label)])}, or turn on Remove All Tags. Nothing was sent to ScreenRec.`,
     );
+    expect([eitherOf(['Tags']), eitherOf(['Tags', 'Comment']), eitherOf(['Tags', 'Comment', 'Title'])]).toEqual([
+      'Tags',
+      'Tags or Comment',
+      'Tags, Comment or Title',
+    ]);
   });
 
   describe.each(RECORDING_TEXT_FIELD_KEYS)('%s', (key) => {
