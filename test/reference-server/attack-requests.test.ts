@@ -8,15 +8,32 @@ import type { InProcessServer, ListeningServer } from '../../shared/reference-se
 import { waitUntil } from '../support/wait';
 import { POLL, buildQuietServer, clientsOf, send, startQuietServer } from './support';
 
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (closers.length > 0) await closers.pop()!();
-});
+type Closers = Array<() => Promise<void>>;
+const closers: Closers = [];
+const closeAll = async (list: Closers) => {
+  while (list.length > 0) await list.pop()!();
+};
+afterEach(() => closeAll(closers));
+
+/**
+ * A test with servers and connections of its own, closed when it ends rather than after each test: such tests run
+ * at once, each mostly waiting out a server's timer.
+ */
+function itConcurrently(name: string, test: (closeAfter: Closers) => Promise<void>): void {
+  it.concurrent(name, async () => {
+    const own: Closers = [];
+    try {
+      await test(own);
+    } finally {
+      await closeAll(own);
+    }
+  });
+}
 
 /** A server on a socket, for the tests about connections; closed after the test. */
-async function listening(options: Parameters<typeof startQuietServer>[0] = {}): Promise<ListeningServer> {
+async function listening(options: Parameters<typeof startQuietServer>[0] = {}, closeAfter = closers): Promise<ListeningServer> {
   const server = await startQuietServer(options);
-  closers.push(() => server.close());
+  closeAfter.push(() => server.close());
   return server;
 }
 
@@ -28,7 +45,10 @@ async function built(options: Parameters<typeof buildQuietServer>[0] = {}): Prom
 }
 
 /** A raw connection: what it has received so far, and whether the server closed it. */
-async function rawConnection(baseUrl: string): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+async function rawConnection(
+  baseUrl: string,
+  closeAfter = closers,
+): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
   const { hostname, port } = new URL(baseUrl);
   const socket = connect(Number(port), hostname);
   await new Promise<void>((resolve) => socket.once('connect', resolve));
@@ -36,7 +56,7 @@ async function rawConnection(baseUrl: string): Promise<{ socket: Socket; receive
   socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
   socket.on('error', () => undefined);
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  closers.push(async () => {
+  closeAfter.push(async () => {
     socket.destroy();
   });
   return { socket, received: () => text, closed };
@@ -133,9 +153,9 @@ describe('credentials are checked before any body is read (on a socket: what mat
 describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 s, keep-alive 300 ms, upload 5 s)', () => {
   const timeouts = { headersMs: 300, requestMs: 1_000, keepAliveMs: 300, uploadMs: 5_000 };
 
-  it('closes a connection whose headers do not arrive in time, with 408', async () => {
-    const server = await listening({ timeouts });
-    const connection = await rawConnection(server.baseUrl);
+  itConcurrently('closes a connection whose headers do not arrive in time, with 408', async (closeAfter) => {
+    const server = await listening({ timeouts }, closeAfter);
+    const connection = await rawConnection(server.baseUrl, closeAfter);
     connection.socket.write('GET /admin/outbox HTTP/1.1\r\nhost: 127.0.0.1\r\n');
     const trickle = setInterval(() => connection.socket.write('x-slow: 1\r\n'), 100);
     await connection.closed;
@@ -144,9 +164,9 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
     expect(connection.received()).toMatch(/x-content-type-options: nosniff/i);
   });
 
-  it('closes a request whose body trickles past the request limit, with 408', async () => {
-    const server = await listening({ timeouts });
-    const connection = await rawConnection(server.baseUrl);
+  itConcurrently('closes a request whose body trickles past the request limit, with 408', async (closeAfter) => {
+    const server = await listening({ timeouts }, closeAfter);
+    const connection = await rawConnection(server.baseUrl, closeAfter);
     connection.socket.write(
       `POST /admin/workspaces HTTP/1.1\r\nhost: 127.0.0.1\r\nx-admin-token: ${server.adminToken}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"name":"`,
     );
@@ -156,18 +176,18 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
     expect(statusOf(connection.received())).toBe(408);
   });
 
-  it('closes an idle keep-alive connection', async () => {
-    const server = await listening({ timeouts });
-    const connection = await rawConnection(server.baseUrl);
+  itConcurrently('closes an idle keep-alive connection', async (closeAfter) => {
+    const server = await listening({ timeouts }, closeAfter);
+    const connection = await rawConnection(server.baseUrl, closeAfter);
     connection.socket.write(`GET /admin/outbox HTTP/1.1\r\nhost: 127.0.0.1\r\nx-admin-token: ${server.adminToken}\r\n\r\n`);
     await connection.closed;
     expect(statusOf(connection.received())).toBe(200);
   });
 
-  it('lets an upload take longer than the request limit while it keeps moving, and completes it', async () => {
-    const server = await listening({ timeouts });
+  itConcurrently('lets an upload take longer than the request limit while it keeps moving, and completes it', async (closeAfter) => {
+    const server = await listening({ timeouts }, closeAfter);
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
-    const connection = await rawConnection(server.baseUrl);
+    const connection = await rawConnection(server.baseUrl, closeAfter);
     const chunks = 16;
     connection.socket.write(
       `POST /r/${recording.id}/upload HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: video/webm\r\ncontent-length: ${chunks * 100}\r\n\r\n`,
@@ -184,10 +204,10 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
     expect(server.store.recording(recording.id)!.video!.size).toBe(chunks * 100);
   });
 
-  it('still closes an upload that stalls, and keeps nothing of it', async () => {
-    const server = await listening({ timeouts });
+  itConcurrently('still closes an upload that stalls, and keeps nothing of it', async (closeAfter) => {
+    const server = await listening({ timeouts }, closeAfter);
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
-    const connection = await rawConnection(server.baseUrl);
+    const connection = await rawConnection(server.baseUrl, closeAfter);
     connection.socket.write(
       `POST /r/${recording.id}/upload HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: video/webm\r\ncontent-length: 10000\r\n\r\n${'x'.repeat(100)}`,
     );
