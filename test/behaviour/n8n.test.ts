@@ -1,4 +1,4 @@
-import { OPERATIONS, inputKey } from '@screenrec/core';
+import { OPERATIONS, inputKey, inputKind, type InputName } from '@screenrec/core';
 import { NodeApiError, NodeOperationError, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
@@ -36,9 +36,9 @@ function shownFor(parameter: INodeProperties, resource: string, operation: strin
  * What a user gives a parameter in n8n's editor: a recording by ID in the resource locator, a list in a
  * comma-separated text field, any other value as it is.
  */
-function typedIn(parameter: INodeProperties, value: unknown): unknown {
+function typedIn(name: InputName, parameter: INodeProperties, value: unknown): unknown {
   if (parameter.type === 'resourceLocator') return byId(String(value));
-  if (parameter.type === 'string' && Array.isArray(value)) return value.join(', ');
+  if (inputKind(name).kind === 'list' && Array.isArray(value)) return value.join(', ');
   return value;
 }
 
@@ -62,9 +62,9 @@ function n8nParameters(step: Step): INodeParameters {
       (parameter) => parameter.type === 'collection' && parameter.options?.some((option) => option.name === key),
     );
     const inCollection = collection?.options?.find((option): option is INodeProperties => option.name === key && 'type' in option);
-    if (own !== undefined) parameters[key] = typedIn(own, value);
+    if (own !== undefined) parameters[key] = typedIn(name, own, value);
     else if (collection !== undefined && inCollection !== undefined)
-      parameters[collection.name] = { ...(parameters[collection.name] as object | undefined), [key]: typedIn(inCollection, value) };
+      parameters[collection.name] = { ...(parameters[collection.name] as object | undefined), [key]: typedIn(name, inCollection, value) };
     else throw new Error(`n8n's ${resource}.${operation} shows no parameter ${key} for ${name}`);
   }
   return parameters as INodeParameters;

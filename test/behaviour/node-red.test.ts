@@ -1,5 +1,4 @@
-import { InvalidInputError, NotFoundError, OPERATIONS, type ErrorCode } from '@screenrec/core';
-import { fieldSpec } from '../../packages/node-red-screenrec/src/fields';
+import { InvalidInputError, NotFoundError, OPERATIONS, inputKey, inputKind, type ErrorCode } from '@screenrec/core';
 import { actionOfKey } from '../../packages/node-red-screenrec/src/operations';
 import { CONNECTION, caughtError, flowOf, outcomeOf } from '../node-red/flows';
 import { runtime, useNockRuntime } from '../node-red/nock-runtime';
@@ -26,8 +25,7 @@ function formOf(step: Step): Record<string, unknown> {
   const form = Object.fromEntries(
     stepInputs(step).map(([name, value]) => {
       if (!fields.includes(name)) throw new Error(`Node-RED's ${action.key} has no field for ${name}`);
-      const { property, kind } = fieldSpec(name);
-      return [property, kind === 'list' && Array.isArray(value) ? value.join(', ') : value];
+      return [inputKey(name, 'nodeRed'), inputKind(name).kind === 'list' && Array.isArray(value) ? value.join(', ') : value];
     }),
   );
   if (!('limit' in step)) return form;
