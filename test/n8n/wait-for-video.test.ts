@@ -167,8 +167,8 @@ const unsubscribe = () => hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscripti
 const secretOf = (url: string | undefined) => new URL(String(url)).searchParams.get('secret')!;
 
 /**
- * Runs `work` with n8n's timers on a fake clock that moves on whenever nothing else is left to do, so the waits
- * between core's retries (their pacing is test/core's to prove) pass at once. The clock stays real.
+ * Runs `work` with timers on a fake clock moved on 100 ms at a time until it ends, so the waits between core's
+ * retries (their pacing is test/core's to prove) pass at once. Date.now() stays real.
  */
 async function withRetryWaitsPassed<T>(work: () => Promise<T>): Promise<T> {
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'Date', 'performance', 'hrtime'] });
