@@ -1,4 +1,5 @@
 import {
+  describeFieldErrors,
   HOOK_MALFORMED_MESSAGE,
   HOOK_NOT_FOUND_MESSAGE,
   INTEGRATION_NOT_CONNECTED_MESSAGE,
@@ -24,6 +25,7 @@ import { refusingUrl } from '../support/loopback';
 import { useNock } from '../support/nock';
 import { expectNoSecretsIn } from '../support/secrets';
 import { stderrLogger } from '../../packages/mcp-server/src/log';
+import { NOTHING_TO_CHANGE } from '../../packages/mcp-server/src/tools/update-recording';
 import {
   API_KEY,
   BACKEND_TOKEN,
@@ -145,7 +147,7 @@ describe('every core error is a tool result with isError and core message (plus 
       isError(invalidInputMessage('`email`: must be an e-mail address such as ana@example.com; unknown field(s) color')),
     );
     expect(await failed('update_recording', { recordingId: RECORDING_ID })).toEqual(
-      isError(invalidInputMessage('`tags`: give tags or comment (or both): there is nothing to change')),
+      isError(invalidInputMessage(describeFieldErrors(NOTHING_TO_CHANGE))),
     );
   });
 
