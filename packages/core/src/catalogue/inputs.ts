@@ -61,13 +61,17 @@ function textAiName(key: RecordingTextFieldKey): string {
 
 type TextInput = InputField<z.ZodString> & { aiName: string };
 
+/** A text field's input, labelled as the field and filled by a model under the field's key. */
+function textInput(key: RecordingTextFieldKey, schema: z.ZodString, help: string, example: string): TextInput {
+  return { schema, label: RECORDING_FIELDS[key].label, help, example, aiName: textAiName(key) };
+}
+
 /** Request Recording by Email's input of each text field, under the field's own key. */
 function textInputs(): { readonly [Key in RecordingTextFieldKey]: TextInput } {
-  const inputs = RECORDING_TEXT_FIELD_KEYS.map((key): [RecordingTextFieldKey, TextInput] => {
-    const field = RECORDING_FIELDS[key];
-    const help = RELEASED_TEXT_WORDING[key]?.help ?? field.help;
-    const example = field.example ?? '';
-    return [key, { schema: CreateRecordingRequest.shape[key].unwrap(), label: field.label, help, example, aiName: textAiName(key) }];
+  const inputs = RECORDING_TEXT_FIELD_KEYS.map((key) => {
+    const { help, example } = RECORDING_FIELDS[key];
+    const schema = CreateRecordingRequest.shape[key].unwrap();
+    return [key, textInput(key, schema, RELEASED_TEXT_WORDING[key]?.help ?? help, example ?? '')];
   });
   return Object.fromEntries(inputs) as { readonly [Key in RecordingTextFieldKey]: TextInput };
 }
@@ -78,17 +82,11 @@ type NewTextInputs = {
 
 /** Update Recording's input of each text field: released under the field's own key on every platform. */
 function newTextInputs(): NewTextInputs {
-  const inputs = RECORDING_TEXT_FIELD_KEYS.map((key): [NewTextInputName, TextInput] => {
-    const field = RECORDING_FIELDS[key];
-    const input = {
-      schema: UpdateRecordingRequest.shape[key].unwrap(),
-      label: field.label,
-      help: `The new ${textFieldNoun(key)}, which replaces the current one; left empty, the current one stays.`,
-      example: RELEASED_TEXT_WORDING[key]?.newExample ?? field.example ?? '',
-      aiName: textAiName(key),
-      keys: Object.fromEntries(PLATFORMS.map((platform) => [platform, key])),
-    };
-    return [newTextInputName(key), input];
+  const inputs = RECORDING_TEXT_FIELD_KEYS.map((key) => {
+    const help = `The new ${textFieldNoun(key)}, which replaces the current one; left empty, the current one stays.`;
+    const example = RELEASED_TEXT_WORDING[key]?.newExample ?? RECORDING_FIELDS[key].example ?? '';
+    const input = textInput(key, UpdateRecordingRequest.shape[key].unwrap(), help, example);
+    return [newTextInputName(key), { ...input, keys: Object.fromEntries(PLATFORMS.map((platform) => [platform, key])) }];
   });
   return Object.fromEntries(inputs) as NewTextInputs;
 }

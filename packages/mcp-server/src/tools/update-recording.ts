@@ -24,13 +24,14 @@ import { defineTool } from './tool';
 
 const operation = OPERATIONS.updateRecording;
 const TAGS = inputKey('newTags', 'mcp');
-const TEXT_ARGUMENTS = RECORDING_TEXT_FIELD_KEYS.map((key) => inputKey(newTextInputName(key), 'mcp'));
+/** Each text field with the argument MCP released for it. */
+const TEXT_ARGUMENTS = RECORDING_TEXT_FIELD_KEYS.map((key) => ({ key, argument: inputKey(newTextInputName(key), 'mcp') }));
 
 /** An update with neither tags nor any text field: refused, naming the field, before anything is sent. */
 export const NOTHING_TO_CHANGE = [
   {
     path: TAGS,
-    message: `give ${eitherOf([TAGS, ...TEXT_ARGUMENTS])} (${TEXT_ARGUMENTS.length > 1 ? 'or several' : 'or both'}): there is nothing to change`,
+    message: `give ${eitherOf([TAGS, ...TEXT_ARGUMENTS.map(({ argument }) => argument)])} (${TEXT_ARGUMENTS.length > 1 ? 'or several' : 'or both'}): there is nothing to change`,
   },
 ];
 
@@ -39,11 +40,10 @@ const TEXT_HELP = Object.fromEntries(
   RECORDING_TEXT_FIELD_KEYS.map((key) => [newTextInputName(key), `The new ${textFieldNoun(key)}; replaces the current one. "" clears it.`]),
 ) as Record<NewTextInputName, string>;
 
+/** What an empty list or text does, for the tool description. */
 const CLEARING = [
   `${TAGS}: [] removes every tag`,
-  ...RECORDING_TEXT_FIELD_KEYS.map(
-    (key) => `${inputKey(newTextInputName(key), 'mcp')}: "" clears the ${RECORDING_FIELDS[key].label.toLowerCase()}`,
-  ),
+  ...TEXT_ARGUMENTS.map(({ key, argument }) => `${argument}: "" clears the ${RECORDING_FIELDS[key].label.toLowerCase()}`),
 ];
 
 /**
