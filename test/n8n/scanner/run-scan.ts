@@ -15,11 +15,17 @@ export interface ScanReport {
   messages: string[];
 }
 
-export function scan(target: 'source' | 'tarball', dir: string): ScanReport {
+/** Scans each target in one process (the scanner loads once), reports in the order asked. */
+export function scanAll(targets: Array<'source' | 'tarball'>, dir: string): ScanReport[] {
   // NODE_ENV=test (jest sets it) switches n8n's lint plugin into its own test mode, with fake file names.
   const env = { ...process.env, NODE_ENV: 'production' };
-  const run = spawnSync(process.execPath, [SCAN, target, dir], { encoding: 'utf8', env });
-  const line = run.stdout.trim().split('\n').pop() ?? '';
-  if (!line.startsWith('{')) throw new Error(`the scanner did not report (exit ${run.status}):\n${run.stderr}`);
-  return JSON.parse(line) as ScanReport;
+  const run = spawnSync(process.execPath, [SCAN, ...targets, dir], { encoding: 'utf8', env });
+  const reports = run.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as ScanReport);
+  if (reports.length !== targets.length) throw new Error(`the scanner did not report (exit ${run.status}):\n${run.stderr}`);
+  return reports;
 }
+
+export const scan = (target: 'source' | 'tarball', dir: string): ScanReport => scanAll([target], dir)[0]!;

@@ -2,9 +2,10 @@
 // Runs n8n's verification gate (@n8n/scan-community-package, the scanner n8n runs before it lists a community
 // package) over the n8n package, offline: `node scan.mjs source <package dir>` lints the sources as `n8n-node lint`
 // and the gate do; `node scan.mjs tarball <package dir>` packs the package, unpacks the tarball and lints every file
-// of it as the gate does. Prints one JSON line { target, passed, errorCount, warningCount, messages } and exits 1 on
-// any error or warning. The scanner cannot be a devDependency (its eslint-plugin-n8n-nodes-base dependency has a
-// preinstall `npx only-allow pnpm` that breaks `npm ci`), so it is installed once into the git-ignored .cache/.
+// of it as the gate does; `node scan.mjs source tarball <package dir>` does both. Prints one JSON line
+// { target, files, passed, errorCount, warningCount, messages } per target and exits 1 on any error or warning.
+// The scanner cannot be a devDependency (its eslint-plugin-n8n-nodes-base dependency has a preinstall
+// `npx only-allow pnpm` that breaks `npm ci`), so it is installed once into the git-ignored .cache/.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -42,9 +43,11 @@ function unpackedTarball(packageDir) {
   return { dir: join(folder, 'package'), cleanUp: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
-const [target, packageArgument] = process.argv.slice(2);
-if (!['source', 'tarball'].includes(target) || packageArgument === undefined) {
-  process.stderr.write('usage: node scan.mjs source|tarball <package dir>\n');
+const TARGETS = ['source', 'tarball'];
+const packageArgument = process.argv.at(-1);
+const targets = process.argv.slice(2, -1);
+if (targets.length === 0 || !targets.every((target) => TARGETS.includes(target)) || packageArgument === undefined) {
+  process.stderr.write('usage: node scan.mjs source|tarball [source|tarball] <package dir>\n');
   process.exit(2);
 }
 ensureScanner();
@@ -52,39 +55,47 @@ const scanner = await import(pathToFileURL(join(scannerPackage, 'scanner', 'scan
 const requireFromScanner = createRequire(join(scannerPackage, 'package.json'));
 const { ESLint } = requireFromScanner('eslint');
 
-const packageDir = resolve(packageArgument);
-const unpacked = target === 'tarball' ? unpackedTarball(packageDir) : undefined;
-const dir = unpacked?.dir ?? packageDir;
-// The gate's own file sets: the sources as `n8n-node lint` sees them, and every file of the tarball.
-const patterns = target === 'source' ? scanner.SOURCE_FILE_PATTERNS : ['**/*.js', '**/*.ts', '**/*.json'];
 // analyzePackage passes on warnings, and the bar is zero of both: its own lint's results, kept as its ESLint returns
 // them, are counted too (linting the files a second time with the same configuration would double the run).
-const linted = [];
+let linted = [];
 const { lintFiles } = ESLint.prototype;
 ESLint.prototype.lintFiles = async function keepResults(...args) {
   const results = await lintFiles.apply(this, args);
   linted.push(...results);
   return results;
 };
-try {
-  const verdict = await scanner.analyzePackage(dir, patterns);
-  const results = linted;
-  const messages = results.flatMap((result) =>
-    result.messages.map(
-      (message) =>
-        `${result.filePath.slice(dir.length + 1)}:${message.line} ${message.severity === 2 ? 'error' : 'warning'} ${message.ruleId} ${message.message}`,
-    ),
-  );
-  const report = {
-    target,
-    files: results.length,
-    passed: verdict.passed,
-    errorCount: results.reduce((sum, result) => sum + result.errorCount, 0),
-    warningCount: results.reduce((sum, result) => sum + result.warningCount, 0),
-    messages,
-  };
+
+/** One target's report (several targets share one process: the scanner loads once). */
+async function scan(target, packageDir) {
+  const unpacked = target === 'tarball' ? unpackedTarball(packageDir) : undefined;
+  const dir = unpacked?.dir ?? packageDir;
+  // The gate's own file sets: the sources as `n8n-node lint` sees them, and every file of the tarball.
+  const patterns = target === 'source' ? scanner.SOURCE_FILE_PATTERNS : ['**/*.js', '**/*.ts', '**/*.json'];
+  linted = [];
+  try {
+    const verdict = await scanner.analyzePackage(dir, patterns);
+    const results = linted;
+    const messages = results.flatMap((result) =>
+      result.messages.map(
+        (message) =>
+          `${result.filePath.slice(dir.length + 1)}:${message.line} ${message.severity === 2 ? 'error' : 'warning'} ${message.ruleId} ${message.message}`,
+      ),
+    );
+    return {
+      target,
+      files: results.length,
+      passed: verdict.passed,
+      errorCount: results.reduce((sum, result) => sum + result.errorCount, 0),
+      warningCount: results.reduce((sum, result) => sum + result.warningCount, 0),
+      messages,
+    };
+  } finally {
+    unpacked?.cleanUp();
+  }
+}
+
+for (const target of targets) {
+  const report = await scan(target, resolve(packageArgument));
   process.stdout.write(`${JSON.stringify(report)}\n`);
-  process.exitCode = report.passed && report.errorCount === 0 && report.warningCount === 0 ? 0 : 1;
-} finally {
-  unpacked?.cleanUp();
+  if (!(report.passed && report.errorCount === 0 && report.warningCount === 0)) process.exitCode = 1;
 }
