@@ -3,7 +3,7 @@
 // before anything has run. n8n serves GET /schemas/<package>.<node>/<version as x.y.z>/<resource>/<operation>.json
 // from `__schema__/v<x.y.z>/<resource>/<operation>.json` beside the node's file (a trigger: `__schema__/v<x.y.z>.json`).
 import { OPERATIONS, Recording, type OperationName } from '@screenrec/core/portable';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { NODE_OPERATIONS } from './nodes/ScreenRec/actions/operations';
 
 const text = z.string();

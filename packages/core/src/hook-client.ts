@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { failureOfResponse, hookRefusal, type HookActionName } from './failures';
 import { BACKEND_TOKEN_REQUIRED, HOOK_NOT_FOUND_MESSAGE, HTTPS_CALLBACK_REQUIRED } from './messages';
 import type { CallOptions, OperationLabel } from './operation';

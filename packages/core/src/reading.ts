@@ -1,4 +1,4 @@
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4';
 import { InvalidInputError, UnexpectedResponseError, describeFieldErrors } from './errors';
 import { invalidInputMessage, quoteServiceText, unexpectedAnswerMessage } from './messages';
 import type { FieldError } from './schemas';

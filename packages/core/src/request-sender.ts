@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { NetworkError, ScreenRecError } from './errors';
 import { parseRetryAfter, redirectFailure } from './failures';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { DeadlineError, NotFoundError } from './errors';
 import { failureOfResponse } from './failures';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { formatCount } from './messages';
 
 /** Values the service API fixes; platforms offer them as choices. */

@@ -7,7 +7,7 @@ import {
   type McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Where a confirmation stands on this call:

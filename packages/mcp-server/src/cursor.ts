@@ -1,5 +1,5 @@
 import { InvalidInputError, OPERATIONS, describeFieldErrors, invalidInputMessage, type InputName } from '@screenrec/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { toolShape } from './tools/catalogue';
 
 type FindInput = (typeof OPERATIONS.findRecordings.inputs)[number];

@@ -1,6 +1,6 @@
 import type { GetPromptResult, McpServer } from '@modelcontextprotocol/server';
 import { MAX_PAGE_SIZE, OPERATIONS, formatSeconds } from '@screenrec/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Connections } from './connections';
 import { TOOL_ICONS } from './icons';
 import { describedInput } from './tools/catalogue';

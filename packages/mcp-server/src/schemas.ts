@@ -1,6 +1,6 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { MAX_PAGE_SIZE } from '@screenrec/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_TOOL_TIMEOUT_SECONDS, MAX_TOOL_TIMEOUT_SECONDS } from './config';
 
 // The arguments MCP has of its own, beside the catalogue's inputs (tools/catalogue.ts).

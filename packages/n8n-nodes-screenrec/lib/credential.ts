@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 
 export const CREDENTIAL = 'screenRecApi';
 /** The node method that tests the credential (n8n's `testedBy`). */

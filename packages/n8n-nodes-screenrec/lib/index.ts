@@ -1,5 +1,4 @@
-// Everything the nodes use from core and from this folder. The build bundles it once into dist/lib/index.js, which
-// every node requires; zod is left to n8n, which provides it.
+// Everything the nodes use from core and from this folder; zod is left to n8n, which provides it.
 export {
 	INPUT_FIELDS,
 	NEWEST_FIRST,

@@ -11,7 +11,7 @@ import {
   type InputName,
   type InputValues,
 } from '@screenrec/core';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 
 /**
  * The action node's fields. Each catalogue input is a property of the node under the key Node-RED released for it

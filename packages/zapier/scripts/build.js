@@ -6,28 +6,8 @@ const { readFileSync, rmSync, writeFileSync } = require('node:fs');
 const esbuild = require('esbuild');
 const { lazyDefinitionModule } = require('./lazy-definition');
 const { trimSourceMap } = require('./trim-source-map');
-const { zodWithoutConverters } = require('./zod-without-converters');
 
 const packageDir = path.resolve(__dirname, '..');
-
-/**
- * zod re-exports its ~40 message translations as `z.locales`; nothing here uses them (zod itself loads English
- * directly), yet they are half of the bundle. This keeps English only, which shrinks build.zip and every cold start.
- */
-const zodEnglishOnly = {
-  name: 'zod-english-only',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${path.sep}zod${path.sep}`)
-        ? { path: path.join(args.resolveDir, '../locales/index.js'), namespace: 'zod-locales' }
-        : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
-      contents: 'export { default as en } from "./en.js";',
-      resolveDir: path.dirname(args.path),
-    }));
-  },
-};
 
 rmSync(path.join(packageDir, 'dist'), { recursive: true, force: true });
 esbuild
@@ -47,7 +27,6 @@ esbuild
     keepNames: true,
     legalComments: 'none',
     external: ['zapier-platform-core'],
-    plugins: [zodEnglishOnly, zodWithoutConverters],
     alias: { '@screenrec/core': path.resolve(packageDir, '../core/src/index.ts') },
     tsconfig: path.join(packageDir, 'tsconfig.json'),
     logLevel: 'warning',

@@ -1,4 +1,5 @@
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
+import { $ZodString } from 'zod/v4/core';
 import { IsoDateOrDateTime } from '../schemas';
 import { INPUT_FIELDS, type InputName } from './inputs';
 
@@ -26,7 +27,7 @@ export function schemaKind(schema: z.core.$ZodType, name: string): InputKind {
   if (schema instanceof z.ZodPipe) return schemaKind(schema.in, name);
   if (schema instanceof z.ZodEnum) return { kind: 'choice', choices: schema.options.map(String) };
   // The core class: a UUID or an e-mail address is a string format, which is no ZodString.
-  if (schema instanceof z.core.$ZodString) return { kind: 'text' };
+  if (schema instanceof $ZodString) return { kind: 'text' };
   if (schema instanceof z.ZodBoolean) return { kind: 'boolean' };
   if (schema instanceof z.ZodNumber) return { kind: 'number' };
   const item = schema instanceof z.ZodArray ? schemaKind(schema.element, name) : undefined;

@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import type { CallOptions } from '../operation';
 import type { ServiceInterface } from '../protocol';
 import type { RestClient } from '../rest-client';

@@ -1,4 +1,4 @@
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4';
 import { Recording } from '../schemas';
 
 /** One field of a recording as every platform outputs it: the service's own key, one label, one help text, an example. */

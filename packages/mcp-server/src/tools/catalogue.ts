@@ -8,7 +8,7 @@ import {
   type InputName,
   type OperationEffects,
 } from '@screenrec/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 // How MCP reads core's catalogue: a tool's title is the operation's name, its description the operation's summary and
 // what it returns, its arguments the operation's inputs under the names MCP released, its hints the operation's effects.

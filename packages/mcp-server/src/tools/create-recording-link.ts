@@ -1,5 +1,5 @@
 import { OPERATIONS, createdRecordingDetails, type RestClient } from '@screenrec/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotConfiguredError, notConfiguredMessage, type Connections } from '../connections';
 import { TOOL_ICONS } from '../icons';
 import { fromOperation, toolShape } from './catalogue';

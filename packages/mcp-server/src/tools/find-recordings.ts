@@ -1,5 +1,5 @@
 import { NEWEST_FIRST, OPERATIONS, Recording } from '@screenrec/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { FindFilter, continueWith, decodeCursor, encodeCursor, type FindPosition } from '../cursor';
 import { describeRecording } from '../describe';
 import { Cursor, Limit } from '../schemas';

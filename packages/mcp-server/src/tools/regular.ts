@@ -9,7 +9,7 @@ import {
   type InputValues,
   type OperationName,
 } from '@screenrec/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { noteVideoLink } from '../card/video-origins';
 import type { Connections } from '../connections';
 import { describeRecording } from '../describe';

@@ -1,5 +1,5 @@
 import { OPERATIONS } from '@screenrec/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOOL_ICONS } from '../icons';
 import { fromOperation, toolShape } from './catalogue';
 import { defineTool } from './tool';

@@ -1,5 +1,5 @@
 import type { Icon, ToolAnnotations } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   InvalidInputError,
   describeFieldErrors,

@@ -16,7 +16,7 @@ import {
   type RecordingTexts,
   type UpdateRecordingRequest,
 } from '@screenrec/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeRecording } from '../describe';
 import { TOOL_ICONS } from '../icons';
 import { fromOperation, toolShape } from './catalogue';

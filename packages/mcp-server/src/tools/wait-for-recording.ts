@@ -8,7 +8,7 @@ import {
   type StopReason,
   type WaitOutcome,
 } from '@screenrec/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeRecording } from '../describe';
 import { TOOL_ICONS } from '../icons';
 import { MaxWaitSeconds } from '../schemas';

@@ -1,5 +1,5 @@
 import { HOOK_PROVIDERS, isScreenRecError } from '@screenrec/core';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { CONNECTION_FIELDS, INTEGRATION_AUTO, SECRET_FIELDS } from '../connection-fields';
 import { Connection, type ClientTuning, type ConnectionSettings } from '../connection';
 import { word } from '../locale';

@@ -1,5 +1,5 @@
 import { Recording, Uuid } from '@screenrec/core/portable';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 
 /** A tool result as the host hands it to the card (the MCP CallToolResult, read only as far as the card needs). */
 export const ToolResult = z.looseObject({

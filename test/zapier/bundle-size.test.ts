@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const REPO_ROOT = join(__dirname, '../..');
+
+/** The zod modules esbuild keeps when it bundles `entry` as the Zapier build does. */
+async function zodModulesIn(entry: string): Promise<string[]> {
+  const { metafile } = await build({
+    entryPoints: [join(REPO_ROOT, entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    metafile: true,
+    external: ['zapier-platform-core'],
+    alias: { '@screenrec/core': join(REPO_ROOT, 'packages/core/src/index.ts') },
+    tsconfig: join(REPO_ROOT, 'packages/zapier/tsconfig.json'),
+    logLevel: 'silent',
+  });
+  const [output] = Object.values(metafile.outputs);
+  return Object.keys(output!.inputs)
+    .filter((input) => input.includes('node_modules/zod/'))
+    .map((input) => input.replace(/^.*node_modules\/zod\/v4\//, ''));
+}
+
+// Every cold Zap step reads and compiles the bundle: zod's message translations (about 300 kB) and its z.compile
+// compiler come in whenever a module uses zod's namespace as a value (`z.core.$ZodString`, `{ z }` from 'zod')
+// instead of `import * as z from 'zod/v4'` with static member access.
+describe.each(['packages/zapier/src/index.ts', 'packages/core/src/index.ts', 'packages/core/src/portable.ts'])('bundling %s', (entry) => {
+  it('keeps only the parts of zod it uses: English messages, no compiler', async () => {
+    const modules = await zodModulesIn(entry);
+    expect(modules).toContain('classic/schemas.js');
+    expect(modules.filter((module) => module.startsWith('locales/'))).toEqual(['locales/en.js']);
+    expect(modules).not.toContain('core/compile.js');
+  });
+});
