@@ -1,12 +1,13 @@
 /**
  * Every Markdown file of the repository (the CHANGELOGs and pending changesets aside: they are the history) says
  * what is true now, without issue numbers, and every relative link and image in it resolves in a clone: to a file
- * git keeps (committed, or new and not ignored) and, for `#anchor`, to a heading of that Markdown file.
+ * git keeps (committed, or new and not ignored) and, for `#anchor`, to a heading of that Markdown file. Each package
+ * README, and the reference service's, is read in five minutes: at most 3,000 words.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, resolve } from 'node:path';
-import { headingAnchors, isExternal, issueNumbers, linkTargets, namedMarkdownFiles } from './markdown';
+import { headingAnchors, isExternal, issueNumbers, linkTargets, namedMarkdownFiles, wordCount } from './markdown';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -34,6 +35,12 @@ const DIRECTORIES = new Set(
 const isHistory = (path: string) =>
   /(^|\/)CHANGELOG\.md$/.test(path) || (path.startsWith('.changeset/') && path !== '.changeset/README.md');
 const MARKDOWN = FILES.filter((path) => path.endsWith('.md') && !isHistory(path)).sort();
+
+/** The READMEs a package's users read, each at most README_WORDS words as `wc -w` counts them. */
+const README_WORDS = 3000;
+const PACKAGE_READMES = MARKDOWN.filter(
+  (path) => /^packages\/[^/]+\/README\.md$/.test(path) || path === 'shared/reference-server/README.md',
+);
 
 const anchorsByFile = new Map<string, Set<string>>();
 function anchorsOf(path: string): Set<string> {
@@ -152,6 +159,11 @@ describe('what the Markdown checks find', () => {
     expect(namesRepositoryFile('README.md', 'SPEC.md')).toBe(false);
   });
 
+  it('counts words as wc -w does: runs of characters between whitespace, Markdown marks included', () => {
+    expect(wordCount('')).toBe(0);
+    expect(wordCount('  # Title\n\n| a | b |\n`x`  y\t\tz\n')).toBe(10);
+  });
+
   it('tells a missing file, a path outside the repository and a missing heading apart', () => {
     expect(unresolved('README.md', 'package.json')).toBeNull();
     expect(unresolved('README.md', 'packages/core')).toBeNull();
@@ -184,4 +196,14 @@ describe.each(MARKDOWN)('%s', (path) => {
       });
     expect(broken).toEqual([]);
   });
+});
+
+it(`every package README has at most ${README_WORDS} words (readable in five minutes)`, () => {
+  expect(PACKAGE_READMES).toContain('packages/mcp-server/README.md');
+  expect(PACKAGE_READMES).toContain('shared/reference-server/README.md');
+  const over = PACKAGE_READMES.flatMap((path) => {
+    const words = wordCount(readFileSync(join(REPO_ROOT, path), 'utf8'));
+    return words > README_WORDS ? [`${path}: ${words} words, over ${README_WORDS}`] : [];
+  });
+  expect(over).toEqual([]);
 });

@@ -1,7 +1,7 @@
 /**
  * What the Markdown suite checks, as plain functions over text: where a document speaks of an issue number, which
- * relative links and images it has, and the anchors GitHub gives its headings. Code blocks and code spans are prose
- * for the history check (a command's comment is read too) but never hold links.
+ * relative links and images it has, the anchors GitHub gives its headings, and how many words it has. Code blocks and
+ * code spans are prose for the history check (a command's comment is read too) but never hold links.
  */
 
 /** A place in a file where something is wrong, as the suite reports it. */
@@ -118,4 +118,9 @@ export function namedMarkdownFiles(markdown: string): LinkTarget[] {
       named.push({ line, target: match[1]! });
   }
   return named;
+}
+
+/** Words as `wc -w` counts them: runs of characters between spaces, tabs and line breaks. */
+export function wordCount(text: string): number {
+  return text.split(/[ \t\n\v\f\r]+/).filter((word) => word !== '').length;
 }
