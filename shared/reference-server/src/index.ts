@@ -1,7 +1,6 @@
 export {
   buildServer,
   startServer,
-  JSON_BODY_LIMIT,
   type DemoWorkspace,
   type InProcessServer,
   type ListenAddress,

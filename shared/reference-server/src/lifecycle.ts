@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { generateDemoWebm } from './demo-video';
 import type { DeliveryWorker } from './delivery-worker';
 import type { Recording, StoredVideo } from './model';
+import { Refusal } from './replies';
 import { recordingView, type NewRecording, type Store } from './store/store';
 import type { VideoLinks } from './video-links';
 import { RECORDING_STATUSES, type RecordingAnswer, type RecordingStatus } from './wire';
 
-export class TransitionRefused extends Error {}
+export class TransitionRefused extends Refusal {}
 
 /** The recording was deleted while its video was being stored; the video is not kept. */
 export class RecordingGone extends Error {}
@@ -67,7 +68,8 @@ export class RecordingLifecycle {
   /** Throws TransitionRefused unless `status` is ahead of the recording's current one. */
   checkForward(recording: Recording, status: RecordingStatus): void {
     if (RECORDING_STATUSES.indexOf(status) <= RECORDING_STATUSES.indexOf(recording.status)) {
-      throw new TransitionRefused(`The recording is ${recording.status}; it can only move forward (${RECORDING_STATUSES.join(' → ')}).`);
+      const order = RECORDING_STATUSES.join(' → ');
+      throw new TransitionRefused(409, `The recording is ${recording.status}; it can only move forward (${order}).`);
     }
   }
 
@@ -93,16 +95,6 @@ export class RecordingLifecycle {
     return this.completeWithFile(recording, { fileName, contentType, size });
   }
 
-  /** The file is in place; the recording may have been deleted or completed by someone else while it was written. */
-  private async completeWithFile(recording: Recording, video: StoredVideo): Promise<Recording> {
-    try {
-      return this.complete(recording, video);
-    } catch (error) {
-      await rm(this.videoPath(video), { force: true });
-      throw error;
-    }
-  }
-
   videoPath(video: StoredVideo): string {
     return join(this.videosDir, video.fileName);
   }
@@ -112,24 +104,29 @@ export class RecordingLifecycle {
     if (recording.video !== undefined) await rm(this.videoPath(recording.video), { force: true });
   }
 
-  private complete(recording: Recording, video: StoredVideo): Recording {
-    // Read again: the recording may have been deleted, or completed by another upload, while the file was written.
-    const current = this.store.recording(recording.id);
-    if (current === undefined) throw new RecordingGone();
-    this.checkForward(current, 'COMPLETED');
-    return this.store.transaction(() => {
-      this.store.setStatus(current, 'COMPLETED', video);
-      for (const notification of current.notifications) {
-        this.store.mail({
-          to: notification.value,
-          subject: 'A recording is ready',
-          text: `Recording ${current.id} is ready. Watch it within the hour: ${this.videoUrl(current)}`,
-        });
-      }
-      const link = this.videoUrl(current);
-      for (const subscription of this.store.subscriptionsOf(current.workspaceId)) this.deliveries.notify(subscription, current.id, link);
-      return current;
-    });
+  /** The file is in place. Read again: the recording may have been deleted or completed while it was written; then the file goes. */
+  private async completeWithFile(recording: Recording, video: StoredVideo): Promise<Recording> {
+    try {
+      const current = this.store.recording(recording.id);
+      if (current === undefined) throw new RecordingGone();
+      this.checkForward(current, 'COMPLETED');
+      return this.store.transaction(() => {
+        this.store.setStatus(current, 'COMPLETED', video);
+        for (const notification of current.notifications) {
+          this.store.mail({
+            to: notification.value,
+            subject: 'A recording is ready',
+            text: `Recording ${current.id} is ready. Watch it within the hour: ${this.videoUrl(current)}`,
+          });
+        }
+        const link = this.videoUrl(current);
+        for (const subscription of this.store.subscriptionsOf(current.workspaceId)) this.deliveries.notify(subscription, current.id, link);
+        return current;
+      });
+    } catch (error) {
+      await rm(this.videoPath(video), { force: true });
+      throw error;
+    }
   }
 }
 

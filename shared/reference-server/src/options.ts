@@ -1,7 +1,43 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_DELIVERY_SETTINGS, DELIVERY_SETTING_BOUNDS } from './delivery-settings';
-import type { ServerOptions } from './server';
+import type { HostResolver } from './address-policy';
+import { DEFAULT_DELIVERY_SETTINGS, DELIVERY_SETTING_BOUNDS, type DeliverySettings } from './delivery-settings';
+import type { Timeouts } from './limits';
+import type { StoreLimits } from './store/store';
 import { VIDEO_LINK_MODES, type VideoLinkMode } from './video-links';
+
+/** Where `listen` takes the server; the defaults are a free port on loopback. */
+export interface ListenAddress {
+  /** 0 (the default here) picks a free port. */
+  port?: number;
+  host?: string;
+}
+
+/**
+ * How buildServer makes a server. The flags' options are as USAGE says; without them a server keeps its state in
+ * memory, calls https: callbacks only, and builds links on the address it listens on (before it listens, on
+ * http://localhost, the host inject() sends).
+ */
+export interface ServerOptions extends ListenAddress, Partial<DeliverySettings> {
+  dataFile?: string;
+  insecureCallbacks?: boolean;
+  retryDelayMs?: number;
+  publicUrl?: string;
+  adminToken?: string;
+  videoLinks?: VideoLinkMode;
+  failedAuthPerMinute?: number;
+  /** pino level; 'silent' for tests. Logs go to stderr. */
+  logLevel?: string;
+  linkTtlMs?: number;
+  /** Largest participant upload. Default 500 MB. */
+  maxUploadBytes?: number;
+  callbackTimeoutMs?: number;
+  /** How callback host names are resolved (at subscribe and at connect). Default: the system's (dns.lookup). */
+  resolveHost?: HostResolver;
+  /** The Limits table's timeouts; tests shorten them. */
+  timeouts?: Partial<Timeouts>;
+  /** How much of the outbox and the delivery log is kept. */
+  logLimits?: Partial<StoreLimits>;
+}
 
 export const USAGE = `Usage: node shared/reference-server/dist/main.js [options]
 
@@ -30,7 +66,7 @@ export const USAGE = `Usage: node shared/reference-server/dist/main.js [options]
 
 export class UsageError extends Error {}
 
-/** Reads flags, each with an environment fallback; a flag wins over its variable. */
+/** Reads flags, each with an environment fallback (--retry-delay-ms: RETRY_DELAY_MS); a flag wins over its variable. */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOptions | 'help' {
   let values;
   try {
@@ -56,44 +92,37 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (values.help) return 'help';
-  const publicUrl = values['public-url'] ?? env.PUBLIC_URL;
+  type Flag = Exclude<keyof typeof values, 'help' | 'data' | 'insecure-callbacks'>;
+  const given = (flag: Flag) => values[flag] ?? env[flag.toUpperCase().replaceAll('-', '_')];
+  const whole = (flag: Flag, fallback: number, max: number, min = 0): number => {
+    const text = given(flag);
+    if (text === undefined || text === '') return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
+    return value;
+  };
+  const setting = (flag: Flag, name: keyof DeliverySettings) =>
+    whole(flag, DEFAULT_DELIVERY_SETTINGS[name], DELIVERY_SETTING_BOUNDS[name].max, DELIVERY_SETTING_BOUNDS[name].min);
+  const publicUrl = given('public-url');
   if (publicUrl !== undefined && !/^https?:\/\/[^/]/.test(publicUrl))
     throw new UsageError(`--public-url must be an http(s) URL, not "${publicUrl}"`);
-  const adminToken = values['admin-token'] ?? env.ADMIN_TOKEN;
+  const adminToken = given('admin-token');
   if (adminToken !== undefined && adminToken.length < 8) throw new UsageError('--admin-token must be at least 8 characters');
   const videoLinks = values['video-links'] ?? (env.VIDEO_LINKS || undefined) ?? 'service';
   if (!(VIDEO_LINK_MODES as readonly string[]).includes(videoLinks))
     throw new UsageError(`--video-links must be one of ${VIDEO_LINK_MODES.join(', ')}, not "${videoLinks}"`);
   return {
-    port: integer('--port', values.port ?? env.PORT, 8080, 65535),
-    host: values.host ?? env.HOST ?? '127.0.0.1',
+    port: whole('port', 8080, 65535),
+    host: given('host') ?? '127.0.0.1',
     dataFile: values.data ?? env.DATA_FILE,
     insecureCallbacks: values['insecure-callbacks'] ?? ['1', 'true', 'yes'].includes((env.INSECURE_CALLBACKS ?? '').toLowerCase()),
-    retryDelayMs: integer('--retry-delay-ms', values['retry-delay-ms'] ?? env.RETRY_DELAY_MS, 1000, 3_600_000),
+    retryDelayMs: whole('retry-delay-ms', 1000, 3_600_000),
     publicUrl,
     adminToken,
     videoLinks: videoLinks as VideoLinkMode,
-    failedAuthPerMinute: integer('--failed-auth-per-minute', values['failed-auth-per-minute'] ?? env.FAILED_AUTH_PER_MINUTE, 20, 1_000_000),
-    deliveriesPerNotification: integer(
-      '--deliveries-per-notification',
-      values['deliveries-per-notification'] ?? env.DELIVERIES_PER_NOTIFICATION,
-      DEFAULT_DELIVERY_SETTINGS.deliveriesPerNotification,
-      DELIVERY_SETTING_BOUNDS.deliveriesPerNotification.max,
-      DELIVERY_SETTING_BOUNDS.deliveriesPerNotification.min,
-    ),
-    repeatDeliveryDelayMs: integer(
-      '--repeat-delivery-delay-ms',
-      values['repeat-delivery-delay-ms'] ?? env.REPEAT_DELIVERY_DELAY_MS,
-      DEFAULT_DELIVERY_SETTINGS.repeatDeliveryDelayMs,
-      DELIVERY_SETTING_BOUNDS.repeatDeliveryDelayMs.max,
-    ),
+    failedAuthPerMinute: whole('failed-auth-per-minute', 20, 1_000_000),
+    deliveriesPerNotification: setting('deliveries-per-notification', 'deliveriesPerNotification'),
+    repeatDeliveryDelayMs: setting('repeat-delivery-delay-ms', 'repeatDeliveryDelayMs'),
   };
-}
-
-function integer(flag: string, text: string | undefined, fallback: number, max: number, min = 0): number {
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
-  return value;
 }

@@ -19,24 +19,38 @@ export const MESSAGES = {
 /** The content type of every JSON answer (fastify's own for an object it serializes). */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function sendMessage(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send({ message });
+/** `{message}`, or with `errors` the validation failure `{message, errors}`. */
+export function sendMessage(reply: FastifyReply, status: number, message: string, errors?: FieldError[]): FastifyReply {
+  return reply.code(status).type(JSON_TYPE).send(errors === undefined ? { message } : { message, errors });
 }
 
 export function sendValidationErrors(reply: FastifyReply, errors: FieldError[]): FastifyReply {
-  return reply.code(400).type(JSON_TYPE).send({ message: MESSAGES.badRequest, errors });
+  return sendMessage(reply, 400, MESSAGES.badRequest, errors);
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+/** A refusal a route throws; the error handler (plugins/json-errors.ts) answers it with sendMessage. */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
 
-/** Validates with a zod schema, naming the failing fields under `prefix` (e.g. "recordingId"). */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): Parsed<z.output<S>> {
+export function notFound(): never {
+  throw new Refusal(404, MESSAGES.notFound);
+}
+
+/** What `schema` reads from `value`; else a 400 naming the failing fields under `prefix` (e.g. "recordingId"). */
+export function valid<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
   const result = schema.safeParse(value);
-  if (result.success) return { ok: true, value: result.data };
+  if (result.success) return result.data;
   const errors = fieldErrorsOf(result.error).map((error) =>
     prefix === undefined ? error : { ...error, path: error.path === '' ? prefix : `${prefix}.${error.path}` },
   );
-  return { ok: false, errors };
+  throw new Refusal(400, MESSAGES.badRequest, errors);
 }
 
 /** One `errors[]` entry per issue: the dotted path of the field, and what is wrong with it. */

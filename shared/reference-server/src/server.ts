@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostResolver } from './address-policy';
 import { deliverySettingsOf } from './delivery-settings';
 import { VIDEO_FILE } from './lifecycle';
 import { DEFAULT_TIMEOUTS, LIMITS, type Timeouts } from './limits';
 import type { DemoCredentials } from './model';
+import type { ListenAddress, ServerOptions } from './options';
 import { answerClientError, jsonErrors } from './plugins/json-errors';
 import { lingeringClose } from './plugins/lingering-close';
 import { securityHeaders } from './plugins/security-headers';
@@ -18,57 +18,15 @@ import { hookRoutes } from './routes/hook';
 import { participantRoutes } from './routes/participant';
 import { restRoutes } from './routes/rest';
 import { videoRoutes } from './routes/videos';
-import { Store, type StoreLimits } from './store/store';
-import type { VideoLinkMode } from './video-links';
+import { Store } from './store/store';
 import { HOOK_PROVIDERS, type HookProvider } from './wire';
 
-/** Where `listen` takes the server; the defaults are a free port on loopback. */
-export interface ListenAddress {
-  /** 0 (the default here) picks a free port. */
-  port?: number;
-  host?: string;
-}
-
-export interface ServerOptions extends ListenAddress {
-  /** Keep the state in this SQLite file (WAL) and reload it on start. Default: in memory. */
-  dataFile?: string;
-  /** Allow http: callbacks (for loopback receivers in tests). */
-  insecureCallbacks?: boolean;
-  /** Base of the callback retry backoff. Default 1000 ms. */
-  retryDelayMs?: number;
-  /** The base that links (recording pages, videos) are built on. Default: the listening address (before listening, http://localhost, the host inject() sends). */
-  publicUrl?: string;
-  /** Default: a fresh random token. */
-  adminToken?: string;
-  /** pino level; 'silent' for tests. Logs go to stderr. */
-  logLevel?: string;
-  linkTtlMs?: number;
-  /** Largest participant upload. Default 500 MB. */
-  maxUploadBytes?: number;
-  callbackTimeoutMs?: number;
-  /** `service` (default): /videos/{id}?expires&signature; `storage`: object-store style links that hide the id. */
-  videoLinks?: VideoLinkMode;
-  /** How callback host names are resolved (at subscribe and at connect). Default: the system's (dns.lookup). */
-  resolveHost?: HostResolver;
-  /** The Limits table's timeouts; tests shorten them. */
-  timeouts?: Partial<Timeouts>;
-  /** Failed authentications per client address per minute before 429 (default 20). */
-  failedAuthPerMinute?: number;
-  /** How much of the outbox and the delivery log is kept. */
-  logLimits?: Partial<StoreLimits>;
-  /** Separate deliveries of each video-ready notification to each subscription, 1 to 5 (default 1). */
-  deliveriesPerNotification?: number;
-  /** Delay before each repeated delivery, 0 to 60,000 ms (default 0: all at once). */
-  repeatDeliveryDelayMs?: number;
-}
-
-export interface DemoWorkspace {
-  workspaceId: string;
+export interface DemoWorkspace extends DemoCredentials {
   workspaceName: string;
   ownerUserId: string;
-  tokens: Record<HookProvider, string>;
-  apiKey: string;
 }
+
+export type { ListenAddress, ServerOptions };
 
 /**
  * The reference service in this process, built and not yet listening: `app.inject()` reaches every route without a
@@ -95,7 +53,6 @@ export interface ListeningServer extends InProcessServer {
   baseUrl: string;
 }
 
-export const JSON_BODY_LIMIT = LIMITS.restBodyBytes;
 /** What a request's URL is resolved against before the server listens: inject() sends Host: localhost:80. */
 const UNLISTENED_BASE = 'http://localhost';
 

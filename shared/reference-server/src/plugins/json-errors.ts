@@ -1,13 +1,12 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES, sendMessage } from '../replies';
+import { MESSAGES, Refusal, sendMessage } from '../replies';
 
 /**
- * Every refusal as a JSON message (docs/service-api.md, "Errors"): fastify's own 4xx become 400 (413 and 415 keep theirs), anything
- * else is logged and answered 500, and an unknown path is 404. Some HTTP clients send `content-type:
- * application/json` with no body on DELETE or a body-less POST; that is read as no body instead of fastify's
- * "empty JSON body" error.
+ * Every refusal as a JSON message (docs/service-api.md, "Errors"): a route's Refusal as it says, fastify's own 4xx as
+ * 400 (413 and 415 keep theirs), anything else logged and answered 500, an unknown path 404. A `content-type:
+ * application/json` with no body (some clients send it on DELETE) is read as no body, not as an "empty JSON body" error.
  */
 export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -16,7 +15,8 @@ export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Pr
     if (body === '') done(null, undefined);
     else parseJson(request, body.toString(), done);
   });
-  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    if (error instanceof Refusal) return sendMessage(reply, error.status, error.message, error.errors);
     if (error.statusCode === 413) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
     if (error.statusCode === 415) return sendMessage(reply, 415, MESSAGES.unsupportedMediaType);
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)

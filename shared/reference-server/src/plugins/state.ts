@@ -7,7 +7,7 @@ import { DeliveryWorker } from '../delivery-worker';
 import { RecordingLifecycle } from '../lifecycle';
 import type { Timeouts } from '../limits';
 import { newSecret } from '../secrets';
-import type { ServerOptions } from '../server';
+import type { ServerOptions } from '../options';
 import type { Store } from '../store/store';
 import { DEFAULT_LINK_TTL_MS, VideoLinks } from '../video-links';
 

@@ -1,15 +1,15 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DeliverySettingsPatch } from '../delivery-settings';
-import { TransitionRefused } from '../lifecycle';
 import { WORKSPACE_SUBSCRIPTION_STATES, type Delivery, type Workspace } from '../model';
-import { MESSAGES, parseWith, sendMessage, sendValidationErrors } from '../replies';
+import { MESSAGES, notFound, sendMessage, valid } from '../replies';
 import { sameSecret } from '../secrets';
 import { HookProvider, RecordingStatus, RequestId } from '../wire';
 
-const CreateWorkspace = z.strictObject({ name: z.string().trim().min(1, { error: 'must not be empty' }) });
+const WorkspaceName = z.string().trim().min(1, { error: 'must not be empty' });
+const CreateWorkspace = z.strictObject({ name: WorkspaceName });
 const PatchWorkspace = z.strictObject({
-  name: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  name: WorkspaceName.optional(),
   apiAccess: z.boolean().optional(),
   subscription: z.enum(WORKSPACE_SUBSCRIPTION_STATES).optional(),
 });
@@ -18,27 +18,17 @@ const CreateApiKey = z.strictObject({
 });
 const AdvanceRecording = z.strictObject({ status: RecordingStatus });
 
-type Params = { workspaceId?: string; keyId?: string; provider?: string; recordingId?: string };
+type Route = { Params: { workspaceId?: string; keyId?: string; provider?: string; recordingId?: string } };
 
 /** The dashboard stand-in (docs/design.md, "The reference service"), every call guarded by the x-admin-token header. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { store, context } = app;
   const { lifecycle } = context;
 
-  function workspaceOf(params: Params, reply: FastifyReply): Workspace | undefined {
-    const id = parseWith(RequestId, params.workspaceId, 'workspaceId');
-    if (!id.ok) return void sendValidationErrors(reply, id.errors);
-    const workspace = store.workspace(id.value);
-    if (workspace === undefined) sendMessage(reply, 404, MESSAGES.notFound);
-    return workspace;
-  }
-
-  function providerOf(params: Params, reply: FastifyReply): HookProvider | undefined {
-    const provider = parseWith(HookProvider, params.provider, 'provider');
-    if (provider.ok) return provider.value;
-    sendValidationErrors(reply, provider.errors);
-    return undefined;
-  }
+  /** The workspace the path names: 400 for a malformed id, 404 for an unknown one. */
+  const workspaceOf = (params: Route['Params']): Workspace =>
+    store.workspace(valid(RequestId, params.workspaceId, 'workspaceId')) ?? notFound();
+  const providerOf = (params: Route['Params']) => valid(HookProvider, params.provider, 'provider');
 
   app.addHook('onRequest', async (request, reply) => {
     const token = request.headers['x-admin-token'];
@@ -48,96 +38,62 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/admin/workspaces', async (request, reply) => {
-    const input = parseWith(CreateWorkspace, request.body);
-    if (!input.ok) return sendValidationErrors(reply, input.errors);
-    const workspace = store.addWorkspace(input.value.name);
+    const workspace = store.addWorkspace(valid(CreateWorkspace, request.body).name);
     return reply.code(201).send({ workspaceId: workspace.id, name: workspace.name, ownerUserId: workspace.ownerUserId });
   });
 
-  app.get<{ Params: Params }>('/admin/workspaces/:workspaceId', async (request, reply) => {
-    const workspace = workspaceOf(request.params, reply);
-    return workspace === undefined ? reply : reply.send(workspaceView(workspace));
-  });
+  app.get<Route>('/admin/workspaces/:workspaceId', async (request) => workspaceView(workspaceOf(request.params)));
 
   // The callbacks registered through the hook endpoint: what a dashboard would list as connected automations.
-  app.get<{ Params: Params }>('/admin/workspaces/:workspaceId/subscriptions', async (request, reply) => {
-    const workspace = workspaceOf(request.params, reply);
-    if (workspace === undefined) return reply;
-    return reply.send(
-      store.subscriptionsOf(workspace.id).map(({ id, provider, callback }) => ({ subscriptionId: id, provider, callback })),
-    );
-  });
+  app.get<Route>('/admin/workspaces/:workspaceId/subscriptions', async (request) =>
+    store.subscriptionsOf(workspaceOf(request.params).id).map(({ id, provider, callback }) => ({ subscriptionId: id, provider, callback })),
+  );
 
-  app.patch<{ Params: Params }>('/admin/workspaces/:workspaceId', async (request, reply) => {
-    const workspace = workspaceOf(request.params, reply);
-    if (workspace === undefined) return reply;
-    const patch = parseWith(PatchWorkspace, request.body);
-    if (!patch.ok) return sendValidationErrors(reply, patch.errors);
-    return reply.send(workspaceView(store.updateWorkspace(workspace, patch.value)));
-  });
+  app.patch<Route>('/admin/workspaces/:workspaceId', async (request) =>
+    workspaceView(store.updateWorkspace(workspaceOf(request.params), valid(PatchWorkspace, request.body))),
+  );
 
-  app.post<{ Params: Params }>('/admin/workspaces/:workspaceId/api-keys', async (request, reply) => {
-    const workspace = workspaceOf(request.params, reply);
-    if (workspace === undefined) return reply;
-    const input = parseWith(CreateApiKey, request.body ?? {});
-    if (!input.ok) return sendValidationErrors(reply, input.errors);
-    const expiresAt = input.value.expiresAt == null ? null : new Date(input.value.expiresAt).toISOString();
-    const { key, secret } = store.addApiKey(workspace.id, expiresAt);
+  app.post<Route>('/admin/workspaces/:workspaceId/api-keys', async (request, reply) => {
+    const workspace = workspaceOf(request.params);
+    const { expiresAt } = valid(CreateApiKey, request.body ?? {});
+    const { key, secret } = store.addApiKey(workspace.id, expiresAt == null ? null : new Date(expiresAt).toISOString());
     return reply.code(201).send({ keyId: key.id, apiKey: secret, expiresAt: key.expiresAt });
   });
 
-  app.delete<{ Params: Params }>('/admin/workspaces/:workspaceId/api-keys/:keyId', async (request, reply) => {
-    const workspace = workspaceOf(request.params, reply);
-    if (workspace === undefined) return reply;
-    const keyId = parseWith(RequestId, request.params.keyId, 'keyId');
-    if (!keyId.ok) return sendValidationErrors(reply, keyId.errors);
-    if (!store.revokeApiKey(workspace.id, keyId.value)) return sendMessage(reply, 404, MESSAGES.notFound);
+  app.delete<Route>('/admin/workspaces/:workspaceId/api-keys/:keyId', async (request, reply) => {
+    const workspace = workspaceOf(request.params);
+    if (!store.revokeApiKey(workspace.id, valid(RequestId, request.params.keyId, 'keyId'))) notFound();
     return reply.code(204).send();
   });
 
-  app.post<{ Params: Params }>('/admin/workspaces/:workspaceId/integrations/:provider', async (request, reply) => {
-    const workspace = workspaceOf(request.params, reply);
-    const provider = workspace === undefined ? undefined : providerOf(request.params, reply);
-    if (workspace === undefined || provider === undefined) return reply;
+  app.post<Route>('/admin/workspaces/:workspaceId/integrations/:provider', async (request, reply) => {
+    const workspace = workspaceOf(request.params);
+    const provider = providerOf(request.params);
     return reply.code(201).send({ provider, backendToken: store.setupIntegration(workspace.id, provider) });
   });
 
-  app.delete<{ Params: Params }>('/admin/workspaces/:workspaceId/integrations/:provider', async (request, reply) => {
-    const workspace = workspaceOf(request.params, reply);
-    const provider = workspace === undefined ? undefined : providerOf(request.params, reply);
-    if (workspace === undefined || provider === undefined) return reply;
-    if (!store.disconnectIntegration(workspace.id, provider)) return sendMessage(reply, 404, MESSAGES.notFound);
+  app.delete<Route>('/admin/workspaces/:workspaceId/integrations/:provider', async (request, reply) => {
+    if (!store.disconnectIntegration(workspaceOf(request.params).id, providerOf(request.params))) notFound();
     return reply.code(204).send();
   });
 
-  app.post<{ Params: Params }>('/admin/recordings/:recordingId/status', async (request, reply) => {
-    const id = parseWith(RequestId, request.params.recordingId, 'recordingId');
-    if (!id.ok) return sendValidationErrors(reply, id.errors);
-    const recording = store.recording(id.value);
-    if (recording === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
-    const input = parseWith(AdvanceRecording, request.body);
-    if (!input.ok) return sendValidationErrors(reply, input.errors);
-    try {
-      return reply.send(lifecycle.view(await lifecycle.advance(recording, input.value.status)));
-    } catch (error) {
-      if (error instanceof TransitionRefused) return sendMessage(reply, 409, error.message);
-      throw error;
-    }
+  // A backward move is the lifecycle's TransitionRefused, a 409.
+  app.post<Route>('/admin/recordings/:recordingId/status', async (request) => {
+    const recording = store.recording(valid(RequestId, request.params.recordingId, 'recordingId')) ?? notFound();
+    return lifecycle.view(await lifecycle.advance(recording, valid(AdvanceRecording, request.body).status));
   });
 
-  app.get('/admin/deliveries', async (_request, reply) => reply.send(store.deliveries.map(deliveryView)));
+  app.get('/admin/deliveries', async () => store.deliveries.map(deliveryView));
 
   // Run-time switches of the service's own behaviour (not kept in --data: the flags give the value at start).
-  app.get('/admin/settings', async (_request, reply) => reply.send(context.deliveries.settings));
+  app.get('/admin/settings', async () => context.deliveries.settings);
 
-  app.patch('/admin/settings', async (request, reply) => {
-    const patch = parseWith(DeliverySettingsPatch, request.body);
-    if (!patch.ok) return sendValidationErrors(reply, patch.errors);
-    context.deliveries.settings = { ...context.deliveries.settings, ...patch.value };
-    return reply.send(context.deliveries.settings);
+  app.patch('/admin/settings', async (request) => {
+    context.deliveries.settings = { ...context.deliveries.settings, ...valid(DeliverySettingsPatch, request.body) };
+    return context.deliveries.settings;
   });
 
-  app.get('/admin/outbox', async (_request, reply) => reply.send(store.outbox));
+  app.get('/admin/outbox', async () => store.outbox);
 }
 
 function workspaceView({ id, name, ownerUserId, apiAccess, subscription }: Workspace) {

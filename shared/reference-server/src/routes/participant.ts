@@ -7,24 +7,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RecordingGone, TransitionRefused } from '../lifecycle';
 import type { Recording } from '../model';
 import { RECORDING_PAGE_CSP, renderRecordingPage } from '../../page/recording-page';
-import { MESSAGES, sendMessage } from '../replies';
+import { MESSAGES, notFound, Refusal, sendMessage } from '../replies';
 import { newId } from '../secrets';
 import { RequestId } from '../wire';
 
 type Params = { recordingId: string };
 
-class UploadTooLarge extends Error {}
+const COMPLETE = 'This recording is already complete.';
 
 /** The participant's side: the recording page, its "started" signal and the upload that completes it. */
 export async function participantRoutes(app: FastifyInstance): Promise<void> {
   const { store, context } = app;
   const { lifecycle } = context;
 
-  function recordingOf(params: Params, reply: FastifyReply): Recording | undefined {
+  /** The recording the path names; 404 for a malformed id too. */
+  function recordingOf(params: Params): Recording {
     const id = RequestId.safeParse(params.recordingId);
-    const recording = id.success ? store.recording(id.data) : undefined;
-    if (recording === undefined) sendMessage(reply, 404, MESSAGES.notFound);
-    return recording;
+    return (id.success ? store.recording(id.data) : undefined) ?? notFound();
   }
 
   // Video bodies are streamed, not buffered: the handler gets the raw request stream.
@@ -38,9 +37,7 @@ export async function participantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: Params }>('/r/:recordingId', async (request, reply) => {
-    const recording = recordingOf(request.params, reply);
-    if (recording === undefined) return reply;
-    const { id, status } = recording;
+    const { id, status } = recordingOf(request.params);
     return reply
       .header('content-security-policy', RECORDING_PAGE_CSP)
       .header('cache-control', 'no-store')
@@ -49,9 +46,8 @@ export async function participantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: Params }>('/r/:recordingId/start', async (request, reply) => {
-    const recording = recordingOf(request.params, reply);
-    if (recording === undefined) return reply;
-    if (recording.status === 'COMPLETED') return sendMessage(reply, 409, 'This recording is already complete.');
+    const recording = recordingOf(request.params);
+    if (recording.status === 'COMPLETED') return sendMessage(reply, 409, COMPLETE);
     if (recording.status === 'NEW') store.setStatus(recording, 'RECORDING');
     return reply.code(204).send();
   });
@@ -73,9 +69,8 @@ export async function participantRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.post<{ Params: Params }>('/r/:recordingId/upload', uploadOptions, async (request, reply) => {
-    const recording = recordingOf(request.params, reply);
-    if (recording === undefined) return reply;
-    if (recording.status === 'COMPLETED') return sendMessage(reply, 409, 'This recording is already complete.');
+    const recording = recordingOf(request.params);
+    if (recording.status === 'COMPLETED') return sendMessage(reply, 409, COMPLETE);
     if (!(request.body instanceof Readable)) return sendMessage(reply, 415, MESSAGES.unsupportedMediaType);
     if (Number(request.headers['content-length'] ?? 0) > context.maxUploadBytes) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
 
@@ -86,8 +81,7 @@ export async function participantRoutes(app: FastifyInstance): Promise<void> {
       await lifecycle.completeWithUpload(recording, temp, videoTypeOf(request.headers['content-type']), size);
       return reply.send({ status: 'COMPLETED' });
     } catch (error) {
-      if (error instanceof UploadTooLarge) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
-      if (error instanceof TransitionRefused) return sendMessage(reply, 409, 'This recording is already complete.');
+      if (error instanceof TransitionRefused) return sendMessage(reply, 409, COMPLETE);
       if (error instanceof RecordingGone) return sendMessage(reply, 404, MESSAGES.notFound);
       throw error;
     } finally {
@@ -101,7 +95,7 @@ async function streamToFile(source: Readable, path: string, maxBytes: number): P
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      callback(size > maxBytes ? new UploadTooLarge() : null, chunk);
+      callback(size > maxBytes ? new Refusal(413, MESSAGES.payloadTooLarge) : null, chunk);
     },
   });
   await pipeline(source, limit, createWriteStream(path, { mode: 0o600 }));

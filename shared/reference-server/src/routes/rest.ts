@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Recording, Workspace } from '../model';
-import { JSON_TYPE, MESSAGES, parseWith, sendMessage, sendValidationErrors } from '../replies';
+import { JSON_TYPE, MESSAGES, notFound, sendMessage, valid } from '../replies';
 import { CreateRecordingRequest, ListRecordingsRequest, RequestId, TagSearchQuery, UpdateRecordingRequest } from '../wire';
 
 declare module 'fastify' {
@@ -25,14 +25,10 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
     return request.workspace;
   }
 
-  /** The recording named in the path, or a reply already sent (400 for a malformed id, 404 for an unknown one). */
-  function recordingOf(request: WorkspaceRequest, reply: FastifyReply): Recording | undefined {
-    const id = parseWith(RequestId, request.params.recordingId, 'recordingId');
-    if (!id.ok) return void sendValidationErrors(reply, id.errors);
-    const recording = store.recording(id.value);
-    if (recording?.workspaceId === workspaceOf(request).id) return recording;
-    sendMessage(reply, 404, MESSAGES.notFound);
-    return undefined;
+  /** The recording named in the path: 400 for a malformed id, 404 for an unknown one or another workspace's. */
+  function recordingOf(request: WorkspaceRequest): Recording {
+    const recording = store.recording(valid(RequestId, request.params.recordingId, 'recordingId'));
+    return recording?.workspaceId === workspaceOf(request).id ? recording : notFound();
   }
 
   app.decorateRequest('workspace', null);
@@ -61,44 +57,34 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Handlers that never wait are synchronous: an async one costs promises on every call.
+  // Handlers that never wait are synchronous: an async one costs promises on every call.
   app.post('/recordings', (request, reply) => {
-    const input = parseWith(CreateRecordingRequest, request.body);
-    if (!input.ok) return sendValidationErrors(reply, input.errors);
-    const recording = lifecycle.create({ workspaceId: workspaceOf(request).id, ...input.value });
+    const recording = lifecycle.create({ workspaceId: workspaceOf(request).id, ...valid(CreateRecordingRequest, request.body) });
     return reply.code(201).send(lifecycle.view(recording));
   });
 
   app.post('/recordings/list', (request, reply) => {
-    const query = parseWith(ListRecordingsRequest, request.body ?? {});
-    if (!query.ok) return sendValidationErrors(reply, query.errors);
-    return reply.type(JSON_TYPE).send(store.listPage(workspaceOf(request).id, query.value, lifecycle.pageBase()));
+    const query = valid(ListRecordingsRequest, request.body ?? {});
+    return reply.type(JSON_TYPE).send(store.listPage(workspaceOf(request).id, query, lifecycle.pageBase()));
   });
 
   app.get('/recordings/tags', (request, reply) => {
-    const query = parseWith(TagSearchQuery, request.query);
-    if (!query.ok) return sendValidationErrors(reply, query.errors);
-    return reply.send({ result: store.searchTags(workspaceOf(request).id, query.value.query) });
+    const { query } = valid(TagSearchQuery, request.query);
+    return reply.send({ result: store.searchTags(workspaceOf(request).id, query) });
   });
 
   app.get('/recordings/:recordingId/presign', (request: WorkspaceRequest, reply) => {
-    const recording = recordingOf(request, reply);
-    if (recording === undefined) return reply;
-    if (recording.video === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
+    const recording = recordingOf(request);
+    if (recording.video === undefined) notFound();
     return reply.send({ url: lifecycle.videoUrl(recording) });
   });
 
-  app.put('/recordings/:recordingId', (request: WorkspaceRequest, reply) => {
-    const recording = recordingOf(request, reply);
-    if (recording === undefined) return reply;
-    const changes = parseWith(UpdateRecordingRequest, request.body);
-    if (!changes.ok) return sendValidationErrors(reply, changes.errors);
-    return reply.code(202).send(lifecycle.view(store.updateRecording(recording, changes.value)));
-  });
+  app.put('/recordings/:recordingId', (request: WorkspaceRequest, reply) =>
+    reply.code(202).send(lifecycle.view(store.updateRecording(recordingOf(request), valid(UpdateRecordingRequest, request.body)))),
+  );
 
   app.delete('/recordings/:recordingId', async (request: WorkspaceRequest, reply) => {
-    const recording = recordingOf(request, reply);
-    if (recording === undefined) return reply;
-    await lifecycle.remove(recording);
+    await lifecycle.remove(recordingOf(request));
     return reply.code(204).send();
   });
 }
