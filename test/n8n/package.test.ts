@@ -16,8 +16,8 @@ const packageJson = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), '
   n8n: { n8nNodesApiVersion: number; strict: boolean; nodes: string[]; credentials: string[] };
 };
 
-// dist/ is the same build `npm test` runs first, repeated from the sources as they are now once per jest run (by
-// test/support/global-setup.js, before any suite, so that no suite rebuilds it while another reads it).
+// dist/ is what the package's build task wrote: the jest task runs after it (turbo.json), and `npm run build` first
+// when a suite runs on its own.
 
 describe('package.json', () => {
   it('is a community node package with no runtime dependencies, and n8n-workflow as its only peer', () => {

@@ -13,7 +13,8 @@ const { load } = jest.requireActual<{ load: (text: string) => unknown }>('js-yam
 const REPO_ROOT = join(__dirname, '../..');
 const PACKAGE_DIR = join(REPO_ROOT, 'packages/n8n-nodes-screenrec');
 
-// dist/ is built from the sources as they are now, once per jest run, by test/support/global-setup.js.
+// dist/ is what the package's build task wrote: the jest task runs after it (turbo.json), and `npm run build` first
+// when a suite runs on its own.
 
 it('npm publish --dry-run uploads only dist, README, LICENSE and package.json, in at most 60 kB', () => {
   const output = execFileSync('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], {

@@ -6,7 +6,8 @@ import { PACKAGE_DIR, scanAll, type ScanReport } from './scanner/run-scan';
 
 jest.setTimeout(240_000);
 
-// dist/ is built from the sources as they are now, once per jest run, by test/support/global-setup.js.
+// dist/ is what the package's build task wrote: the jest task runs after it (turbo.json), and `npm run build` first
+// when a suite runs on its own.
 
 let source: ScanReport;
 let tarball: ScanReport;
