@@ -4,7 +4,7 @@ import { PACKAGE_DIR, n8nNode } from './node-cli/run-cli';
 
 // n8n's own node CLI, as n8n's reviewers and its docs use it on a community package: `n8n-node cloud-support` must
 // find the package eligible for n8n Cloud and `n8n-node lint` (strict mode: n8n's default ESLint config, unchanged)
-// must pass. The CLI is installed on first use into .cache/ (node-cli/n8n-node.mjs). That both still fail a package
+// must pass. The CLI is installed on first use into .cache/ (test/support/n8n-checks/n8n-node.mjs). That both still fail a package
 // that breaks n8n's rules is checked in `npm run test:tools` (node-cli-regression.tools.test.ts).
 
 jest.setTimeout(300_000);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 // Runs n8n-node.mjs (n8n's own node CLI, installed on first use into .cache/) as a child process.
 
 export const PACKAGE_DIR = join(__dirname, '../../../packages/n8n-nodes-screenrec');
-const N8N_NODE = join(__dirname, 'n8n-node.mjs');
+const N8N_NODE = join(__dirname, '../../support/n8n-checks/n8n-node.mjs');
 const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 /** The CLI's output without its colours and box drawing, and its exit code. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 // Runs scan.mjs (n8n's verification gate, offline) as a child process and reads its one-line JSON report.
 
 export const PACKAGE_DIR = join(__dirname, '../../../packages/n8n-nodes-screenrec');
-const SCAN = join(__dirname, 'scan.mjs');
+const SCAN = join(__dirname, '../../support/n8n-checks/scan.mjs');
 
 export interface ScanReport {
   target: string;

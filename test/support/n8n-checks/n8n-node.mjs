@@ -2,7 +2,7 @@
 // Runs n8n's own node CLI (`n8n-node`, @n8n/node-cli: the tool n8n's docs name for checking a community package)
 // in a package folder: `node n8n-node.mjs <package dir> lint|cloud-support|…`, exit code and output as the CLI's.
 // The CLI brings about 600 packages (700 MB, isolated-vm among them), so it is no devDependency: it is installed
-// once, pinned, with --ignore-scripts, into the git-ignored .cache/ (as the scanner is, scanner/scan.mjs).
+// once, pinned, with --ignore-scripts, into the git-ignored .cache/ (as the scanner is, scan.mjs beside this file).
 // n8n's default eslint.config.mjs imports '@n8n/node-cli/eslint', which ESLint loads as an ES module from the
 // package folder (ES modules ignore NODE_PATH): a git-ignored node_modules/@n8n/node-cli link there resolves it,
 // and the CLI's own dependencies resolve from its real folder in .cache/.
