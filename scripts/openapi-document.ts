@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of ScreenRec's API (docs/openapi.json), made from what core knows: the schemas of every
-// body (packages/core/src/schemas.ts, through zod's own JSON Schema output) and the paths, methods, headers and
-// statuses (packages/core/src/protocol.ts). Only the prose a reader of the document needs is written here.
+// body (packages/core/src/wire/schemas.ts, through zod's own JSON Schema output) and the paths, methods, headers and
+// statuses (packages/core/src/wire/protocol.ts). Only the prose a reader of the document needs is written here.
 // scripts/openapi.ts writes it; test/docs/openapi.test.ts fails when the committed file differs.
 import { z } from 'zod/v4';
 import corePackage from '../packages/core/package.json';
@@ -16,8 +16,8 @@ import {
   WORKSPACE_API_PATH,
   type FailureStatusName,
   type ServiceInterface,
-} from '../packages/core/src/protocol';
-import * as schemas from '../packages/core/src/schemas';
+} from '../packages/core/src/wire/protocol';
+import * as schemas from '../packages/core/src/wire/schemas';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };

@@ -110,7 +110,7 @@ describe('hook client input validation sends nothing', () => {
   });
 });
 
-describe('hook answers beyond the failure table (failures.test.ts)', () => {
+describe('hook answers beyond the failure table (failure-table.test.ts)', () => {
   it('an HTML 502 page is SERVICE_ERROR without the page in the message', async () => {
     hookScope().times(4).reply(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'content-type': 'text/html' });
     const error = await failureOf(hookClient().ping());

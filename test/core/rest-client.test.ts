@@ -204,7 +204,7 @@ describe('REST input validation sends nothing', () => {
   });
 });
 
-describe('REST answers beyond the failure table (failures.test.ts)', () => {
+describe('REST answers beyond the failure table (failure-table.test.ts)', () => {
   it('400 keeps the field errors', async () => {
     restScope()
       .post(restPath('/recordings'))

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { REST_CALLS } from '../../packages/core/src/protocol';
+import { REST_CALLS } from '../../packages/core/src/wire/protocol';
 import { openApiDocument, openApiText } from '../../scripts/openapi-document';
 import { DOCUMENT, redoclyLint } from './redocly-lint';
 

@@ -59,7 +59,7 @@ describe('the reference server imports nothing from packages/', () => {
     const source = [
       "import { Uuid } from '@screenrec/core';",
       "import type { Transport } from '@screenrec/core/portable';",
-      "export { HookAction } from '../../../../packages/core/src/schemas';",
+      "export { HookAction } from '../../../../packages/core/src/wire/schemas';",
       "import '../../../../packages/zapier/src/index';",
       "const lazy = require('../../../../packages/n8n-nodes-screenrec/lib/parameters');",
       "const later = import('@screenrec/zapier');",
@@ -69,7 +69,7 @@ describe('the reference server imports nothing from packages/', () => {
     expect(findingsIn(file, source)).toEqual([
       'src/plugins/example.ts imports @screenrec/core',
       'src/plugins/example.ts imports @screenrec/core/portable',
-      'src/plugins/example.ts imports packages/core/src/schemas',
+      'src/plugins/example.ts imports packages/core/src/wire/schemas',
       'src/plugins/example.ts imports packages/zapier/src/index',
       'src/plugins/example.ts imports packages/n8n-nodes-screenrec/lib/parameters',
       'src/plugins/example.ts imports @screenrec/zapier',

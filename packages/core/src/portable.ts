@@ -4,23 +4,17 @@
  * this file uses a timer, `process`, `global`/`globalThis` or `__dirname`/`__filename`: n8n's scanner refuses
  * shipped code that does (a test bundles this file and checks).
  */
-export * from './schemas';
-export * from './errors';
-export * from './messages';
-export {
-  MAX_ANSWER_BYTES,
-  readBodyCapped,
-  type HttpMethod,
-  type Transport,
-  type TransportRequest,
-  type TransportResponse,
-} from './transport';
-export { networkFailure, responseTooLarge, videoHostFailure } from './failures';
-export { HEADER, NOTIFICATION_ANSWER, isRedirect, isSuccess, type ServiceInterface } from './protocol';
-export type { CallOptions, Sleep } from './operation';
-export type { ClientOptions } from './request-sender';
-export { fieldErrorsOf } from './reading';
-export { HookClient, type HookClientOptions, type RecordingLinkInput } from './hook-client';
+export * from './wire/schemas';
+export * from './errors/error-classes';
+export * from './errors/messages';
+export type { Transport, TransportRequest, TransportResponse } from './transport/transport';
+export { readBodyCapped } from './transport/read-body-capped';
+export { networkFailure, responseTooLarge, videoHostFailure } from './errors/failure-table';
+export { HEADER, NOTIFICATION_ANSWER, isRedirect, isSuccess, type HttpMethod, type ServiceInterface } from './wire/protocol';
+export type { CallOptions, Sleep } from './transport/call-bounds';
+export type { ClientOptions } from './transport/request-sender';
+export { fieldErrorsOf } from './errors/schema-checks';
+export { HookClient, type HookClientOptions, type RecordingLinkInput } from './clients/hook-client';
 export {
   RestClient,
   type FindByReferenceOptions,
@@ -29,7 +23,7 @@ export {
   type ReferenceSearch,
   type ReferenceSearchFilter,
   type RestClientOptions,
-} from './rest-client';
+} from './clients/rest-client';
 export {
   MAX_VIDEO_ID_CANDIDATES,
   identifyVideo,
@@ -38,8 +32,8 @@ export {
   videoIdCandidates,
   type IdentifiedVideo,
   type VideoReady,
-} from './video-ready';
-export { isLoopbackHost, isNonPublicHost, isPlainHttpOffLoopback } from './addresses';
+} from './clients/video-ready';
+export { isLoopbackHost, isNonPublicHost, isPlainHttpOffLoopback } from './transport/addresses';
 export {
   NOTHING_TO_UPDATE_MESSAGE,
   cleanTags,
@@ -47,8 +41,16 @@ export {
   recordingChanges,
   type RecordingChangesInput,
   type RecordingTexts,
-} from './recording-input';
-export { createdRecordingDetails, type CreatedRecordingDetails } from './created-recording';
-export { inTimeZone, knownTimeZone, offsetMinutes } from './dates';
-export { DIRECTION_LABELS, SHORT_ID_LENGTH, STATUS_LABELS, directionLabel, displayDate, recordingLabel, statusLabel } from './labels';
+} from './catalogue/recording-input';
+export { createdRecordingDetails, type CreatedRecordingDetails } from './clients/created-recording';
+export { inTimeZone, knownTimeZone, offsetMinutes } from './catalogue/dates';
+export {
+  DIRECTION_LABELS,
+  SHORT_ID_LENGTH,
+  STATUS_LABELS,
+  directionLabel,
+  displayDate,
+  recordingLabel,
+  statusLabel,
+} from './catalogue/labels';
 export * from './catalogue';

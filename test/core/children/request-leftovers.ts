@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { heapAfterCollection, stillAlive } from '../../support/garbage';
-import { createFetchTransport } from '../../../packages/core/src/fetch-transport';
+import { createFetchTransport } from '../../../packages/core/src/transport/fetch-transport';
 
 const CALLS = 3_000;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4';
 import { $ZodString } from 'zod/v4/core';
-import { IsoDateOrDateTime } from '../schemas';
+import { IsoDateOrDateTime } from '../wire/schemas';
 import { INPUT_FIELDS, type InputName } from './inputs';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/v4';
-import { cleanTags } from '../recording-input';
+import { cleanTags } from './recording-input';
 import {
   CreateRecordingRequest,
   IsoDateOrDateTime,
@@ -9,7 +9,7 @@ import {
   UpdateRecordingRequest,
   Uuid,
   type RecordingTextFieldKey,
-} from '../schemas';
+} from '../wire/schemas';
 import { PLATFORMS, type Platform } from './platforms';
 import { RECORDING_FIELDS } from './recording-fields';
 

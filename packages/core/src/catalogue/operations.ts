@@ -1,8 +1,8 @@
 import * as z from 'zod/v4';
-import type { CallOptions } from '../operation';
-import type { ServiceInterface } from '../protocol';
-import type { RestClient } from '../rest-client';
-import { givenTexts, recordingChanges } from '../recording-input';
+import type { CallOptions } from '../transport/call-bounds';
+import type { ServiceInterface } from '../wire/protocol';
+import type { RestClient } from '../clients/rest-client';
+import { givenTexts, recordingChanges } from './recording-input';
 import {
   PresignResponse,
   RECORDING_TEXT_FIELD_KEYS,
@@ -10,7 +10,7 @@ import {
   RecordingAnswer,
   TagSearchResponse,
   VideoReadyNotification,
-} from '../schemas';
+} from '../wire/schemas';
 import { INPUT_FIELDS, NEW_TEXT_INPUT_NAMES, newTextInputName, type InputName } from './inputs';
 import type { Platform } from './platforms';
 

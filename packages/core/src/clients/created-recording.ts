@@ -1,6 +1,6 @@
-import { isScreenRecError } from './errors';
-import { CREATED_NOT_LISTED_YET, createdIdLookupFailedMessage } from './messages';
-import type { CallOptions } from './operation';
+import { isScreenRecError } from '../errors/error-classes';
+import { CREATED_NOT_LISTED_YET, createdIdLookupFailedMessage } from '../errors/messages';
+import type { CallOptions } from '../transport/call-bounds';
 import type { RestClient } from './rest-client';
 
 /**

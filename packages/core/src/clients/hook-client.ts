@@ -1,10 +1,10 @@
 import * as z from 'zod/v4';
-import { failureOfResponse, hookRefusal, type HookActionName } from './failures';
-import { BACKEND_TOKEN_REQUIRED, HOOK_NOT_FOUND_MESSAGE, HTTPS_CALLBACK_REQUIRED } from './messages';
-import type { CallOptions, OperationLabel } from './operation';
-import { HEADER, hookEndpoint, isSuccess } from './protocol';
-import { invalidInput, parseJson, readResponse, validateInput } from './reading';
-import { RequestSender, type ClientOptions } from './request-sender';
+import { failureOfResponse, hookRefusal, type HookActionName } from '../errors/failure-table';
+import { BACKEND_TOKEN_REQUIRED, HOOK_NOT_FOUND_MESSAGE, HTTPS_CALLBACK_REQUIRED } from '../errors/messages';
+import type { CallOptions, OperationLabel } from '../transport/call-bounds';
+import { HEADER, hookEndpoint, isSuccess } from '../wire/protocol';
+import { invalidInput, parseJson, readResponse, validateInput } from '../errors/schema-checks';
+import { RequestSender, type ClientOptions } from '../transport/request-sender';
 import {
   CallbackSubscribeAction,
   CallbackUnsubscribeAction,
@@ -16,7 +16,7 @@ import {
   RecordingAnswer,
   SubscribeAnswer,
   UnsubscribeAnswer,
-} from './schemas';
+} from '../wire/schemas';
 
 export interface HookClientOptions extends ClientOptions {
   provider: HookProvider;

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4';
-import { DeadlineError, NotFoundError } from './errors';
-import { failureOfResponse } from './failures';
+import { DeadlineError, NotFoundError } from '../errors/error-classes';
+import { failureOfResponse } from '../errors/failure-table';
 import {
   API_KEY_REQUIRED,
   HINT_NARROW_SEARCH,
@@ -8,12 +8,12 @@ import {
   NOT_FOUND_VIDEO,
   NOT_FOUND_WORKSPACE,
   referenceSearchSummary,
-} from './messages';
-import type { CallOptions, Operation, OperationLabel } from './operation';
-import { HEADER, REST_CALLS, TAG_QUERY_PARAMETER, bearer, isSuccess, restPath, workspaceApi, type RestCallName } from './protocol';
-import { readResponse, validateInput } from './reading';
-import { RequestSender, type ClientOptions } from './request-sender';
-import type { TransportResponse } from './transport';
+} from '../errors/messages';
+import type { CallOptions, Operation, OperationLabel } from '../transport/call-bounds';
+import { HEADER, REST_CALLS, TAG_QUERY_PARAMETER, bearer, isSuccess, restPath, workspaceApi, type RestCallName } from '../wire/protocol';
+import { readResponse, validateInput } from '../errors/schema-checks';
+import { RequestSender, type ClientOptions } from '../transport/request-sender';
+import type { TransportResponse } from '../transport/transport';
 import {
   CreateRecordingRequest,
   ListRecordingsRequest,
@@ -25,7 +25,7 @@ import {
   TagSearchResponse,
   UpdateRecordingRequest,
   Uuid,
-} from './schemas';
+} from '../wire/schemas';
 
 export interface RestClientOptions extends ClientOptions {
   workspaceId: string;

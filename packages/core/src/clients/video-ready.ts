@@ -1,6 +1,6 @@
-import { isNonPublicHost } from './addresses';
-import { InvalidInputError, ScreenRecError, describeFieldErrors } from './errors';
-import { fieldErrorsOf, invalidInput, parseJson } from './reading';
+import { isNonPublicHost } from '../transport/addresses';
+import { InvalidInputError, ScreenRecError, describeFieldErrors } from '../errors/error-classes';
+import { fieldErrorsOf, invalidInput, parseJson } from '../errors/schema-checks';
 import {
   LINK_NAMES_NO_RECORDING,
   LINK_NOT_CONFIRMED,
@@ -8,10 +8,10 @@ import {
   foreignVideoLinkMessage,
   notAVideoReadyMessage,
   privateVideoLinkMessage,
-} from './messages';
-import type { CallOptions } from './operation';
+} from '../errors/messages';
+import type { CallOptions } from '../transport/call-bounds';
 import type { RestClient } from './rest-client';
-import { VideoReadyNotification, type Recording } from './schemas';
+import { VideoReadyNotification, type Recording } from '../wire/schemas';
 
 export interface VideoReady {
   /** The pre-signed link to the video, as received. */

@@ -1,7 +1,7 @@
-import { DeadlineError } from './errors';
-import { sleep } from './node-sleep';
-import type { CallOptions } from './operation';
-import type { Recording } from './schemas';
+import { DeadlineError } from '../errors/error-classes';
+import { sleep } from '../transport/node-sleep';
+import type { CallOptions } from '../transport/call-bounds';
+import type { Recording } from '../wire/schemas';
 
 /**
  * How a wait paces its checks: the first again after `firstDelayMs`, each next one twice as long after the one

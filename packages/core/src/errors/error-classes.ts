@@ -1,4 +1,4 @@
-import type { FieldError } from './schemas';
+import type { FieldError } from '../wire/schemas';
 
 export type ErrorCode =
   | 'BAD_REQUEST'

@@ -15,7 +15,7 @@ import {
   describeFieldErrors,
   type ErrorDetails,
   type ScreenRecError,
-} from './errors';
+} from './error-classes';
 import {
   HOOK_MALFORMED_MESSAGE,
   INTEGRATION_NOT_CONNECTED_MESSAGE,
@@ -41,10 +41,10 @@ import {
   videoHostRedirectMessage,
   videoHostStatusMessage,
 } from './messages';
-import { FAILURE_STATUS, HEADER, isRedirect } from './protocol';
-import { parseJson } from './reading';
-import { ValidationErrorBody } from './schemas';
-import type { TransportRequest, TransportResponse } from './transport';
+import { FAILURE_STATUS, HEADER, isRedirect } from '../wire/protocol';
+import { parseJson } from './schema-checks';
+import { ValidationErrorBody } from '../wire/schemas';
+import type { TransportRequest, TransportResponse } from '../transport/transport';
 
 /**
  * Every way a request can fail, in one table: from an answer's status (or its absence) to the error code and the

@@ -1,8 +1,8 @@
 import type * as z from 'zod/v4';
-import { InvalidInputError, UnexpectedResponseError, describeFieldErrors } from './errors';
+import { InvalidInputError, UnexpectedResponseError, describeFieldErrors } from './error-classes';
 import { invalidInputMessage, quoteServiceText, unexpectedAnswerMessage } from './messages';
-import type { FieldError } from './schemas';
-import type { TransportResponse } from './transport';
+import type { FieldError } from '../wire/schemas';
+import type { TransportResponse } from '../transport/transport';
 
 /** Parses a JSON body; undefined when the body is empty or not JSON (an HTML error page, say). */
 export function parseJson(text: string): unknown {

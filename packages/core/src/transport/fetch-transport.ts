@@ -1,6 +1,6 @@
-import { CancelledError, ScreenRecError } from './errors';
-import { CANCELLED_MESSAGE } from './messages';
-import { networkFailure, responseTooLarge } from './failures';
+import { CancelledError, ScreenRecError } from '../errors/error-classes';
+import { CANCELLED_MESSAGE } from '../errors/messages';
+import { networkFailure, responseTooLarge } from '../errors/failure-table';
 import type { Transport, TransportRequest, TransportResponse } from './transport';
 
 /**

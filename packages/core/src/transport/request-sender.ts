@@ -1,6 +1,6 @@
 import * as z from 'zod/v4';
-import { NetworkError, ScreenRecError } from './errors';
-import { parseRetryAfter, redirectFailure } from './failures';
+import { NetworkError, ScreenRecError } from '../errors/error-classes';
+import { parseRetryAfter, redirectFailure } from '../errors/failure-table';
 import {
   BASE_URL_FORMAT,
   BASE_URL_WITH_CREDENTIALS,
@@ -9,11 +9,11 @@ import {
   quoteServiceText,
   retryPastDeadlineReason,
   transportFailureMessage,
-} from './messages';
-import { Operation, type CallOptions, type OperationLabel, type Sleep } from './operation';
-import { HEADER, JSON_MEDIA_TYPE, isRedirect } from './protocol';
-import { invalidInput, validateInput } from './reading';
-import type { HttpMethod, Transport, TransportRequest, TransportResponse } from './transport';
+} from '../errors/messages';
+import { Operation, type CallOptions, type OperationLabel, type Sleep } from './call-bounds';
+import { HEADER, JSON_MEDIA_TYPE, isRedirect, type HttpMethod } from '../wire/protocol';
+import { invalidInput, validateInput } from '../errors/schema-checks';
+import type { Transport, TransportRequest, TransportResponse } from './transport';
 
 export interface ClientOptions {
   /** The service's base address, for example https://api.screenrec.example. */

@@ -1,9 +1,10 @@
-import type { HttpMethod } from './transport';
-
 /**
  * Where the service listens and how requests are marked (docs/service-api.md): the one place a path or a header name is
  * spelled. Platform packages never build a ScreenRec URL or header themselves.
  */
+
+/** The methods the service's API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Header names, lower-case as transports hand them over. */
 export const HEADER = {
@@ -71,8 +72,9 @@ export function restPath(call: RestCallName, id = '', query: Readonly<Record<str
 }
 
 /**
- * The error statuses the service answers with a `{"message": …}` body (docs/service-api.md, "Errors"); failures.ts
- * says what each means to a user, per interface. Any other 4xx, and 5xx, are read too, but never promised.
+ * The error statuses the service answers with a `{"message": …}` body (docs/service-api.md, "Errors");
+ * errors/failure-table.ts says what each means to a user, per interface. Any other 4xx, and 5xx, are read too, but
+ * never promised.
  */
 export const FAILURE_STATUS = {
   badRequest: 400,
