@@ -26,9 +26,9 @@ const PROVEN_ELSEWHERE: Partial<Record<OperationName, Partial<Record<Platform, s
   waitForVideo: {
     n8n: 'test/n8n/wait-for-video.test.ts',
     mcp: 'test/mcp/wait-for-recording.test.ts',
-    nodeRed: 'test/node-red/wait-and-video-ready.cases.ts',
+    nodeRed: 'packages/node-red-screenrec/test/wait-and-video-ready.cases.ts',
   },
-  videoReady: { nodeRed: 'test/node-red/wait-and-video-ready.cases.ts' },
+  videoReady: { nodeRed: 'packages/node-red-screenrec/test/wait-and-video-ready.cases.ts' },
   newRecording: { zapier: 'test/zapier/new-recording.test.ts', n8n: 'test/n8n/new-recording-trigger.test.ts' },
 };
 

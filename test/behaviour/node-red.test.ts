@@ -1,7 +1,7 @@
 import { InvalidInputError, NotFoundError, OPERATIONS, inputKey, inputKind, type ErrorCode } from '@screenrec/core';
 import { actionOfKey } from '../../packages/node-red-screenrec/src/operations';
-import { CONNECTION, caughtError, flowOf, outcomeOf } from '../node-red/flows';
-import { runtime, useNockRuntime } from '../node-red/nock-runtime';
+import { CONNECTION, caughtError, flowOf, outcomeOf } from '../../packages/node-red-screenrec/test/flows';
+import { runtime, useNockRuntime } from '../../packages/node-red-screenrec/test/nock-runtime';
 import { BASE_URL, WORKSPACE_ID } from '../support/sample-connection';
 import { serviceMock } from '../support/service-mock';
 import { CASES } from './cases';

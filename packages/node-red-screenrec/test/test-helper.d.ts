@@ -5,9 +5,15 @@ declare module 'node-red-node-test-helper' {
   interface LogCall {
     args: unknown[];
   }
+  /** A node method as load() spies on it: the calls made so far. */
+  interface SpiedMethod {
+    getCalls(): LogCall[];
+  }
   interface TestNode extends EventEmitter {
     id: string;
     receive(msg: Record<string, unknown>): void;
+    /** The statuses the node showed, through the spy load() puts on status(). */
+    status: SpiedMethod;
   }
   interface NodeTestHelper {
     init(runtimePath: string, settings?: Record<string, unknown>): void;

@@ -1,9 +1,9 @@
 import { NOT_FOUND_RECORDING, deadlineMessage, exampleRecording } from '@screenrec/core';
 import helper from 'node-red-node-test-helper';
-import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../../packages/node-red-screenrec/src/receiver';
-import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '../support/sample-connection';
-import { expectNoSecretsIn } from '../support/secrets';
-import { serviceMock } from '../support/service-mock';
+import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../src/receiver';
+import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
+import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
+import { serviceMock } from '@screenrec/test-support/service-mock';
 import { CONNECTION, NODE, OUT, caughtError, describeOperation, flowOf, loggedText, nextMessage, outcomeOf } from './flows';
 
 const API_KEY = 'node-red-api-key-w41t';
@@ -17,11 +17,15 @@ const listById = () => service.restScope().post(service.restPath('/recordings/li
 
 import { runtime } from './nock-runtime';
 
-/** Wait for Video and Video Ready in a Node-RED runtime, against nock (run by nock.test.ts, which starts the runtime once). */
+/**
+ * Wait for Video and Video Ready in a Node-RED runtime, against nock (run by test/behaviour/node-red-nock.test.ts, which starts the
+ * runtime once).
+ */
 export function waitAndVideoReadyCases(): void {
   /** The statuses a node showed so far, oldest first. */
   function statusesOf(id: string): unknown[] {
-    const node = helper.getNode(id) as unknown as { status: { getCalls(): Array<{ args: unknown[] }> } };
+    const node = helper.getNode(id);
+    if (node === null) throw new Error(`No node ${id} in the deployed flow`);
     return node.status.getCalls().map((call) => call.args[0]);
   }
 

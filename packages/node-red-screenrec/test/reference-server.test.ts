@@ -1,7 +1,7 @@
 import { NOT_FOUND_RECORDING } from '@screenrec/core';
 import helper from 'node-red-node-test-helper';
-import { startReferenceServer, type ConnectedWorkspace, type RunningServer } from '../support/reference-server';
-import { expectNoSecretsIn } from '../support/secrets';
+import { startReferenceServer, type ConnectedWorkspace, type RunningServer } from '@screenrec/test-support/reference-server';
+import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
 import { CONNECTION, OUT, caughtError, flowOf, loggedText, nextMessage, outcomeOf } from './flows';
 import { startRuntime, type Runtime } from './runtime';
 

@@ -1,12 +1,12 @@
 import nock from 'nock';
-import { useNock } from '../support/nock';
+import { useNock } from '@screenrec/test-support/nock';
 import { startRuntime, type Runtime } from './runtime';
 
 let started: Runtime | undefined;
 
 /**
  * One Node-RED runtime for every nock-backed case of this folder: node-red-node-test-helper takes seconds to load in
- * each jest test file, so the cases share one file (nock.test.ts) and this runtime. Loopback stays reachable: the
+ * each jest test file, so the cases share one file (test/behaviour/node-red-nock.test.ts) and this runtime. Loopback stays reachable: the
  * cases call Node-RED's own HTTP endpoints.
  */
 export function useNockRuntime(): void {

@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import helper from 'node-red-node-test-helper';
-import { registerAction } from '../../packages/node-red-screenrec/src/nodes/action-node';
-import { registerConnection } from '../../packages/node-red-screenrec/src/nodes/connection-node';
-import { registerVideoReady } from '../../packages/node-red-screenrec/src/nodes/video-ready-node';
-import { registerWait } from '../../packages/node-red-screenrec/src/nodes/wait-node';
-import type { HttpApp, NodeAPI } from '../../packages/node-red-screenrec/src/red';
-import { listenOnLoopback, stopServer } from '../support/loopback';
+import { registerAction } from '../src/nodes/action-node';
+import { registerConnection } from '../src/nodes/connection-node';
+import { registerVideoReady } from '../src/nodes/video-ready-node';
+import { registerWait } from '../src/nodes/wait-node';
+import type { HttpApp, NodeAPI } from '../src/red';
+import { listenOnLoopback, stopServer } from '@screenrec/test-support/loopback';
 
 /**
  * A real Node-RED runtime in this process (node-red-node-test-helper), with the package's nodes registered from their

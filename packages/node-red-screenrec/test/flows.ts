@@ -1,6 +1,6 @@
 import { OPERATIONS, type OperationName } from '@screenrec/core';
 import helper from 'node-red-node-test-helper';
-import type { NodeMessage } from '../../packages/node-red-screenrec/src/red';
+import type { NodeMessage } from '../src/red';
 
 /** The node under test, the connection it uses, and a Catch node scoped to it, as the suites deploy them. */
 export const NODE = 'node-under-test';
@@ -99,7 +99,10 @@ export function loggedText(): string {
   );
 }
 
-/** The catalogue operations a suite has a case for, by the name it shows: nock.test.ts requires every one the package offers. */
+/**
+ * The catalogue operations a suite has a case for, by the name it shows: test/behaviour/node-red-nock.test.ts requires every one the
+ * package offers.
+ */
 export const OPERATIONS_WITH_CASES = new Set<OperationName>();
 
 /** A `describe` of one catalogue operation's cases, titled by the name Node-RED shows for it. */

@@ -12,12 +12,12 @@ import {
   invalidInputMessage,
 } from '@screenrec/core';
 import { createServer, type Server } from 'node:http';
-import { missingFieldMessage } from '../../packages/node-red-screenrec/src/connection';
-import { CONNECTION_FIELDS } from '../../packages/node-red-screenrec/src/connection-fields';
-import { listenOnLoopback, stopServer } from '../support/loopback';
-import { BASE_URL, RECORDING_ID, WORKSPACE_ID } from '../support/sample-connection';
-import { expectNoSecretsIn } from '../support/secrets';
-import { serviceMock } from '../support/service-mock';
+import { missingFieldMessage } from '../src/connection';
+import { CONNECTION_FIELDS } from '../src/connection-fields';
+import { listenOnLoopback, stopServer } from '@screenrec/test-support/loopback';
+import { BASE_URL, RECORDING_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
+import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
+import { serviceMock } from '@screenrec/test-support/service-mock';
 import { CONNECTION, OPERATIONS_WITH_CASES, caughtError, flowOf, loggedText, outcomeOf } from './flows';
 
 const API_KEY = 'node-red-api-key-5f0c';
@@ -38,13 +38,13 @@ const MSG_OPERATIONS = OPERATION_NAMES.flatMap((name) => {
   return kind === 'action' && keys.nodeRed !== undefined && !keys.nodeRed.startsWith('screenrec-') ? [keys.nodeRed] : [];
 });
 
-/** One operation's case, titled by the name Node-RED shows for it; nock.test.ts requires one for each operation. */
+/** One operation's case, titled by the name Node-RED shows for it; test/behaviour/node-red-nock.test.ts requires one for each operation. */
 function operationCase(operation: OperationName, what: string, run: () => Promise<void>): void {
   OPERATIONS_WITH_CASES.add(operation);
   it(`${OPERATIONS[operation].name}: ${what}`, run);
 }
 
-/** The action node in a Node-RED runtime, against nock (run by nock.test.ts, which starts the runtime once). */
+/** The action node in a Node-RED runtime, against nock (run by test/behaviour/node-red-nock.test.ts, which starts the runtime once). */
 export function actionCases(): void {
   const CREDENTIALS = { [CONNECTION]: { apiKey: API_KEY, backendToken: BACKEND_TOKEN } };
   const connection = { serviceUrl: BASE_URL, workspaceId: WORKSPACE_ID, integration: 'N8N' };

@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONNECTION_FIELDS } from '../../packages/node-red-screenrec/src/connection-fields';
-import { editorFiles } from '../../packages/node-red-screenrec/src/editor';
+import { CONNECTION_FIELDS } from '../src/connection-fields';
+import { editorFiles } from '../src/editor';
 import { INPUT_FIELDS, OPERATIONS, OPERATION_NAMES, inputKey, type CatalogueOperation, type InputName } from '@screenrec/core';
-import { fieldSpec } from '../../packages/node-red-screenrec/src/fields';
-import { MESSAGES } from '../../packages/node-red-screenrec/src/locale';
-import { ACTIONS } from '../../packages/node-red-screenrec/src/operations';
-import { REPO_ROOT } from '../support/reference-server';
+import { fieldSpec } from '../src/fields';
+import { MESSAGES } from '../src/locale';
+import { ACTIONS } from '../src/operations';
 
 const files = editorFiles();
-const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'packages/node-red-screenrec/package.json'), 'utf8')) as {
+const manifest = JSON.parse(readFileSync(path.join(__dirname, '../package.json'), 'utf8')) as {
   'node-red': { nodes: Record<string, string> };
 };
 const TYPES = Object.keys(manifest['node-red'].nodes);

@@ -1,11 +1,11 @@
 import { OPERATIONS, OPERATION_NAMES } from '@screenrec/core';
-import { CASES } from '../behaviour/cases';
-import { playedOn } from '../behaviour/service';
-import { actionCases } from './action.cases';
-import { connectionCases } from './connection.cases';
-import { OPERATIONS_WITH_CASES } from './flows';
-import { useNockRuntime } from './nock-runtime';
-import { waitAndVideoReadyCases } from './wait-and-video-ready.cases';
+import { actionCases } from '../../packages/node-red-screenrec/test/action.cases';
+import { connectionCases } from '../../packages/node-red-screenrec/test/connection.cases';
+import { OPERATIONS_WITH_CASES } from '../../packages/node-red-screenrec/test/flows';
+import { useNockRuntime } from '../../packages/node-red-screenrec/test/nock-runtime';
+import { waitAndVideoReadyCases } from '../../packages/node-red-screenrec/test/wait-and-video-ready.cases';
+import { CASES } from './cases';
+import { playedOn } from './service';
 
 useNockRuntime();
 actionCases();

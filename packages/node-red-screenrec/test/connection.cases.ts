@@ -1,10 +1,10 @@
 import { TOKEN_REJECTED_MESSAGE, UNAUTHORIZED_MESSAGE } from '@screenrec/core';
 import helper from 'node-red-node-test-helper';
-import { MESSAGES } from '../../packages/node-red-screenrec/src/locale';
-import { STORED_PASSWORD, TEST_ROUTE } from '../../packages/node-red-screenrec/src/nodes/connection-node';
-import { BASE_URL, WORKSPACE_ID } from '../support/sample-connection';
-import { expectNoSecretsIn } from '../support/secrets';
-import { serviceMock } from '../support/service-mock';
+import { MESSAGES } from '../src/locale';
+import { STORED_PASSWORD, TEST_ROUTE } from '../src/nodes/connection-node';
+import { BASE_URL, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
+import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
+import { serviceMock } from '@screenrec/test-support/service-mock';
 import { CONNECTION, flowOf, loggedText } from './flows';
 import { PERMISSION_HEADER } from './runtime';
 
@@ -15,7 +15,7 @@ const PERMISSION = 'screenrec-connection.write';
 
 import { runtime } from './nock-runtime';
 
-/** The connection node in a Node-RED runtime, against nock (run by nock.test.ts, which starts the runtime once). */
+/** The connection node in a Node-RED runtime, against nock (run by test/behaviour/node-red-nock.test.ts, which starts the runtime once). */
 export function connectionCases(): void {
   describe('the connection node', () => {
     beforeAll(async () => {
