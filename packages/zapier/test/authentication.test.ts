@@ -6,7 +6,7 @@ import {
   invalidInputMessage,
 } from '@screenrec/core';
 import nock from 'nock';
-import authentication, { testConnection } from '../../packages/zapier/src/authentication';
+import authentication, { testConnection } from '../src/authentication';
 import {
   API_KEY,
   BACKEND_TOKEN,

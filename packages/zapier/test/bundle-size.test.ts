@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-const REPO_ROOT = join(__dirname, '../..');
+const PACKAGE_DIR = join(__dirname, '..');
+const REPO_ROOT = join(PACKAGE_DIR, '../..');
 
-/** The zod modules esbuild keeps when it bundles `entry` as the Zapier build does. */
+/** The zod modules esbuild keeps when it bundles `entry` (relative to the repository root) as the Zapier build does. */
 async function zodModulesIn(entry: string): Promise<string[]> {
   const { metafile } = await build({
     entryPoints: [join(REPO_ROOT, entry)],
@@ -14,7 +15,7 @@ async function zodModulesIn(entry: string): Promise<string[]> {
     metafile: true,
     external: ['zapier-platform-core'],
     alias: { '@screenrec/core': join(REPO_ROOT, 'packages/core/src/index.ts') },
-    tsconfig: join(REPO_ROOT, 'packages/zapier/tsconfig.json'),
+    tsconfig: join(PACKAGE_DIR, 'tsconfig.json'),
     logLevel: 'silent',
   });
   const [output] = Object.values(metafile.outputs);

@@ -9,14 +9,8 @@ import {
   serverErrorMessage,
   unsubscribeRefusedMessage,
 } from '@screenrec/core';
-import { UNKNOWN_RECORDING } from '../../packages/zapier/src/recording';
-import {
-  VIDEO_READY_SAMPLE as sample,
-  perform,
-  performList,
-  performSubscribe,
-  performUnsubscribe,
-} from '../../packages/zapier/src/triggers/video-ready';
+import { UNKNOWN_RECORDING } from '../src/recording';
+import { VIDEO_READY_SAMPLE as sample, perform, performList, performSubscribe, performUnsubscribe } from '../src/triggers/video-ready';
 import {
   HOOK_PATH,
   OTHER_RECORDING_ID,

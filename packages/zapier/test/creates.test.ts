@@ -7,7 +7,7 @@ import {
   createdIdLookupFailedMessage,
   invalidInputMessage,
 } from '@screenrec/core';
-import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
+import { perform as createRecording } from '../src/creates/create-recording';
 import {
   BASE_URL,
   HOOK_PATH,

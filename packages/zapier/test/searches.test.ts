@@ -1,6 +1,6 @@
 import { invalidInputMessage } from '@screenrec/core';
-import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
-import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
+import { perform as findRecording } from '../src/searches/find-recording';
+import { perform as findTags } from '../src/searches/find-tags';
 import {
   OTHER_RECORDING_ID,
   RECORDING_ID,

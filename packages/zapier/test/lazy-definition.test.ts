@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build's helper is CommonJS, run by node
-const { lazyDefinitionModule } = require(join(__dirname, '../../packages/zapier/scripts/lazy-definition.js')) as {
+const { lazyDefinitionModule } = require(join(__dirname, '../scripts/lazy-definition.js')) as {
   lazyDefinitionModule: (app: unknown, appModule: string) => string;
 };
 

@@ -1,16 +1,16 @@
 import { INPUT_FIELDS, OPERATIONS, inputKey, type InputName } from '@screenrec/core';
 import nock from 'nock';
-import App from '../../packages/zapier/src/index';
-import { testConnection } from '../../packages/zapier/src/authentication';
-import { REGULAR_STEP_NAMES, stepKey, zapierPlace } from '../../packages/zapier/src/catalogue-steps';
-import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
-import { perform as findRecording } from '../../packages/zapier/src/searches/find-recording';
-import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
-import { perform as newRecording } from '../../packages/zapier/src/triggers/new-recording';
-import { perform as recordingList } from '../../packages/zapier/src/triggers/recording-list';
-import { perform as tagList } from '../../packages/zapier/src/triggers/tag-list';
-import * as videoReady from '../../packages/zapier/src/triggers/video-ready';
-import { hydrateVideoFile } from '../../packages/zapier/src/video-file';
+import App from '../src/index';
+import { testConnection } from '../src/authentication';
+import { REGULAR_STEP_NAMES, stepKey, zapierPlace } from '../src/catalogue-steps';
+import { perform as createRecording } from '../src/creates/create-recording';
+import { perform as findRecording } from '../src/searches/find-recording';
+import { perform as findTags } from '../src/searches/find-tags';
+import { perform as newRecording } from '../src/triggers/new-recording';
+import { perform as recordingList } from '../src/triggers/recording-list';
+import { perform as tagList } from '../src/triggers/tag-list';
+import * as videoReady from '../src/triggers/video-ready';
+import { hydrateVideoFile } from '../src/video-file';
 import { BadService, MISBEHAVIOURS, type Misbehaviour } from './bad-service';
 import { API_KEY, BACKEND_TOKEN, RECORDING_ID, WORKSPACE_ID, appTester, videoUrl, performOf } from './harness';
 

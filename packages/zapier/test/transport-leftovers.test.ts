@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { runInOwnProcess } from '../support/own-process';
+import { runInOwnProcess } from '@screenrec/test-support/own-process';
 
 /**
  * A Zap step's request that has ended keeps nothing alive: its timeout timer and the listener on core's signal go

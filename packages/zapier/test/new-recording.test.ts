@@ -1,7 +1,7 @@
 import { RECORDING_STATUSES, invalidInputMessage } from '@screenrec/core';
-import { perform } from '../../packages/zapier/src/triggers/new-recording';
-import { UNKNOWN_RECORDING } from '../../packages/zapier/src/recording';
-import { perform as listTags } from '../../packages/zapier/src/triggers/tag-list';
+import { perform } from '../src/triggers/new-recording';
+import { UNKNOWN_RECORDING } from '../src/recording';
+import { perform as listTags } from '../src/triggers/tag-list';
 import {
   OTHER_RECORDING_ID,
   RECORDING_ID,

@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { listenOnLoopback } from '../support/loopback';
+import { listenOnLoopback } from '@screenrec/test-support/loopback';
 
 /** How a misbehaving ScreenRec answers every request. */
 export type Misbehaviour = 'silent' | 'dribble' | '503' | '429' | 'pages';

@@ -1,5 +1,5 @@
-import { perform as listRecordings } from '../../packages/zapier/src/triggers/recording-list';
-import { perform as listTags } from '../../packages/zapier/src/triggers/tag-list';
+import { perform as listRecordings } from '../src/triggers/recording-list';
+import { perform as listTags } from '../src/triggers/tag-list';
 import {
   OTHER_RECORDING_ID,
   RECORDING_ID,

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { NOT_FOUND_VIDEO, privateVideoLinkMessage, videoHostRedirectMessage } from '@screenrec/core';
-import { hydrateVideoFile } from '../../packages/zapier/src/video-file';
+import { hydrateVideoFile } from '../src/video-file';
 import {
   API_KEY,
   BASE_URL,

@@ -1,8 +1,8 @@
 import { exampleRecording, type OperationName } from '@screenrec/core';
 import nock from 'nock';
 import { createAppTester, type Bundle, type ZObject } from 'zapier-platform-core';
-import { stepKey } from '../../packages/zapier/src/catalogue-steps';
-import App from '../../packages/zapier/src/index';
+import { stepKey } from '../src/catalogue-steps';
+import App from '../src/index';
 
 export const appTester = createAppTester(App);
 
@@ -57,5 +57,5 @@ export function videoUrl(recordingId: string, signature: string): string {
   return `${BASE_URL}/videos/${recordingId}?expires=1795253400&signature=${signature}`;
 }
 
-export { zapierFailure } from '../support/zapier-failure';
-export { useNock } from '../support/nock';
+export { zapierFailure } from '@screenrec/test-support/zapier-failure';
+export { useNock } from '@screenrec/test-support/nock';

@@ -1,8 +1,8 @@
 import * as core from '@screenrec/core';
 import nock from 'nock';
-import { perform as createRecording } from '../../packages/zapier/src/creates/create-recording';
-import { perform as findTags } from '../../packages/zapier/src/searches/find-tags';
-import { refusingUrl } from '../support/loopback';
+import { perform as createRecording } from '../src/creates/create-recording';
+import { perform as findTags } from '../src/searches/find-tags';
+import { refusingUrl } from '@screenrec/test-support/loopback';
 import {
   API_KEY,
   BACKEND_TOKEN,

@@ -12,9 +12,9 @@ import {
 } from '@screenrec/core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import App from '../../packages/zapier/src/index';
-import authentication from '../../packages/zapier/src/authentication';
-import { stepKey } from '../../packages/zapier/src/catalogue-steps';
+import App from '../src/index';
+import authentication from '../src/authentication';
+import { stepKey } from '../src/catalogue-steps';
 
 interface Field {
   key: string;
@@ -72,9 +72,9 @@ describe('app definition', () => {
 
   it('runs on the newest zapier-platform-core, the same version as the CLI that builds and pushes it', () => {
     const versionOf = (name: string) =>
-      (JSON.parse(readFileSync(join(__dirname, '../../node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+      (JSON.parse(readFileSync(join(__dirname, '../../../node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
     const [core, cli] = [versionOf('zapier-platform-core'), versionOf('zapier-platform-cli')];
-    const app = JSON.parse(readFileSync(join(__dirname, '../../packages/zapier/package.json'), 'utf8')) as {
+    const app = JSON.parse(readFileSync(join(__dirname, '../package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
     expect({ declared: app.dependencies['zapier-platform-core'], installed: core, platformVersion: App.platformVersion }).toEqual({
