@@ -29,7 +29,7 @@ const PROVEN_ELSEWHERE: Partial<Record<OperationName, Partial<Record<Platform, s
     nodeRed: 'packages/node-red-screenrec/test/wait-and-video-ready.cases.ts',
   },
   videoReady: { nodeRed: 'packages/node-red-screenrec/test/wait-and-video-ready.cases.ts' },
-  newRecording: { zapier: 'test/zapier/new-recording.test.ts', n8n: 'test/n8n/new-recording-trigger.test.ts' },
+  newRecording: { zapier: 'packages/zapier/test/new-recording.test.ts', n8n: 'test/n8n/new-recording-trigger.test.ts' },
 };
 
 const keyOf = (operation: OperationName, platform: Platform): string | undefined =>

@@ -4,7 +4,7 @@ import App from '../../packages/zapier/src';
 import { zapierPlace } from '../../packages/zapier/src/catalogue-steps';
 import { perform as videoReady } from '../../packages/zapier/src/triggers/video-ready';
 import { UNKNOWN_RECORDING } from '../../packages/zapier/src/recording';
-import { HOOK_PATH, REST_PATH, appTester, hookApi, restApi, restAuth, useNock, zapierFailure } from '../zapier/harness';
+import { HOOK_PATH, REST_PATH, appTester, hookApi, restApi, restAuth, useNock, zapierFailure } from '../../packages/zapier/test/harness';
 import { CASES, USER_TIME_ZONE, VIDEO_READY_CASES } from './cases';
 import { RECEIVED_NOW, expectExchanges, stepInputs, type Outcome, type ServiceEndpoints, type Step, type VideoReadyItem } from './service';
 

@@ -1,5 +1,5 @@
 import { STEP_DEADLINE_MS } from '../../packages/zapier/src/step';
-import { BadService, MISBEHAVIOURS, type Misbehaviour } from '../zapier/bad-service';
+import { BadService, MISBEHAVIOURS, type Misbehaviour } from '../../packages/zapier/test/bad-service';
 import { startZapierE2E, type AuthData, type ZapierE2E } from './zapier/environment';
 
 /** What may pass the deadline: appTester's own work and the last event turns. Zapier kills a step at 30 s. */
