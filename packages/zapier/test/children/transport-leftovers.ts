@@ -10,7 +10,6 @@ import { heapAfterCollection, stillAlive } from '@screenrec/test-support/garbage
 const CALLS = 3_000;
 
 const handedToZapier: Array<WeakRef<AbortSignal>> = [];
-// eslint-disable-next-line no-restricted-syntax -- a test's stand-in, not shipped: the transport uses only z.request
 const z = {
   request: async (options: { signal: AbortSignal }) => {
     handedToZapier.push(new WeakRef(options.signal));
