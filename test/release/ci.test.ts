@@ -9,9 +9,11 @@ import { indexOfRun, nodeMajorOf, readWorkflow, stepsOf } from './workflow-file'
 // CI is `.ci/run` wherever it runs: on a maintainer's machine and in .github/workflows/ci.yml alike. The stages are
 // listed once, in .ci/stages; these tests run .ci/run with a stand-in npm that only notes what it was asked.
 
+/** Started in the background before `test`, waited for before `test:browser`. */
+const BACKGROUND = 'engines:install';
+const BEFORE_WAIT = ['test', 'test:tools'];
 const STAGES = [
-  'test',
-  'test:tools',
+  ...BEFORE_WAIT,
   'test:browser',
   'test:editor',
   'test:mcp-inspector',
@@ -48,37 +50,59 @@ function runCi(env: Record<string, string> = {}): { status: number | null; outpu
   return { status: result.status, output: result.stdout, calls: readFileSync(log, 'utf8').trim().split('\n') };
 }
 
-it('.ci/run installs with npm ci, then runs every stage in order, unattended', () => {
+/** The calls without what stdin held, and the background stage's call set apart (it runs beside the others). */
+function split(calls: string[]): { foreground: string[]; background: string[] } {
+  const plain = calls.map((call) => call.replace(/ stdin=\w+$/, ''));
+  return {
+    foreground: plain.filter((call) => call !== `run ${BACKGROUND}`),
+    background: plain.filter((call) => call === `run ${BACKGROUND}`),
+  };
+}
+
+it('.ci/run installs with npm ci, then runs every stage in order, unattended, the engines installing beside the first ones', () => {
   const { status, output, calls } = runCi();
-  expect(calls).toEqual(['ci --no-audit --no-fund stdin=none', ...STAGES.map((stage) => `run ${stage} stdin=none`)]);
+  expect(calls.every((call) => call.endsWith(' stdin=none'))).toBe(true);
+  expect(split(calls)).toEqual({
+    foreground: ['ci --no-audit --no-fund', ...STAGES.map((stage) => `run ${stage}`)],
+    background: [`run ${BACKGROUND}`],
+  });
+  const lines = output.trim().split('\n');
+  // Waited for after the stages before the wait, and before the first one that needs an engine.
+  const waited = lines.findIndex((line) => line.startsWith(`ci: \`npm run ${BACKGROUND}\` passed (`));
+  expect(waited).toBeGreaterThan(lines.findIndex((line) => line.startsWith(`ci: \`npm run ${BEFORE_WAIT.at(-1)}\` passed`)));
+  expect(waited).toBeLessThan(lines.indexOf('ci: npm run test:browser'));
   expect(status).toBe(0);
-  expect(output.trim().split('\n').at(-1)).toMatch(new RegExp(`^ci: passed \\(${STAGES.length} stages after npm ci, \\d+ s\\)$`));
+  expect(lines.at(-1)).toMatch(new RegExp(`^ci: passed \\(${STAGES.length + 1} stages after npm ci, \\d+ s\\)$`));
 });
 
 it('.ci/run stops at the first stage that fails, says which, and exits with its code', () => {
   const { status, output, calls } = runCi({ FAIL_AT: 'test:browser' });
-  expect(calls.map((call) => call.replace(/ stdin=\w+$/, ''))).toEqual([
-    'ci --no-audit --no-fund',
-    'run test',
-    'run test:tools',
-    'run test:browser',
-  ]);
+  expect(split(calls).foreground).toEqual(['ci --no-audit --no-fund', ...BEFORE_WAIT.map((stage) => `run ${stage}`), 'run test:browser']);
   expect(status).toBe(3);
   expect(output).toMatch(/ci: failed at `npm run test:browser` \(exit 3, \d+ s\)/);
+});
+
+it('.ci/run fails at the wait when the background stage failed, with its output, before any stage that needs it', () => {
+  const { status, output, calls } = runCi({ FAIL_AT: BACKGROUND });
+  expect(split(calls).foreground).toEqual(['ci --no-audit --no-fund', ...BEFORE_WAIT.map((stage) => `run ${stage}`)]);
+  expect(status).toBe(3);
+  expect(output).toMatch(new RegExp(`ci: failed at \`npm run ${BACKGROUND}\` \\(exit 3, \\d+ s\\)`));
 });
 
 it('.ci/run folds each stage into a group on GitHub Actions', () => {
   const { output } = runCi({ GITHUB_ACTIONS: 'true' });
   expect(output.match(/^::group::.*$/gm)).toEqual([
     '::group::npm ci --no-audit --no-fund',
-    ...STAGES.map((stage) => `::group::npm run ${stage}`),
+    ...BEFORE_WAIT.map((stage) => `::group::npm run ${stage}`),
+    `::group::npm run ${BACKGROUND}`,
+    ...STAGES.slice(BEFORE_WAIT.length).map((stage) => `::group::npm run ${stage}`),
   ]);
-  expect(output.match(/^::endgroup::$/gm)).toHaveLength(STAGES.length + 1);
+  expect(output.match(/^::endgroup::$/gm)).toHaveLength(STAGES.length + 2);
 });
 
 it('every stage is an npm script of the root package.json', () => {
   const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  expect(STAGES.filter((stage) => scripts[stage] === undefined)).toEqual([]);
+  expect([BACKGROUND, ...STAGES].filter((stage) => scripts[stage] === undefined)).toEqual([]);
 });
 
 describe('.github/workflows/ci.yml', () => {
