@@ -19,10 +19,13 @@ async function main(): Promise<void> {
   const checks = new Checks();
   // apt-get holds dpkg's lock: Debian's packages first, one install at a time.
   await checks.check("Debian's chromium, ffmpeg, redis-server and postgresql", () => {
-    ensureDebianPackages((line) => console.error(line), [
-      { binary: CHROMIUM, debianPackage: 'chromium' },
-      { binary: FFPROBE, debianPackage: 'ffmpeg' },
-    ]);
+    ensureDebianPackages(
+      (line) => console.error(line),
+      [
+        { binary: CHROMIUM, debianPackage: 'chromium' },
+        { binary: FFPROBE, debianPackage: 'ffmpeg' },
+      ],
+    );
     ensureServicePackages();
   });
   await Promise.all([
