@@ -1,0 +1,84 @@
+import { HINT_CHECK_SERVICE, deadlineMessage, retryPastDeadlineReason } from '@screenrec/core';
+import nock from 'nock';
+import { serveOnLoopback, stopServer } from '@screenrec/test-support/loopback';
+import { useNock } from '@screenrec/test-support/nock';
+import { waitUntil } from '@screenrec/test-support/wait';
+import { RECORDING_ID, REST_ENV, callTool, connectClient, restPath, restScope } from './harness';
+
+useNock();
+
+const presign = () => restScope().get(restPath(`/recordings/${RECORDING_ID}/presign`));
+
+describe('a tool call is bounded by its deadline and by the client cancelling it', () => {
+  it('ends with core DEADLINE at once when a wait would pass SCREENREC_TOOL_TIMEOUT_SECONDS', async () => {
+    const { client, close } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '2' });
+    try {
+      presign().reply(429, { message: 'Too many requests' }, { 'retry-after': '30' });
+      expect(await callTool(client, 'get_video_url', { recordingId: RECORDING_ID })).toEqual({
+        content: [
+          {
+            type: 'text',
+            text: deadlineMessage('fetching a link to the video', 2_000, HINT_CHECK_SERVICE, retryPastDeadlineReason(30_000, 429)),
+          },
+        ],
+        isError: true,
+      });
+    } finally {
+      await close();
+    }
+  });
+
+  it('stops the call and its request with CANCELLED when the MCP client cancels it', async () => {
+    // A service that takes the request and never answers: the client gives up while the request is in flight.
+    let requested = false;
+    let connectionClosed = false;
+    const silent = await serveOnLoopback((request) => {
+      requested = true;
+      request.socket.on('close', () => (connectionClosed = true));
+    });
+    nock.enableNetConnect('127.0.0.1');
+    const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_BASE_URL: silent.url });
+    try {
+      const controller = new AbortController();
+      const pending = client.callTool({ name: 'get_video_url', arguments: { recordingId: RECORDING_ID } }, undefined, {
+        signal: controller.signal,
+      });
+      await waitUntil('the request to reach the silent service', () => requested || undefined);
+      controller.abort('the user pressed Stop');
+      await expect(pending).rejects.toThrow('the user pressed Stop');
+      await waitUntil(
+        'the connection to close and the call to be logged',
+        (note) => (connectionClosed && note(logs).length > 0) || undefined,
+      );
+      expect(logs).toEqual([expect.stringMatching(/^get_video_url: CANCELLED after \d+ ms$/)]);
+    } finally {
+      await close();
+      nock.disableNetConnect();
+      await stopServer(silent.server);
+    }
+  });
+
+  it('ends with core DEADLINE, and ends its request, when the service never answers within SCREENREC_TOOL_TIMEOUT_SECONDS', async () => {
+    // Core alone bounds the call: its request's timeout is cut to the time left, and the answer is core's DEADLINE.
+    let connectionClosed = false;
+    const silent = await serveOnLoopback((request) => request.socket.on('close', () => (connectionClosed = true)));
+    nock.enableNetConnect('127.0.0.1');
+    const { client, close, logs } = await connectClient({
+      ...REST_ENV,
+      SCREENREC_BASE_URL: silent.url,
+      SCREENREC_TOOL_TIMEOUT_SECONDS: '1',
+    });
+    try {
+      const result = await callTool(client, 'get_video_url', { recordingId: RECORDING_ID });
+      // The message names the budget the user set, however much of it the call had used before core's operation began.
+      const text = deadlineMessage('fetching a link to the video', 1_000, HINT_CHECK_SERVICE);
+      expect(result).toEqual({ content: [{ type: 'text', text }], isError: true });
+      expect(logs).toEqual([expect.stringMatching(/^get_video_url: DEADLINE after \d+ ms$/)]);
+      await waitUntil('the request to the silent service to end', () => connectionClosed || undefined);
+    } finally {
+      await close();
+      nock.disableNetConnect();
+      await stopServer(silent.server);
+    }
+  });
+});
