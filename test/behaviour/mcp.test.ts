@@ -10,7 +10,7 @@ import {
   restPath,
   restScope,
   textOf,
-} from '../mcp/harness';
+} from '../../packages/mcp-server/test/harness';
 import { useNock } from '../support/nock';
 import { CASES } from './cases';
 import { expectExchanges, onMcp, stepInputs, type Outcome, type ServiceEndpoints, type Step } from './service';
@@ -77,7 +77,8 @@ describe('the behaviour table on MCP', () => {
   it('has a case for every catalogue operation MCP offers as a tool', () => {
     const played = new Set(CASES.filter((testCase) => onMcp(testCase) !== undefined).map((testCase) => testCase.step.operation));
     const offered = OPERATION_NAMES.filter((name) => OPERATIONS[name].keys.mcp !== undefined);
-    // wait_for_recording waits over several checks, which a table of single exchanges cannot hold: test/mcp/wait-for-recording.test.ts.
+    // wait_for_recording waits over several checks, which a table of single exchanges cannot hold:
+    // packages/mcp-server/test/wait-for-recording.test.ts.
     expect(offered.filter((name) => !played.has(name as Step['operation']))).toEqual(['waitForVideo']);
   });
 

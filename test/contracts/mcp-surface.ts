@@ -1,5 +1,5 @@
 import packageJson from '../../packages/mcp-server/package.json';
-import { spawnStdioServer } from '../mcp/stdio-bin';
+import { spawnStdioServer } from '../../packages/mcp-server/test/stdio-bin';
 import { sortedRecord, type InputContract, type McpContract } from './surface';
 
 interface JsonSchema {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
-import { cachedPackage } from '../mcp/cached-package';
+import { cachedPackage } from '../../packages/mcp-server/test/cached-package';
 
 /** The MCP Inspector whose web client renders MCP Apps: pinned, installed on first use (it is no devDependency). */
 export const INSPECTOR_VERSION = '2.12.0';

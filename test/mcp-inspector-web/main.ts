@@ -11,7 +11,7 @@
 import { RestClient } from '@screenrec/core';
 import { launchChromium, type Browser } from '../browser/chromium';
 import { CHROMIUM, ensureDebianPackages } from '../browser/machine';
-import { MCP_BIN, spawnStdioServer } from '../mcp/stdio-bin';
+import { MCP_BIN, spawnStdioServer } from '../../packages/mcp-server/test/stdio-bin';
 import { Checks } from '../support/checks';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
 import { bridgeChecks } from './bridge-checks';
