@@ -25,7 +25,7 @@ const VIDEO_READY_RUNNERS: readonly Platform[] = ['zapier', 'n8n'];
 const PROVEN_ELSEWHERE: Partial<Record<OperationName, Partial<Record<Platform, string>>>> = {
   waitForVideo: {
     n8n: 'test/n8n/wait-for-video.test.ts',
-    mcp: 'test/mcp/wait-for-recording.test.ts',
+    mcp: 'packages/mcp-server/test/wait-for-recording.test.ts',
     nodeRed: 'packages/node-red-screenrec/test/wait-and-video-ready.cases.ts',
   },
   videoReady: { nodeRed: 'packages/node-red-screenrec/test/wait-and-video-ready.cases.ts' },
