@@ -98,13 +98,6 @@ const SCRIPT = `(() => {
   stopButton.addEventListener('click', finish);
   resendButton.addEventListener('click', () => upload());
   const KEPT = ' Your recording is kept on this page: ';
-  function uploadProblem(response, body) {
-    if (response.status >= 500 || response.status === 408 || response.status === 429) {
-      return 'Your recording could not be sent: ScreenRec had a problem (error ' + response.status + ').' + KEPT + 'wait a moment, then press Send again.';
-    }
-    const reason = String(body.message || 'ScreenRec refused it (error ' + response.status + ')').replace(/\\.$/, '');
-    return 'Your recording could not be sent: ' + reason + '. Ask the person who sent you this link for help.';
-  }
   async function upload() {
     resendButton.hidden = true;
     say('Sending your recording (' + Math.max(1, Math.round(video.size / 1024)) + ' kB)… Keep this page open until it says it was sent.', 'busy');
@@ -123,10 +116,13 @@ const SCRIPT = `(() => {
       say('Thank you! Your recording was sent. You can close this page now.', 'done');
       return;
     }
-    say(uploadProblem(response, body), 'problem');
     // Sending the same video again helps only when the service had a passing problem.
-    resendButton.hidden = !(response.status >= 500 || response.status === 408 || response.status === 429);
-    settled = resendButton.hidden;
+    const passing = response.status >= 500 || response.status === 408 || response.status === 429;
+    const reason = String(body.message || 'ScreenRec refused it (error ' + response.status + ')').replace(/\\.$/, '');
+    say(passing
+      ? 'Your recording could not be sent: ScreenRec had a problem (error ' + response.status + ').' + KEPT + 'wait a moment, then press Send again.'
+      : 'Your recording could not be sent: ' + reason + '. Ask the person who sent you this link for help.', 'problem');
+    resendButton.hidden = settled = !passing;
   }
 })();`;
 

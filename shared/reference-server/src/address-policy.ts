@@ -1,10 +1,11 @@
-import { lookup as dnsLookup } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupOneOptions } from 'node:dns';
 import ipaddr from 'ipaddr.js';
+import { Agent } from 'undici';
 
-/** Where a callback may point: public addresses only, plus loopback with --insecure-callbacks. */
-export interface AddressPolicy {
-  allowLoopback: boolean;
-}
+/*
+ * Where a callback may point: public addresses only, over https:. `insecure` (--insecure-callbacks) adds http: and
+ * loopback addresses, nothing else.
+ */
 
 export interface ResolvedAddress {
   address: string;
@@ -27,12 +28,12 @@ const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
  * resolver can produce is parsed by ipaddr.js: `process` turns IPv4-mapped IPv6 (::ffff:127.0.0.1) into IPv4 first,
  * so the range names the address family a connection would really use.
  */
-export function addressRefusal(text: string, policy: AddressPolicy): string | undefined {
-  const literal = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
+function addressRefusal(text: string, insecure: boolean): string | undefined {
+  const literal = unbracketed(text);
   if (!ipaddr.isValid(literal)) return 'it is not an IP address';
   const address = ipaddr.process(literal.replace(/%.*$/, ''));
   const range = address.range();
-  if (range === 'loopback') return policy.allowLoopback ? undefined : 'it is a loopback address';
+  if (range === 'loopback') return insecure ? undefined : 'it is a loopback address';
   if (range !== 'unicast') return `it is a ${range} address, not a public one`;
   if (address.kind() === 'ipv6' && !(address as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return 'it is not a public IPv6 address';
   return undefined;
@@ -44,52 +45,83 @@ function isLocalhostName(hostname: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost');
 }
 
-export function isIpLiteral(hostname: string): boolean {
-  const literal = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
-  return ipaddr.isValid(literal);
-}
+/** An IPv6 literal as a URL's host gives it, [::1], without its brackets. */
+const unbracketed = (hostname: string) => (hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname);
+const isIpLiteral = (hostname: string) => ipaddr.isValid(unbracketed(hostname));
+
+export const HTTPS_ONLY = 'the callback must be an https URL';
 
 /**
  * The check that needs no network: the scheme, and the host when it is an address literal or a localhost name.
- * Undefined when the URL may be subscribed so far; a host name still has to pass `refuseResolved`.
+ * Undefined when the URL may be subscribed so far; a host name still has to pass `resolveChecked`.
  */
-export const HTTPS_ONLY = 'the callback must be an https URL';
-
-export function callbackUrlRefusal(url: URL, policy: AddressPolicy & { allowHttp: boolean }): string | undefined {
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowHttp)) return HTTPS_ONLY;
+export function callbackUrlRefusal(url: URL, insecure: boolean): string | undefined {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && insecure)) return HTTPS_ONLY;
   if (url.username !== '' || url.password !== '') return 'the callback must not carry a user name or password';
   const hostname = url.hostname;
   if (isIpLiteral(hostname)) {
-    const refusal = addressRefusal(hostname, policy);
+    const refusal = addressRefusal(hostname, insecure);
     return refusal === undefined ? undefined : `the callback host ${hostname} is refused: ${refusal}`;
   }
-  if (isLocalhostName(hostname) && !policy.allowLoopback) return `the callback host ${hostname} is refused: it is a loopback name`;
+  if (isLocalhostName(hostname) && !insecure) return `the callback host ${hostname} is refused: it is a loopback name`;
   return undefined;
 }
 
-export type Resolution = { ok: true; addresses: ResolvedAddress[] } | { ok: false; refusal: string; unresolved?: true };
+type Resolution = { ok: true; addresses: ResolvedAddress[] } | { ok: false; refusal: string; unresolved?: true };
 
-export const UNRESOLVED = 'it does not resolve';
+const UNRESOLVED = 'it does not resolve';
 
 /**
  * Resolves `hostname` once and checks every address it got; refused when any one is (a name must not mix public and
  * private addresses). The addresses returned are the very ones checked, so a connection can use them without a
  * second lookup that could answer differently.
  */
-export async function resolveChecked(hostname: string, resolver: HostResolver, policy: AddressPolicy): Promise<Resolution> {
-  if (isLocalhostName(hostname) && !policy.allowLoopback) return { ok: false, refusal: 'it is a loopback name' };
+export async function resolveChecked(hostname: string, resolver: HostResolver, insecure: boolean): Promise<Resolution> {
+  if (isLocalhostName(hostname) && !insecure) return { ok: false, refusal: 'it is a loopback name' };
   let addresses: ResolvedAddress[];
   try {
     addresses = isIpLiteral(hostname)
-      ? [{ address: hostname.replace(/^\[|\]$/g, ''), family: hostname.includes(':') ? 6 : 4 }]
+      ? [{ address: unbracketed(hostname), family: hostname.includes(':') ? 6 : 4 }]
       : await resolver(hostname);
   } catch {
     return { ok: false, refusal: UNRESOLVED, unresolved: true };
   }
   if (addresses.length === 0) return { ok: false, refusal: UNRESOLVED, unresolved: true };
   for (const { address } of addresses) {
-    const refusal = addressRefusal(address, policy);
+    const refusal = addressRefusal(address, insecure);
     if (refusal !== undefined) return { ok: false, refusal: isIpLiteral(hostname) ? refusal : `it resolves to ${address}: ${refusal}` };
   }
   return { ok: true, addresses };
+}
+
+/** The code of the error a refused callback address fails with; the worker does not retry it. */
+export const CALLBACK_REFUSED = 'ECALLBACKREFUSED';
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * An undici dispatcher whose every connection resolves its host name through `resolveChecked`, at connect time:
+ * a name checked at subscribe may point elsewhere by the time a video is ready (DNS rebinding), and the address a
+ * socket is opened to is the only one that counts. Address literals never reach a lookup, so the worker checks
+ * those itself before calling.
+ */
+export function callbackAgent(resolver: HostResolver, insecure: boolean): Agent {
+  const lookup = (hostname: string, options: LookupOneOptions & { all?: boolean }, callback: LookupCallback): void => {
+    resolveChecked(hostname, resolver, insecure).then(
+      (resolution) => {
+        if (!resolution.ok) {
+          callback(Object.assign(new Error(`callback host ${hostname} refused: ${resolution.refusal}`), { code: CALLBACK_REFUSED }), '');
+          return;
+        }
+        const family = options.family === 4 || options.family === 6 ? options.family : undefined;
+        const wanted = resolution.addresses.filter((entry) => family === undefined || entry.family === family);
+        if (options.all) callback(null, wanted);
+        else if (wanted[0] === undefined)
+          callback(Object.assign(new Error(`callback host ${hostname} has no usable address`), { code: 'ENOTFOUND' }), '');
+        else callback(null, wanted[0].address, wanted[0].family);
+      },
+      (error: unknown) => callback(Object.assign(new Error(String(error)), { code: 'ENOTFOUND' }), ''),
+    );
+  };
+  return new Agent({ connect: { lookup: lookup as never }, keepAliveTimeout: 4_000 });
 }

@@ -36,16 +36,10 @@ export const DeliverySettingsPatch = z.strictObject({
 
 /** The settings a server starts with; throws a RangeError naming the option when one is out of bounds. */
 export function deliverySettingsOf(options: Partial<DeliverySettings>): DeliverySettings {
-  const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...withoutUndefined(options) };
-  for (const name of Object.keys(DELIVERY_SETTING_BOUNDS) as Array<keyof DeliverySettings>) {
-    const { min, max } = DELIVERY_SETTING_BOUNDS[name];
-    const value = settings[name];
-    if (!Number.isInteger(value) || value < min || value > max)
-      throw new RangeError(`${name} must be a whole number from ${min} to ${max}, not ${value}`);
-  }
-  return settings;
-}
-
-function withoutUndefined(options: Partial<DeliverySettings>): Partial<DeliverySettings> {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const parsed = DeliverySettingsPatch.safeParse(options);
+  const issue = parsed.error?.issues[0];
+  const name = issue?.path[0] as keyof DeliverySettings;
+  if (issue !== undefined) throw new RangeError(`${name} ${issue.message}, not ${String(options[name])}`);
+  const given = Object.entries(parsed.data ?? {}).filter(([, value]) => value !== undefined);
+  return { ...DEFAULT_DELIVERY_SETTINGS, ...Object.fromEntries(given) };
 }

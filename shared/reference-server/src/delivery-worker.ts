@@ -1,10 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { request, type Agent } from 'undici';
-import { callbackUrlRefusal, type HostResolver } from './address-policy';
-import { CALLBACK_REFUSED, callbackAgent } from './callback-agent';
-import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
+import { CALLBACK_REFUSED, HTTPS_ONLY, callbackAgent, callbackUrlRefusal, type HostResolver } from './address-policy';
+import type { DeliverySettings } from './delivery-settings';
 import type { Delivery, Subscription } from './model';
-import { newId } from './secrets';
 import type { Store } from './store/store';
 
 export interface DeliveryOptions {
@@ -17,13 +16,13 @@ export interface DeliveryOptions {
   /** A freshly signed video link for the recording, or undefined once it (or its video) is gone. */
   linkFor: (recordingId: string) => string | undefined;
   timeoutMs?: number;
-  maxAttempts?: number;
   /** Deliveries per notification and their spacing at start; `settings` changes them at run time. */
-  settings?: DeliverySettings;
+  settings: DeliverySettings;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-const DEFAULT_MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
+const NOT_HTTPS = 'the callback is not https (start the server with --insecure-callbacks to allow http)';
 
 /**
  * Sends video-ready notifications off the request path: POST {"result": url}, a timeout per attempt,
@@ -38,7 +37,6 @@ export class DeliveryWorker {
   private readonly attemptControllers = new Set<AbortController>();
   private readonly due: Delivery[] = [];
   private readonly timeoutMs: number;
-  private readonly maxAttempts: number;
   private readonly agent: Agent;
   /** Read at each completion: a change (PATCH /admin/settings) applies to notifications from then on. */
   settings: DeliverySettings;
@@ -49,9 +47,8 @@ export class DeliveryWorker {
     private readonly log: FastifyBaseLogger,
   ) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-    this.agent = callbackAgent(options.resolver, { allowLoopback: options.allowHttp });
-    this.settings = { ...(options.settings ?? DEFAULT_DELIVERY_SETTINGS) };
+    this.agent = callbackAgent(options.resolver, options.allowHttp);
+    this.settings = { ...options.settings };
   }
 
   /**
@@ -62,7 +59,7 @@ export class DeliveryWorker {
     const { deliveriesPerNotification, repeatDeliveryDelayMs } = this.settings;
     return Array.from({ length: deliveriesPerNotification }, (_, index) => {
       const delivery: Delivery = {
-        id: newId(),
+        id: randomUUID(),
         subscriptionId: subscription.id,
         recordingId,
         callback: subscription.callback,
@@ -126,11 +123,9 @@ export class DeliveryWorker {
 
   private async attempt(delivery: Delivery): Promise<void> {
     const url = new URL(delivery.callback);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.options.allowHttp))
-      return this.fail(delivery, 'the callback is not https (start the server with --insecure-callbacks to allow http)', delivery.attempts);
     // Address literals never reach the agent's lookup: checked here, with the policy of this run.
-    const refusal = callbackUrlRefusal(url, { allowHttp: this.options.allowHttp, allowLoopback: this.options.allowHttp });
-    if (refusal !== undefined) return this.fail(delivery, refusal, delivery.attempts);
+    const refusal = callbackUrlRefusal(url, this.options.allowHttp);
+    if (refusal !== undefined) return this.fail(delivery, refusal === HTTPS_ONLY ? NOT_HTTPS : refusal, delivery.attempts);
     // Signed now, not when the recording completed: a retry or a delivery resumed after a restart sends a live link.
     const link = this.options.linkFor(delivery.recordingId);
     if (link === undefined)
@@ -169,7 +164,7 @@ export class DeliveryWorker {
     } finally {
       deadline.release();
     }
-    if (attempts >= this.maxAttempts) return this.fail(delivery, failure, attempts, payload);
+    if (attempts >= MAX_ATTEMPTS) return this.fail(delivery, failure, attempts, payload);
     this.store.updateDelivery(delivery, { attempts, lastError: failure, payload });
     this.schedule(delivery, this.options.retryDelayMs * 2 ** (attempts - 1));
   }

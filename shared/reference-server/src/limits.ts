@@ -31,19 +31,13 @@ export const LIMITS = {
 } as const;
 
 /** The per-server timeouts; tests shorten them. */
-export interface Timeouts {
-  headersMs: number;
-  requestMs: number;
-  keepAliveMs: number;
-  uploadMs: number;
-}
-
-export const DEFAULT_TIMEOUTS: Timeouts = {
+export const DEFAULT_TIMEOUTS = {
   headersMs: LIMITS.headersTimeoutMs,
   requestMs: LIMITS.requestTimeoutMs,
   keepAliveMs: LIMITS.keepAliveTimeoutMs,
   uploadMs: LIMITS.uploadTimeoutMs,
 };
+export type Timeouts = Record<keyof typeof DEFAULT_TIMEOUTS, number>;
 
 export const SUBSCRIPTION_LIMIT_MESSAGE =
   `Subscription limit reached: an integration can have at most ${LIMITS.subscriptionsPerIntegration.toLocaleString('en-US')} callback subscriptions. ` +

@@ -2,14 +2,13 @@ import type { RecordingMarks, RecordingTexts } from './recording-fields';
 import type { HookProvider, RecordingDirection, RecordingStatus } from './wire';
 
 export const WORKSPACE_SUBSCRIPTION_STATES = ['ACTIVE', 'EXPIRED', 'CANCELED'] as const;
-export type WorkspaceSubscriptionState = (typeof WORKSPACE_SUBSCRIPTION_STATES)[number];
 
 export interface Workspace {
   id: string;
   name: string;
   ownerUserId: string;
   apiAccess: boolean;
-  subscription: WorkspaceSubscriptionState;
+  subscription: (typeof WORKSPACE_SUBSCRIPTION_STATES)[number];
 }
 
 /** Only the hash of a key is kept; the key itself is shown once, at creation. */
@@ -69,8 +68,6 @@ export interface OutboxMail {
   text: string;
 }
 
-export type DeliveryState = 'PENDING' | 'DELIVERED' | 'FAILED' | 'GONE';
-
 export interface Delivery {
   id: string;
   subscriptionId: string;
@@ -78,7 +75,7 @@ export interface Delivery {
   callback: string;
   payload: { result: string };
   attempts: number;
-  state: DeliveryState;
+  state: 'PENDING' | 'DELIVERED' | 'FAILED' | 'GONE';
   lastError: string | null;
   /** 1 for the notification; 2, 3… for the repeats --deliveries-per-notification adds (absent in older data files: 1). */
   copy?: number;

@@ -19,9 +19,9 @@ export const MESSAGES = {
 /** The content type of every JSON answer (fastify's own for an object it serializes). */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** `{message}`, or with `errors` the validation failure `{message, errors}`. */
+/** `{message}`, or with `errors` the validation failure `{message, errors}` (JSON leaves an undefined field out). */
 export function sendMessage(reply: FastifyReply, status: number, message: string, errors?: FieldError[]): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(errors === undefined ? { message } : { message, errors });
+  return reply.code(status).type(JSON_TYPE).send({ message, errors });
 }
 
 export function sendValidationErrors(reply: FastifyReply, errors: FieldError[]): FastifyReply {

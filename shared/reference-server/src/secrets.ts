@@ -1,12 +1,8 @@
-import { createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A fresh secret with a recognisable prefix (srk_ for API keys, srt_ for backend tokens). */
 export function newSecret(prefix: string): string {
   return `${prefix}${randomBytes(32).toString('base64url')}`;
-}
-
-export function newId(): string {
-  return randomUUID();
 }
 
 /**

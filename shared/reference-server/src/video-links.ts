@@ -1,8 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { hmacHex, sameSecret } from './secrets';
 
-export const DEFAULT_LINK_TTL_MS = 60 * 60 * 1000;
-
 /**
  * How video links look. `service`: `/videos/{recordingId}?expires=…&signature=…` on the service itself (as
  * always). `storage`: like an object store's pre-signed URL, on a path that does not name the recording,
@@ -29,8 +27,7 @@ export class VideoLinks {
 
   constructor(
     private readonly signingKey: string,
-    private readonly ttlMs: number = DEFAULT_LINK_TTL_MS,
-    private readonly now: () => number = Date.now,
+    private readonly ttlMs = 60 * 60 * 1000,
     readonly mode: VideoLinkMode = 'service',
   ) {
     this.objectKey = createHash('sha256').update(`object-ids:${signingKey}`).digest();
@@ -38,15 +35,17 @@ export class VideoLinks {
 
   sign(baseUrl: string, target: LinkTarget): string {
     if (this.mode === 'storage') return this.signStorage(baseUrl, target);
-    const expires = Math.floor((this.now() + this.ttlMs) / 1000);
+    const expires = Math.floor((Date.now() + this.ttlMs) / 1000);
     const signature = this.signatureOf(target.id, String(expires));
     return `${baseUrl}/videos/${target.id}?expires=${expires}&signature=${signature}`;
   }
 
-  check(recordingId: string, expires: string | undefined, signature: string | undefined): LinkCheck {
+  /** Checks a service link's query: `expires` (epoch seconds) signed with the recording id. */
+  check(recordingId: string, query: Record<string, unknown>): LinkCheck {
+    const [expires, signature] = [single(query.expires), single(query.signature)];
     if (!expires || !signature) return 'missing';
     if (!/^\d{1,12}$/.test(expires) || !sameSecret(signature, this.signatureOf(recordingId, expires))) return 'tampered';
-    return Number(expires) * 1000 <= this.now() ? 'expired' : 'valid';
+    return Number(expires) * 1000 <= Date.now() ? 'expired' : 'valid';
   }
 
   /**
@@ -69,20 +68,17 @@ export class VideoLinks {
 
   /** Checks a storage link's query: X-Amz-Date (yyyymmddThhmmssZ) plus X-Amz-Expires seconds, signed with the path. */
   checkStorage(path: string, query: Record<string, unknown>): LinkCheck {
-    const single = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
-    const date = single('X-Amz-Date');
-    const expires = single('X-Amz-Expires');
-    const signature = single('X-Amz-Signature');
+    const [date, expires, signature] = [single(query['X-Amz-Date']), single(query['X-Amz-Expires']), single(query['X-Amz-Signature'])];
     if (!date || !expires || !signature) return 'missing';
     const issued = parseAmzDate(date);
     if (issued === undefined || !/^\d{1,7}$/.test(expires) || Number(expires) > MAX_STORAGE_EXPIRES_S) return 'tampered';
     if (!sameSecret(signature, this.storageSignatureOf(path, date, expires))) return 'tampered';
-    return issued + Number(expires) * 1000 <= this.now() ? 'expired' : 'valid';
+    return issued + Number(expires) * 1000 <= Date.now() ? 'expired' : 'valid';
   }
 
   private signStorage(baseUrl: string, target: LinkTarget): string {
     const path = storagePath(target.workspaceId, this.objectIdOf(target.id), target.extension);
-    const date = amzDate(this.now());
+    const date = amzDate(Date.now());
     const expires = String(Math.max(1, Math.floor(this.ttlMs / 1000)));
     const query = [
       'X-Amz-Algorithm=AWS4-HMAC-SHA256',
@@ -102,6 +98,9 @@ export class VideoLinks {
     return hmacHex(this.signingKey, `storage\n${path}\n${date}\n${expires}`);
   }
 }
+
+/** A query parameter given once (a repeated one is an array). */
+const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export function storagePath(workspaceId: string, objectId: string, extension: string): string {
   return `/storage/${STORAGE_BUCKET}/${workspaceId}/${objectId}.${extension}`;

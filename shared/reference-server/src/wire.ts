@@ -4,17 +4,15 @@ import { RECORDING_MARKS, RECORDING_TEXT_FIELDS, type MarkName, type MarkValues,
 
 /*
  * The service's side of the wire, read from docs/service-api.md on its own (sections below), with that document's
- * last section where the service says "not shown" and docs/design.md's Limits where it is silent. The server plays the service: it must
- * not share the client's reading, or a misreading in @screenrec/core would be mirrored here and every end-to-end
- * test would still pass (test/reference-server/wire-agreement.test.ts compares the two readings).
- *
- * Requests are read strictly (docs/service-api.md, "What the specification leaves open": an unknown field is a validation failure). Answers are what this server
- * produces; their schemas say exactly that and are checked by the tests, not at run time.
+ * last section where the service says "not shown" and docs/design.md's Limits where it is silent. The server plays
+ * the service: it must not share the client's reading, or a misreading in @screenrec/core would be mirrored here and
+ * every end-to-end test would still pass (test/reference-server/wire-agreement.test.ts compares the two readings).
+ * Requests are read strictly ("What the specification leaves open": an unknown field is a validation failure).
+ * Answers are what this server produces; their schemas say exactly that and are checked by the tests, not at run time.
  */
 
-/** docs/service-api.md, "The recording". */
+/** docs/service-api.md, "The recording" (both). */
 export const RECORDING_STATUSES = ['NEW', 'RECORDING', 'REVIEWING', 'PROCESSING', 'COMPLETED'] as const;
-/** docs/service-api.md, "The recording". */
 export const RECORDING_DIRECTIONS = ['REQUEST', 'RESPONSE'] as const;
 /** docs/service-api.md, "REST API" (the list). */
 export const SORT_ORDERS = ['Ascending', 'Descending'] as const;
@@ -50,7 +48,6 @@ const EmailAddress = z
 
 /** "Labels" (docs/service-api.md, "The recording"): a label has something to show, so a blank one is refused; what is given is kept as given. */
 const Label = z.string().refine((tag) => tag.trim() !== '', { error: 'must not be blank' });
-/** A tag a recording is given: a label within the Limits table's length. */
 const Tag = Label.max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` });
 const Tags = z.array(Tag).max(LIMITS.tagsPerRecording, { error: `must have at most ${LIMITS.tagsPerRecording} tags` });
 
@@ -131,14 +128,12 @@ export type HookAction = z.output<typeof HookAction>;
 
 export const HttpUrl = z.url({ protocol: /^https?$/ });
 
-/** How each text field is answered: always (with its `unset` value until set), or only once set. */
+/** How each text field is answered: always (with its `unset` value until set), or only once set; each mark once set. */
 const textAnswerShape = shapeOf<
   TextFields,
   { [Name in TextFieldName]: TextFields[Name] extends { unset: string } ? z.ZodString : z.ZodOptional<z.ZodString> }
 >(RECORDING_TEXT_FIELDS, (field) => ('unset' in field ? z.string() : z.string().optional()));
-/** What each kind of mark holds. */
 const MARK_SCHEMAS: { [Kind in keyof MarkValues]: z.ZodType<MarkValues[Kind]> } = { text: z.string(), flag: z.literal(true) };
-/** Each mark, answered once set. */
 const markAnswerShape = shapeOf<
   typeof RECORDING_MARKS,
   { [Name in MarkName]: z.ZodOptional<(typeof MARK_SCHEMAS)[(typeof RECORDING_MARKS)[Name]]> }

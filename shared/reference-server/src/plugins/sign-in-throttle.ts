@@ -5,30 +5,26 @@ import { sendMessage } from '../replies';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counts a failed authentication; answers 429 (and returns the reply) past the per-address limit. */
-    failedAuthentication: FailedAuthentication;
+    /**
+     * Answers a failed authentication: counts it against the client's address and, past `perMinute` failures in a
+     * minute, answers 429 with Retry-After instead of the usual refusal. Returns the reply when it throttled, else
+     * undefined (the caller then sends its own 401/403/424). Only failures are counted (the pattern @fastify/rate-limit
+     * documents for failed logins), so calls with a valid credential are never slowed, even from a throttled address:
+     * on loopback every client shares one.
+     */
+    failedAuthentication: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   }
 }
-
-/**
- * Answers a failed authentication: counts it against the client's address and, past `perMinute` failures in a
- * minute, answers 429 with Retry-After instead of the usual refusal. Returns the reply when it throttled, else
- * undefined (the caller then sends its own 401/403/424). Only failures are counted (the pattern @fastify/rate-limit
- * documents for failed logins), so calls with a valid credential are never slowed, even from a throttled address:
- * on loopback every client shares one.
- */
-export type FailedAuthentication = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
 
 export const signInThrottle = fp(async function signInThrottle(app: FastifyInstance, { perMinute }: { perMinute: number }): Promise<void> {
   await app.register(rateLimit, { global: false });
   const count = app.createRateLimit({ max: perMinute, timeWindow: 60_000 });
-  const failedAuthentication: FailedAuthentication = async (request, reply) => {
+  app.decorate('failedAuthentication', async (request: FastifyRequest, reply: FastifyReply) => {
     const limit = await count(request);
     if (limit.isAllowed || !limit.isExceeded) return undefined;
     const seconds = Math.max(1, limit.ttlInSeconds);
     reply.header('retry-after', String(seconds)).header('connection', 'close');
     const advice = `Wait ${seconds} seconds, then check the token or API key and try again.`;
     return sendMessage(reply, 429, `Too many failed sign-in attempts from your address. ${advice}`);
-  };
-  app.decorate('failedAuthentication', failedAuthentication);
+  });
 });

@@ -9,7 +9,7 @@ import type { Timeouts } from '../limits';
 import { newSecret } from '../secrets';
 import type { ServerOptions } from '../options';
 import type { Store } from '../store/store';
-import { DEFAULT_LINK_TTL_MS, VideoLinks } from '../video-links';
+import { VideoLinks } from '../video-links';
 
 /** Largest participant upload unless ServerOptions.maxUploadBytes says otherwise. */
 const DEFAULT_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
@@ -52,7 +52,7 @@ interface Surroundings extends Pick<ServerContext, 'videosDir' | 'longRequests'>
 /** The services the routes share, over `store`, as `options` (the flags) set them. */
 export function createContext(store: Store, settings: DeliverySettings, options: ServerOptions, around: Surroundings): ServerContext {
   const { videosDir, timeouts, longRequests, log, publicUrl } = around;
-  const links = new VideoLinks(store.signingKey, options.linkTtlMs ?? DEFAULT_LINK_TTL_MS, Date.now, options.videoLinks ?? 'service');
+  const links = new VideoLinks(store.signingKey, options.linkTtlMs, options.videoLinks);
   const resolveHost = options.resolveHost ?? systemResolver;
   const allowHttpCallbacks = options.insecureCallbacks ?? false;
   const deliveryOptions = {

@@ -13,8 +13,6 @@ declare module 'fastify' {
   }
 }
 
-type HookRequest = FastifyRequest<{ Params: { provider: string } }>;
-
 /**
  * POST /public/webhooks/{provider}: the automation-hook endpoint, deciding in the order of docs/service-api.md's table (last section)
  * (provider, body, token missing, token never issued, token replaced, disconnected, subscription, unknown
@@ -52,7 +50,7 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
       bodyLimit: LIMITS.hookBodyBytes,
       // Row 1, and the token, before the body: nothing here reads it. Both hooks are synchronous on the way of
       // every call (an async hook costs a promise and a turn of the microtask queue per request).
-      onRequest: (request: HookRequest, reply, done) => {
+      onRequest: (request, reply, done) => {
         const provider = HookProvider.safeParse(request.params.provider);
         if (!provider.success) sendMessage(reply, 400, MESSAGES.badRequest);
         else {
@@ -79,8 +77,7 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
       }
       const action = parsed.data;
       if (action.action === 'CALLBACK_SUBSCRIBE') {
-        const allow = context.allowHttpCallbacks;
-        const refusal = callbackUrlRefusal(new URL(action.callback), { allowHttp: allow, allowLoopback: allow });
+        const refusal = callbackUrlRefusal(new URL(action.callback), context.allowHttpCallbacks);
         // The scheme is row 2 as ever (the plain answer); a refused address also says why.
         if (refusal === HTTPS_ONLY) return sendMessage(reply, 400, MESSAGES.badRequest);
         if (refusal !== undefined) return sendValidationErrors(reply, [{ path: 'callback', message: refusal }]);
@@ -88,10 +85,7 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
 
       const resolution = request.serviceToken;
       if (resolution === null || resolution === 'missing' || resolution.kind !== 'current') {
-        return refuseToken(request, reply).then((refused) => {
-          if (refused === undefined) throw new Error('token not resolved');
-          return refused;
-        });
+        return refuseToken(request, reply).then((refused) => refused ?? Promise.reject(new Error('token not resolved')));
       }
       const failed = (error: unknown): FastifyReply => {
         request.log.error({ err: error, action: action.action, provider: request.params.provider }, 'hook action failed');
@@ -142,9 +136,7 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
   async function subscribe(reply: FastifyReply, callback: string, { workspaceId, provider }: Integration): Promise<FastifyReply> {
     // A host name is resolved only for an authenticated caller; the delivery checks it again at connect time.
     const hostname = new URL(callback).hostname;
-    const resolution = await resolveChecked(hostname, withTimeout(context.resolveHost, SUBSCRIBE_LOOKUP_MS), {
-      allowLoopback: context.allowHttpCallbacks,
-    });
+    const resolution = await resolveChecked(hostname, withTimeout(context.resolveHost, SUBSCRIBE_LOOKUP_MS), context.allowHttpCallbacks);
     // A name that does not resolve (yet) cannot be called either; it is accepted, and checked again at delivery.
     if (!resolution.ok && resolution.unresolved !== true)
       return sendValidationErrors(reply, [

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +9,6 @@ import { RecordingGone, TransitionRefused } from '../lifecycle';
 import type { Recording } from '../model';
 import { RECORDING_PAGE_CSP, renderRecordingPage } from '../../page/recording-page';
 import { MESSAGES, notFound, Refusal, sendMessage } from '../replies';
-import { newId } from '../secrets';
 import { RequestId } from '../wire';
 
 type Params = { recordingId: string };
@@ -74,7 +74,7 @@ export async function participantRoutes(app: FastifyInstance): Promise<void> {
     if (!(request.body instanceof Readable)) return sendMessage(reply, 415, MESSAGES.unsupportedMediaType);
     if (Number(request.headers['content-length'] ?? 0) > context.maxUploadBytes) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
 
-    const temp = join(context.videosDir, `.upload-${newId()}`);
+    const temp = join(context.videosDir, `.upload-${randomUUID()}`);
     try {
       const size = await streamToFile(request.body, temp, context.maxUploadBytes);
       if (size === 0) return sendMessage(reply, 400, MESSAGES.badRequest);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Recording, Workspace } from '../model';
 import { JSON_TYPE, MESSAGES, notFound, sendMessage, valid } from '../replies';
 import { CreateRecordingRequest, ListRecordingsRequest, RequestId, TagSearchQuery, UpdateRecordingRequest } from '../wire';

@@ -6,10 +6,8 @@ import { MESSAGES, sendMessage } from '../replies';
 import { STORAGE_BUCKET, storagePath } from '../video-links';
 import { RequestId } from '../wire';
 
-type Request = { Params: { recordingId: string }; Querystring: { expires?: string; signature?: string } };
+type Request = { Params: { recordingId: string }; Querystring: Record<string, unknown> };
 type StorageRequest = { Params: { bucket: string; workspaceId: string; object: string }; Querystring: Record<string, unknown> };
-
-export type ByteRange = { start: number; end: number };
 
 /**
  * Pre-signed links stream the video, with HTTP Range: GET /videos/{id}?expires=…&signature=… (service mode), and
@@ -22,10 +20,7 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
   app.get<Request>('/videos/:recordingId', async (request, reply) => {
     if (context.links.mode !== 'service') return sendMessage(reply, 404, MESSAGES.notFound);
     const id = RequestId.safeParse(request.params.recordingId);
-    const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    if (!id.success || context.links.check(id.data, single(request.query.expires), single(request.query.signature)) !== 'valid') {
-      return sendMessage(reply, 403, MESSAGES.forbidden);
-    }
+    if (!id.success || context.links.check(id.data, request.query) !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
     return serveVideo(request, reply, context.store.recording(id.data));
   });
 
@@ -63,7 +58,7 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
  * One `bytes=` range (first-last, first-, -suffix) clipped to the file; undefined to send the whole file
  * (no header, or one this server does not serve partially such as several ranges), 'unsatisfiable' for 416.
  */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
   if (header === undefined) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (match === null) return undefined;

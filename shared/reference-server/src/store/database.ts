@@ -5,6 +5,15 @@ import type { DatabaseSync } from 'node:sqlite';
 const APPLICATION_ID = 0x53524543; // "SREC"
 const SQLITE_HEADER = 'SQLite format 3\0';
 
+/** A recording's tags (`new`) entering recording_tags and the workspace's counts, or (`old`) leaving them. */
+const TAGS_ADDED = `INSERT INTO recording_tags (workspace_id, tag, status, seq, id, user_id, direction, created_ms)
+    SELECT new.workspace_id, value, new.status, new.seq, new.id, new.user_id, new.direction, new.created_ms FROM json_each(new.data, '$.tags');
+  INSERT INTO workspace_tags (workspace_id, tag, uses) SELECT new.workspace_id, value, 1 FROM json_each(new.data, '$.tags') WHERE true
+    ON CONFLICT DO UPDATE SET uses = uses + 1;`;
+const TAGS_REMOVED = `DELETE FROM recording_tags WHERE seq = old.seq;
+  UPDATE workspace_tags SET uses = uses - 1 WHERE workspace_id = old.workspace_id AND tag IN (SELECT value FROM json_each(old.data, '$.tags'));
+  DELETE FROM workspace_tags WHERE workspace_id = old.workspace_id AND tag IN (SELECT value FROM json_each(old.data, '$.tags')) AND uses <= 0;`;
+
 /**
  * The state's tables. Each entity is one row holding its JSON (`data`), plus the columns that are looked up or
  * filtered on (and a workspace's count of recordings, which an unfiltered list answers). recording_tags repeats a recording's filter columns beside each of its tags, so that a list filtered
@@ -37,29 +46,19 @@ CREATE TRIGGER IF NOT EXISTS tag_search_remove AFTER DELETE ON workspace_tags BE
   INSERT INTO tag_search (tag_search, rowid, tag) VALUES ('delete', old.rowid, old.tag);
 END;
 CREATE TRIGGER IF NOT EXISTS recording_added AFTER INSERT ON recordings BEGIN
-  INSERT INTO recording_tags (workspace_id, tag, status, seq, id, user_id, direction, created_ms)
-    SELECT new.workspace_id, value, new.status, new.seq, new.id, new.user_id, new.direction, new.created_ms FROM json_each(new.data, '$.tags');
-  INSERT INTO workspace_tags (workspace_id, tag, uses) SELECT new.workspace_id, value, 1 FROM json_each(new.data, '$.tags') WHERE true
-    ON CONFLICT DO UPDATE SET uses = uses + 1;
+  ${TAGS_ADDED}
   UPDATE workspaces SET recordings = recordings + 1 WHERE id = new.workspace_id;
 END;
 CREATE TRIGGER IF NOT EXISTS recording_removed AFTER DELETE ON recordings BEGIN
-  DELETE FROM recording_tags WHERE seq = old.seq;
-  UPDATE workspace_tags SET uses = uses - 1 WHERE workspace_id = old.workspace_id AND tag IN (SELECT value FROM json_each(old.data, '$.tags'));
-  DELETE FROM workspace_tags WHERE workspace_id = old.workspace_id AND tag IN (SELECT value FROM json_each(old.data, '$.tags')) AND uses <= 0;
+  ${TAGS_REMOVED}
   UPDATE workspaces SET recordings = recordings - 1 WHERE id = old.workspace_id;
 END;
 CREATE TRIGGER IF NOT EXISTS recording_status_changed AFTER UPDATE OF status ON recordings WHEN old.status IS NOT new.status BEGIN
   UPDATE recording_tags SET status = new.status WHERE seq = new.seq;
 END;
 CREATE TRIGGER IF NOT EXISTS recording_retagged AFTER UPDATE OF data ON recordings WHEN old.data ->> '$.tags' IS NOT new.data ->> '$.tags' BEGIN
-  DELETE FROM recording_tags WHERE seq = old.seq;
-  UPDATE workspace_tags SET uses = uses - 1 WHERE workspace_id = old.workspace_id AND tag IN (SELECT value FROM json_each(old.data, '$.tags'));
-  DELETE FROM workspace_tags WHERE workspace_id = old.workspace_id AND tag IN (SELECT value FROM json_each(old.data, '$.tags')) AND uses <= 0;
-  INSERT INTO recording_tags (workspace_id, tag, status, seq, id, user_id, direction, created_ms)
-    SELECT new.workspace_id, value, new.status, new.seq, new.id, new.user_id, new.direction, new.created_ms FROM json_each(new.data, '$.tags');
-  INSERT INTO workspace_tags (workspace_id, tag, uses) SELECT new.workspace_id, value, 1 FROM json_each(new.data, '$.tags') WHERE true
-    ON CONFLICT DO UPDATE SET uses = uses + 1;
+  ${TAGS_REMOVED}
+  ${TAGS_ADDED}
 END;
 CREATE TABLE IF NOT EXISTS subscriptions (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, workspace_id TEXT NOT NULL, provider TEXT NOT NULL, data TEXT NOT NULL) STRICT;
 CREATE INDEX IF NOT EXISTS subscriptions_of ON subscriptions (workspace_id, provider);

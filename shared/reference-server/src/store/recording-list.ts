@@ -4,16 +4,6 @@ import { DEFAULT_PAGE_SIZE, type ListRecordingsRequest } from '../wire';
 
 export type RecordingQuery = z.output<typeof ListRecordingsRequest>;
 
-export interface ListQuery {
-  /** `SELECT count(*) AS count` of the matches, with `parameters`; the workspace's own count when nothing is filtered. */
-  count: string;
-  /** The page's `id` and `view`, with `parameters` then `pageParameters`. */
-  page: string;
-  parameters: SQLInputValue[];
-  pageParameters: SQLInputValue[];
-  pageSize: number;
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -21,9 +11,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * reads recording_tags, which carries every filter column beside each tag (one index range for tags and status);
  * otherwise recordings is read by workspace and date. Creation order is createdDate order (the store keeps it so),
  * with the sequence number breaking ties. The SQL text depends only on which filters are given, so the store keeps
- * one prepared statement per shape.
+ * one prepared statement per shape. `count` selects the matches' count (a workspace's own count when nothing is
+ * filtered) with `parameters`; `page` selects the page's `id` and `view` with `parameters` then `pageParameters`.
  */
-export function listQuery(workspaceId: string, query: RecordingQuery): ListQuery {
+export function listQuery(workspaceId: string, query: RecordingQuery) {
   const tags = new Set(query.tags);
   const byTag = tags.size > 0;
   const conditions = ['m.workspace_id = ?'];

@@ -1,19 +1,21 @@
+import { randomUUID as newId } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { LIMITS } from '../limits';
 import { ALWAYS_ANSWERED_TEXTS, ANSWERED_WHEN_SET, initialTexts, MARK_NAMES, setFields, TEXT_FIELD_NAMES } from '../recording-fields';
 import type { MarkName, RecordingMarks, TextValues } from '../recording-fields';
 import type { ApiKey, Delivery, DemoCredentials, Integration, OutboxMail, Recording, StoredVideo, Subscription, Workspace } from '../model';
-import { hashSecret, newId, newSecret } from '../secrets';
+import { hashSecret, newSecret } from '../secrets';
 import type { HookProvider, RecordingAnswer, RecordingStatus } from '../wire';
 import { openDatabase } from './database';
 import { PageMemo } from './page-memo';
 import { listQuery, type RecordingQuery } from './recording-list';
 
-export interface StoreLimits {
-  outboxEntries: number;
-  deliveryLogEntries: number;
-  listPageBytes: number;
-}
+const DEFAULT_LIMITS = {
+  outboxEntries: LIMITS.outboxEntries,
+  deliveryLogEntries: LIMITS.deliveryLogEntries,
+  listPageBytes: LIMITS.listPageMemoBytes,
+};
+export type StoreLimits = Record<keyof typeof DEFAULT_LIMITS, number>;
 
 export type TokenResolution =
   | { kind: 'never-issued' }
@@ -22,16 +24,13 @@ export type TokenResolution =
 export type CurrentToken = Extract<TokenResolution, { kind: 'current' }>;
 
 /** An API key that was issued, and its workspace (undefined if the workspace is gone). */
-export interface KeyAccess {
-  key: ApiKey;
-  workspace: Workspace | undefined;
-}
+type KeyAccess = { key: ApiKey; workspace: Workspace | undefined };
 
 export type NewRecording = Pick<Recording, 'workspaceId' | 'direction'> &
   Partial<Pick<Recording, 'tags' | 'notifications'>> &
   TextValues &
   RecordingMarks;
-export type WorkspacePatch = Partial<Pick<Workspace, 'name' | 'apiAccess' | 'subscription'>>;
+const WORKSPACE_SETTINGS = ['name', 'apiAccess', 'subscription'] as const;
 
 /**
  * The whole state, in SQLite (see database.ts). Every method is one transaction, so each answered change is
@@ -42,10 +41,9 @@ export class Store {
   readonly signingKey: string;
   private readonly statements = new Map<string, StatementSync>();
   /**
-   * Current tokens and issued API keys (by hash) as last read, frozen: every hook and REST call resolves one, and
-   * reading it costs more than the rest of a PING. Emptied by each write to workspaces, integrations, tokens or API
-   * keys (see `forgetCredentials`); filled only outside a transaction, so it never holds what a rollback undoes.
-   * Made-up credentials are not kept, so guessing cannot grow it.
+   * Current tokens and issued API keys (by hash) as last read, frozen: every hook and REST call resolves one, which
+   * costs more than the rest of a PING. Emptied by each write to workspaces, integrations, tokens or API keys; filled
+   * only outside a transaction (never holding what a rollback undoes), and never with made-up credentials.
    */
   private readonly currentTokens = new Map<string, CurrentToken>();
   private readonly issuedKeys = new Map<string, KeyAccess>();
@@ -63,12 +61,7 @@ export class Store {
 
   /** The state in `dataFile` (created when missing), or a fresh one in memory. */
   static open(dataFile?: string, limits: Partial<StoreLimits> = {}): Store {
-    return new Store(openDatabase(dataFile), {
-      outboxEntries: LIMITS.outboxEntries,
-      deliveryLogEntries: LIMITS.deliveryLogEntries,
-      listPageBytes: LIMITS.listPageMemoBytes,
-      ...limits,
-    });
+    return new Store(openDatabase(dataFile), { ...DEFAULT_LIMITS, ...limits });
   }
 
   close(): void {
@@ -103,10 +96,8 @@ export class Store {
     return this.parsed<Workspace>('SELECT data FROM workspaces WHERE id = ?', id);
   }
 
-  updateWorkspace(workspace: Workspace, patch: WorkspacePatch): Workspace {
-    if (patch.name !== undefined) workspace.name = patch.name;
-    if (patch.apiAccess !== undefined) workspace.apiAccess = patch.apiAccess;
-    if (patch.subscription !== undefined) workspace.subscription = patch.subscription;
+  updateWorkspace(workspace: Workspace, patch: Partial<Pick<Workspace, (typeof WORKSPACE_SETTINGS)[number]>>): Workspace {
+    Object.assign(workspace, setFields(patch, WORKSPACE_SETTINGS));
     this.forgetCredentials();
     this.run('UPDATE workspaces SET data = ? WHERE id = ?', JSON.stringify(workspace), workspace.id);
     return workspace;
@@ -151,7 +142,6 @@ export class Store {
   setupIntegration(workspaceId: string, provider: HookProvider): string {
     const token = newSecret('srt_');
     const hash = hashSecret(token);
-    this.forgetCredentials();
     this.transaction(() => {
       this.run('INSERT INTO issued_tokens (hash, workspace_id, provider) VALUES (?, ?, ?)', hash, workspaceId, provider);
       this.putIntegration({ workspaceId, provider, currentTokenHash: hash, connected: true });
@@ -160,7 +150,8 @@ export class Store {
   }
 
   disconnectIntegration(workspaceId: string, provider: HookProvider): boolean {
-    const integration = this.integration(workspaceId, provider);
+    const sql = 'SELECT data FROM integrations WHERE workspace_id = ? AND provider = ?';
+    const integration = this.parsed<Integration>(sql, workspaceId, provider);
     if (integration === undefined || !integration.connected) return false;
     this.putIntegration({ ...integration, connected: false });
     return true;
@@ -179,10 +170,6 @@ export class Store {
     const integration = found.integration === null ? undefined : (JSON.parse(found.integration) as Integration);
     if (integration === undefined || found.workspace === null || integration.currentTokenHash !== hash) return { kind: 'replaced' };
     return this.remember(this.currentTokens, hash, { kind: 'current', integration, workspace: JSON.parse(found.workspace) as Workspace });
-  }
-
-  private integration(workspaceId: string, provider: HookProvider): Integration | undefined {
-    return this.parsed<Integration>('SELECT data FROM integrations WHERE workspace_id = ? AND provider = ?', workspaceId, provider);
   }
 
   private putIntegration(integration: Integration): void {
@@ -231,27 +218,22 @@ export class Store {
   }
 
   /**
-   * One page of the workspace's recordings as the list's filters (docs/service-api.md, "REST API") select them (see recording-list.ts): the
-   * answer's bytes, as JSON.stringify({content, totalElements, totalPages}) of the views would give them, each
-   * view's url being `pageBase` (a JSON string's opening quote and escaped text) followed by the id and the closing
-   * quote. SQLite joins the views, so one value comes back, not a row per recording; the page is kept for the next
-   * identical request until a recording changes (page-memo.ts).
+   * One page of the list (recording-list.ts): the answer's bytes, as JSON.stringify({content, totalElements,
+   * totalPages}) would give them, each view's url being `pageBase` (a JSON string's opening quote and escaped text),
+   * the id and the closing quote. SQLite joins the views, so one value comes back, not a row per recording; the page
+   * is kept for the next identical request until a recording changes (page-memo.ts).
    */
   listPage(workspaceId: string, query: RecordingQuery, pageBase: string): Uint8Array {
     const key = `${workspaceId} ${pageBase} ${JSON.stringify(query)}`;
     const kept = this.pages.get(key);
     if (kept !== undefined) return kept;
-    const body = this.readPage(workspaceId, query, pageBase);
-    if (!this.db.isTransaction) this.pages.keep(key, body);
-    return body;
-  }
-
-  private readPage(workspaceId: string, query: RecordingQuery, pageBase: string): Uint8Array {
     const { count, page, parameters, pageParameters, pageSize } = listQuery(workspaceId, query);
     const totalElements = this.get<{ count: number }>(count, ...parameters)!.count;
     const totals = `],"totalElements":${totalElements},"totalPages":${Math.ceil(totalElements / pageSize)}}`;
     const sql = `SELECT CAST('{"content":[' || coalesce(group_concat(view || ? || id || '"}', ','), '') || ? AS BLOB) AS body FROM (${page})`;
-    return this.get<{ body: Uint8Array }>(sql, `,"url":${pageBase}`, totals, ...parameters, ...pageParameters)!.body;
+    const body = this.get<{ body: Uint8Array }>(sql, `,"url":${pageBase}`, totals, ...parameters, ...pageParameters)!.body;
+    if (!this.db.isTransaction) this.pages.keep(key, body);
+    return body;
   }
 
   /** Replaces the tags and the text fields `changes` gives. */
@@ -293,9 +275,8 @@ export class Store {
   searchTags(workspaceId: string, query: string): string[] {
     const needle = query.trim().toLowerCase();
     if (needle === '') return [];
-    // Three characters or more: the trigram index finds the candidates. Fewer match a large share of any
-    // vocabulary anyway, and are checked against every tag. Either way JavaScript's lower case decides.
-    // (CROSS JOIN: the trigram index first, a handful of rows, then each one's workspace.)
+    // Three characters or more: the trigram index finds the candidates (CROSS JOIN: it first, then each one's
+    // workspace). Fewer match a large share of any vocabulary anyway: every tag is checked. JavaScript's lower case decides.
     const candidates =
       needle.length >= 3
         ? this.all<{ tag: string }>(
@@ -342,7 +323,6 @@ export class Store {
     this.run('DELETE FROM subscriptions WHERE id = ?', subscriptionId);
   }
 
-  /** In the order they were made. */
   subscriptionsOf(workspaceId: string): Subscription[] {
     return this.parsedAll<Subscription>('SELECT data FROM subscriptions WHERE workspace_id = ? ORDER BY seq', workspaceId);
   }
@@ -428,8 +408,7 @@ export class Store {
   }
 
   private parsed<T>(sql: string, ...values: SQLInputValue[]): T | undefined {
-    const row = this.get<{ data: string }>(sql, ...values);
-    return row === undefined ? undefined : (JSON.parse(row.data) as T);
+    return this.parsedAll<T>(sql, ...values)[0];
   }
 
   private parsedAll<T>(sql: string, ...values: SQLInputValue[]): T[] {
@@ -437,7 +416,7 @@ export class Store {
   }
 }
 
-/** A recording as every API answer shows it (docs/service-api.md, "The recording", with its last section's additions), but for its page `url`. */
+/** A recording as every API answer shows it (wire.ts's RecordingAnswer), but for its page `url`. */
 export function recordingView(recording: Recording): Omit<RecordingAnswer, 'url'> {
   const { id, direction, status, tags, notifications, createdDate, userId } = recording;
   const answeredAlways = setFields(recording, ALWAYS_ANSWERED_TEXTS);
