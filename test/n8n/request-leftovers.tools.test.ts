@@ -7,7 +7,7 @@ const REPO_ROOT = join(__dirname, '../..');
 
 /** The child's figures: requests sent through n8n's helper, their signals still alive, heap growth per call. */
 function measure(...args: string[]): { requests: number; alive: number; heapBytesPerCall: number } {
-  return runInOwnProcess(join(__dirname, '../core/children/n8n-request-leftovers.ts'), {
+  return runInOwnProcess(join(__dirname, 'children/n8n-request-leftovers.ts'), {
     external: ['n8n-core', 'n8n-core/*', 'n8n-workflow', 'zod', 'zod/*'],
     // The package's own paths: its core imports are core's TypeScript source.
     tsconfig: join(REPO_ROOT, 'packages/n8n-nodes-screenrec/tsconfig.json'),

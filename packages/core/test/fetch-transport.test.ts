@@ -15,7 +15,7 @@ import {
   redirectMessage,
   responseTooLargeMessage,
 } from '@screenrec/core';
-import { serveOnLoopback, stopServer } from '../support/loopback';
+import { serveOnLoopback, stopServer } from '@screenrec/test-support/loopback';
 import { API_KEY, BACKEND_TOKEN, RECORDING_ID, WORKSPACE_ID, expectNoSecretsInThrownErrors, failureOf } from './fixtures';
 
 // Real loopback servers and Node's own fetch: what the default transport does on the wire.

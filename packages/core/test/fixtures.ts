@@ -1,9 +1,9 @@
-import { failureOf as anyFailureOf, failureOfSync as anyFailureOfSync } from '../support/failure';
-import { BASE_URL, WORKSPACE_ID } from '../support/sample-connection';
-import { SecretWatch } from '../support/secrets';
+import { failureOf as anyFailureOf, failureOfSync as anyFailureOfSync } from '@screenrec/test-support/failure';
+import { BASE_URL, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
+import { SecretWatch } from '@screenrec/test-support/secrets';
 import { HookClient, RestClient, ScreenRecError, type HookClientOptions, type RestClientOptions } from '@screenrec/core';
 
-export { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '../support/sample-connection';
+export { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 export const BACKEND_TOKEN = 'bt_live_9f8e7d6c5b4a3210';
 export const API_KEY = 'sk_live_0a1b2c3d4e5f6789';
 

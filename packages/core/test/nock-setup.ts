@@ -1,6 +1,6 @@
 import type nock from 'nock';
-import { useNock } from '../support/nock';
-import { serviceMock } from '../support/service-mock';
+import { useNock } from '@screenrec/test-support/nock';
+import { serviceMock } from '@screenrec/test-support/service-mock';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, WORKSPACE_ID, expectNoSecretsInThrownErrors, resetSleeps } from './fixtures';
 
 const service = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, apiKey: API_KEY, workspaceId: WORKSPACE_ID });

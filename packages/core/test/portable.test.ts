@@ -18,7 +18,7 @@ const RESTRICTED = [
   '__filename',
 ] as const;
 
-const CORE_SRC = resolve(__dirname, '../../packages/core/src');
+const CORE_SRC = resolve(__dirname, '../src');
 
 /**
  * The restricted globals an entry's bundle still refers to. esbuild's `define` replaces only free references

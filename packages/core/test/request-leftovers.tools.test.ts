@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { runInOwnProcess } from '../support/own-process';
+import { runInOwnProcess } from '@screenrec/test-support/own-process';
 
 /**
  * A request that has ended, answered or failed, keeps nothing alive: a timer left to its timeout held the request,

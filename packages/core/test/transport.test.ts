@@ -8,7 +8,7 @@ import {
   unreachableMessage,
   type Transport,
 } from '@screenrec/core';
-import { refusingUrl, serveOnLoopback, stopServer } from '../support/loopback';
+import { refusingUrl, serveOnLoopback, stopServer } from '@screenrec/test-support/loopback';
 import {
   API_KEY,
   BACKEND_TOKEN,

@@ -25,7 +25,7 @@ export function createFetchTransport(fetchImpl: typeof fetch = globalThis.fetch)
  * and the listener, `abort` drops an answer read no further. Not AbortSignal.any([signal, AbortSignal.timeout()]):
  * on Node 22 that timer outlives the request and holds it (and what the caller's signal reaches) until it fires,
  * so steady traffic keeps every request of the last timeout window in memory, about 2 kB each
- * (test/core/request-leftovers.tools.test.ts). Platform transports over their own HTTP client use it too.
+ * (packages/core/test/request-leftovers.tools.test.ts). Platform transports over their own HTTP client use it too.
  */
 export function requestAbort(request: Pick<TransportRequest, 'timeoutMs' | 'signal'>): {
   signal: AbortSignal;

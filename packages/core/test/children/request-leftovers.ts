@@ -6,8 +6,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { heapAfterCollection, stillAlive } from '../../support/garbage';
-import { createFetchTransport } from '../../../packages/core/src/transport/fetch-transport';
+import { heapAfterCollection, stillAlive } from '@screenrec/test-support/garbage';
+import { createFetchTransport } from '../../src/transport/fetch-transport';
 
 const CALLS = 3_000;
 
