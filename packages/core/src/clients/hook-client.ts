@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { failureOfResponse, hookRefusal, type HookActionName } from '../errors/failure-table';
 import { BACKEND_TOKEN_REQUIRED, HOOK_NOT_FOUND_MESSAGE, HTTPS_CALLBACK_REQUIRED } from '../errors/messages';
-import type { CallOptions, OperationLabel } from '../transport/call-bounds';
+import type { CallBoundsLabel, CallOptions } from '../transport/call-bounds';
 import { HEADER, hookEndpoint, isSuccess } from '../wire/protocol';
 import { invalidInput, parseJson, readResponse, validateInput } from '../errors/schema-checks';
 import { RequestSender, type ClientOptions } from '../transport/request-sender';
@@ -39,7 +39,7 @@ const PING_BODY = PingAction.parse({ action: 'PING' });
 
 interface ActionRules {
   /** What the action is doing, for a DEADLINE message. */
-  label: OperationLabel;
+  label: CallBoundsLabel;
   /** Sent again after a network failure or a 5xx: only when a repeat changes nothing. A RECORDING is sent once. */
   retried: boolean;
 }

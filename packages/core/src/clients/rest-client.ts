@@ -9,7 +9,7 @@ import {
   NOT_FOUND_WORKSPACE,
   referenceSearchSummary,
 } from '../errors/messages';
-import type { CallOptions, Operation, OperationLabel } from '../transport/call-bounds';
+import type { CallBounds, CallBoundsLabel, CallOptions } from '../transport/call-bounds';
 import { HEADER, REST_CALLS, TAG_QUERY_PARAMETER, bearer, isSuccess, restPath, workspaceApi, type RestCallName } from '../wire/protocol';
 import { readResponse, validateInput } from '../errors/schema-checks';
 import { RequestSender, type ClientOptions } from '../transport/request-sender';
@@ -77,7 +77,7 @@ interface RestRequest {
   notFound?: string;
 }
 
-const LISTING: OperationLabel = { doing: 'listing recordings', hint: HINT_NARROW_SEARCH };
+const LISTING: CallBoundsLabel = { doing: 'listing recordings', hint: HINT_NARROW_SEARCH };
 const ExternalReference = z.string().trim().min(1, { error: 'must not be empty' });
 /** What a search by reference sets itself: not criteria the user gave. */
 const SEARCH_OWN_FIELDS: ReadonlySet<string> = new Set(['createdDateFrom', 'sortField', 'sortOrder']);
@@ -257,14 +257,14 @@ export class RestClient {
   }
 
   /** There is no GET of one recording (docs/service-api.md): a list filtered by that id. */
-  private async recordingById(id: string, operation: Operation): Promise<Recording> {
+  private async recordingById(id: string, operation: CallBounds): Promise<Recording> {
     const page = await this.list({ ids: [id], pageSize: 1 }, operation);
     const recording = page.content.find((candidate) => candidate.id.toLowerCase() === id);
     if (recording === undefined) throw new NotFoundError(NOT_FOUND_RECORDING);
     return recording;
   }
 
-  private async list(body: z.output<typeof ListRecordingsRequest>, operation: Operation): Promise<RecordingPage> {
+  private async list(body: z.output<typeof ListRecordingsRequest>, operation: CallBounds): Promise<RecordingPage> {
     return readResponse(RecordingPage, await this.request({ call: 'listRecordings', body, idempotent: true }, operation));
   }
 
@@ -272,7 +272,7 @@ export class RestClient {
   private async *pages(
     filter: z.output<typeof ListRecordingsRequest>,
     pageSize: number,
-    operation: Operation,
+    operation: CallBounds,
   ): AsyncGenerator<Recording[]> {
     const seen = new Set<string>();
     let pageLimit = Infinity;
@@ -295,7 +295,7 @@ export class RestClient {
     }
   }
 
-  private async request(request: RestRequest, operation: Operation): Promise<TransportResponse> {
+  private async request(request: RestRequest, operation: CallBounds): Promise<TransportResponse> {
     const apiKey = this.#apiKey;
     const response = await this.sender.send(
       {

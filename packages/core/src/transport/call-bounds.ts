@@ -15,7 +15,7 @@ export interface CallOptions {
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** What an operation is doing, in the user's words, for a DEADLINE message. */
-export interface OperationLabel {
+export interface CallBoundsLabel {
   /** "listing recordings" */
   doing: string;
   /** What to try when it keeps happening; default: check that the service answers. */
@@ -27,13 +27,13 @@ export interface OperationLabel {
  * signal and deadline. Uses no timer of its own (portable code has none): a request's timeout is cut to the
  * time left, and a wait that would end past the deadline is refused before it starts.
  */
-export class Operation {
+export class CallBounds {
   readonly signal: AbortSignal | undefined;
   readonly deadline: number | undefined;
   private readonly budgetMs: number;
 
   constructor(
-    private readonly label: OperationLabel,
+    private readonly label: CallBoundsLabel,
     options: CallOptions | undefined,
     private readonly now: () => number,
     defaultBudgetMs: number | undefined,

@@ -10,7 +10,7 @@ import {
   retryPastDeadlineReason,
   transportFailureMessage,
 } from '../errors/messages';
-import { Operation, type CallOptions, type OperationLabel, type Sleep } from './call-bounds';
+import { CallBounds, type CallBoundsLabel, type CallOptions, type Sleep } from './call-bounds';
 import { HEADER, JSON_MEDIA_TYPE, isRedirect, type HttpMethod } from '../wire/protocol';
 import { invalidInput, validateInput } from '../errors/schema-checks';
 import type { Transport, TransportRequest, TransportResponse } from './transport';
@@ -54,8 +54,8 @@ const MAX_BACKOFF_MS = 8_000;
 
 /**
  * Sends the requests of both interfaces: through the transport, with timeouts, retries with backoff and
- * Retry-After, all inside one Operation's signal and deadline. It never judges a final status: the clients do,
- * through the failure table.
+ * Retry-After, all inside one call's CallBounds (its signal and deadline). It never judges a final status: the
+ * clients do, through the failure table.
  */
 export class RequestSender {
   readonly baseUrl: string;
@@ -84,11 +84,11 @@ export class RequestSender {
   }
 
   /** Starts an operation: every send of it shares the call's signal and deadline (or the client's budget). */
-  begin(label: OperationLabel, options?: CallOptions): Operation {
-    return new Operation(label, options, this.now, this.deadlineMs);
+  begin(label: CallBoundsLabel, options?: CallOptions): CallBounds {
+    return new CallBounds(label, options, this.now, this.deadlineMs);
   }
 
-  async send(serviceRequest: ServiceRequest, operation: Operation): Promise<TransportResponse> {
+  async send(serviceRequest: ServiceRequest, operation: CallBounds): Promise<TransportResponse> {
     const headers: Record<string, string> = { [HEADER.accept]: JSON_MEDIA_TYPE, ...serviceRequest.headers };
     let body: string | undefined;
     if (serviceRequest.body !== undefined) {
