@@ -24,7 +24,7 @@ const CORE_SRC = resolve(__dirname, '../src');
  * The restricted globals an entry's bundle still refers to. esbuild's `define` replaces only free references
  * to a global (never a local of that name, a property or a string), so each one left behind shows as its marker.
  */
-async function restrictedGlobalsIn(entry: string): Promise<string[]> {
+async function restrictedGlobalsIn(entry: string, restricted: readonly string[] = RESTRICTED): Promise<string[]> {
   const result = await build({
     entryPoints: [resolve(CORE_SRC, entry)],
     bundle: true,
@@ -32,16 +32,24 @@ async function restrictedGlobalsIn(entry: string): Promise<string[]> {
     platform: 'neutral',
     format: 'cjs',
     external: ['zod', 'zod/*'],
-    define: Object.fromEntries(RESTRICTED.map((name) => [name, `RESTRICTED_GLOBAL_${name}`])),
+    define: Object.fromEntries(restricted.map((name) => [name, `RESTRICTED_GLOBAL_${name}`])),
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]?.text ?? '';
-  return RESTRICTED.filter((name) => code.includes(`RESTRICTED_GLOBAL_${name}`));
+  return restricted.filter((name) => code.includes(`RESTRICTED_GLOBAL_${name}`));
 }
 
 describe('the portable entry', () => {
   it('refers to none of the globals n8n forbids (zod left out, as n8n provides it)', async () => {
     expect(await restrictedGlobalsIn('portable.ts')).toEqual([]);
+  });
+
+  it("core's default fetch transport uses nothing only Node has, so it reads answers in a browser, Deno, Bun and workerd too", async () => {
+    // A browser has no Buffer: reading a streamed answer (an empty 204 among them) with it failed as a network error.
+    expect(await restrictedGlobalsIn('transport/fetch-transport.ts', ['Buffer', 'process', 'require', 'global', 'setImmediate'])).toEqual(
+      [],
+    );
+    expect(await restrictedGlobalsIn('index.ts', ['Buffer'])).toEqual([]);
   });
 
   it('the Node entry does use them, so the check above can see them', async () => {

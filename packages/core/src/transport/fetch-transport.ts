@@ -4,7 +4,7 @@ import { networkFailure, responseTooLarge } from '../errors/failure-table';
 import type { Transport, TransportRequest, TransportResponse } from './transport';
 
 /**
- * The default transport, on the runtime's fetch (Node only: the portable entry does not reach this file).
+ * The default transport, on the runtime's fetch (the portable entry does not reach this file: platforms bring their own).
  * Node's fetch keeps connections alive and reuses them, so sequential calls to one service share a socket.
  * Redirects are returned, not followed: following one would send the credential header (and, on 307/308, the
  * body) to whatever origin the Location names.
@@ -84,8 +84,8 @@ async function exchange(fetchImpl: typeof fetch, request: TransportRequest, sign
 }
 
 /**
- * readBodyCapped for a web stream, on its reader and Node's Buffer (this file is Node-only): as cheap as
- * response.text() for the small chunked answers of every call, and stops at the cap.
+ * readBodyCapped for a web stream, on its reader: as cheap as response.text() for the small chunked answers of every
+ * call, and stops at the cap. Decoded with TextDecoder, which every runtime with fetch has (a browser has no Buffer).
  */
 async function readStreamCapped(stream: ReadableStream<Uint8Array>, request: TransportRequest): Promise<string> {
   const reader = stream.getReader();
@@ -104,7 +104,13 @@ async function readStreamCapped(stream: ReadableStream<Uint8Array>, request: Tra
     await reader.cancel().catch(() => undefined);
     throw error;
   }
-  return Buffer.concat(parts, bytes).toString('utf8');
+  const whole = new Uint8Array(bytes);
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.byteLength;
+  }
+  return new TextDecoder().decode(whole);
 }
 
 function isPlainLength(headers: Record<string, string>, declared: number | undefined): boolean {
