@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 import { webmWithDuration } from './webm-duration';
 
 /**
- * The page a participant opens from the RECORDING answer: it captures the screen (getDisplayMedia and
- * MediaRecorder), shows a timer and a stop button, uploads the WebM and says how it went. The script
- * is constant and reads its settings from a JSON block, so nothing user-controlled is ever executed,
- * and the Content-Security-Policy allows exactly this script by its hash. Before sending, the page writes the
- * recording's duration into the WebM (webm-duration.ts, whose source text is part of the script).
+ * The page a participant opens from the RECORDING answer: it records the screen (getDisplayMedia, MediaRecorder),
+ * writes the duration into the WebM (webm-duration.ts), uploads it and says how it went. The script is constant and
+ * reads its settings from a JSON block, so nothing user-controlled runs; the CSP admits exactly it, by its hash.
  */
 const SCRIPT = `(() => {
   const withDuration = ${webmWithDuration.toString()};

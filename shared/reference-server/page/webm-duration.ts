@@ -5,17 +5,12 @@ export interface WebmHeadPatch {
 }
 
 /**
- * Declares a WebM's duration. Chromium's MediaRecorder streams its WebM and never goes back to write the
- * duration into the Segment's Info, so players show 0:00 and cannot seek until they have read the whole file. This
- * inserts the Info's Duration element (a 64-bit float, in TimecodeScale units) and rewrites the sizes around it.
- *
- * `head` is the file's start (it must hold the EBML header and the whole Info); only that part changes, so a page
- * can patch a large recording without copying it. Returns undefined, leaving the file as it is, when the file is not
- * what this expects: no Info in `head`, a Duration already there, or a SeekHead or Cues before the Info (they hold
- * byte positions that the insertion would shift; MediaRecorder writes neither).
- *
- * The recording page runs this function's own source text (see recording-page.ts): it must stay self-contained,
- * referring to nothing outside itself, in syntax every browser that records runs.
+ * Declares a WebM's duration, which MediaRecorder never writes (players show 0:00 and cannot seek): inserts the
+ * Info's Duration (a 64-bit float, in TimecodeScale units) and rewrites the sizes around it. `head` is the file's start,
+ * holding the EBML header and the whole Info; only it changes, so a large recording is not copied. Undefined, leaving
+ * the file as it is, when there is no Info in `head`, a Duration already, or a SeekHead or Cues before the Info (their
+ * byte positions would shift). The page runs this function's source text: it must refer to nothing outside itself,
+ * in syntax every browser that records runs.
  */
 export function webmWithDuration(head: Uint8Array, durationMs: number): WebmHeadPatch | undefined {
   const EBML = 0x1a45dfa3,

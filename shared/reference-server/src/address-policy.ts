@@ -2,10 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOneOptions } from '
 import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
 
-/*
- * Where a callback may point: public addresses only, over https:. `insecure` (--insecure-callbacks) adds http: and
- * loopback addresses, nothing else.
- */
+/* Where a callback may point: public addresses over https:; `insecure` (--insecure-callbacks) adds http: and loopback. */
 
 export interface ResolvedAddress {
   address: string;

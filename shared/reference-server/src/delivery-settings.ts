@@ -1,27 +1,18 @@
 import { z } from 'zod';
 
 /**
- * How many times each video-ready delivery is sent, and how far apart. The service leaves delivery guarantees open (docs/service-api.md, "What the specification leaves open"), and a
- * real at-least-once sender may send one notification twice (a resend after an answer it never saw, a worker that
- * crashed after sending); these settings let a receiver's deduplication be tested against exactly that.
+ * How many times each video-ready delivery is sent, and how far apart. The service leaves delivery guarantees open,
+ * and an at-least-once sender may send a notification twice: these let a receiver's deduplication be tested.
  */
-export interface DeliverySettings {
-  /** Separate deliveries of each notification to each subscription, each with its own retries (1 = once). */
-  deliveriesPerNotification: number;
-  /** Delay before the 2nd delivery, and between each later one; 0 = all at once. */
-  repeatDeliveryDelayMs: number;
-}
+export type DeliverySettings = Required<z.output<typeof DeliverySettingsPatch>>;
 
 export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = { deliveriesPerNotification: 1, repeatDeliveryDelayMs: 0 };
 
-/**
- * Kept small: every extra delivery multiplies a completion's fan-out (1,000 subscriptions at most, each delivery up
- * to 5 attempts), so the bound keeps one completion within 5,000 deliveries.
- */
+/** Kept small: each copy multiplies a completion's fan-out (1,000 subscriptions at most): 5,000 deliveries at most. */
 export const DELIVERY_SETTING_BOUNDS = {
   deliveriesPerNotification: { min: 1, max: 5 },
   repeatDeliveryDelayMs: { min: 0, max: 60_000 },
-} as const satisfies Record<keyof DeliverySettings, { min: number; max: number }>;
+} as const;
 
 function bounded({ min, max }: { min: number; max: number }) {
   const error = `must be a whole number from ${min} to ${max}`;
@@ -30,7 +21,9 @@ function bounded({ min, max }: { min: number; max: number }) {
 
 /** PATCH /admin/settings: either setting, or both. */
 export const DeliverySettingsPatch = z.strictObject({
+  /** Separate deliveries of each notification to each subscription, each with its own retries (1 = once). */
   deliveriesPerNotification: bounded(DELIVERY_SETTING_BOUNDS.deliveriesPerNotification).optional(),
+  /** Delay before the 2nd delivery, and between each later one; 0 = all at once. */
   repeatDeliveryDelayMs: bounded(DELIVERY_SETTING_BOUNDS.repeatDeliveryDelayMs).optional(),
 });
 

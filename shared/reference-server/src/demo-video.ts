@@ -1,9 +1,7 @@
 /**
- * A tiny WebM stand-in for a video, stored when the admin API completes a recording that nobody recorded: a
- * well-formed Matroska/WebM container (EBML header; Segment Info with a 1 ms TimecodeScale and the server's name as
- * MuxingApp and WritingApp; one 16×16 VP8 video track; an empty Cluster), so that players, content sniffers and
- * download steps see a real WebM file. It holds no frames. test/reference-server/webm-builder.ts builds the same
- * bytes element by element (webm-duration.test.ts compares them).
+ * The video stored when the admin API completes a recording nobody recorded: a well-formed WebM without frames (one
+ * 16×16 VP8 track, an empty Cluster), so players, content sniffers and download steps see a real file.
+ * test/reference-server/webm-builder.ts builds the same bytes element by element (webm-duration.test.ts compares).
  */
 export const DEMO_WEBM_BASE64 =
   'GkXfowEAAAAAAABQQoYBAAAAAAAAAQFC9wEAAAAAAAABAULyAQAAAAAAAAEEQvMBAAAAAAAAAQhCggEAAAAAAAAEd2VibUKHAQAAAAAAAAEC' +

@@ -14,10 +14,7 @@ export class TransitionRefused extends Refusal {}
 /** The recording was deleted while its video was being stored; the video is not kept. */
 export class RecordingGone extends Error {}
 
-/**
- * What happens to a recording between creation and deletion: invitations, forward-only status changes,
- * and on COMPLETED the stored video, the notification e-mails and the callbacks.
- */
+/** A recording from creation to deletion: the invitation, forward-only status changes, and on COMPLETED the video, e-mails and callbacks. */
 export class RecordingLifecycle {
   constructor(
     private readonly store: Store,
@@ -39,7 +36,6 @@ export class RecordingLifecycle {
     return recording;
   }
 
-  /** A recording as every API answer shows it. */
   view(recording: Recording): RecordingAnswer {
     return { ...recordingView(recording), url: this.pageUrl(recording) };
   }
@@ -83,10 +79,7 @@ export class RecordingLifecycle {
     return this.completeWithFile(recording, { fileName, contentType: 'video/webm', size: bytes.length });
   }
 
-  /**
-   * The participant's upload, already on disk at `tempPath`, becomes the recording's video. Throws RecordingGone
-   * when the recording was deleted meanwhile, TransitionRefused when another completion won; neither leaves a file.
-   */
+  /** The upload at `tempPath` becomes the video; RecordingGone or TransitionRefused (another completion won) leave no file. */
   async completeWithUpload(recording: Recording, tempPath: string, contentType: string, size: number): Promise<Recording> {
     this.checkForward(recording, 'COMPLETED');
     if (!this.store.holds(recording)) throw new RecordingGone();

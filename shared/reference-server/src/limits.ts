@@ -1,7 +1,6 @@
 /**
- * The reference server's limits, as docs/design.md's "Limits" table fixes them (the service leaves them "not shown").
- * Every number the server enforces lives here, so the table and the code can be compared in one place, but for the
- * text fields' lengths, which are declared with the fields in recording-fields.ts.
+ * Every number the server enforces, as docs/design.md's "Limits" table fixes them (the service: "not shown"), so the
+ * two compare in one place; the text fields' lengths are declared with the fields (recording-fields.ts).
  */
 export const LIMITS = {
   hookBodyBytes: 64 * 1024,
@@ -22,15 +21,11 @@ export const LIMITS = {
   listPageMemoBytes: 8 * 1024 * 1024,
   /** A participant upload is exempt from the 30 s request limit; it gets this long instead (and must not stall). */
   uploadTimeoutMs: 15 * 60_000,
-  /**
-   * Not in the table: after an answer given before the body was read, the connection keeps reading and discarding
-   * at most this much of the body, for at most this long, so the client can read the answer (nginx's lingering close).
-   */
+  /** Not in the table: how much of an unread body, and how long, a lingering close drops (lingering-close.ts). */
   lingerBytes: 8 * 1024 * 1024,
   lingerMs: 5_000,
 } as const;
 
-/** The per-server timeouts; tests shorten them. */
 export const DEFAULT_TIMEOUTS = {
   headersMs: LIMITS.headersTimeoutMs,
   requestMs: LIMITS.requestTimeoutMs,

@@ -2,10 +2,7 @@
 import { USAGE, UsageError, parseOptions } from './options';
 import { startServer, type ListeningServer } from './server';
 
-/**
- * `npm start`: stdout carries exactly one JSON line ({"event":"listening",…}) for tools to read;
- * everything meant for people (logs, the hint) goes to stderr.
- */
+/** `npm start`: stdout carries one JSON line ({"event":"listening",…}) for tools; logs and the hint go to stderr. */
 async function main(): Promise<void> {
   let options;
   try {

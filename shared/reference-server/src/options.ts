@@ -12,11 +12,7 @@ export interface ListenAddress {
   host?: string;
 }
 
-/**
- * How buildServer makes a server. The flags' options are as USAGE says; without them a server keeps its state in
- * memory, calls https: callbacks only, and builds links on the address it listens on (before it listens, on
- * http://localhost, the host inject() sends).
- */
+/** How buildServer makes a server: the flags' options as USAGE says (without them: state in memory, https: only, links on the listening address). */
 export interface ServerOptions extends ListenAddress, Partial<DeliverySettings> {
   dataFile?: string;
   insecureCallbacks?: boolean;

@@ -1,7 +1,4 @@
-/*
- * What a recording carries beyond its fixed fields, declared once: the request and answer schemas (wire.ts), the
- * model (model.ts), the store's create, update and saved rows, and the answer view (store/store.ts) are derived here.
- */
+/* What a recording carries beyond its fixed fields, declared once: wire.ts, model.ts and store/store.ts derive from it. */
 
 /** A free-text field: its maximum length (docs/design.md, "Limits"), and `unset`, the value answered until one is set. */
 export interface TextField {

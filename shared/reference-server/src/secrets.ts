@@ -5,10 +5,7 @@ export function newSecret(prefix: string): string {
   return `${prefix}${randomBytes(32).toString('base64url')}`;
 }
 
-/**
- * Secrets are stored as SHA-256 hashes: they are long and random, so no slow KDF is needed. One-shot `hash`:
- * every hook and REST request hashes its credential, and this is a few percent of the server's CPU (benchmark #2).
- */
+/** SHA-256: secrets are long and random, so no slow KDF is needed. One-shot `hash`: every call hashes one (benchmark #2). */
 export function hashSecret(secret: string): string {
   return hash('sha256', secret, 'hex');
 }

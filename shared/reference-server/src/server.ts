@@ -29,9 +29,8 @@ export interface DemoWorkspace extends DemoCredentials {
 export type { ListenAddress, ServerOptions };
 
 /**
- * The reference service in this process, built and not yet listening: `app.inject()` reaches every route without a
- * socket. Deliveries of new notifications run from the start; those a previous run left pending resume on `listen`,
- * once links can name the address the server answers on.
+ * The service in this process, built and not yet listening: `app.inject()` reaches every route without a socket.
+ * Deliveries a previous run left pending resume on `listen`, once links can name the address the server answers on.
  */
 export interface InProcessServer {
   /** The base links are built on: `publicUrl` if given, else the listening address (http://localhost before). */
@@ -67,10 +66,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Listenin
   }
 }
 
-/**
- * Builds the reference service without listening: opens or creates the state, registers the infrastructure
- * (plugins/) and the endpoints (routes/). `listen` is separate, so route tests can use `app.inject()`.
- */
+/** Opens or creates the state, then registers the infrastructure (plugins/) and the endpoints (routes/). */
 export async function buildServer(options: ServerOptions = {}): Promise<InProcessServer> {
   // Checked before anything is created, so a bad value leaves no temp dir, database or listener behind.
   const { deliveriesPerNotification, repeatDeliveryDelayMs } = options;
@@ -80,7 +76,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   mkdirSync(videosDir, { recursive: true });
   if (options.dataFile !== undefined) removeLeftovers(videosDir, store);
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  /** Sockets carrying a participant upload: exempt from the whole-request timeout (they have their own). */
   const longRequests = new WeakSet<Socket>();
   const app = Fastify(fastifyOptions(options.logLevel, timeouts, longRequests));
   let publicUrl = (options.publicUrl ?? UNLISTENED_BASE).replace(/\/+$/, '');
@@ -154,10 +149,7 @@ function fastifyOptions(logLevel: string | undefined, timeouts: Timeouts, longRe
   } as const;
 }
 
-/**
- * What a run killed mid-way can leave in the videos folder: an upload's temp file, a video whose recording was
- * deleted or never completed. None of them is reachable from the state, so all go.
- */
+/** What a run killed mid-way can leave: upload temp files, videos no recording refers to. None is reachable, so all go. */
 function removeLeftovers(videosDir: string, store: Store): void {
   const kept = new Set(store.videoFileNames());
   for (const name of readdirSync(videosDir)) {

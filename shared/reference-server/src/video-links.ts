@@ -2,9 +2,8 @@ import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { hmacHex, sameSecret } from './secrets';
 
 /**
- * How video links look. `service`: `/videos/{recordingId}?expires=…&signature=…` on the service itself (as
- * always). `storage`: like an object store's pre-signed URL, on a path that does not name the recording,
- * `/storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…&X-Amz-Signature=…` (as object stores hand them out).
+ * `service`: `/videos/{recordingId}?expires=…&signature=…`. `storage`: an object store's pre-signed URL, on a path
+ * that does not name the recording: `/storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…&X-Amz-Signature=…`.
  */
 export const VIDEO_LINK_MODES = ['service', 'storage'] as const;
 export type VideoLinkMode = (typeof VIDEO_LINK_MODES)[number];

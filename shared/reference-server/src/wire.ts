@@ -3,12 +3,9 @@ import { LIMITS } from './limits';
 import { RECORDING_MARKS, RECORDING_TEXT_FIELDS, type MarkName, type MarkValues, type TextFieldName } from './recording-fields';
 
 /*
- * The service's side of the wire, read from docs/service-api.md on its own (sections below), with that document's
- * last section where the service says "not shown" and docs/design.md's Limits where it is silent. The server plays
- * the service: it must not share the client's reading, or a misreading in @screenrec/core would be mirrored here and
- * every end-to-end test would still pass (test/reference-server/wire-agreement.test.ts compares the two readings).
- * Requests are read strictly ("What the specification leaves open": an unknown field is a validation failure).
- * Answers are what this server produces; their schemas say exactly that and are checked by the tests, not at run time.
+ * The service's side of the wire, read from docs/service-api.md on its own (README.md, "Its own reading of the
+ * specification"): a misreading shared with @screenrec/core would pass every end-to-end test. Requests are read
+ * strictly (an unknown field is a validation failure); answers' schemas, checked by the tests, say what it produces.
  */
 
 /** docs/service-api.md, "The recording" (both). */

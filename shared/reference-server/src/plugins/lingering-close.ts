@@ -5,10 +5,9 @@ import fp from 'fastify-plugin';
 import { LIMITS } from '../limits';
 
 /**
- * A body left unread (refused before parsing) is not drained in full: the connection is closed after the answer,
- * lingering a bounded while so the client can read it. (`complete` is false on a socket's request until its body
- * is read; an injected request has no such flag.) Synchronous: fastify stops a request answered early (in
- * onRequest/preParsing) only when the answer is written by the time the hook returns.
+ * A body left unread (refused before parsing) is not drained: the connection closes after the answer, lingering.
+ * (`complete` is false on a socket's request until its body is read; an injected request has no such flag.)
+ * Synchronous: fastify stops a request answered early only when the answer is written by the time the hook returns.
  */
 export const lingeringClose = fp(async function lingeringClose(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -21,12 +20,9 @@ export const lingeringClose = fp(async function lingeringClose(app: FastifyInsta
 });
 
 /**
- * nginx's lingering close, bounded. An answer given before the body was read (413, or a refused token) closes the
- * connection; but closing a socket that still has unread bytes makes the kernel send a reset, and the reset can
- * discard the answer before the client reads it (Node's fetch, still writing, then reports EPIPE or ECONNRESET
- * instead of the 413). So the socket half-closes once the answer is written and keeps reading and discarding the
- * body; it closes when the body has all arrived, after LIMITS.lingerBytes more bytes, or after LIMITS.lingerMs,
- * whichever comes first. Nothing read here is parsed or kept.
+ * nginx's lingering close, bounded (README.md, "Hostile traffic"): closing a socket with unread bytes sends a reset,
+ * which can discard the answer before the client reads it. So the socket half-closes after the answer and reads and
+ * drops the body until it is in, LIMITS.lingerBytes more have come, or LIMITS.lingerMs have passed.
  */
 function lingerAfterAnswer(request: IncomingMessage): void {
   const socket = request.socket as Socket | null;

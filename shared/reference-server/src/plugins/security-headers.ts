@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * nosniff and friends on every answer: exactly the headers @fastify/helmet sets with contentSecurityPolicy
- * { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } and
- * crossOriginResourcePolicy, crossOriginEmbedderPolicy and strictTransportSecurity off (a loopback service over
- * http); a test compares them. They never change, so they are fixed here rather than rebuilt by helmet on every
- * request (a tenth of a PING's CPU time). The recording page replaces this strict CSP with its own.
+ * nosniff and friends on every answer: exactly @fastify/helmet's, with the options security-headers.test.ts gives it
+ * (a strict CSP; no CORP, COEP or HSTS for a loopback service over http). Fixed here rather than rebuilt by helmet on
+ * every request (a tenth of a PING's CPU time). The recording page replaces this CSP with its own.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': "default-src 'none';frame-ancestors 'none'",

@@ -6,11 +6,10 @@ import { sendMessage } from '../replies';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Answers a failed authentication: counts it against the client's address and, past `perMinute` failures in a
-     * minute, answers 429 with Retry-After instead of the usual refusal. Returns the reply when it throttled, else
-     * undefined (the caller then sends its own 401/403/424). Only failures are counted (the pattern @fastify/rate-limit
-     * documents for failed logins), so calls with a valid credential are never slowed, even from a throttled address:
-     * on loopback every client shares one.
+     * Counts a failed authentication against the client's address; past `perMinute` in a minute, answers 429 with
+     * Retry-After and returns the reply (else undefined: the caller sends its 401/403/424). Only failures count
+     * (@fastify/rate-limit's failed-login pattern), so valid credentials are never slowed, even from a throttled
+     * address: on loopback every client shares one.
      */
     failedAuthentication: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   }

@@ -11,7 +11,6 @@ import type { ServerOptions } from '../options';
 import type { Store } from '../store/store';
 import { VideoLinks } from '../video-links';
 
-/** Largest participant upload unless ServerOptions.maxUploadBytes says otherwise. */
 const DEFAULT_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 
 /** What the routes need besides the store (decorated below). */
@@ -37,7 +36,6 @@ export interface ServerContext {
 declare module 'fastify' {
   interface FastifyInstance {
     store: Store;
-    /** The recording lifecycle, deliveries, links and settings the routes share. */
     context: ServerContext;
   }
 }
@@ -58,7 +56,7 @@ export function createContext(store: Store, settings: DeliverySettings, options:
   const deliveryOptions = {
     retryDelayMs: options.retryDelayMs ?? 1000,
     allowHttp: allowHttpCallbacks,
-    timeoutMs: options.callbackTimeoutMs,
+    timeoutMs: options.callbackTimeoutMs ?? 10_000,
   };
   // linkFor is called only once deliveries run, after `lifecycle` exists.
   const linkFor = (recordingId: string) => lifecycle.linkFor(recordingId);

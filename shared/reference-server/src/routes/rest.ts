@@ -19,7 +19,6 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
   const { store, context } = app;
   const { lifecycle } = context;
 
-  /** The authenticated workspace; the onRequest hook has set it before any handler runs. */
   function workspaceOf(request: FastifyRequest): Workspace {
     if (request.workspace === null) throw new Error('request was not authenticated');
     return request.workspace;

@@ -9,11 +9,7 @@ import { RequestId } from '../wire';
 type Request = { Params: { recordingId: string }; Querystring: Record<string, unknown> };
 type StorageRequest = { Params: { bucket: string; workspaceId: string; object: string }; Querystring: Record<string, unknown> };
 
-/**
- * Pre-signed links stream the video, with HTTP Range: GET /videos/{id}?expires=…&signature=… (service mode), and
- * GET /storage/{bucket}/{workspaceId}/{objectId}.{ext}?X-Amz-…&X-Amz-Signature=… (storage mode). Each server
- * answers the links of its own mode only; any failed check is 403, as an object store would answer.
- */
+/** Pre-signed links (video-links.ts) stream the video, with Range; only the server's own mode's, any failed check 403. */
 export async function videoRoutes(app: FastifyInstance): Promise<void> {
   const { context } = app;
 

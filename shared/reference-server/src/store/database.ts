@@ -15,12 +15,9 @@ const TAGS_REMOVED = `DELETE FROM recording_tags WHERE seq = old.seq;
   DELETE FROM workspace_tags WHERE workspace_id = old.workspace_id AND tag IN (SELECT value FROM json_each(old.data, '$.tags')) AND uses <= 0;`;
 
 /**
- * The state's tables. Each entity is one row holding its JSON (`data`), plus the columns that are looked up or
- * filtered on (and a workspace's count of recordings, which an unfiltered list answers). recording_tags repeats a recording's filter columns beside each of its tags, so that a list filtered
- * by tags (and status) reads one index range. workspace_tags counts each workspace's distinct tags, and tag_search
- * indexes them by trigram for the tag search. Triggers keep these and the workspace's count in step with each
- * recording's row (its status, and its tags in `data`), so a change to a recording is one statement. delivery_log_size keeps the delivery log's length (by triggers), so
- * that trimming the log to its limit costs the same however long it is.
+ * The state's tables (README.md, "The `--data` file", says what each holds): each entity is one row holding its JSON
+ * (`data`) beside the columns looked up or filtered on. Triggers keep the tag tables, a workspace's count and the
+ * delivery log's length in step, so a change to a recording is one statement.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
@@ -71,10 +68,7 @@ CREATE TRIGGER IF NOT EXISTS delivery_added AFTER INSERT ON deliveries BEGIN UPD
 CREATE TRIGGER IF NOT EXISTS delivery_removed AFTER DELETE ON deliveries BEGIN UPDATE delivery_log_size SET entries = entries - 1; END;
 `;
 
-/**
- * node:sqlite is loaded here, not imported at the top, so that a Node without it (before 22.5) gets a message
- * saying what to run instead of an unknown-module error.
- */
+/** Loaded here, not imported, so that a Node without node:sqlite (before 22.5) is told what to run instead. */
 function loadSqlite(): typeof import('node:sqlite') {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -88,10 +82,9 @@ function loadSqlite(): typeof import('node:sqlite') {
 }
 
 /**
- * The state's database: in memory, or the file `path` in WAL mode. A commit is in the file (the WAL) before the
- * answer leaves, so a write the server answered survives the process being killed; synchronous = NORMAL syncs the
- * file at checkpoints, not at each commit (an operating-system crash may lose the last writes), which keeps a write
- * with --data about as fast as one in memory.
+ * In memory, or the file `path` in WAL mode: a commit is in the WAL before the answer leaves, so it survives the
+ * process being killed; synchronous = NORMAL syncs at checkpoints only (an operating-system crash may lose the last
+ * writes), which keeps a write with --data about as fast as one in memory.
  */
 export function openDatabase(path: string | undefined): DatabaseSync {
   if (path !== undefined) refuseForeignFile(path);

@@ -1,9 +1,7 @@
 /**
- * List pages as last answered, each under a key naming all its bytes depend on (workspace, links base, query). The store empties it at every
- * change to a recording, so a kept page is always what SQLite would give again; a poll that finds nothing new then
- * costs a map lookup, not an index read and a join of a hundred views (most of a page's CPU, bench #2). Pages past
- * `limitBytes` in all (keys counted too: a list of ids can make one long) are dropped oldest first, so it stays
- * bounded however large the pages.
+ * List pages as last answered, under a key naming all their bytes depend on; the store empties it at every change
+ * to a recording. A poll that finds nothing new then costs a map lookup, not a join of a hundred views (bench #2).
+ * Past `limitBytes` in all (keys counted: a list of ids can make one long), the oldest pages go.
  */
 export class PageMemo {
   private readonly pages = new Map<string, Uint8Array>();

@@ -7,12 +7,11 @@ export type RecordingQuery = z.output<typeof ListRecordingsRequest>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The list's filters (docs/service-api.md, "REST API") as SQL: each given list matches any of its values, the filters all together. A tag filter
- * reads recording_tags, which carries every filter column beside each tag (one index range for tags and status);
- * otherwise recordings is read by workspace and date. Creation order is createdDate order (the store keeps it so),
- * with the sequence number breaking ties. The SQL text depends only on which filters are given, so the store keeps
- * one prepared statement per shape. `count` selects the matches' count (a workspace's own count when nothing is
- * filtered) with `parameters`; `page` selects the page's `id` and `view` with `parameters` then `pageParameters`.
+ * The list's filters (docs/service-api.md, "REST API") as SQL, `count` (with `parameters`) and `page` (`id` and
+ * `view`, with `parameters` then `pageParameters`): each list matches any of its values, the filters all together.
+ * A tag filter reads recording_tags (one index range for tags and status), else recordings by workspace and date;
+ * creation order is createdDate order, `seq` breaking ties. The text depends only on which filters are given, so the
+ * store keeps one prepared statement per shape.
  */
 export function listQuery(workspaceId: string, query: RecordingQuery) {
   const tags = new Set(query.tags);

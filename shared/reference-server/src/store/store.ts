@@ -83,8 +83,6 @@ export class Store {
     }
   }
 
-  // Workspaces
-
   addWorkspace(name: string): Workspace {
     const workspace: Workspace = { id: newId(), name, ownerUserId: newId(), apiAccess: false, subscription: 'ACTIVE' };
     this.forgetCredentials();
@@ -102,8 +100,6 @@ export class Store {
     this.run('UPDATE workspaces SET data = ? WHERE id = ?', JSON.stringify(workspace), workspace.id);
     return workspace;
   }
-
-  // API keys
 
   addApiKey(workspaceId: string, expiresAt: string | null): { key: ApiKey; secret: string } {
     const secret = newSecret('srk_');
@@ -135,8 +131,6 @@ export class Store {
     this.run('UPDATE api_keys SET data = ? WHERE id = ?', JSON.stringify({ ...key, revoked: true }), keyId);
     return true;
   }
-
-  // Integrations and backend tokens
 
   /** The Setup button: connects the integration, or rotates its token (the old one becomes "replaced"). */
   setupIntegration(workspaceId: string, provider: HookProvider): string {
@@ -178,8 +172,6 @@ export class Store {
     this.run(sql, integration.workspaceId, integration.provider, JSON.stringify(integration));
   }
 
-  // Recordings
-
   addRecording(input: NewRecording): Recording {
     const workspace = this.workspace(input.workspaceId);
     if (workspace === undefined) throw new Error(`no workspace ${input.workspaceId}`);
@@ -218,10 +210,9 @@ export class Store {
   }
 
   /**
-   * One page of the list (recording-list.ts): the answer's bytes, as JSON.stringify({content, totalElements,
-   * totalPages}) would give them, each view's url being `pageBase` (a JSON string's opening quote and escaped text),
-   * the id and the closing quote. SQLite joins the views, so one value comes back, not a row per recording; the page
-   * is kept for the next identical request until a recording changes (page-memo.ts).
+   * One page of the list (recording-list.ts) as the answer's bytes, joined by SQLite (one value, not a row per
+   * recording): each view, `pageBase` (a JSON string's opening quote and escaped text), the id and a closing quote.
+   * Kept for the next identical request until a recording changes (page-memo.ts).
    */
   listPage(workspaceId: string, query: RecordingQuery, pageBase: string): Uint8Array {
     const key = `${workspaceId} ${pageBase} ${JSON.stringify(query)}`;
@@ -298,8 +289,6 @@ export class Store {
     return recording;
   }
 
-  // Callback subscriptions
-
   addSubscription(workspaceId: string, provider: HookProvider, callback: string): Subscription {
     const subscription: Subscription = { id: newId(), workspaceId, provider, callback };
     const sql = 'INSERT INTO subscriptions (id, workspace_id, provider, data) VALUES (?, ?, ?, ?)';
@@ -307,7 +296,6 @@ export class Store {
     return subscription;
   }
 
-  /** How many callback subscriptions the (workspace, provider) integration has. */
   subscriptionCount(workspaceId: string, provider: HookProvider): number {
     const sql = 'SELECT count(*) AS count FROM subscriptions WHERE workspace_id = ? AND provider = ?';
     return this.get<{ count: number }>(sql, workspaceId, provider)!.count;
@@ -327,8 +315,6 @@ export class Store {
     return this.parsedAll<Subscription>('SELECT data FROM subscriptions WHERE workspace_id = ? ORDER BY seq', workspaceId);
   }
 
-  // Outbox and delivery log
-
   /** The newest `outboxEntries` mails, oldest first. */
   get outbox(): OutboxMail[] {
     return this.parsedAll<OutboxMail>('SELECT data FROM outbox ORDER BY seq');
@@ -341,7 +327,6 @@ export class Store {
     });
   }
 
-  /** The delivery log, oldest first. */
   get deliveries(): Delivery[] {
     return this.parsedAll<Delivery>('SELECT data FROM deliveries ORDER BY seq');
   }
@@ -373,8 +358,6 @@ export class Store {
     this.run('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)', 'demo', JSON.stringify(demo));
   }
 
-  // Credentials
-
   /** Keeps `value` (frozen, so no caller can change what the next one gets) unless a transaction is open. */
   private remember<T extends object>(memo: Map<string, T>, hash: string, value: T): T {
     if (this.db.isTransaction) return value;
@@ -386,8 +369,6 @@ export class Store {
     this.currentTokens.clear();
     this.issuedKeys.clear();
   }
-
-  // SQL
 
   private statement(sql: string): StatementSync {
     let statement = this.statements.get(sql);
