@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { webmWithDuration } from './webm-duration';
 
 /**
- * The page a participant opens from the RECORDING answer: it records the screen (getDisplayMedia, MediaRecorder),
- * writes the duration into the WebM (webm-duration.ts), uploads it and says how it went. The script is constant and
- * reads its settings from a JSON block, so nothing user-controlled runs; the CSP admits exactly it, by its hash.
+ * The participant's page: records the screen, writes the duration into the WebM (webm-duration.ts) and uploads it.
+ * The script is constant and reads its settings from a JSON block, so nothing user-controlled runs; the CSP admits it by hash.
  */
 const SCRIPT = `(() => {
   const withDuration = ${webmWithDuration.toString()};
@@ -146,15 +145,9 @@ export const RECORDING_PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export interface RecordingPageSettings {
-  recordingId: string;
-  status: string;
-  /** Relative to the page, so the page works behind any public URL prefix. */
-  startUrl: string;
-  uploadUrl: string;
-}
-
-export function renderRecordingPage(settings: RecordingPageSettings): string {
+/** The page of a recording; its URLs are relative to it, so the page works behind any public URL prefix. */
+export function renderRecordingPage(recordingId: string, status: string): string {
+  const settings = { recordingId, status, startUrl: `${recordingId}/start`, uploadUrl: `${recordingId}/upload` };
   // JSON inside <script> must not be able to close the element.
   const config = JSON.stringify(settings).replace(/</g, '\\u003c');
   return `<!doctype html>

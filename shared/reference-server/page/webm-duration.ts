@@ -5,12 +5,10 @@ export interface WebmHeadPatch {
 }
 
 /**
- * Declares a WebM's duration, which MediaRecorder never writes (players show 0:00 and cannot seek): inserts the
- * Info's Duration (a 64-bit float, in TimecodeScale units) and rewrites the sizes around it. `head` is the file's start,
- * holding the EBML header and the whole Info; only it changes, so a large recording is not copied. Undefined, leaving
- * the file as it is, when there is no Info in `head`, a Duration already, or a SeekHead or Cues before the Info (their
- * byte positions would shift). The page runs this function's source text: it must refer to nothing outside itself,
- * in syntax every browser that records runs.
+ * Declares a WebM's duration, which MediaRecorder never writes (README.md), in the Info of `head`, the file's start
+ * (only it changes: a large file is not copied). Undefined when `head` has no Info, a Duration already, or a SeekHead
+ * or Cues before the Info (their positions would shift). The page runs this function's source: it must refer to
+ * nothing outside itself.
  */
 export function webmWithDuration(head: Uint8Array, durationMs: number): WebmHeadPatch | undefined {
   const EBML = 0x1a45dfa3,

@@ -21,9 +21,8 @@ export const systemResolver: HostResolver = (hostname) =>
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 
 /**
- * Why an IP address may not be called, or undefined when it may. Every spelling the WHATWG URL parser or the
- * resolver can produce is parsed by ipaddr.js: `process` turns IPv4-mapped IPv6 (::ffff:127.0.0.1) into IPv4 first,
- * so the range names the address family a connection would really use.
+ * Why an IP address (any spelling the URL parser or a resolver gives) may not be called. `process` turns IPv4-mapped
+ * IPv6 (::ffff:127.0.0.1) into IPv4 first, so the range is that of the family a connection would really use.
  */
 function addressRefusal(text: string, insecure: boolean): string | undefined {
   const literal = unbracketed(text);
@@ -48,10 +47,7 @@ const isIpLiteral = (hostname: string) => ipaddr.isValid(unbracketed(hostname));
 
 export const HTTPS_ONLY = 'the callback must be an https URL';
 
-/**
- * The check that needs no network: the scheme, and the host when it is an address literal or a localhost name.
- * Undefined when the URL may be subscribed so far; a host name still has to pass `resolveChecked`.
- */
+/** The check that needs no network (the scheme; a host that is an address or localhost); names still go through `resolveChecked`. */
 export function callbackUrlRefusal(url: URL, insecure: boolean): string | undefined {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && insecure)) return HTTPS_ONLY;
   if (url.username !== '' || url.password !== '') return 'the callback must not carry a user name or password';
@@ -69,9 +65,8 @@ type Resolution = { ok: true; addresses: ResolvedAddress[] } | { ok: false; refu
 const UNRESOLVED = 'it does not resolve';
 
 /**
- * Resolves `hostname` once and checks every address it got; refused when any one is (a name must not mix public and
- * private addresses). The addresses returned are the very ones checked, so a connection can use them without a
- * second lookup that could answer differently.
+ * Resolves `hostname` once and refuses it when any address is (a name must not mix public and private ones). The
+ * addresses returned are the ones checked, so a connection uses them without a second lookup answering differently.
  */
 export async function resolveChecked(hostname: string, resolver: HostResolver, insecure: boolean): Promise<Resolution> {
   if (isLocalhostName(hostname) && !insecure) return { ok: false, refusal: 'it is a loopback name' };
@@ -97,10 +92,8 @@ export const CALLBACK_REFUSED = 'ECALLBACKREFUSED';
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
- * An undici dispatcher whose every connection resolves its host name through `resolveChecked`, at connect time:
- * a name checked at subscribe may point elsewhere by the time a video is ready (DNS rebinding), and the address a
- * socket is opened to is the only one that counts. Address literals never reach a lookup, so the worker checks
- * those itself before calling.
+ * A dispatcher checking each connection's host at connect time (a name may point elsewhere by then: DNS rebinding).
+ * Address literals never reach a lookup, so the worker checks those itself.
  */
 export function callbackAgent(resolver: HostResolver, insecure: boolean): Agent {
   const lookup = (hostname: string, options: LookupOneOptions & { all?: boolean }, callback: LookupCallback): void => {

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/**
- * How many times each video-ready delivery is sent, and how far apart. The service leaves delivery guarantees open,
- * and an at-least-once sender may send a notification twice: these let a receiver's deduplication be tested.
- */
+/** Copies of each video-ready delivery and their spacing: an at-least-once sender may send one twice (to test dedupe). */
 export type DeliverySettings = Required<z.output<typeof DeliverySettingsPatch>>;
 
 export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = { deliveriesPerNotification: 1, repeatDeliveryDelayMs: 0 };

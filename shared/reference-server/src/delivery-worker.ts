@@ -24,9 +24,8 @@ const MAX_ATTEMPTS = 5;
 const NOT_HTTPS = 'the callback is not https (start the server with --insecure-callbacks to allow http)';
 
 /**
- * Sends video-ready notifications off the request path: POST {"result": url}, a timeout per attempt, backoff on
- * network errors and 5xx, a 410 removes the subscription. Each attempt is recorded on the delivery (GET
- * /admin/deliveries). Nothing here may throw into the server: each attempt's outcome ends up in the log.
+ * Sends video-ready notifications off the request path: POST {"result": url}, backoff on network errors and 5xx, a 410
+ * removes the subscription. Nothing here may throw into the server: each attempt's outcome ends up in the log.
  */
 export class DeliveryWorker {
   private readonly timers = new Set<NodeJS.Timeout>();

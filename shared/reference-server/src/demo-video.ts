@@ -1,7 +1,6 @@
 /**
- * The video stored when the admin API completes a recording nobody recorded: a well-formed WebM without frames (one
- * 16×16 VP8 track, an empty Cluster), so players, content sniffers and download steps see a real file.
- * test/reference-server/webm-builder.ts builds the same bytes element by element (webm-duration.test.ts compares).
+ * Stored when the admin API completes a recording nobody recorded: a well-formed WebM without frames (a 16×16 VP8
+ * track, an empty Cluster) for players and sniffers; test/reference-server/webm-builder.ts builds the same bytes.
  */
 export const DEMO_WEBM_BASE64 =
   'GkXfowEAAAAAAABQQoYBAAAAAAAAAQFC9wEAAAAAAAABAULyAQAAAAAAAAEEQvMBAAAAAAAAAQhCggEAAAAAAAAEd2VibUKHAQAAAAAAAAEC' +

@@ -14,7 +14,7 @@ export class TransitionRefused extends Refusal {}
 /** The recording was deleted while its video was being stored; the video is not kept. */
 export class RecordingGone extends Error {}
 
-/** A recording from creation to deletion: the invitation, forward-only status changes, and on COMPLETED the video, e-mails and callbacks. */
+/** A recording from creation to deletion: its invitation, forward-only status changes, on COMPLETED the video, mails, callbacks. */
 export class RecordingLifecycle {
   constructor(
     private readonly store: Store,

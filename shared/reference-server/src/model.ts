@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import type { RecordingMarks, RecordingTexts } from './recording-fields';
-import type { HookProvider, RecordingDirection, RecordingStatus } from './wire';
+import type { HookProvider, NotificationRequest, RecordingDirection, RecordingStatus } from './wire';
 
 export const WORKSPACE_SUBSCRIPTION_STATES = ['ACTIVE', 'EXPIRED', 'CANCELED'] as const;
 
@@ -35,11 +36,6 @@ export interface StoredVideo {
   size: number;
 }
 
-export interface Notification {
-  type: 'EMAIL';
-  value: string;
-}
-
 /** A recording, with its text fields and marks as recording-fields.ts declares them. */
 export interface Recording extends RecordingTexts, RecordingMarks {
   id: string;
@@ -48,7 +44,7 @@ export interface Recording extends RecordingTexts, RecordingMarks {
   direction: RecordingDirection;
   status: RecordingStatus;
   tags: string[];
-  notifications: Notification[];
+  notifications: z.output<typeof NotificationRequest>[];
   createdDate: string;
   /** createdDate in epoch milliseconds, for filtering without re-parsing. */
   createdMs: number;

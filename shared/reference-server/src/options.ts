@@ -12,7 +12,7 @@ export interface ListenAddress {
   host?: string;
 }
 
-/** How buildServer makes a server: the flags' options as USAGE says (without them: state in memory, https: only, links on the listening address). */
+/** buildServer's options; the flags' as USAGE says (without them: state in memory, https: only, links on the listening address). */
 export interface ServerOptions extends ListenAddress, Partial<DeliverySettings> {
   dataFile?: string;
   insecureCallbacks?: boolean;

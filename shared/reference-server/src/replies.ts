@@ -24,10 +24,6 @@ export function sendMessage(reply: FastifyReply, status: number, message: string
   return reply.code(status).type(JSON_TYPE).send({ message, errors });
 }
 
-export function sendValidationErrors(reply: FastifyReply, errors: FieldError[]): FastifyReply {
-  return sendMessage(reply, 400, MESSAGES.badRequest, errors);
-}
-
 /** A refusal a route throws; the error handler (plugins/json-errors.ts) answers it with sendMessage. */
 export class Refusal extends Error {
   constructor(

@@ -134,8 +134,7 @@ function fastifyOptions(logLevel: string | undefined, timeouts: Timeouts, longRe
     bodyLimit: LIMITS.restBodyBytes,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    // Headers within 10 s, the whole request within 30 s, idle keep-alive closed after 5 s. An idle socket (nothing
-    // received for 30 s) is closed too, which is what still bounds an upload (see participant.ts).
+    // The Limits table's timeouts; a socket idle for 30 s is closed too, which still bounds an upload (participant.ts).
     connectionTimeout: timeouts.requestMs,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,

@@ -48,9 +48,8 @@ export class VideoLinks {
   }
 
   /**
-   * The object id of a recording: its UUID's 16 bytes enciphered with one AES block under a key derived from the
-   * signing key. Stable (a re-signed link names the same object), opaque to anyone without the key, and reversible
-   * by the server, so no table from objects to recordings is kept.
+   * A recording's object id: its UUID's 16 bytes, one AES block under a key derived from the signing key. Stable,
+   * opaque to anyone without the key, and reversible by the server, so no table from objects to recordings is kept.
    */
   objectIdOf(recordingId: string): string {
     const cipher = createCipheriv('aes-256-ecb', this.objectKey, null).setAutoPadding(false);

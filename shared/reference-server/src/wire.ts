@@ -32,10 +32,7 @@ export type HookProvider = z.infer<typeof HookProvider>;
 /** "string (UUID)": the 8-4-4-4-12 hex form. Ids are only compared, never interpreted, so no version is required. */
 export const Uuid = z.guid({ error: 'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c' });
 
-/**
- * An id as a request carries it (path or body). UUIDs compare without regard to case; the store keeps the lower-case
- * form this server generates, so every id is lower-cased here, once, where it enters.
- */
+/** An id as a request carries it, lower-cased here, where it enters: UUIDs compare without regard to case. */
 export const RequestId = Uuid.transform((id) => id.toLowerCase());
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -66,7 +63,7 @@ const textRequestShape = shapeOf<TextFields, { [Name in TextFieldName]: z.ZodOpt
 );
 
 /** docs/service-api.md, "The recording": each notification is `{type: "EMAIL", value: address}`. */
-const NotificationRequest = z.strictObject({ type: z.literal('EMAIL'), value: EmailAddress });
+export const NotificationRequest = z.strictObject({ type: z.literal('EMAIL'), value: EmailAddress });
 
 /** "ISO 8601": a date, or a date-time that says its zone (a local time would depend on where the server runs). */
 const IsoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
@@ -136,10 +133,7 @@ const markAnswerShape = shapeOf<
   { [Name in MarkName]: z.ZodOptional<(typeof MARK_SCHEMAS)[(typeof RECORDING_MARKS)[Name]]> }
 >(RECORDING_MARKS, (kind) => MARK_SCHEMAS[kind].optional());
 
-/**
- * docs/service-api.md, "The recording", with the additions of its last section for every answer: userId, the marks
- * (externalReference, hook-created) and url.
- */
+/** docs/service-api.md, "The recording", with its last section's additions: userId, the marks and url. */
 export const RecordingAnswer = z.strictObject({
   id: Uuid,
   direction: RecordingDirection,

@@ -5,9 +5,8 @@ import fp from 'fastify-plugin';
 import { LIMITS } from '../limits';
 
 /**
- * A body left unread (refused before parsing) is not drained: the connection closes after the answer, lingering.
- * (`complete` is false on a socket's request until its body is read; an injected request has no such flag.)
- * Synchronous: fastify stops a request answered early only when the answer is written by the time the hook returns.
+ * A body left unread (`complete` false; an injected request has no such flag) is not drained: the connection closes
+ * after the answer. Synchronous: fastify stops a request answered early only if it is written when the hook returns.
  */
 export const lingeringClose = fp(async function lingeringClose(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -20,9 +19,8 @@ export const lingeringClose = fp(async function lingeringClose(app: FastifyInsta
 });
 
 /**
- * nginx's lingering close, bounded (README.md, "Hostile traffic"): closing a socket with unread bytes sends a reset,
- * which can discard the answer before the client reads it. So the socket half-closes after the answer and reads and
- * drops the body until it is in, LIMITS.lingerBytes more have come, or LIMITS.lingerMs have passed.
+ * nginx's lingering close, bounded by LIMITS (README.md, "Hostile traffic"): a close with unread bytes sends a reset,
+ * which can discard the answer before the client reads it, so the socket half-closes and drops the rest of the body.
  */
 function lingerAfterAnswer(request: IncomingMessage): void {
   const socket = request.socket as Socket | null;

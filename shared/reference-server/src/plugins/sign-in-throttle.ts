@@ -6,10 +6,8 @@ import { sendMessage } from '../replies';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Counts a failed authentication against the client's address; past `perMinute` in a minute, answers 429 with
-     * Retry-After and returns the reply (else undefined: the caller sends its 401/403/424). Only failures count
-     * (@fastify/rate-limit's failed-login pattern), so valid credentials are never slowed, even from a throttled
-     * address: on loopback every client shares one.
+     * Counts a failed authentication against the client's address; past `perMinute` in a minute, answers 429 and
+     * returns the reply. Only failures count: valid credentials are never slowed (on loopback every client shares one).
      */
     failedAuthentication: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   }

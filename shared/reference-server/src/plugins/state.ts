@@ -20,11 +20,10 @@ export interface ServerContext {
   deliveries: DeliveryWorker;
   links: VideoLinks;
   adminToken: string;
-  /** Accept http: callback URLs as well as https: ones (--insecure-callbacks). */
+  /** --insecure-callbacks (address-policy.ts). */
   allowHttpCallbacks: boolean;
   /** Resolves callback host names for the subscribe-time check (the delivery worker checks again at connect). */
   resolveHost: HostResolver;
-  /** Where uploads are streamed to before they become a recording's video. */
   videosDir: string;
   maxUploadBytes: number;
   /** An upload's own deadline, in place of the 30 s whole-request limit. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTPS_ONLY, callbackUrlRefusal, resolveChecked, type HostResolver } from '../address-policy';
 import { LIMITS, SUBSCRIPTION_LIMIT_MESSAGE } from '../limits';
 import type { Integration } from '../model';
-import { MESSAGES, fieldErrorsOf, sendMessage, sendValidationErrors } from '../replies';
+import { MESSAGES, fieldErrorsOf, sendMessage } from '../replies';
 import type { CurrentToken, TokenResolution } from '../store/store';
 import { HookAction, HookProvider } from '../wire';
 
@@ -14,11 +14,8 @@ declare module 'fastify' {
 }
 
 /**
- * POST /public/webhooks/{provider}: the automation-hook endpoint, deciding in the order of docs/service-api.md's table (last section)
- * (provider, body, token missing, token never issued, token replaced, disconnected, subscription, unknown
- * subscriptionId, unexpected fault). The token is resolved before any byte of the body is read: a request
- * whose token fails is never parsed past the 64 KiB limit (its body, if larger, is not read at all), and a 413
- * goes only to a caller with a valid token. A small body is still parsed first, so row 2 keeps its place.
+ * POST /public/webhooks/{provider}, deciding in the order of docs/service-api.md's table (last section); the token is
+ * resolved before the body is read (README.md, "Hostile traffic"), yet a small body is parsed first: row 2 stands.
  */
 export async function hookRoutes(app: FastifyInstance): Promise<void> {
   const { context } = app;
@@ -48,8 +45,7 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
     '/public/webhooks/:provider',
     {
       bodyLimit: LIMITS.hookBodyBytes,
-      // Row 1, and the token, before the body: nothing here reads it. Both hooks are synchronous on the way of
-      // every call (an async hook costs a promise and a turn of the microtask queue per request).
+      // Row 1 and the token, before the body. Both hooks are synchronous: an async one costs a promise per call.
       onRequest: (request, reply, done) => {
         const provider = HookProvider.safeParse(request.params.provider);
         if (!provider.success) sendMessage(reply, 400, MESSAGES.badRequest);
@@ -65,14 +61,14 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
         refuseToken(request, reply).then(() => done(null, payload), done);
       },
     },
-    // Synchronous but for a subscribe (its host name lookup) and a refused token (counting it): an async
-    // handler costs promises on every call.
+    // Synchronous but for a subscribe (its host name lookup) and a refused token (counting it).
     (request, reply): FastifyReply | Promise<FastifyReply> => {
       const parsed = HookAction.safeParse(request.body);
       if (!parsed.success) {
         // Row 2 is the plain answer; a body whose only fault is the Limits table's field limits is told which field
         // (lengths past the table are the only maximums a hook body has).
-        if (parsed.error.issues.every((issue) => issue.code === 'too_big')) return sendValidationErrors(reply, fieldErrorsOf(parsed.error));
+        if (parsed.error.issues.every((issue) => issue.code === 'too_big'))
+          return sendMessage(reply, 400, MESSAGES.badRequest, fieldErrorsOf(parsed.error));
         return sendMessage(reply, 400, MESSAGES.badRequest);
       }
       const action = parsed.data;
@@ -80,7 +76,7 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
         const refusal = callbackUrlRefusal(new URL(action.callback), context.allowHttpCallbacks);
         // The scheme is row 2 as ever (the plain answer); a refused address also says why.
         if (refusal === HTTPS_ONLY) return sendMessage(reply, 400, MESSAGES.badRequest);
-        if (refusal !== undefined) return sendValidationErrors(reply, [{ path: 'callback', message: refusal }]);
+        if (refusal !== undefined) return sendMessage(reply, 400, MESSAGES.badRequest, [{ path: 'callback', message: refusal }]);
       }
 
       const resolution = request.serviceToken;
@@ -139,7 +135,7 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
     const resolution = await resolveChecked(hostname, withTimeout(context.resolveHost, SUBSCRIBE_LOOKUP_MS), context.allowHttpCallbacks);
     // A name that does not resolve (yet) cannot be called either; it is accepted, and checked again at delivery.
     if (!resolution.ok && resolution.unresolved !== true)
-      return sendValidationErrors(reply, [
+      return sendMessage(reply, 400, MESSAGES.badRequest, [
         { path: 'callback', message: `the callback host ${hostname} is refused: ${resolution.refusal}` },
       ]);
     const subscription = context.store.addSubscription(workspaceId, provider, callback);

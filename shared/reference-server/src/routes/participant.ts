@@ -29,8 +29,8 @@ export async function participantRoutes(app: FastifyInstance): Promise<void> {
   // Video bodies are streamed, not buffered: the handler gets the raw request stream.
   app.addContentTypeParser(/^(video\/[\w.+-]+|application\/octet-stream)(\s*;.*)?$/i, (_request, payload, done) => done(null, payload));
 
-  // A refused upload leaves body bytes on the wire: close the connection rather than read them all.
-  // Synchronous, like the server's own onSend hooks (see server.ts).
+  // A refused upload leaves body bytes on the wire: close the connection rather than read them all. Synchronous, as
+  // lingering-close.ts's hook is.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.body instanceof Readable && !request.body.readableEnded) reply.header('connection', 'close');
     done(null, payload);
@@ -42,7 +42,7 @@ export async function participantRoutes(app: FastifyInstance): Promise<void> {
       .header('content-security-policy', RECORDING_PAGE_CSP)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(renderRecordingPage({ recordingId: id, status, startUrl: `${id}/start`, uploadUrl: `${id}/upload` }));
+      .send(renderRecordingPage(id, status));
   });
 
   app.post<{ Params: Params }>('/r/:recordingId/start', async (request, reply) => {
@@ -52,8 +52,7 @@ export async function participantRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  // An upload may take longer than the 30 s any other request gets: its socket is exempt from that limit (see the
-  // server's clientErrorHandler) and gets its own deadline instead, while the idle timeout still closes one that stalls.
+  // An upload's socket is exempt from the 30 s request limit (server.ts's clientErrorHandler) and has its own deadline.
   const uploadOptions = {
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       const socket = request.raw.socket;

@@ -32,8 +32,7 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
 
   app.decorateRequest('workspace', null);
 
-  // Authentication runs before the body is parsed, so a bad key is a 401 whatever the body. Synchronous unless
-  // the key fails (counting a failure is asynchronous): an async hook costs a promise on every call.
+  // Before the body is parsed (a bad key is a 401 whatever the body); synchronous unless the key fails (it is counted).
   app.addHook('onRequest', (request: WorkspaceRequest, reply, done) => {
     const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const access = secret === undefined ? undefined : store.apiKeyAccess(secret);
@@ -55,7 +54,6 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
     done();
   });
 
-  // Handlers that never wait are synchronous: an async one costs promises on every call.
   // Handlers that never wait are synchronous: an async one costs promises on every call.
   app.post('/recordings', (request, reply) => {
     const recording = lifecycle.create({ workspaceId: workspaceOf(request).id, ...valid(CreateRecordingRequest, request.body) });

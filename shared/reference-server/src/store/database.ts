@@ -15,9 +15,8 @@ const TAGS_REMOVED = `DELETE FROM recording_tags WHERE seq = old.seq;
   DELETE FROM workspace_tags WHERE workspace_id = old.workspace_id AND tag IN (SELECT value FROM json_each(old.data, '$.tags')) AND uses <= 0;`;
 
 /**
- * The state's tables (README.md, "The `--data` file", says what each holds): each entity is one row holding its JSON
- * (`data`) beside the columns looked up or filtered on. Triggers keep the tag tables, a workspace's count and the
- * delivery log's length in step, so a change to a recording is one statement.
+ * The tables (README.md, "The `--data` file"): an entity's JSON (`data`) beside the columns looked up or filtered on.
+ * Triggers keep the tag tables and the counts in step, so a change to a recording is one statement.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
@@ -82,9 +81,8 @@ function loadSqlite(): typeof import('node:sqlite') {
 }
 
 /**
- * In memory, or the file `path` in WAL mode: a commit is in the WAL before the answer leaves, so it survives the
- * process being killed; synchronous = NORMAL syncs at checkpoints only (an operating-system crash may lose the last
- * writes), which keeps a write with --data about as fast as one in memory.
+ * In memory, or the file `path` in WAL mode with synchronous = NORMAL: an answered write survives the process being
+ * killed, and costs about what it costs in memory (README.md, "The `--data` file").
  */
 export function openDatabase(path: string | undefined): DatabaseSync {
   if (path !== undefined) refuseForeignFile(path);

@@ -1,7 +1,6 @@
 /**
- * List pages as last answered, under a key naming all their bytes depend on; the store empties it at every change
- * to a recording. A poll that finds nothing new then costs a map lookup, not a join of a hundred views (bench #2).
- * Past `limitBytes` in all (keys counted: a list of ids can make one long), the oldest pages go.
+ * List pages as last answered, under keys naming all their bytes depend on; emptied at every change to a recording
+ * (bench #2). Past `limitBytes` in all (keys counted: a list of ids can make one long), the oldest pages go.
  */
 export class PageMemo {
   private readonly pages = new Map<string, Uint8Array>();

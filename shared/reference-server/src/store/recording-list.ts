@@ -7,11 +7,9 @@ export type RecordingQuery = z.output<typeof ListRecordingsRequest>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The list's filters (docs/service-api.md, "REST API") as SQL, `count` (with `parameters`) and `page` (`id` and
- * `view`, with `parameters` then `pageParameters`): each list matches any of its values, the filters all together.
- * A tag filter reads recording_tags (one index range for tags and status), else recordings by workspace and date;
- * creation order is createdDate order, `seq` breaking ties. The text depends only on which filters are given, so the
- * store keeps one prepared statement per shape.
+ * The list's filters (docs/service-api.md, "REST API") as SQL: `count` (with `parameters`) and `page` (`id` and
+ * `view`, with `parameters` then `pageParameters`), reading recording_tags for a tag filter (one index range), else
+ * recordings. The text depends only on which filters are given: the store keeps one prepared statement per shape.
  */
 export function listQuery(workspaceId: string, query: RecordingQuery) {
   const tags = new Set(query.tags);

@@ -210,9 +210,8 @@ export class Store {
   }
 
   /**
-   * One page of the list (recording-list.ts) as the answer's bytes, joined by SQLite (one value, not a row per
-   * recording): each view, `pageBase` (a JSON string's opening quote and escaped text), the id and a closing quote.
-   * Kept for the next identical request until a recording changes (page-memo.ts).
+   * A list page's bytes, joined by SQLite (one value, not a row per recording): each view, `pageBase` (a JSON string's
+   * opening quote and escaped text), the id and a quote. Kept until a recording changes (page-memo.ts).
    */
   listPage(workspaceId: string, query: RecordingQuery, pageBase: string): Uint8Array {
     const key = `${workspaceId} ${pageBase} ${JSON.stringify(query)}`;
@@ -266,8 +265,7 @@ export class Store {
   searchTags(workspaceId: string, query: string): string[] {
     const needle = query.trim().toLowerCase();
     if (needle === '') return [];
-    // Three characters or more: the trigram index finds the candidates (CROSS JOIN: it first, then each one's
-    // workspace). Fewer match a large share of any vocabulary anyway: every tag is checked. JavaScript's lower case decides.
+    // 3+ characters: the trigram index first (CROSS JOIN), then each one's workspace; fewer: every tag. JavaScript decides case.
     const candidates =
       needle.length >= 3
         ? this.all<{ tag: string }>(
@@ -335,8 +333,7 @@ export class Store {
   addDelivery(delivery: Delivery): void {
     this.transaction(() => {
       this.run('INSERT INTO deliveries (id, state, data) VALUES (?, ?, ?)', delivery.id, delivery.state, JSON.stringify(delivery));
-      // The log's size is kept by triggers and its finished entries are indexed: a burst of notifications adds each
-      // delivery in constant time, not in time that grows with the log (count(*) and a scan past pending entries).
+      // Constant time however long the log: its size is kept by triggers, its finished entries are indexed.
       const excess = this.get<{ entries: number }>('SELECT entries FROM delivery_log_size')!.entries - this.limits.deliveryLogEntries;
       if (excess > 0)
         this.run("DELETE FROM deliveries WHERE seq IN (SELECT seq FROM deliveries WHERE state <> 'PENDING' ORDER BY seq LIMIT ?)", excess);
@@ -404,10 +401,7 @@ export function recordingView(recording: Recording): Omit<RecordingAnswer, 'url'
   return { id, direction, status, tags, notifications, ...answeredAlways, createdDate, userId, ...setFields(recording, ANSWERED_WHEN_SET) };
 }
 
-/**
- * The view as JSON without its closing brace, kept beside the recording: a list page joins these texts and each
- * one's `url` (which depends on the address the server answers on) rather than serializing a hundred objects again.
- */
+/** The view's JSON but its closing brace, kept beside the recording: a list page joins these and each one's `url`. */
 function viewHead(recording: Recording): string {
   return JSON.stringify(recordingView(recording)).slice(0, -1);
 }
