@@ -82,7 +82,7 @@ export class RecordingLifecycle {
   /** The upload at `tempPath` becomes the video; RecordingGone or TransitionRefused (another completion won) leave no file. */
   async completeWithUpload(recording: Recording, tempPath: string, contentType: string, size: number): Promise<Recording> {
     this.checkForward(recording, 'COMPLETED');
-    if (!this.store.holds(recording)) throw new RecordingGone();
+    if (this.store.recording(recording.id) === undefined) throw new RecordingGone();
     const fileName = videoFileName(recording, contentType);
     await rename(tempPath, join(this.videosDir, fileName));
     return this.completeWithFile(recording, { fileName, contentType, size });

@@ -36,7 +36,6 @@ export interface StoredVideo {
   size: number;
 }
 
-/** A recording, with its text fields and marks as recording-fields.ts declares them. */
 export interface Recording extends RecordingTexts, RecordingMarks {
   id: string;
   workspaceId: string;

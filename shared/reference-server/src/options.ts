@@ -5,9 +5,8 @@ import type { Timeouts } from './limits';
 import type { StoreLimits } from './store/store';
 import { VIDEO_LINK_MODES, type VideoLinkMode } from './video-links';
 
-/** Where `listen` takes the server; the defaults are a free port on loopback. */
+/** Where `listen` takes the server: by default a free port (0) on loopback. */
 export interface ListenAddress {
-  /** 0 (the default here) picks a free port. */
   port?: number;
   host?: string;
 }
@@ -31,7 +30,6 @@ export interface ServerOptions extends ListenAddress, Partial<DeliverySettings> 
   resolveHost?: HostResolver;
   /** The Limits table's timeouts; tests shorten them. */
   timeouts?: Partial<Timeouts>;
-  /** How much of the outbox and the delivery log is kept. */
   logLimits?: Partial<StoreLimits>;
 }
 

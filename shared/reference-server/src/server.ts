@@ -28,10 +28,7 @@ export interface DemoWorkspace extends DemoCredentials {
 
 export type { ListenAddress, ServerOptions };
 
-/**
- * The service in this process, built and not yet listening: `app.inject()` reaches every route without a socket.
- * Deliveries a previous run left pending resume on `listen`, once links can name the address the server answers on.
- */
+/** Built, not listening yet (`app.inject()` needs no socket); pending deliveries resume on `listen`, once links can name it. */
 export interface InProcessServer {
   /** The base links are built on: `publicUrl` if given, else the listening address (http://localhost before). */
   readonly publicUrl: string;
@@ -52,10 +49,6 @@ export interface ListeningServer extends InProcessServer {
   baseUrl: string;
 }
 
-/** What a request's URL is resolved against before the server listens: inject() sends Host: localhost:80. */
-const UNLISTENED_BASE = 'http://localhost';
-
-/** Starts the reference service: builds it, then listens on `options.port`/`host`. */
 export async function startServer(options: ServerOptions = {}): Promise<ListeningServer> {
   const server = await buildServer(options);
   try {
@@ -78,7 +71,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const longRequests = new WeakSet<Socket>();
   const app = Fastify(fastifyOptions(options.logLevel, timeouts, longRequests));
-  let publicUrl = (options.publicUrl ?? UNLISTENED_BASE).replace(/\/+$/, '');
+  // Before it listens, links are built on the host inject() sends (Host: localhost:80).
+  let publicUrl = (options.publicUrl ?? 'http://localhost').replace(/\/+$/, '');
   const context = createContext(store, settings, options, { videosDir, timeouts, longRequests, log: app.log, publicUrl: () => publicUrl });
   const demo = seedDemo(store);
 
@@ -126,7 +120,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   return server;
 }
 
-/** fastify's options: the Limits table's timeouts, client errors as JSON, logs on stderr (none when silent). */
 function fastifyOptions(logLevel: string | undefined, timeouts: Timeouts, longRequests: WeakSet<Socket>) {
   // Video links carry their signature in the query string: log paths only.
   const req = ({ method, url }: { method: string; url: string }) => ({ method, path: url.split('?')[0] });

@@ -1,10 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { hmacHex, sameSecret } from './secrets';
 
-/**
- * `service`: `/videos/{recordingId}?expires=…&signature=…`. `storage`: an object store's pre-signed URL, on a path
- * that does not name the recording: `/storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…&X-Amz-Signature=…`.
- */
+/** `service`: /videos/{recordingId}?expires&signature; `storage`: an object store's pre-signed URL, not naming the recording. */
 export const VIDEO_LINK_MODES = ['service', 'storage'] as const;
 export type VideoLinkMode = (typeof VIDEO_LINK_MODES)[number];
 

@@ -35,7 +35,6 @@ export const Uuid = z.guid({ error: 'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9
 /** An id as a request carries it, lower-cased here, where it enters: UUIDs compare without regard to case. */
 export const RequestId = Uuid.transform((id) => id.toLowerCase());
 
-const count = (value: number) => value.toLocaleString('en-US');
 const EmailAddress = z
   .email({ error: 'must be an e-mail address such as ana@example.com' })
   .max(LIMITS.emailLength, { error: `must be at most ${LIMITS.emailLength} characters` });
@@ -58,7 +57,7 @@ type TextFields = typeof RECORDING_TEXT_FIELDS;
 const textRequestShape = shapeOf<TextFields, { [Name in TextFieldName]: z.ZodOptional<z.ZodString> }>(RECORDING_TEXT_FIELDS, (field) =>
   z
     .string()
-    .max(field.maxLength, { error: `must be at most ${count(field.maxLength)} characters` })
+    .max(field.maxLength, { error: `must be at most ${field.maxLength.toLocaleString('en-US')} characters` })
     .optional(),
 );
 

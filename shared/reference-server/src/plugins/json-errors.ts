@@ -37,10 +37,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
         ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
         : [400, 'Bad Request', MESSAGES.badRequest];
   const body = JSON.stringify({ message });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${label}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
+  const head = `HTTP/1.1 ${status} ${label}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}`;
+  if (socket.writable) socket.write(`${head}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
   socket.destroy();
 }

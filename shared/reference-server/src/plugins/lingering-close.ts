@@ -27,23 +27,21 @@ function lingerAfterAnswer(request: IncomingMessage): void {
   // A request already destroyed (an upload cut off at its limit) cannot be read any more: its socket closes as ever.
   if (request.destroyed || socket === null || socket.destroyed) return;
   // Node closes the socket of a `Connection: close` answer with destroySoon() once the answer is written.
-  socket.destroySoon = () => linger(socket, request);
-}
-
-function linger(socket: Socket, request: IncomingMessage): void {
-  const close = () => socket.destroy();
-  // Our FIN follows the answer; the client's remaining bytes still arrive and are dropped below.
-  socket.end();
-  if (request.complete) return void socket.once('finish', close);
-  const timer = setTimeout(close, LIMITS.lingerMs);
-  socket.once('close', () => clearTimeout(timer));
-  let discarded = 0;
-  request.on('data', (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > LIMITS.lingerBytes) close();
-  });
-  // The whole body is in: nothing unread is left, so closing sends no reset.
-  request.once('end', close);
-  // A body the server had started to read and then refused (past a limit) is paused: drain it.
-  request.resume();
+  socket.destroySoon = () => {
+    const close = () => socket.destroy();
+    // Our FIN follows the answer; the client's remaining bytes still arrive and are dropped below.
+    socket.end();
+    if (request.complete) return void socket.once('finish', close);
+    const timer = setTimeout(close, LIMITS.lingerMs);
+    socket.once('close', () => clearTimeout(timer));
+    let discarded = 0;
+    request.on('data', (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > LIMITS.lingerBytes) close();
+    });
+    // The whole body is in: nothing unread is left, so closing sends no reset.
+    request.once('end', close);
+    // A body the server had started to read and then refused (past a limit) is paused: drain it.
+    request.resume();
+  };
 }

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { systemResolver, type HostResolver } from '../address-policy';
+import { systemResolver } from '../address-policy';
 import type { DeliverySettings } from '../delivery-settings';
 import { DeliveryWorker } from '../delivery-worker';
 import { RecordingLifecycle } from '../lifecycle';
@@ -13,43 +13,30 @@ import { VideoLinks } from '../video-links';
 
 const DEFAULT_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 
-/** What the routes need besides the store (decorated below). */
-export interface ServerContext {
-  store: Store;
-  lifecycle: RecordingLifecycle;
-  deliveries: DeliveryWorker;
-  links: VideoLinks;
-  adminToken: string;
-  /** --insecure-callbacks (address-policy.ts). */
-  allowHttpCallbacks: boolean;
-  /** Resolves callback host names for the subscribe-time check (the delivery worker checks again at connect). */
-  resolveHost: HostResolver;
-  videosDir: string;
-  maxUploadBytes: number;
-  /** An upload's own deadline, in place of the 30 s whole-request limit. */
-  uploadTimeoutMs: number;
-  /** Sockets exempt from the whole-request timeout while they carry an upload. */
-  longRequests: WeakSet<Socket>;
-}
+/** The store and the services the routes share (decorated below). */
+export type ServerContext = ReturnType<typeof createContext>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    store: Store;
     context: ServerContext;
   }
 }
 
 /** What buildServer has made before the context: the videos folder, the timeouts, the logger, the links' base. */
-interface Surroundings extends Pick<ServerContext, 'videosDir' | 'longRequests'> {
+interface Surroundings {
+  videosDir: string;
   timeouts: Timeouts;
+  /** Sockets exempt from the whole-request timeout while they carry an upload (which has its own deadline). */
+  longRequests: WeakSet<Socket>;
   log: FastifyBaseLogger;
   publicUrl: () => string;
 }
 
 /** The services the routes share, over `store`, as `options` (the flags) set them. */
-export function createContext(store: Store, settings: DeliverySettings, options: ServerOptions, around: Surroundings): ServerContext {
+export function createContext(store: Store, settings: DeliverySettings, options: ServerOptions, around: Surroundings) {
   const { videosDir, timeouts, longRequests, log, publicUrl } = around;
   const links = new VideoLinks(store.signingKey, options.linkTtlMs, options.videoLinks);
+  // Resolves callback host names for the subscribe-time check (the delivery worker checks again at connect).
   const resolveHost = options.resolveHost ?? systemResolver;
   const allowHttpCallbacks = options.insecureCallbacks ?? false;
   const deliveryOptions = {
@@ -76,9 +63,8 @@ export function createContext(store: Store, settings: DeliverySettings, options:
   };
 }
 
-/** The store and the shared services as decorators; on close, deliveries stop first, then the database closes. */
+/** The store and the shared services as a decorator; on close, deliveries stop first, then the database closes. */
 export const state = fp(async function state(app: FastifyInstance, { context }: { context: ServerContext }): Promise<void> {
-  app.decorate('store', context.store);
   app.decorate('context', context);
   app.addHook('onClose', async () => {
     await context.deliveries.close();

@@ -22,8 +22,8 @@ type Route = { Params: { workspaceId?: string; keyId?: string; provider?: string
 
 /** The dashboard stand-in (docs/design.md, "The reference service"), every call guarded by the x-admin-token header. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  const { store, context } = app;
-  const { lifecycle } = context;
+  const { context } = app;
+  const { store, lifecycle } = context;
 
   /** The workspace the path names: 400 for a malformed id, 404 for an unknown one. */
   const workspaceOf = (params: Route['Params']): Workspace =>

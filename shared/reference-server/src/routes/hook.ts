@@ -65,8 +65,7 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
     (request, reply): FastifyReply | Promise<FastifyReply> => {
       const parsed = HookAction.safeParse(request.body);
       if (!parsed.success) {
-        // Row 2 is the plain answer; a body whose only fault is the Limits table's field limits is told which field
-        // (lengths past the table are the only maximums a hook body has).
+        // Row 2 is the plain answer; a body failing only the Limits table's field limits (its only maximums) is told which.
         if (parsed.error.issues.every((issue) => issue.code === 'too_big'))
           return sendMessage(reply, 400, MESSAGES.badRequest, fieldErrorsOf(parsed.error));
         return sendMessage(reply, 400, MESSAGES.badRequest);

@@ -17,8 +17,8 @@ const COMPLETE = 'This recording is already complete.';
 
 /** The participant's side: the recording page, its "started" signal and the upload that completes it. */
 export async function participantRoutes(app: FastifyInstance): Promise<void> {
-  const { store, context } = app;
-  const { lifecycle } = context;
+  const { context } = app;
+  const { store, lifecycle } = context;
 
   /** The recording the path names; 404 for a malformed id too. */
   function recordingOf(params: Params): Recording {

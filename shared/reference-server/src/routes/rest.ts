@@ -16,8 +16,7 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /** The REST API (docs/service-api.md, "REST API"), under /public/integration/{workspaceId}, with an API key. */
 export async function restRoutes(app: FastifyInstance): Promise<void> {
-  const { store, context } = app;
-  const { lifecycle } = context;
+  const { store, lifecycle } = app.context;
 
   function workspaceOf(request: FastifyRequest): Workspace {
     if (request.workspace === null) throw new Error('request was not authenticated');

@@ -251,11 +251,6 @@ export class Store {
     return this.all<{ name: string }>(sql).map((row) => row.name);
   }
 
-  /** True while the recording is in the store (not deleted since it was looked up). */
-  holds(recording: Recording): boolean {
-    return this.get('SELECT 1 AS held FROM recordings WHERE id = ?', recording.id) !== undefined;
-  }
-
   deleteRecording(recording: Recording): void {
     this.pages.clear();
     this.run('DELETE FROM recordings WHERE id = ?', recording.id);
