@@ -7,8 +7,7 @@ export interface WebmHeadPatch {
 /**
  * Declares a WebM's duration, which MediaRecorder never writes (README.md), in the Info of `head`, the file's start
  * (only it changes: a large file is not copied). Undefined when `head` has no Info, a Duration already, or a SeekHead
- * or Cues before the Info (their positions would shift). The page runs this function's source: it must refer to
- * nothing outside itself.
+ * or Cues before the Info (their positions would shift). The page runs its source: it must refer to nothing outside.
  */
 export function webmWithDuration(head: Uint8Array, durationMs: number): WebmHeadPatch | undefined {
   const EBML = 0x1a45dfa3,

@@ -4,10 +4,7 @@ import { Agent } from 'undici';
 
 /* Where a callback may point: public addresses over https:; `insecure` (--insecure-callbacks) adds http: and loopback. */
 
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
+export type ResolvedAddress = LookupAddress;
 
 /** Resolves a host name to every address it has (dns.lookup semantics: /etc/hosts, then DNS). Injectable for tests. */
 export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;

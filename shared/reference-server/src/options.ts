@@ -5,14 +5,11 @@ import type { Timeouts } from './limits';
 import type { StoreLimits } from './store/store';
 import { VIDEO_LINK_MODES, type VideoLinkMode } from './video-links';
 
-/** Where `listen` takes the server: by default a free port (0) on loopback. */
-export interface ListenAddress {
+/** buildServer's options; the flags' as USAGE says (without them: state in memory, https: only, links on the listening address). */
+export interface ServerOptions extends Partial<DeliverySettings> {
+  /** Where `listen` takes the server: by default a free port (0) on loopback. */
   port?: number;
   host?: string;
-}
-
-/** buildServer's options; the flags' as USAGE says (without them: state in memory, https: only, links on the listening address). */
-export interface ServerOptions extends ListenAddress, Partial<DeliverySettings> {
   dataFile?: string;
   insecureCallbacks?: boolean;
   retryDelayMs?: number;
@@ -32,6 +29,7 @@ export interface ServerOptions extends ListenAddress, Partial<DeliverySettings> 
   timeouts?: Partial<Timeouts>;
   logLimits?: Partial<StoreLimits>;
 }
+export type ListenAddress = Pick<ServerOptions, 'port' | 'host'>;
 
 export const USAGE = `Usage: node shared/reference-server/dist/main.js [options]
 

@@ -25,7 +25,6 @@ export const RECORDING_MARKS = {
 
 export type TextFieldName = keyof typeof RECORDING_TEXT_FIELDS;
 export type MarkName = keyof typeof RECORDING_MARKS;
-/** A value for any text field, as a request gives them. */
 export type TextValues = { [Name in TextFieldName]?: string };
 type AlwaysAnsweredName = {
   [Name in TextFieldName]: (typeof RECORDING_TEXT_FIELDS)[Name] extends { unset: string } ? Name : never;
@@ -37,7 +36,6 @@ export type RecordingMarks = { [Name in MarkName]?: MarkValues[(typeof RECORDING
 export const TEXT_FIELD_NAMES = Object.keys(RECORDING_TEXT_FIELDS) as TextFieldName[];
 export const MARK_NAMES = Object.keys(RECORDING_MARKS) as MarkName[];
 const textField = (name: TextFieldName): TextField => RECORDING_TEXT_FIELDS[name];
-/** The text fields every answer shows, set or not. */
 export const ALWAYS_ANSWERED_TEXTS = TEXT_FIELD_NAMES.filter((name) => textField(name).unset !== undefined);
 /** The fields an answer shows only once set: the other text fields, and the marks. */
 export const ANSWERED_WHEN_SET: ReadonlyArray<TextFieldName | MarkName> = [

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import type { Recording } from './model';
 import { hmacHex, sameSecret } from './secrets';
 
 /** `service`: /videos/{recordingId}?expires&signature; `storage`: an object store's pre-signed URL, not naming the recording. */
@@ -11,11 +12,7 @@ const MAX_STORAGE_EXPIRES_S = 7 * 24 * 60 * 60;
 export type LinkCheck = 'valid' | 'missing' | 'tampered' | 'expired';
 
 /** What the link signs: the recording it leads to, whichever path names (or hides) it. */
-export interface LinkTarget {
-  id: string;
-  workspaceId: string;
-  extension: string;
-}
+export type LinkTarget = Pick<Recording, 'id' | 'workspaceId'> & { extension: string };
 
 /** Pre-signed video links: HMAC-SHA256 over what the path names and the expiry; storage mode hides the id. */
 export class VideoLinks {

@@ -4,9 +4,8 @@ import fp from 'fastify-plugin';
 import { MESSAGES, Refusal, sendMessage } from '../replies';
 
 /**
- * Every refusal as a JSON message (docs/service-api.md, "Errors"): a route's Refusal as it says, fastify's own 4xx as
- * 400 (413 and 415 keep theirs), anything else logged and answered 500, an unknown path 404. A `content-type:
- * application/json` with no body (some clients send it on DELETE) is read as no body, not as an "empty JSON body" error.
+ * Every refusal as a JSON message (docs/service-api.md, "Errors"). A `content-type: application/json` with no body
+ * (some clients send it on DELETE) is read as no body, not as an "empty JSON body" error.
  */
 export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'error');

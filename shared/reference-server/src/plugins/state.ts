@@ -22,7 +22,6 @@ declare module 'fastify' {
   }
 }
 
-/** What buildServer has made before the context: the videos folder, the timeouts, the logger, the links' base. */
 interface Surroundings {
   videosDir: string;
   timeouts: Timeouts;
@@ -32,7 +31,6 @@ interface Surroundings {
   publicUrl: () => string;
 }
 
-/** The services the routes share, over `store`, as `options` (the flags) set them. */
 export function createContext(store: Store, settings: DeliverySettings, options: ServerOptions, around: Surroundings) {
   const { videosDir, timeouts, longRequests, log, publicUrl } = around;
   const links = new VideoLinks(store.signingKey, options.linkTtlMs, options.videoLinks);

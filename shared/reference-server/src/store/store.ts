@@ -33,9 +33,8 @@ export type NewRecording = Pick<Recording, 'workspaceId' | 'direction'> &
 const WORKSPACE_SETTINGS = ['name', 'apiAccess', 'subscription'] as const;
 
 /**
- * The whole state, in SQLite (see database.ts). Every method is one transaction, so each answered change is
- * committed before the answer goes out. Entities come back as fresh objects (a resolved token or API key excepted:
- * shared and frozen): a change is made through the store, which writes it.
+ * The whole state, in SQLite (database.ts); each method one transaction, committed before the answer goes out.
+ * Entities come back as fresh objects (resolved tokens and API keys excepted: shared, frozen); changes go through it.
  */
 export class Store {
   readonly signingKey: string;
@@ -226,7 +225,6 @@ export class Store {
     return body;
   }
 
-  /** Replaces the tags and the text fields `changes` gives. */
   updateRecording(recording: Recording, changes: { tags?: string[] } & TextValues): Recording {
     if (changes.tags !== undefined) recording.tags = [...new Set(changes.tags)];
     Object.assign(recording, setFields(changes, TEXT_FIELD_NAMES));
