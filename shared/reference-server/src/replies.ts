@@ -8,7 +8,6 @@ export const MESSAGES = {
   unauthorized: 'Unauthorized',
   forbidden: 'Forbidden',
   notFound: 'Not found',
-  conflict: 'Conflict',
   payloadTooLarge: 'Payload too large',
   unsupportedMediaType: 'Unsupported media type',
   rangeNotSatisfiable: 'Range not satisfiable',
