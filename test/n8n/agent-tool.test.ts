@@ -9,6 +9,11 @@ import { hookScope, remember, restPath, restScope, setUpNock } from './nock-setu
 
 setUpNock();
 
+// Core's waits between retries pass at once, and no clock is faked: see retry-waits.ts.
+jest.mock('../../packages/n8n-nodes-screenrec/lib/sleep', () =>
+  jest.requireActual<typeof import('./retry-waits')>('./retry-waits').sleepWithRetryWaitsPassed(),
+);
+
 // The ScreenRec node as an AI Agent's tool, built by n8n-core's own code: what the model is offered, what it reads
 // back, and what a failure gives it. As a regular node the same operations keep their outputs and errors
 // (screenrec-node.test.ts, errors.test.ts).

@@ -7,6 +7,11 @@ import { failureOf, hookScope, restPath, restScope, setUpNock } from './nock-set
 
 setUpNock();
 
+// Core's waits between retries pass at once, and no clock is faked: see retry-waits.ts.
+jest.mock('../../packages/n8n-nodes-screenrec/lib/sleep', () =>
+  jest.requireActual<typeof import('./retry-waits')>('./retry-waits').sleepWithRetryWaitsPassed(),
+);
+
 const CREATE: INodeParameters = { resource: 'recording', operation: 'create', externalReference: 'ticket-1' };
 const REQUEST: INodeParameters = { resource: 'recording', operation: 'request', email: 'ana@example.com' };
 const UPDATE: INodeParameters = {

@@ -126,34 +126,43 @@ describe('Stop and Timeout', () => {
   });
 
   it('the Timeout option bounds a video download too, with its own message', async () => {
-    restScope()
-      .get(restPath(`/recordings/${RECORDING_ID}/presign`))
-      .reply(200, { url: `https://media.screenrec.test/v/${RECORDING_ID}.webm` });
-    const body = new PassThrough();
-    // The video host sends the first bytes, then nothing more.
-    nock('https://media.screenrec.test')
-      .get(`/v/${RECORDING_ID}.webm`)
-      .reply(
-        200,
-        () => {
-          body.write(Buffer.alloc(1024));
-          return body;
-        },
-        { 'content-type': 'video/webm' },
+    // The node's clock (Date and timers) is fake and stands still until the video host has sent its first bytes; only
+    // then does the Timeout's second pass. So the time runs out during the download and never during the link's
+    // fetch before it, however slowly a loaded machine gets there.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      restScope()
+        .get(restPath(`/recordings/${RECORDING_ID}/presign`))
+        .reply(200, { url: `https://media.screenrec.test/v/${RECORDING_ID}.webm` });
+      const body = new PassThrough();
+      // The video host sends the first bytes, then nothing more.
+      nock('https://media.screenrec.test')
+        .get(`/v/${RECORDING_ID}.webm`)
+        .reply(
+          200,
+          () => {
+            body.write(Buffer.alloc(1024));
+            setImmediate(() => jest.advanceTimersByTime(1_000));
+            return body;
+          },
+          { 'content-type': 'video/webm' },
+        );
+      const error = await failureOf(() =>
+        runScreenRec({
+          resource: 'recording',
+          operation: 'getVideoUrl',
+          recordingId: byId(RECORDING_ID),
+          download: true,
+          options: { timeout: 1 },
+        }),
       );
-    const error = await failureOf(() =>
-      runScreenRec({
-        resource: 'recording',
-        operation: 'getVideoUrl',
-        recordingId: byId(RECORDING_ID),
-        download: true,
-        options: { timeout: 1 },
-      }),
-    );
-    expect(error).toBeInstanceOf(NodeOperationError);
-    expect(error.message).toBe(downloadTimedOutMessage(1));
-    expect(error.description).toBe("Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit.");
-    body.destroy();
+      expect(error).toBeInstanceOf(NodeOperationError);
+      expect(error.message).toBe(downloadTimedOutMessage(1));
+      expect(error.description).toBe("Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit.");
+      body.destroy();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('the Timeout option bounds the whole operation: a service that does not answer ends in our deadline message', async () => {

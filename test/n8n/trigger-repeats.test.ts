@@ -124,14 +124,19 @@ describe('one run per video, however often it is delivered', () => {
   it('the request that ends last saves every video received meanwhile: after a restart none of them runs again', async () => {
     const other = '5d1c9a7e-2b4f-4e6a-8c3d-9f0e1a2b3c4d';
     const otherLink = `https://media.screenrec.test/videos/${other}?expires=1900000000&signature=s1`;
-    lookup()
-      .delay(200)
-      .reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+    // The slow request's lookup is answered only once the quick request has ended, not after a set delay, so the slow
+    // one ends last however long the quick one takes on a loaded machine.
+    let quickEnded!: () => void;
+    const quickHasEnded = new Promise<void>((resolve) => (quickEnded = resolve));
+    lookup().reply(200, async () => {
+      await quickHasEnded;
+      return { content: [completed], totalElements: 1, totalPages: 1 };
+    });
     restScope()
       .post(restPath('/recordings/list'), { ids: [other], pageSize: 1 })
       .reply(200, { content: [{ ...completed, id: other }], totalElements: 1, totalPages: 1 });
     const [slow, quick] = [request(), request()];
-    await Promise.all([slow.deliver({ result: link('s1') }), quick.deliver({ result: otherLink })]);
+    await Promise.all([slow.deliver({ result: link('s1') }), quick.deliver({ result: otherLink }).finally(quickEnded)]);
     const savedLast = JSON.parse(JSON.stringify({ 'node:ScreenRec Trigger': slow.staticData() })) as IDataObject;
     forgetSeenVideosInThisProcess();
     recordInfo();

@@ -35,6 +35,11 @@ import { failureOf, hookScope, restPath, restScope, setUpNock } from './nock-set
 
 setUpNock();
 
+// Core's waits between retries pass at once, and no clock is faked: see retry-waits.ts.
+jest.mock('../../packages/n8n-nodes-screenrec/lib/sleep', () =>
+  jest.requireActual<typeof import('./retry-waits')>('./retry-waits').sleepWithRetryWaitsPassed(),
+);
+
 const EXECUTION_ID = '4711';
 const RESUME_URL = `https://n8n.example.com/webhook-waiting/${EXECUTION_ID}`;
 const CALLBACK = new RegExp(`^${RESUME_URL}\\?secret=[0-9a-f]{64}$`);
@@ -165,22 +170,6 @@ const subscribe = () =>
   }).reply(200, { subscriptionId: SUBSCRIPTION_ID });
 const unsubscribe = () => hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
 const secretOf = (url: string | undefined) => new URL(String(url)).searchParams.get('secret')!;
-
-/**
- * Runs `work` with timers on a fake clock moved on 100 ms at a time until it ends, so the waits between core's
- * retries (their pacing is test/core's to prove) pass at once. Date.now() stays real.
- */
-async function withRetryWaitsPassed<T>(work: () => Promise<T>): Promise<T> {
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'Date', 'performance', 'hrtime'] });
-  try {
-    let settled = false;
-    const pending = work().finally(() => (settled = true));
-    while (!settled) await jest.advanceTimersByTimeAsync(100);
-    return await pending;
-  } finally {
-    jest.useRealTimers();
-  }
-}
 
 /** Puts a fresh execution to wait for RECORDING_ID: read, subscribe, read again, wait. */
 async function waiting(parameters: IDataObject = {}, options: Parameters<typeof waitingWorkflow>[1] = {}) {
@@ -378,7 +367,7 @@ describe('Wait for Video: a notification at the resume URL', () => {
   it('answers 503 and keeps waiting, subscribed, when ScreenRec cannot be asked about the recording', async () => {
     const { post, secret } = await waiting();
     restScope().post(restPath('/recordings/list')).reply(502, 'bad gateway');
-    const { result, response } = await withRetryWaitsPassed(() => post({ result: videoLink(RECORDING_ID) }, { secret }));
+    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
     expect(result).toEqual({ noWebhookResponse: true });
     expect(response).toEqual({ statusCode: 503, body: { message: LOOKUP_FAILED } });
   });
@@ -404,7 +393,7 @@ describe('Wait for Video: a notification at the resume URL', () => {
     restScope()
       .get(restPath(`/recordings/${RECORDING_ID}/presign`))
       .reply(500, 'oops');
-    const failed = await withRetryWaitsPassed(() => post({ result: videoLink(OTHER_RECORDING_ID) }, { secret }));
+    const failed = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
     expect(failed.response.statusCode).toBe(500);
     getRecording(recording({ status: 'COMPLETED' }));
     unsubscribe();
