@@ -1,6 +1,6 @@
 /**
  * Stored when the admin API completes a recording nobody recorded: a well-formed WebM without frames (a 16×16 VP8
- * track, an empty Cluster) for players and sniffers; test/reference-server/webm-builder.ts builds the same bytes.
+ * track, an empty Cluster) for players and sniffers; test/webm-builder.ts builds the same bytes.
  */
 export const DEMO_WEBM_BASE64 =
   'GkXfowEAAAAAAABQQoYBAAAAAAAAAQFC9wEAAAAAAAABAULyAQAAAAAAAAEEQvMBAAAAAAAAAQhCggEAAAAAAAAEd2VibUKHAQAAAAAAAAEC' +

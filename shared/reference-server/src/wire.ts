@@ -117,7 +117,7 @@ export const HookAction = z.discriminatedUnion('action', [
 ]);
 export type HookAction = z.output<typeof HookAction>;
 
-// Answers (the others' schemas are the tests', test/reference-server/answers.ts).
+// Answers (the others' schemas are the tests', test/answers.ts).
 
 export const HttpUrl = z.url({ protocol: /^https?$/ });
 

@@ -1,14 +1,16 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import type { ListeningLine } from '../support/reference-server';
-import { waitUntil } from '../support/wait';
+import type { ListeningLine } from '@screenrec/test-support/reference-server';
+import { waitUntil } from '@screenrec/test-support/wait';
 import { send } from './support';
 
 /** The server as `npm start` runs it: src/main.ts bundled like the package's build, run by node in a child process. */
-const repo = resolve(__dirname, '../..');
+const packageDir = resolve(__dirname, '..');
+/** The node_modules folder fastify (left out of the bundle) is installed in. */
+const nodeModules = dirname(dirname(require.resolve('fastify/package.json')));
 let dir: string;
 let mainJs: string;
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -17,14 +19,14 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'screenrec-cli-'));
   mainJs = join(dir, 'main.js');
   await build({
-    entryPoints: [join(repo, 'shared/reference-server/src/main.ts')],
+    entryPoints: [join(packageDir, 'src/main.ts')],
     bundle: true,
     platform: 'node',
     format: 'cjs',
     external: ['fastify'],
     outfile: mainJs,
     logLevel: 'silent',
-    tsconfig: join(repo, 'shared/reference-server/tsconfig.json'),
+    tsconfig: join(packageDir, 'tsconfig.json'),
   });
 });
 afterEach(() => {
@@ -41,7 +43,7 @@ interface Run {
 
 function run(args: string[], env: Record<string, string> = {}): Run {
   const child = spawn(process.execPath, [mainJs, ...args], {
-    env: { PATH: process.env.PATH ?? '', NODE_PATH: join(repo, 'node_modules'), ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_PATH: nodeModules, ...env },
   });
   children.push(child);
   let stdout = '';

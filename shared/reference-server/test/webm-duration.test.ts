@@ -1,5 +1,5 @@
-import { generateDemoWebm } from '../../shared/reference-server/src/demo-video';
-import { webmWithDuration, type WebmHeadPatch } from '../../shared/reference-server/page/webm-duration';
+import { generateDemoWebm } from '../src/demo-video';
+import { webmWithDuration, type WebmHeadPatch } from '../page/webm-duration';
 import { CHROMIUM_INFO_END, CHROMIUM_INFO_SIZE_AT, CHROMIUM_WEBM_HEAD } from './chromium-webm';
 import { buildDemoWebm, element, stringElement, uintElement } from './webm-builder';
 

@@ -3,9 +3,9 @@
 // deleted before, and tag search must find exactly the tags a plain scan finds.
 import { ListRecordingsRequest, RECORDING_DIRECTIONS, RECORDING_STATUSES } from '@screenrec/core';
 import fc from 'fast-check';
-import type { Recording } from '../../shared/reference-server/src/model';
-import type { RecordingQuery } from '../../shared/reference-server/src/store/recording-list';
-import { Store } from '../../shared/reference-server/src/store/store';
+import type { Recording } from '../src/model';
+import type { RecordingQuery } from '../src/store/recording-list';
+import { Store } from '../src/store/store';
 
 const TAGS = ['a', 'b', 'c', 'd', 'Abc', 'xABCy'];
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { InProcessServer } from '../../shared/reference-server/src/server';
+import type { InProcessServer } from '../src/server';
 import { buildWithClients, type Clients } from './support';
 
 let server: InProcessServer;

@@ -3,10 +3,10 @@
 // address below is refused before any packet leaves, and the resolver is a fixed table (no DNS query is sent).
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { LIMITS, SUBSCRIPTION_LIMIT_MESSAGE } from '../../shared/reference-server/src/limits';
-import type { InProcessServer } from '../../shared/reference-server/src/server';
-import { serveOnLoopback, stopServer } from '../support/loopback';
-import { waitUntil } from '../support/wait';
+import { LIMITS, SUBSCRIPTION_LIMIT_MESSAGE } from '../src/limits';
+import type { InProcessServer } from '../src/server';
+import { serveOnLoopback, stopServer } from '@screenrec/test-support/loopback';
+import { waitUntil } from '@screenrec/test-support/wait';
 import { POLL, buildQuietServer, clientsOf, fixedResolver } from './support';
 
 const subscribe = (callback: string) => ({ action: 'CALLBACK_SUBSCRIBE', callback });

@@ -1,4 +1,4 @@
-import { PageMemo } from '../../shared/reference-server/src/store/page-memo';
+import { PageMemo } from '../src/store/page-memo';
 
 const bytes = (length: number) => new Uint8Array(length);
 

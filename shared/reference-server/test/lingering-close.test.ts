@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { startReferenceServer, type RunningServer } from '../support/reference-server';
+import { startReferenceServer, type RunningServer } from '@screenrec/test-support/reference-server';
 
 // A body past the limit is refused before it is read. The client must still read that answer: the server reads and
 // drops a bounded part of the body before it closes (a close with unread bytes resets the connection, and the

@@ -1,10 +1,10 @@
 // --video-links storage: pre-signed links on a path that does not name the recording, HMAC-signed
 // with an expiry, Range served as in service mode; presign, callbacks and e-mails all use the configured mode.
-import { parseOptions } from '../../shared/reference-server/src/options';
-import type { InProcessServer } from '../../shared/reference-server/src/server';
-import { Catcher } from '../support/catcher';
-import { startReferenceServer } from '../support/reference-server';
-import { waitUntil } from '../support/wait';
+import { parseOptions } from '../src/options';
+import type { InProcessServer } from '../src/server';
+import { Catcher } from '@screenrec/test-support/catcher';
+import { startReferenceServer } from '@screenrec/test-support/reference-server';
+import { waitUntil } from '@screenrec/test-support/wait';
 import { POLL, buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
 
 const STORAGE_LINK =

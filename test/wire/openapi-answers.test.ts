@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
 import { Catcher } from '../support/catcher';
-import { type Answer, buildWithClients, type Clients, UNKNOWN_ID } from './support';
+import { type Answer, buildWithClients, type Clients, UNKNOWN_ID } from '../../shared/reference-server/test/support';
 
 interface MediaType {
   schema: object;

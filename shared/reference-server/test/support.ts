@@ -1,13 +1,7 @@
 import type { Transport } from '@screenrec/core';
 import type { Readable } from 'node:stream';
-import type { HostResolver, ResolvedAddress } from '../../shared/reference-server/src/address-policy';
-import {
-  buildServer,
-  startServer,
-  type InProcessServer,
-  type ListeningServer,
-  type ServerOptions,
-} from '../../shared/reference-server/src/server';
+import type { HostResolver, ResolvedAddress } from '../src/address-policy';
+import { buildServer, startServer, type InProcessServer, type ListeningServer, type ServerOptions } from '../src/server';
 
 // fastify's inject() loads light-my-request, which requires `cookie` 2: an ES module that Jest's CommonJS runtime
 // cannot load. light-my-request calls it only for inject()'s `cookies` option, which these suites never pass.

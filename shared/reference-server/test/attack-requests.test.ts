@@ -2,10 +2,10 @@
 // timeouts (with the upload's own allowance), field limits, throttled failed authentication, nosniff and the page's
 // CSP. Loopback only; every loop is bounded.
 import { connect, type Socket } from 'node:net';
-import { LIMITS } from '../../shared/reference-server/src/limits';
-import { RECORDING_PAGE_CSP } from '../../shared/reference-server/page/recording-page';
-import type { InProcessServer, ListeningServer } from '../../shared/reference-server/src/server';
-import { waitUntil } from '../support/wait';
+import { LIMITS } from '../src/limits';
+import { RECORDING_PAGE_CSP } from '../page/recording-page';
+import type { InProcessServer, ListeningServer } from '../src/server';
+import { waitUntil } from '@screenrec/test-support/wait';
 import { POLL, buildQuietServer, clientsOf, send, startQuietServer } from './support';
 
 type Closers = Array<() => Promise<void>>;

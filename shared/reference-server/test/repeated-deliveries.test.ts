@@ -1,9 +1,9 @@
-import { parseOptions } from '../../shared/reference-server/src/options';
-import type { InProcessServer, ServerOptions } from '../../shared/reference-server/src/server';
-import { Catcher, type CaughtRequest } from '../support/catcher';
-import { refusingUrl } from '../support/loopback';
-import { startReferenceServer } from '../support/reference-server';
-import { waitUntil } from '../support/wait';
+import { parseOptions } from '../src/options';
+import type { InProcessServer, ServerOptions } from '../src/server';
+import { Catcher, type CaughtRequest } from '@screenrec/test-support/catcher';
+import { refusingUrl } from '@screenrec/test-support/loopback';
+import { startReferenceServer } from '@screenrec/test-support/reference-server';
+import { waitUntil } from '@screenrec/test-support/wait';
 import { POLL, buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
 
 /** --deliveries-per-notification: one notification sent N times, as an at-least-once sender may. */

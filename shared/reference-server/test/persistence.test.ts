@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { waitUntil } from '../support/wait';
+import { waitUntil } from '@screenrec/test-support/wait';
 import { POLL, buildQuietServer, clientsOf } from './support';
 
 let dir: string;

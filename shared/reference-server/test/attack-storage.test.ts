@@ -5,10 +5,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LIMITS } from '../../shared/reference-server/src/limits';
-import type { InProcessServer, ListeningServer } from '../../shared/reference-server/src/server';
-import { Catcher } from '../support/catcher';
-import { waitUntil } from '../support/wait';
+import { LIMITS } from '../src/limits';
+import type { InProcessServer, ListeningServer } from '../src/server';
+import { Catcher } from '@screenrec/test-support/catcher';
+import { waitUntil } from '@screenrec/test-support/wait';
 import { POLL, buildQuietServer, clientsOf, startQuietServer } from './support';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { InProcessServer } from '../../shared/reference-server/src/server';
+import type { InProcessServer } from '../src/server';
 import { buildQuietServer, buildWithClients, clientsOf, UNKNOWN_ID, type Clients } from './support';
 
 const UNAUTHORIZED = '{"message":"Unauthorized"}';

@@ -6,9 +6,9 @@ import {
   TEXT_FIELD_NAMES,
   type MarkValues,
   type TextField,
-} from '../../shared/reference-server/src/recording-fields';
-import type { InProcessServer } from '../../shared/reference-server/src/server';
-import { answeredRecording } from '../support/recordings';
+} from '../src/recording-fields';
+import type { InProcessServer } from '../src/server';
+import { answeredRecording } from '@screenrec/test-support/recordings';
 import { buildWithClients, injectTransport, UNKNOWN_ID, type Clients } from './support';
 
 const UNAUTHORIZED = '{"message":"Unauthorized"}';

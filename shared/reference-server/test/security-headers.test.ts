@@ -1,9 +1,9 @@
 // The fixed security headers (security-headers.ts) are helmet's, and every kind of answer carries all of them.
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
-import { RECORDING_PAGE_CSP } from '../../shared/reference-server/page/recording-page';
-import type { InProcessServer } from '../../shared/reference-server/src/server';
-import { SECURITY_HEADERS } from '../../shared/reference-server/src/plugins/security-headers';
+import { RECORDING_PAGE_CSP } from '../page/recording-page';
+import type { InProcessServer } from '../src/server';
+import { SECURITY_HEADERS } from '../src/plugins/security-headers';
 import { buildQuietServer, clientsOf } from './support';
 
 /** The options the server gave @fastify/helmet before its headers were fixed (security-headers.ts names them). */

@@ -23,8 +23,8 @@ import {
   type MarkValues,
 } from '../../shared/reference-server/src/recording-fields';
 import type { InProcessServer } from '../../shared/reference-server/src/server';
-import * as wire from './answers';
-import { buildQuietServer, clientsOf } from './support';
+import * as wire from '../../shared/reference-server/test/answers';
+import { buildQuietServer, clientsOf } from '../../shared/reference-server/test/support';
 
 type Body = Record<string, unknown>;
 type Schema = z.ZodType;

@@ -1,9 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { parseRange } from '../../shared/reference-server/src/routes/videos';
-import type { InProcessServer } from '../../shared/reference-server/src/server';
-import { Catcher } from '../support/catcher';
-import { waitUntil } from '../support/wait';
+import { parseRange } from '../src/routes/videos';
+import type { InProcessServer } from '../src/server';
+import { Catcher } from '@screenrec/test-support/catcher';
+import { waitUntil } from '@screenrec/test-support/wait';
 import { POLL, buildQuietServer, buildWithClients, clientsOf, UNKNOWN_ID, type Clients } from './support';
 
 const FORBIDDEN = '{"message":"Forbidden"}';

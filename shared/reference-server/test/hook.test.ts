@@ -1,6 +1,6 @@
 import { HookClient } from '@screenrec/core';
-import type { InProcessServer } from '../../shared/reference-server/src/server';
-import { answeredRecording } from '../support/recordings';
+import type { InProcessServer } from '../src/server';
+import { answeredRecording } from '@screenrec/test-support/recordings';
 import { buildQuietServer, buildWithClients, clientsOf, injectTransport, UNKNOWN_ID, type Clients } from './support';
 
 const BAD_REQUEST = '{"message":"Bad request"}';

@@ -1,4 +1,4 @@
-import type { InProcessServer } from '../../shared/reference-server/src/server';
+import type { InProcessServer } from '../src/server';
 import { buildWithClients, type Clients } from './support';
 
 /**

@@ -1,7 +1,7 @@
-import type { InProcessServer } from '../../shared/reference-server/src/server';
-import { Catcher } from '../support/catcher';
-import { refusingUrl, serveOnLoopback, stopServer } from '../support/loopback';
-import { waitUntil } from '../support/wait';
+import type { InProcessServer } from '../src/server';
+import { Catcher } from '@screenrec/test-support/catcher';
+import { refusingUrl, serveOnLoopback, stopServer } from '@screenrec/test-support/loopback';
+import { waitUntil } from '@screenrec/test-support/wait';
 import { POLL, buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
 
 interface DeliveryJson {

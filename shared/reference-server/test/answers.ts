@@ -1,9 +1,9 @@
 // The service's answers as the reference server produces them, read from docs/service-api.md beside src/wire.ts (which keeps the
 // requests, and the recording every answer shows): wire-agreement.test.ts checks that core reads them all.
 import { z } from 'zod';
-import { FieldError, HttpUrl, RecordingAnswer, Uuid } from '../../shared/reference-server/src/wire';
+import { FieldError, HttpUrl, RecordingAnswer, Uuid } from '../src/wire';
 
-export * from '../../shared/reference-server/src/wire';
+export * from '../src/wire';
 
 /** docs/service-api.md, "REST API" (the list). */
 export const RecordingPageAnswer = z.strictObject({

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
-const SERVER = resolve(__dirname, '../../shared/reference-server');
+const SERVER = resolve(__dirname, '..');
 const LIMIT = 3_000;
 
 function typescriptUnder(dir: string): string[] {

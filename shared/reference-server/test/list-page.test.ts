@@ -1,8 +1,8 @@
 // The list page is assembled from each recording's stored view JSON (the recordings table's `view` column) and kept
 // for the next identical request: it must read exactly as the views serialized afresh, after every kind of change to
 // a recording (creation included) and when the links' base changes.
-import type { Recording } from '../../shared/reference-server/src/model';
-import type { InProcessServer } from '../../shared/reference-server/src/server';
+import type { Recording } from '../src/model';
+import type { InProcessServer } from '../src/server';
 import { buildQuietServer, clientsOf, startQuietServer } from './support';
 
 const closers: Array<() => Promise<void>> = [];

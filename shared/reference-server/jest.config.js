@@ -1,0 +1,1 @@
+module.exports = require('@screenrec/test-support/jest-config')(__dirname);
