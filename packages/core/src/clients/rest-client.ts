@@ -10,10 +10,19 @@ import {
   referenceSearchSummary,
 } from '../errors/messages';
 import type { CallBounds, CallBoundsLabel, CallOptions } from '../transport/call-bounds';
-import { HEADER, REST_CALLS, TAG_QUERY_PARAMETER, bearer, isSuccess, restPath, workspaceApi, type RestCallName } from '../wire/protocol';
+import {
+  FAILURE_STATUS,
+  HEADER,
+  REST_CALLS,
+  TAG_QUERY_PARAMETER,
+  bearer,
+  isSuccess,
+  restPath,
+  workspaceApi,
+  type RestCallName,
+} from '../wire/protocol';
 import { readResponse, validateInput } from '../errors/schema-checks';
-import { RequestSender, type ClientOptions } from '../transport/request-sender';
-import type { TransportResponse } from '../transport/transport';
+import { RequestSender, type ClientOptions, type SentResponse } from '../transport/request-sender';
 import {
   CreateRecordingRequest,
   ListRecordingsRequest,
@@ -75,6 +84,8 @@ interface RestRequest {
   idempotent: boolean;
   /** What a 404 means for this request, in the user's words; by default, that the workspace is not there. */
   notFound?: string;
+  /** An answer other than 2xx that this request takes as done (see deleteRecording). */
+  done?: (response: SentResponse) => boolean;
 }
 
 const LISTING: CallBoundsLabel = { doing: 'listing recordings', hint: HINT_NARROW_SEARCH };
@@ -247,12 +258,19 @@ export class RestClient {
   /**
    * Deletes the recording for good and returns it as it was: it is read first, since nothing of it can be read
    * afterwards. NOT_FOUND, with nothing deleted, when the workspace has no recording with this id.
+   *
+   * A DELETE whose answer was lost (the connection failed after ScreenRec had deleted the recording) is retried, and
+   * the retry is answered 404. That 404 says the recording is gone, which is what was asked: the recording was there
+   * when this operation read it, so the deletion is done and the recording is returned as it was, not NOT_FOUND.
    */
   async deleteRecording(recordingId: string, options?: CallOptions): Promise<Recording> {
     const id = validateInput(Uuid, recordingId, () => 'recordingId').toLowerCase();
     const operation = this.sender.begin({ doing: 'deleting the recording' }, options);
     const recording = await this.recordingById(id, operation);
-    await this.request({ call: 'deleteRecording', id, idempotent: true, notFound: NOT_FOUND_RECORDING }, operation);
+    await this.request(
+      { call: 'deleteRecording', id, idempotent: true, notFound: NOT_FOUND_RECORDING, done: goneAfterLostAnswer },
+      operation,
+    );
     return recording;
   }
 
@@ -295,7 +313,7 @@ export class RestClient {
     }
   }
 
-  private async request(request: RestRequest, operation: CallBounds): Promise<TransportResponse> {
+  private async request(request: RestRequest, operation: CallBounds): Promise<SentResponse> {
     const apiKey = this.#apiKey;
     const response = await this.sender.send(
       {
@@ -308,9 +326,14 @@ export class RestClient {
       },
       operation,
     );
-    if (isSuccess(response.status)) return response;
+    if (isSuccess(response.status) || request.done?.(response) === true) return response;
     throw failureOfResponse(response, { action: 'REST', notFound: request.notFound ?? NOT_FOUND_WORKSPACE, secret: apiKey });
   }
+}
+
+/** A 404 to a retry after an attempt that got no answer: that attempt may have removed what is now not found. */
+function goneAfterLostAnswer(response: SentResponse): boolean {
+  return response.status === FAILURE_STATUS.notFound && response.unansweredAttempts > 0;
 }
 
 function sameUrl(a: string, b: string): boolean {

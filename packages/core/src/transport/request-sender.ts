@@ -49,6 +49,15 @@ export interface ServiceRequest {
   secret: string;
 }
 
+/** An answer, with what the attempts before it left unknown. */
+export interface SentResponse extends TransportResponse {
+  /**
+   * How many earlier attempts of this request got no answer (a network failure or a timeout): the service may have
+   * carried any of them out before its answer was lost, so this answer, to a retry, may describe what they did.
+   */
+  unansweredAttempts: number;
+}
+
 const DEFAULTS = { timeoutMs: 30_000, maxRetries: 3, retryBaseDelayMs: 500, maxRetryAfterMs: 60_000 };
 const MAX_BACKOFF_MS = 8_000;
 
@@ -88,7 +97,7 @@ export class RequestSender {
     return new CallBounds(label, options, this.now, this.deadlineMs);
   }
 
-  async send(serviceRequest: ServiceRequest, operation: CallBounds): Promise<TransportResponse> {
+  async send(serviceRequest: ServiceRequest, operation: CallBounds): Promise<SentResponse> {
     const headers: Record<string, string> = { [HEADER.accept]: JSON_MEDIA_TYPE, ...serviceRequest.headers };
     let body: string | undefined;
     if (serviceRequest.body !== undefined) {
@@ -96,6 +105,7 @@ export class RequestSender {
       headers[HEADER.contentType] = JSON_MEDIA_TYPE;
     }
     const retries = serviceRequest.idempotent ? this.settings.maxRetries : 0;
+    let unansweredAttempts = 0;
     for (let attempt = 0; ; attempt++) {
       const timeoutMs = operation.requestTimeout(this.settings.timeoutMs);
       const request: TransportRequest = {
@@ -115,13 +125,14 @@ export class RequestSender {
         if (timeoutMs < this.settings.timeoutMs && operation.expired()) throw operation.deadlineError();
         const failure = asScreenRecError(error, serviceRequest.secret);
         if (attempt >= retries || !failure.retryable) throw failure;
+        unansweredAttempts++;
         const wait = this.backoff(attempt);
         await operation.wait(wait, this.sleep, retryPastDeadlineReason(wait));
         continue;
       }
       if (isRedirect(response.status)) throw redirectFailure(response.status);
       const wait = this.retryDelay(response, attempt);
-      if (wait === undefined || attempt >= retries) return response;
+      if (wait === undefined || attempt >= retries) return { ...response, unansweredAttempts };
       await operation.wait(wait, this.sleep, retryPastDeadlineReason(wait, response.status));
     }
   }
