@@ -261,8 +261,10 @@ const NOTIFICATION_ANSWER_MEANING: Record<keyof typeof NOTIFICATION_ANSWER, stri
   received: 'Taken in (a repeat included): the service stops sending it.',
   retryLater: 'The receiver cannot tell what the notification is about just now: sent again later.',
   failed: 'The receiver failed: sent again later, as after any 5xx.',
-  unreadable: 'Not a notification the receiver can read: not sent again.',
+  unreadable:
+    "Not a notification the receiver can take (an unreadable body, or a video link that cannot be the service's): not sent again.",
   unauthorized: "The request lacked the receiver's own secret: not sent again.",
+  gone: 'The receiver no longer holds this subscription (a stale or unknown secret, an ended wait, a removed node): the service drops the subscription.',
 };
 
 function webhooks(): JsonObject {

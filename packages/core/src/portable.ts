@@ -27,10 +27,16 @@ export {
 export {
   MAX_VIDEO_ID_CANDIDATES,
   identifyVideo,
+  isRefusedVideo,
   parseVideoReady,
+  screenVideoReady,
   videoDownloadUrl,
   videoIdCandidates,
   type IdentifiedVideo,
+  type RefusedVideo,
+  type ResolveHost,
+  type VideoLinkOptions,
+  type VideoLinkSource,
   type VideoReady,
 } from './clients/video-ready';
 export { isLoopbackHost, isNonPublicHost, isPlainHttpOffLoopback } from './transport/addresses';

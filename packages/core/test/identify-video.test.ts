@@ -1,20 +1,35 @@
 import fc from 'fast-check';
 import {
+  FRESH_LINK_PLAIN_HTTP,
   HINT_NARROW_SEARCH,
   LINK_NAMES_NO_RECORDING,
   LINK_NOT_CONFIRMED,
   MAX_VIDEO_ID_CANDIDATES,
+  NOT_FOUND_VIDEO,
+  PLAIN_HTTP_LINK_REFUSED,
+  POSTED_LINK_REPLACED,
+  REFUSED_CANNOT_CONFIRM,
+  REFUSED_NAMES_NO_RECORDING,
+  REFUSED_NOT_CONFIRMED,
   UNAUTHORIZED_MESSAGE,
   deadlineMessage,
   detailsLookupFailedMessage,
   foreignVideoLinkMessage,
   identifyVideo,
   isNonPublicHost,
+  plainHttpVideoLinkMessage,
+  postedLinkRefusedMessage,
+  privateVideoHostMessage,
   privateVideoLinkMessage,
   redirectMessage,
+  refusedLookupFailedReason,
+  refusedNoFreshLinkReason,
+  screenVideoReady,
   serverErrorMessage,
+  unresolvedVideoHostMessage,
   videoDownloadUrl,
   videoIdCandidates,
+  type ResolveHost,
 } from '@screenrec/core';
 import { BASE_URL, RECORDING_ID, WORKSPACE_ID, expectNoSecretsInThrownErrors, failureOf, restClient } from './fixtures';
 import { FakeClock, recordingId, scriptedTransport, sentBodies, type ScriptedAnswer } from './scripted';
@@ -26,6 +41,10 @@ const OBJECT_ID = '9d3e1c2b-7a6f-4e5d-8c4b-3a2f1e0d9c8b';
 const storageLink = (signature = 'abc123') =>
   `https://storage.example.net/bucket/${WORKSPACE_ID}/${OBJECT_ID}.webm?X-Amz-Expires=900&X-Amz-Signature=${signature}`;
 const serviceLink = `${BASE_URL}/videos/${RECORDING_ID}?expires=1790000000&signature=abc`;
+/** What the service signs afresh for a confirmed recording: its storage host, not the posted link's. */
+const freshLink = (id = OBJECT_ID) => `https://storage.example.net/bucket/${WORKSPACE_ID}/${id}.webm?X-Amz-Signature=fresh`;
+/** A host a forger controls: it must appear nowhere in what a run carries. */
+const FORGED_HOST = 'forger.example.org';
 
 function rest(answers: ScriptedAnswer[]) {
   const transport = scriptedTransport(new FakeClock(), answers);
@@ -34,74 +53,147 @@ function rest(answers: ScriptedAnswer[]) {
 const listing = (...recordings: Array<{ id: string; status: string }>) => ({
   body: { content: recordings, totalElements: recordings.length, totalPages: 1 },
 });
+const presigned = (url: string) => ({ body: { url } });
+const refused = (why: string) => ({ refused: postedLinkRefusedMessage(why) });
 
-describe('identifyVideo', () => {
-  it('never reports the workspace id of a storage link as the recording', async () => {
-    const { client, transport } = rest([listing()]);
-    const identified = await identifyVideo({ result: storageLink() }, client);
+describe('identifyVideo: a recording the service confirms', () => {
+  it('carries the fresh link the service signs, and derives the key from it, from one list call and one presign', async () => {
+    const { client, transport } = rest([listing({ id: OBJECT_ID, status: 'COMPLETED' }), presigned(freshLink())]);
+    const identified = await identifyVideo(JSON.stringify({ result: storageLink() }), client, BASE_URL);
     expect(identified).toEqual({
-      videoUrl: storageLink(),
+      videoUrl: freshLink(),
       videoKey: `https://storage.example.net/bucket/${WORKSPACE_ID}/${OBJECT_ID}.webm`,
-      recordingId: null,
-      recording: null,
-      detailsError: LINK_NOT_CONFIRMED,
-    });
-    expect(sentBodies(transport)).toEqual([{ ids: [WORKSPACE_ID, OBJECT_ID], pageSize: 2 }]);
-  });
-
-  it('reports the recording the service confirms, with its details, from one list call', async () => {
-    const { client, transport } = rest([listing({ id: OBJECT_ID, status: 'COMPLETED' })]);
-    const identified = await identifyVideo(JSON.stringify({ result: storageLink() }), client);
-    expect(identified).toMatchObject({
       recordingId: OBJECT_ID,
       recording: { id: OBJECT_ID, status: 'COMPLETED', tags: [] },
       detailsError: null,
+      linkSource: 'presign',
+      postedLinkNote: null,
     });
-    expect(transport.requests).toHaveLength(1);
+    expect(transport.requests.map((request) => request.url)).toEqual([
+      `${BASE_URL}/public/integration/${WORKSPACE_ID}/recordings/list`,
+      `${BASE_URL}/public/integration/${WORKSPACE_ID}/recordings/${OBJECT_ID}/presign`,
+    ]);
+  });
+
+  it('a forged post of a foreign link naming a real recording: the run carries only the fresh service link, and says so', async () => {
+    const forged = `https://${FORGED_HOST}/${RECORDING_ID}.webm?steal=1`;
+    const { client } = rest([listing({ id: RECORDING_ID, status: 'COMPLETED' }), presigned(freshLink(RECORDING_ID))]);
+    const identified = await identifyVideo({ result: forged }, client, BASE_URL);
+    expect(identified).toMatchObject({
+      videoUrl: freshLink(RECORDING_ID),
+      videoKey: freshLink(RECORDING_ID).split('?')[0],
+      recordingId: RECORDING_ID,
+      linkSource: 'presign',
+      postedLinkNote: POSTED_LINK_REPLACED,
+    });
+    expect(JSON.stringify(identified)).not.toContain(FORGED_HOST);
   });
 
   it('finds UUIDs in the query too, upper case included', async () => {
     const link = `https://cdn.example/v?recording=${RECORDING_ID.toUpperCase()}&sig=1`;
-    const { client, transport } = rest([listing({ id: RECORDING_ID, status: 'COMPLETED' })]);
-    expect((await identifyVideo({ result: link }, client)).recordingId).toBe(RECORDING_ID);
-    expect(sentBodies(transport)).toEqual([{ ids: [RECORDING_ID], pageSize: 1 }]);
+    const { client, transport } = rest([listing({ id: RECORDING_ID, status: 'COMPLETED' }), presigned(freshLink(RECORDING_ID))]);
+    expect(await identifyVideo({ result: link }, client, BASE_URL)).toMatchObject({ recordingId: RECORDING_ID });
+    expect(sentBodies(transport)[0]).toEqual({ ids: [RECORDING_ID], pageSize: 1 });
   });
 
   it('prefers a completed recording when the service returns several', async () => {
     const link = `https://cdn.example/${recordingId(1)}/${recordingId(2)}.webm`;
-    const { client } = rest([listing({ id: recordingId(2), status: 'PROCESSING' }, { id: recordingId(1), status: 'COMPLETED' })]);
-    expect((await identifyVideo({ result: link }, client)).recordingId).toBe(recordingId(1));
+    const { client } = rest([
+      listing({ id: recordingId(2), status: 'PROCESSING' }, { id: recordingId(1), status: 'COMPLETED' }),
+      presigned(freshLink(recordingId(1))),
+    ]);
+    expect(await identifyVideo({ result: link }, client, BASE_URL)).toMatchObject({ recordingId: recordingId(1) });
   });
 
-  it('ignores a returned recording that was not asked about', async () => {
+  it('keeps the same key when the service signs the link again', async () => {
+    const twice = rest([
+      listing({ id: OBJECT_ID, status: 'COMPLETED' }),
+      presigned(freshLink().replace('fresh', 'one')),
+      listing({ id: OBJECT_ID, status: 'COMPLETED' }),
+      presigned(freshLink().replace('fresh', 'two')),
+    ]).client;
+    const first = await identifyVideo({ result: storageLink('one') }, twice, BASE_URL);
+    const second = await identifyVideo({ result: storageLink('two') }, twice, BASE_URL);
+    expect([first, second].map((video) => !('refused' in video) && video.videoKey)).toEqual([
+      `https://storage.example.net/bucket/${WORKSPACE_ID}/${OBJECT_ID}.webm`,
+      `https://storage.example.net/bucket/${WORKSPACE_ID}/${OBJECT_ID}.webm`,
+    ]);
+  });
+
+  it('without a fresh link: a foreign posted link is refused, the posted link on the service origin is kept', async () => {
+    const failing = () =>
+      rest([listing({ id: RECORDING_ID, status: 'COMPLETED' }), { status: 404, body: { message: 'Not found' } }]).client;
+    const foreign = await identifyVideo({ result: `https://cdn.example/${RECORDING_ID}.webm` }, failing(), BASE_URL);
+    expect(foreign).toEqual(refused(refusedNoFreshLinkReason(NOT_FOUND_VIDEO)));
+    expect(await identifyVideo({ result: serviceLink }, failing(), BASE_URL)).toMatchObject({
+      videoUrl: serviceLink,
+      recordingId: RECORDING_ID,
+      detailsError: null,
+      linkSource: 'notification',
+    });
+  });
+
+  it('a fresh link in plain http to another origin is not carried either', async () => {
+    const { client } = rest([listing({ id: RECORDING_ID, status: 'COMPLETED' }), presigned(`http://cdn.example/${RECORDING_ID}.webm`)]);
+    expect(await identifyVideo({ result: `https://cdn.example/${RECORDING_ID}.webm` }, client, BASE_URL)).toEqual(
+      refused(refusedNoFreshLinkReason(FRESH_LINK_PLAIN_HTTP)),
+    );
+  });
+});
+
+describe('identifyVideo: a link the service does not confirm', () => {
+  it('a storage link naming no recording (its workspace id is not one) is refused: never passed on', async () => {
+    const { client, transport } = rest([listing()]);
+    expect(await identifyVideo({ result: storageLink() }, client, BASE_URL)).toEqual(refused(REFUSED_NOT_CONFIRMED));
+    expect(sentBodies(transport)).toEqual([{ ids: [WORKSPACE_ID, OBJECT_ID], pageSize: 2 }]);
+  });
+
+  it("on the service's own origin, the posted link is carried with the reason", async () => {
     const { client } = rest([listing({ id: recordingId(7), status: 'COMPLETED' })]);
-    expect(await identifyVideo({ result: serviceLink }, client)).toMatchObject({ recordingId: null, detailsError: LINK_NOT_CONFIRMED });
+    expect(await identifyVideo({ result: serviceLink }, client, `${BASE_URL}/`)).toEqual({
+      videoUrl: serviceLink,
+      videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
+      recordingId: null,
+      recording: null,
+      detailsError: LINK_NOT_CONFIRMED,
+      linkSource: 'notification',
+      postedLinkNote: null,
+    });
   });
 
-  it('keeps the same key when the link is re-signed', async () => {
-    const first = await identifyVideo({ result: storageLink('one') }, undefined);
-    const second = await identifyVideo({ result: storageLink('two') }, undefined);
-    expect(second.videoKey).toBe(first.videoKey);
-    expect(second.videoUrl).not.toBe(first.videoUrl);
-  });
-
-  it('without a REST client: the link alone, and nothing to explain', async () => {
-    expect(await identifyVideo({ result: serviceLink }, undefined)).toEqual({
+  it('without a REST client: a link on the service origin alone, nothing to explain; another host is refused unasked', async () => {
+    expect(await identifyVideo({ result: serviceLink }, undefined, BASE_URL)).toEqual({
       videoUrl: serviceLink,
       videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
       recordingId: null,
       recording: null,
       detailsError: null,
+      linkSource: 'notification',
+      postedLinkNote: null,
     });
+    expect(await identifyVideo({ result: storageLink() }, undefined, BASE_URL)).toEqual(refused(REFUSED_CANNOT_CONFIRM));
   });
 
-  it('a link with no UUID is not looked up', async () => {
+  it('a link with no UUID is not looked up: refused on another host, carried with the reason on the service origin', async () => {
     const { client, transport } = rest([]);
-    expect(await identifyVideo({ result: 'https://cdn.example/files/video.webm' }, client)).toMatchObject({
+    expect(await identifyVideo({ result: 'https://cdn.example/files/video.webm' }, client, BASE_URL)).toEqual(
+      refused(REFUSED_NAMES_NO_RECORDING),
+    );
+    expect(await identifyVideo({ result: `${BASE_URL}/files/video.webm` }, client, BASE_URL)).toMatchObject({
       recordingId: null,
       detailsError: LINK_NAMES_NO_RECORDING,
     });
     expect(transport.requests).toEqual([]);
+  });
+
+  it("a plain http link off the service's origin is refused unasked; on the service's own http origin (a lab) it is taken", async () => {
+    const { client, transport } = rest([listing()]);
+    expect(await identifyVideo({ result: `http://cdn.example/${RECORDING_ID}.webm` }, client, BASE_URL)).toEqual({
+      refused: PLAIN_HTTP_LINK_REFUSED,
+    });
+    expect(transport.requests).toEqual([]);
+    const lab = 'http://127.0.0.1:4010';
+    expect(await identifyVideo({ result: `${lab}/videos/x` }, undefined, lab)).toMatchObject({ videoUrl: `${lab}/videos/x` });
   });
 
   it(`asks about at most ${MAX_VIDEO_ID_CANDIDATES} UUIDs`, () => {
@@ -114,32 +206,76 @@ describe('identifyVideo', () => {
     ['a revoked key', { status: 401 }, UNAUTHORIZED_MESSAGE],
     ['a server error', { status: 500 }, serverErrorMessage(500)],
     ['a redirect', { status: 302 }, redirectMessage(302)],
-  ])('a lookup failure (%s) never throws: the link is delivered with the reason', async (_name, answer, reason) => {
-    const { client } = rest([answer]);
-    const identified = await identifyVideo({ result: storageLink() }, client);
-    expect(identified).toMatchObject({ videoUrl: storageLink(), recordingId: null, recording: null });
-    expect(identified.detailsError).toBe(detailsLookupFailedMessage(reason));
-  });
+  ])(
+    'a lookup failure (%s) never throws: a service link is delivered with the reason, another is refused with it',
+    async (_name, answer, reason) => {
+      expect(await identifyVideo({ result: serviceLink }, rest([answer]).client, BASE_URL)).toMatchObject({
+        videoUrl: serviceLink,
+        recordingId: null,
+        recording: null,
+        detailsError: detailsLookupFailedMessage(reason),
+      });
+      expect(await identifyVideo({ result: storageLink() }, rest([answer]).client, BASE_URL)).toEqual(
+        refused(refusedLookupFailedReason(reason)),
+      );
+    },
+  );
 
   it('a lookup past its deadline is a reason too, not a failure', async () => {
     const { client } = rest([listing()]);
-    const identified = await identifyVideo({ result: storageLink() }, client, { deadline: 0 });
-    expect(identified.detailsError).toBe(detailsLookupFailedMessage(deadlineMessage('listing recordings', 0, HINT_NARROW_SEARCH)));
+    const identified = await identifyVideo({ result: serviceLink }, client, BASE_URL, { deadline: 0 });
+    expect(identified).toMatchObject({
+      detailsError: detailsLookupFailedMessage(deadlineMessage('listing recordings', 0, HINT_NARROW_SEARCH)),
+    });
   });
 
   it('only an unreadable body throws', async () => {
-    expect((await failureOf(identifyVideo({ video: 'x' }, undefined))).code).toBe('INVALID_INPUT');
-    expect((await failureOf(identifyVideo('not json', rest([]).client))).code).toBe('INVALID_INPUT');
+    expect((await failureOf(identifyVideo({ video: 'x' }, undefined, BASE_URL))).code).toBe('INVALID_INPUT');
+    expect((await failureOf(identifyVideo('not json', rest([]).client, BASE_URL))).code).toBe('INVALID_INPUT');
+  });
+});
+
+describe('screenVideoReady: what a receiver can tell before it answers', () => {
+  it('takes a link on the service origin, and another https host only when it can ask the service', () => {
+    expect(screenVideoReady({ result: serviceLink }, BASE_URL, false)).toEqual({
+      videoUrl: serviceLink,
+      videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
+    });
+    expect(screenVideoReady({ result: storageLink() }, BASE_URL, true)).toMatchObject({ videoUrl: storageLink() });
+    expect(screenVideoReady({ result: storageLink() }, BASE_URL, false)).toEqual(refused(REFUSED_CANNOT_CONFIRM));
+    expect(screenVideoReady({ result: `http://cdn.example/${RECORDING_ID}` }, BASE_URL, true)).toEqual({
+      refused: PLAIN_HTTP_LINK_REFUSED,
+    });
   });
 });
 
 describe('videoDownloadUrl', () => {
   const FRESH = 'https://storage.example.net/bucket/fresh.webm?X-Amz-Signature=new';
+  /** A stand-in DNS: the names it knows, and nothing else. */
+  const resolver =
+    (names: Record<string, string[]>): ResolveHost =>
+    async (hostname) => {
+      const addresses = names[hostname];
+      if (addresses === undefined) throw new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+      return addresses;
+    };
 
   it('asks for a fresh link when the recording is confirmed', async () => {
     const { client, transport } = rest([{ body: { url: FRESH } }]);
-    await expect(videoDownloadUrl({ videoUrl: storageLink(), recordingId: RECORDING_ID }, client, BASE_URL)).resolves.toBe(FRESH);
+    await expect(
+      videoDownloadUrl({ videoUrl: storageLink(), recordingId: RECORDING_ID }, client, BASE_URL, {
+        resolveHost: resolver({ 'storage.example.net': ['93.184.216.34'] }),
+      }),
+    ).resolves.toBe(FRESH);
     expect(transport.requests[0]?.url).toBe(`${BASE_URL}/public/integration/${WORKSPACE_ID}/recordings/${RECORDING_ID}/presign`);
+  });
+
+  it('uses a link the service has just signed as it is, asking nothing', async () => {
+    const { client, transport } = rest([]);
+    await expect(videoDownloadUrl({ videoUrl: FRESH, recordingId: RECORDING_ID, linkSource: 'presign' }, client, BASE_URL)).resolves.toBe(
+      FRESH,
+    );
+    expect(transport.requests).toEqual([]);
   });
 
   it("uses the posted link, exactly as posted, only when it is on the service's own origin", async () => {
@@ -162,6 +298,40 @@ describe('videoDownloadUrl', () => {
     const error = await failureOf(videoDownloadUrl({ videoUrl: storageLink(), recordingId: RECORDING_ID }, client, BASE_URL));
     expect(error.code).toBe('INVALID_INPUT');
     expect(error.message).toBe(privateVideoLinkMessage(new URL(link).host));
+  });
+
+  it("refuses a plain http link to another origin than the service's", async () => {
+    const { client } = rest([{ body: { url: 'http://storage.example.net/v.webm' } }]);
+    const error = await failureOf(videoDownloadUrl({ videoUrl: storageLink(), recordingId: RECORDING_ID }, client, BASE_URL));
+    expect(error).toMatchObject({ code: 'INVALID_INPUT', message: plainHttpVideoLinkMessage('storage.example.net') });
+  });
+
+  it.each([
+    ['a private address', ['10.0.0.7']],
+    ['loopback among public ones', ['93.184.216.34', '127.0.0.1']],
+    ['link-local IPv6', ['fe80::1']],
+    ['an IPv4-mapped metadata address', ['::ffff:169.254.169.254']],
+  ])('refuses a host whose resolved address is %s, not only a literal one', async (_name, addresses) => {
+    const { client } = rest([{ body: { url: FRESH } }]);
+    const resolveHost = resolver({ 'storage.example.net': addresses });
+    const error = await failureOf(
+      videoDownloadUrl({ videoUrl: storageLink(), recordingId: RECORDING_ID }, client, BASE_URL, { resolveHost }),
+    );
+    expect(error).toMatchObject({ code: 'INVALID_INPUT', message: privateVideoHostMessage('storage.example.net') });
+  });
+
+  it('a host that does not resolve is not downloaded (NETWORK); the service host itself is never looked up', async () => {
+    const lookups: string[] = [];
+    const resolveHost: ResolveHost = async (hostname) => (lookups.push(hostname), resolver({})(hostname));
+    const { client } = rest([{ body: { url: FRESH } }]);
+    const error = await failureOf(
+      videoDownloadUrl({ videoUrl: storageLink(), recordingId: RECORDING_ID }, client, BASE_URL, { resolveHost }),
+    );
+    expect(error).toMatchObject({ code: 'NETWORK', message: unresolvedVideoHostMessage('storage.example.net') });
+    await expect(videoDownloadUrl({ videoUrl: serviceLink, recordingId: null }, undefined, BASE_URL, { resolveHost })).resolves.toBe(
+      serviceLink,
+    );
+    expect(lookups).toEqual(['storage.example.net']);
   });
 
   it('allows loopback links when the service itself is there (the lab)', async () => {

@@ -1,13 +1,25 @@
 import { isNonPublicHost } from '../transport/addresses';
-import { InvalidInputError, ScreenRecError, describeFieldErrors } from '../errors/error-classes';
+import { InvalidInputError, NetworkError, ScreenRecError, describeFieldErrors } from '../errors/error-classes';
 import { fieldErrorsOf, invalidInput, parseJson } from '../errors/schema-checks';
 import {
+  FRESH_LINK_PLAIN_HTTP,
   LINK_NAMES_NO_RECORDING,
   LINK_NOT_CONFIRMED,
+  PLAIN_HTTP_LINK_REFUSED,
+  POSTED_LINK_REPLACED,
+  REFUSED_CANNOT_CONFIRM,
+  REFUSED_NAMES_NO_RECORDING,
+  REFUSED_NOT_CONFIRMED,
   detailsLookupFailedMessage,
   foreignVideoLinkMessage,
   notAVideoReadyMessage,
+  plainHttpVideoLinkMessage,
+  postedLinkRefusedMessage,
+  privateVideoHostMessage,
   privateVideoLinkMessage,
+  refusedLookupFailedReason,
+  refusedNoFreshLinkReason,
+  unresolvedVideoHostMessage,
 } from '../errors/messages';
 import type { CallOptions } from '../transport/call-bounds';
 import type { RestClient } from './rest-client';
@@ -23,10 +35,16 @@ export interface VideoReady {
   videoKey: string;
 }
 
+/** Where an identified video's link comes from: signed by the service just now, or the notification's own. */
+export type VideoLinkSource = 'presign' | 'notification';
+
 export interface IdentifiedVideo {
-  /** the link as received */
+  /**
+   * The service's own link: a fresh pre-signed one when the service confirmed the recording; otherwise the posted
+   * link, which is then on the service's own origin (any other is refused, see identifyVideo).
+   */
   videoUrl: string;
-  /** stable across re-signed links: origin + pathname */
+  /** videoUrl without its query string: stable across re-signed links, so derived from what the service says. */
   videoKey: string;
   /** only when the service confirmed it */
   recordingId: string | null;
@@ -34,6 +52,35 @@ export interface IdentifiedVideo {
   recording: Recording | null;
   /** why the recording details are missing, in a user's words; null when confirmed or when no REST client */
   detailsError: string | null;
+  /** 'presign' when videoUrl was signed by the service for the confirmed recording, 'notification' when posted. */
+  linkSource: VideoLinkSource;
+  /** Set when the posted link was on a host of neither the service nor its fresh link; never repeats that link. */
+  postedLinkNote: string | null;
+}
+
+/**
+ * A notification whose link is not passed on, and why, in a user's words. The reason never repeats the posted link
+ * or its host: anyone who learns a callback address can post to it.
+ */
+export interface RefusedVideo {
+  refused: string;
+}
+
+export function isRefusedVideo(video: IdentifiedVideo | VideoReady | RefusedVideo): video is RefusedVideo {
+  return 'refused' in video;
+}
+
+/** The addresses a host name resolves to: the platform's DNS, or a test's stand-in. */
+export type ResolveHost = (hostname: string) => Promise<readonly string[]>;
+
+export interface VideoLinkOptions extends CallOptions {
+  /**
+   * Checks every address the link's host resolves to before a download, so that a name pointing into a private
+   * network is refused as a literal private address is. Core has no resolver of its own (it runs where there is no
+   * DNS API: n8n's sandbox, browsers, workers): a platform on Node passes the system's; without one only literal
+   * addresses are checked.
+   */
+  resolveHost?: ResolveHost;
 }
 
 /** The most UUIDs of one link asked about: the list call's `ids` filter stays small. */
@@ -49,8 +96,22 @@ export function parseVideoReady(body: unknown): VideoReady {
     const fieldErrors = fieldErrorsOf(parsed.error);
     throw new InvalidInputError(notAVideoReadyMessage(describeFieldErrors(fieldErrors)), { fieldErrors });
   }
-  const url = new URL(parsed.data.result);
-  return { videoUrl: parsed.data.result, videoKey: `${url.origin}${url.pathname}` };
+  return { videoUrl: parsed.data.result, videoKey: keyOf(new URL(parsed.data.result)) };
+}
+
+/**
+ * What a receiver can tell of a notification before it answers, with no lookup: an unreadable body throws
+ * (INVALID_INPUT); a link that can never be passed on is refused (plain http off the service's origin, or another
+ * host when there is no REST client to confirm it with). Anything else may go on to identifyVideo.
+ */
+export function screenVideoReady(body: unknown, serviceUrl: string, canConfirm: boolean): VideoReady | RefusedVideo {
+  const posted = parseVideoReady(body);
+  const service = parseUrl(serviceUrl, 'serviceBaseUrl');
+  const link = new URL(posted.videoUrl);
+  if (link.origin === service.origin) return posted;
+  if (link.protocol !== 'https:') return { refused: PLAIN_HTTP_LINK_REFUSED };
+  if (!canConfirm) return { refused: postedLinkRefusedMessage(REFUSED_CANNOT_CONFIRM) };
+  return posted;
 }
 
 /** Every UUID anywhere in the link (path and query), lower-cased, first seen first, at most MAX_VIDEO_ID_CANDIDATES. */
@@ -60,32 +121,57 @@ export function videoIdCandidates(videoUrl: string): string[] {
 }
 
 /**
- * Which recording a video-ready notification is about, as far as the service confirms it: the link's UUIDs are
- * candidates, checked with ONE list call (`ids`). A recording id is reported only when the service returns it.
- * Only an unreadable body throws (INVALID_INPUT); a failed lookup fills `detailsError` instead, so a
- * notification is never lost for want of its details.
+ * Which recording a video-ready notification is about, as far as the service confirms it, and the link a run may
+ * carry. The link's UUIDs are candidates, checked with ONE list call (`ids`); a recording id is reported only when
+ * the service returns it, and then the link is a fresh one the service signs for it (`getVideoUrl`): the posted
+ * link is only a cue, since anyone who learns a callback address can post one.
+ *
+ * Unconfirmed (no REST client, a link naming no known recording, a failed lookup), the posted link is carried only
+ * when it is on the service's own origin, with `detailsError` saying why the details are missing; on any other host
+ * the notification is refused (RefusedVideo). Only an unreadable body throws (INVALID_INPUT).
  */
-export async function identifyVideo(body: unknown, rest: RestClient | undefined, options?: CallOptions): Promise<IdentifiedVideo> {
-  const { videoUrl, videoKey } = parseVideoReady(body);
-  const unconfirmed = (detailsError: string | null): IdentifiedVideo => ({
-    videoUrl,
-    videoKey,
-    recordingId: null,
-    recording: null,
-    detailsError,
-  });
-  if (rest === undefined) return unconfirmed(null);
+export async function identifyVideo(
+  body: unknown,
+  rest: RestClient | undefined,
+  serviceUrl: string,
+  options?: CallOptions,
+): Promise<IdentifiedVideo | RefusedVideo> {
+  const screened = screenVideoReady(body, serviceUrl, rest !== undefined);
+  if (isRefusedVideo(screened)) return screened;
+  const { videoUrl, videoKey } = screened;
+  const service = parseUrl(serviceUrl, 'serviceBaseUrl');
+  const posted = new URL(videoUrl);
+  const onServiceOrigin = posted.origin === service.origin;
+  const unconfirmed = (detailsError: string | null, refusal: string): IdentifiedVideo | RefusedVideo =>
+    onServiceOrigin
+      ? { videoUrl, videoKey, recordingId: null, recording: null, detailsError, linkSource: 'notification', postedLinkNote: null }
+      : { refused: postedLinkRefusedMessage(refusal) };
+  if (rest === undefined) return unconfirmed(null, REFUSED_CANNOT_CONFIRM);
   const candidates = videoIdCandidates(videoUrl);
-  if (candidates.length === 0) return unconfirmed(LINK_NAMES_NO_RECORDING);
+  if (candidates.length === 0) return unconfirmed(LINK_NAMES_NO_RECORDING, REFUSED_NAMES_NO_RECORDING);
   let returned: Recording[];
   try {
     returned = (await rest.listRecordings({ ids: candidates, pageSize: candidates.length }, options)).content;
   } catch (error) {
-    return unconfirmed(detailsLookupFailedMessage(error instanceof ScreenRecError ? error.message : 'an unexpected error.'));
+    const reason = messageOf(error);
+    return unconfirmed(detailsLookupFailedMessage(reason), refusedLookupFailedReason(reason));
   }
   const recording = pickConfirmed(returned, candidates);
-  if (recording === undefined) return unconfirmed(LINK_NOT_CONFIRMED);
-  return { videoUrl, videoKey, recordingId: recording.id, recording, detailsError: null };
+  if (recording === undefined) return unconfirmed(LINK_NOT_CONFIRMED, REFUSED_NOT_CONFIRMED);
+  const confirmed = { recordingId: recording.id, recording, detailsError: null };
+  let fresh: string;
+  let freshLink: URL;
+  try {
+    fresh = await rest.getVideoUrl(recording.id, options);
+    freshLink = new URL(fresh);
+    if (freshLink.protocol !== 'https:' && freshLink.origin !== service.origin) throw new InvalidInputError(FRESH_LINK_PLAIN_HTTP);
+  } catch (error) {
+    // The posted link on the service's own origin is still the service's: the run keeps it.
+    if (onServiceOrigin) return { videoUrl, videoKey, ...confirmed, linkSource: 'notification', postedLinkNote: null };
+    return { refused: postedLinkRefusedMessage(refusedNoFreshLinkReason(messageOf(error))) };
+  }
+  const postedLinkNote = onServiceOrigin || posted.origin === freshLink.origin ? null : POSTED_LINK_REPLACED;
+  return { videoUrl: fresh, videoKey: keyOf(freshLink), ...confirmed, linkSource: 'presign', postedLinkNote };
 }
 
 /**
@@ -99,26 +185,56 @@ function pickConfirmed(returned: readonly Recording[], candidates: readonly stri
 }
 
 /**
- * The link to download the video from: a fresh pre-signed link when the recording is confirmed (and a REST client
- * is there), else the posted link only when it is on the service's own origin; otherwise INVALID_INPUT. Links to
- * loopback, private, link-local, CGNAT, unspecified or multicast addresses are refused unless the service itself
- * is on that same host (a local lab).
+ * The link to download the video from: the identified link as it is when the service just signed it, a fresh
+ * pre-signed link when the recording is confirmed (and a REST client is there), else the posted link only when it is
+ * on the service's own origin; otherwise INVALID_INPUT. Off the service's host, a link to a loopback, private,
+ * link-local, CGNAT, unspecified or multicast address is refused (the service's own host may be one: a local lab),
+ * and so is one whose host RESOLVES to such an address, when `options.resolveHost` is given; plain http only to the
+ * service's own origin. The caller follows no redirect: a redirect could lead anywhere.
  */
 export async function videoDownloadUrl(
-  identified: Pick<IdentifiedVideo, 'videoUrl' | 'recordingId'>,
+  identified: Pick<IdentifiedVideo, 'videoUrl' | 'recordingId'> & Partial<Pick<IdentifiedVideo, 'linkSource'>>,
   rest: RestClient | undefined,
   serviceBaseUrl: string,
-  options?: CallOptions,
+  options: VideoLinkOptions = {},
 ): Promise<string> {
+  const { resolveHost, ...call } = options;
   const service = parseUrl(serviceBaseUrl, 'serviceBaseUrl');
   const { recordingId } = identified;
-  const confirmed = recordingId !== null && rest !== undefined;
-  const raw = confirmed ? await rest.getVideoUrl(recordingId, options) : identified.videoUrl;
+  const signed = identified.linkSource === 'presign';
+  const confirmed = !signed && recordingId !== null && rest !== undefined;
+  const raw = confirmed ? await rest.getVideoUrl(recordingId, call) : identified.videoUrl;
   const link = parseUrl(raw, 'videoUrl');
-  if (!confirmed && link.origin !== service.origin) throw new InvalidInputError(foreignVideoLinkMessage(link.host));
-  if (link.hostname !== service.hostname && isNonPublicHost(link.hostname)) throw new InvalidInputError(privateVideoLinkMessage(link.host));
+  const sameOrigin = link.origin === service.origin;
+  if (!confirmed && !signed && !sameOrigin) throw new InvalidInputError(foreignVideoLinkMessage(link.host));
+  const offServiceHost = link.hostname !== service.hostname;
+  if (offServiceHost && isNonPublicHost(link.hostname)) throw new InvalidInputError(privateVideoLinkMessage(link.host));
+  if (link.protocol !== 'https:' && !sameOrigin) throw new InvalidInputError(plainHttpVideoLinkMessage(link.host));
+  if (offServiceHost && resolveHost !== undefined) await refusePrivateResolution(link, resolveHost);
   // As given, not re-serialized: a signature covers the link's exact text.
   return raw;
+}
+
+/** Refuses a host any of whose addresses is not public; one that cannot be resolved is not downloaded either. */
+async function refusePrivateResolution(link: URL, resolveHost: ResolveHost): Promise<void> {
+  const name = link.hostname.replace(/^\[|\]$/g, '');
+  let addresses: readonly string[];
+  try {
+    addresses = await resolveHost(name);
+  } catch {
+    throw new NetworkError(unresolvedVideoHostMessage(link.host));
+  }
+  if (addresses.length === 0) throw new NetworkError(unresolvedVideoHostMessage(link.host));
+  // Every address, not the first: a resolver may hand the connection any of them.
+  if (addresses.some((address) => isNonPublicHost(address))) throw new InvalidInputError(privateVideoHostMessage(link.host));
+}
+
+function keyOf(url: URL): string {
+  return `${url.origin}${url.pathname}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof ScreenRecError ? error.message : 'an unexpected error.';
 }
 
 function parseUrl(value: string, field: string): URL {

@@ -190,6 +190,51 @@ export function privateVideoLinkMessage(host: string): string {
   return `The video was not downloaded: the link points to a private or local network address (${host}) that is not the Service URL's host.`;
 }
 
+/** The host's name was given, but what it resolves to is not on the public internet. */
+export function privateVideoHostMessage(host: string): string {
+  return `The video was not downloaded: its host (${host}) resolves to a private or local network address, and it is not the Service URL's host.`;
+}
+
+export function unresolvedVideoHostMessage(host: string): string {
+  return `The video was not downloaded: its host (${host}) could not be found. Try again in a few minutes.`;
+}
+
+export function plainHttpVideoLinkMessage(host: string): string {
+  return `The video was not downloaded: the link is plain http to another host (${host}) than the Service URL's, and only the service itself may be reached without https.`;
+}
+
+// A posted link that is not passed on. Anyone who learns a callback address can post to it, so these never repeat the
+// link (nor its host): only what the service confirms goes into a run.
+/** Why a posted link is refused: it names no recording. */
+export const REFUSED_NAMES_NO_RECORDING = 'it names no recording';
+/** Why a posted link is refused: the service lists none of the recordings it names. */
+export const REFUSED_NOT_CONFIRMED = 'ScreenRec has no recording in this workspace that it names';
+/** Why a posted link is refused: there is no REST client to ask the service with. */
+export const REFUSED_CANNOT_CONFIRM =
+  'the connection has no Workspace ID and API Key to confirm it with (fill them in when ScreenRec keeps its videos on another host)';
+
+// A reason quoted in parentheses mid-sentence loses its closing full stop.
+export function refusedLookupFailedReason(reason: string): string {
+  return `the recording could not be checked with ScreenRec (${reason.replace(/\.$/, '')})`;
+}
+
+export function refusedNoFreshLinkReason(reason: string): string {
+  return `ScreenRec confirmed the recording but gave no fresh link to its video (${reason.replace(/\.$/, '')})`;
+}
+
+export function postedLinkRefusedMessage(why: string): string {
+  return `A video-ready notification was not passed on: its video link is not on the Service URL's host, and ${why}.`;
+}
+
+/** Why a confirmed recording's fresh link is not used: http to another origin than the service's. */
+export const FRESH_LINK_PLAIN_HTTP = "the fresh link it gave is plain http to another host than the Service URL's";
+
+export const PLAIN_HTTP_LINK_REFUSED =
+  "A video-ready notification was not passed on: its video link is plain http to another host than the Service URL's.";
+
+export const POSTED_LINK_REPLACED =
+  "The notification's video link was on a host of neither the Service URL nor ScreenRec's fresh link; the run carries the fresh link ScreenRec gave for the recording instead.";
+
 // The video's own host (storage), reached through a pre-signed link.
 export const VIDEO_LINK_EXPIRED_MESSAGE =
   "The video's storage refused its temporary link (HTTP 403): the link has expired. Get a fresh link to the video and try again.";

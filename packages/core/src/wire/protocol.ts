@@ -103,9 +103,17 @@ export const NOTIFICATION_ANSWER = {
   retryLater: 503,
   /** The receiver failed unexpectedly: sent again later, like any 5xx. */
   failed: 500,
+  /** Not a notification the receiver can take: an unreadable body, or a video link that can never be the service's. */
   unreadable: 400,
   /** The request lacked the receiver's secret: it did not come from the subscription. */
   unauthorized: 401,
+  /**
+   * The receiver no longer holds the subscription this notification is for (its secret is stale or unknown, its wait
+   * has ended, its node was removed). Under the REST-hook rule the service honours, the sender then drops that
+   * subscription: any other refusal leaves it in place, posting every later video to an address that takes none, and
+   * counting against the service's limit of subscriptions per integration.
+   */
+  gone: 410,
 } as const;
 
 export function bearer(apiKey: string): string {
