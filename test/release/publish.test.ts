@@ -40,6 +40,13 @@ const RELEASES: Release[] = [
     npm: true,
     otherTagPrefixes: [],
   },
+  {
+    workflow: 'publish-core.yml',
+    folder: 'packages/core',
+    ships: 'npm publish --provenance --access public -w packages/core',
+    npm: true,
+    otherTagPrefixes: [],
+  },
   { workflow: 'push-zapier.yml', folder: 'packages/zapier', ships: 'npx zapier-platform push', npm: false, otherTagPrefixes: ['zapier'] },
 ];
 
@@ -133,12 +140,22 @@ describe.each(RELEASES)('$workflow', ({ workflow: file, folder, ships, npm, othe
   }
 });
 
-it('changesets versions the four released packages (the private Zapier app too) and never core or the reference server', () => {
+it('changesets versions the five released packages (the private Zapier app too) and never the reference server', () => {
   const config = JSON.parse(readFileSync(path.join(REPO_ROOT, '.changeset/config.json'), 'utf8')) as {
     ignore: string[];
     privatePackages: { version: boolean; tag: boolean };
   };
   expect(packageOf('packages/zapier').private).toBe(true);
+  expect(packageOf('packages/core').private).toBeUndefined();
   expect(config.privatePackages).toEqual({ version: true, tag: true });
-  expect([...config.ignore].sort()).toEqual([packageOf('packages/core').name, packageOf('shared/reference-server').name]);
+  expect(config.ignore).toEqual([packageOf('shared/reference-server').name]);
+});
+
+it('the SDK runs every runtime before it ships', () => {
+  const steps = stepsOf(readWorkflow('publish-core.yml'));
+  const order = ['npm test', 'npm run test:runtimes', 'npm publish --provenance --access public -w packages/core'].map((command) =>
+    indexOfRun(steps, command),
+  );
+  expect(order.every((index) => index >= 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
 });
