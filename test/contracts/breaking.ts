@@ -1,8 +1,8 @@
-import type { InputContract, McpContract, N8nContract, NodeRedContract, ReleasedContract, ZapierContract } from './surface';
+import type { InputContract, McpContract, N8nContract, NodeRedContract, ReleasedContract, SdkContract, ZapierContract } from './surface';
 
 /** One change that would break what users built on a release, in the words a maintainer needs. */
 export interface BreakingChange {
-  platform: 'Zapier' | 'n8n' | 'MCP' | 'Node-RED';
+  platform: 'Zapier' | 'n8n' | 'MCP' | 'Node-RED' | 'SDK';
   /** The step, node version, credential or tool, and the field. */
   where: string;
   what: string;
@@ -184,6 +184,37 @@ function nodeRedChanges(released: NodeRedContract, current: NodeRedContract): Br
   return changes;
 }
 
+const SDK_ESCAPE = 'Keep it (it may be marked @deprecated), or release a new major version of the SDK.';
+
+/** A name a program imports, gone or no longer a value (a class it extends, a function it calls); additions pass. */
+function sdkChanges(released: SdkContract | undefined, current: SdkContract | undefined): BreakingChange[] {
+  if (released === undefined) return [];
+  if (current !== undefined && majorOf(current.version) > majorOf(released.version)) return [];
+  const changes: BreakingChange[] = [];
+  for (const [entry, before] of Object.entries(released.entries)) {
+    const after = current?.entries[entry];
+    if (after === undefined) {
+      const consequence = `Every program that imports from it would fail to load. ${SDK_ESCAPE}`;
+      changes.push({ platform: 'SDK', where: `entry "${entry}"`, what: 'removed (or renamed)', consequence });
+      continue;
+    }
+    for (const name of before.values) {
+      if (after.values.includes(name)) continue;
+      const what = after.types.includes(name) ? 'no longer a value (only a type)' : 'removed (or renamed)';
+      const consequence = `Every program that uses it would fail to build or to run. ${SDK_ESCAPE}`;
+      changes.push({ platform: 'SDK', where: `entry "${entry}", export ${name}`, what, consequence });
+    }
+    for (const name of before.types.filter((type) => !after.types.includes(type) && !after.values.includes(type)))
+      changes.push({
+        platform: 'SDK',
+        where: `entry "${entry}", type ${name}`,
+        what: 'removed (or renamed)',
+        consequence: `Every TypeScript program that names it would fail to type-check. ${SDK_ESCAPE}`,
+      });
+  }
+  return changes;
+}
+
 /** Every change from the released promise to the current build that would break a user, none for additions. */
 export function breakingChanges(released: ReleasedContract, current: ReleasedContract, escapes: Escapes): BreakingChange[] {
   return [
@@ -191,5 +222,6 @@ export function breakingChanges(released: ReleasedContract, current: ReleasedCon
     ...n8nChanges(released.n8n, current.n8n),
     ...mcpChanges(released.mcp, current.mcp),
     ...nodeRedChanges(released.nodeRed, current.nodeRed),
+    ...sdkChanges(released.sdk, current.sdk),
   ];
 }

@@ -4,6 +4,7 @@ import { REPO_ROOT } from '../support/reference-server';
 import { mcpSurface } from './mcp-surface';
 import { n8nSurface } from './n8n-surface';
 import { nodeRedSurface } from './node-red-surface';
+import { sdkSurface } from './sdk-surface';
 import type { ReleasedContract } from './surface';
 import { zapierSurface } from './zapier-surface';
 
@@ -11,7 +12,7 @@ import { zapierSurface } from './zapier-surface';
 export const RELEASED_CONTRACT_FILE = path.join(REPO_ROOT, 'test/contracts/released.json');
 
 export async function currentContract(): Promise<ReleasedContract> {
-  return { zapier: zapierSurface(), n8n: n8nSurface(), mcp: await mcpSurface(), nodeRed: nodeRedSurface() };
+  return { zapier: zapierSurface(), n8n: n8nSurface(), mcp: await mcpSurface(), nodeRed: nodeRedSurface(), sdk: sdkSurface() };
 }
 
 export function readReleasedContract(): ReleasedContract {

@@ -24,7 +24,7 @@ describe('released fields: what Zaps, workflows and prompts are built on', () =>
     expect(changesBetween(readReleasedContract(), current, escapes)).toEqual([]);
   });
 
-  it('the snapshot covers every platform: Zapier steps, n8n nodes and credential, MCP tools, Node-RED nodes', () => {
+  it("the snapshot covers every platform: Zapier steps, n8n nodes and credential, MCP tools, Node-RED nodes, the SDK's exports", () => {
     const released = readReleasedContract();
     expect(Object.keys(released.zapier.operations)).toEqual(
       expect.arrayContaining(['triggers.videoReady', 'creates.createRecording', 'searches.findRecording']),
@@ -39,6 +39,17 @@ describe('released fields: what Zaps, workflows and prompts are built on', () =>
       apiKey: { type: 'password', required: false },
       backendToken: { type: 'password', required: false },
     });
+    expect(Object.keys(released.sdk!.entries)).toEqual(['.', './portable']);
+    expect(released.sdk!.entries['.']!.values).toEqual(expect.arrayContaining(['RestClient', 'HookClient', 'NotFoundError', 'sleep']));
+    expect(released.sdk!.entries['./portable']!.types).toEqual(expect.arrayContaining(['Transport', 'CallOptions', 'RestClientOptions']));
+  });
+
+  it("the SDK's snapshot is read from the built package: each entry gives the same names through import (ESM) and require (CommonJS)", () => {
+    // sdkSurface throws when the two formats differ; here, what it read: the Node entry is the portable one and more.
+    const { '.': node, './portable': portable } = current.sdk!.entries;
+    expect(portable!.values.filter((name) => !node!.values.includes(name))).toEqual([]);
+    expect(node!.values).toEqual(expect.arrayContaining(['createFetchTransport', 'sleep']));
+    expect(portable!.values).not.toContain('createFetchTransport');
   });
 });
 
@@ -186,7 +197,34 @@ describe('the guard: each kind of breaking change is named with whose work it br
     ]);
   });
 
-  it('additions pass: a new step, node, tool, optional field, output field or option value', () => {
+  it('an SDK export removed, renamed or left only as a type breaks the programs that import it', () => {
+    const now = copy(current);
+    const node = now.sdk!.entries['.']!;
+    node.values = node.values.filter((name) => name !== 'RestClient' && name !== 'sleep');
+    node.types.push('sleep');
+    const portable = now.sdk!.entries['./portable']!;
+    portable.values = portable.values.map((name) => (name === 'NotFoundError' ? 'MissingRecordingError' : name));
+    portable.types = portable.types.filter((name) => name !== 'Transport');
+    expect(changesBetween(current, now)).toEqual([
+      'SDK: entry ".", export RestClient: removed (or renamed). Every program that uses it would fail to build or to run. Keep it (it may be marked @deprecated), or release a new major version of the SDK.',
+      'SDK: entry ".", export sleep: no longer a value (only a type). Every program that uses it would fail to build or to run. Keep it (it may be marked @deprecated), or release a new major version of the SDK.',
+      'SDK: entry "./portable", export NotFoundError: removed (or renamed). Every program that uses it would fail to build or to run. Keep it (it may be marked @deprecated), or release a new major version of the SDK.',
+      'SDK: entry "./portable", type Transport: removed (or renamed). Every TypeScript program that names it would fail to type-check. Keep it (it may be marked @deprecated), or release a new major version of the SDK.',
+    ]);
+  });
+
+  it('an SDK entry removed breaks every program that imports from it; a new major version passes; a snapshot from before the SDK promised none', () => {
+    const now = copy(current);
+    delete now.sdk!.entries['./portable'];
+    expect(changesBetween(current, now).map((change) => change.split('. ')[0])).toEqual(['SDK: entry "./portable": removed (or renamed)']);
+    now.sdk!.version = `${Number(current.sdk!.version.split('.')[0]) + 1}.0.0`;
+    expect(changesBetween(current, now)).toEqual([]);
+    const beforeSdk = copy(current);
+    delete beforeSdk.sdk;
+    expect(changesBetween(beforeSdk, current)).toEqual([]);
+  });
+
+  it('additions pass: a new step, node, tool, optional field, output field, option value, SDK export or entry', () => {
     const now = copy(current);
     now.zapier.operations['searches.findVideo'] = { label: 'Find Video', hidden: false, inputFields: {}, outputFields: ['videoUrl'] };
     now.zapier.operations['triggers.videoReady']!.outputFields.push('duration');
@@ -197,6 +235,12 @@ describe('the guard: each kind of breaking change is named with whose work it br
     statuses!.values!.push('ARCHIVED');
     now.nodeRed.nodes.screenrec!.properties.title = { type: 'string', required: false };
     now.nodeRed.nodes['screenrec-archive'] = { properties: {}, credentials: {} };
+    now.sdk!.entries['.']!.values.push('ArchiveClient');
+    now.sdk!.entries['./portable']!.types.push('ArchiveOptions');
+    now.sdk!.entries['./web'] = { values: ['RestClient'], types: [] };
+    const retyped = now.sdk!.entries['.']!;
+    retyped.types = retyped.types.filter((name) => name !== 'CallOptions');
+    retyped.values.push('CallOptions');
     expect(changesBetween(current, now)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What each release promises its users, in the shape the guard compares: the keys, types and required flags that
- * Zaps, saved n8n workflows, Node-RED flows and agent prompts are built on. Labels, descriptions and help texts are not part of it:
+ * Zaps, saved n8n workflows, Node-RED flows and agent prompts are built on, and the names programs import from the SDK. Labels, descriptions and help texts are not part of it:
  * changing them breaks nobody.
  */
 
@@ -80,11 +80,27 @@ export interface NodeRedContract {
   nodes: Record<string, NodeRedNodeContract>;
 }
 
+/** One entry of the SDK's `exports` (`.`, `./portable`): the names a program imports from it. */
+export interface SdkEntryContract {
+  /** Classes, functions and constants: what the module holds at run time. */
+  values: string[];
+  /** The other names its declarations export: interfaces and type aliases. */
+  types: string[];
+}
+
+export interface SdkContract {
+  version: string;
+  /** Keyed by the entry as the package's `exports` names it. */
+  entries: Record<string, SdkEntryContract>;
+}
+
 export interface ReleasedContract {
   zapier: ZapierContract;
   n8n: N8nContract;
   mcp: McpContract;
   nodeRed: NodeRedContract;
+  /** The JavaScript SDK (packages/core). Absent from a snapshot taken before it was published: that release promised none. */
+  sdk?: SdkContract;
 }
 
 /** Keys sorted, so that the committed snapshot reads the same however the definitions are ordered. */
