@@ -1,10 +1,10 @@
 import nock from 'nock';
-import { UNAUTHORIZED_MESSAGE, detailsLookupFailedMessage, foreignVideoLinkMessage } from '@screenrec/core';
+import { REFUSED_NOT_CONFIRMED, UNAUTHORIZED_MESSAGE, detailsLookupFailedMessage, postedLinkRefusedMessage } from '@screenrec/core';
 import { WebhookContext } from 'n8n-core';
 import type { IDataObject } from 'n8n-workflow';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import { ALREADY_RECEIVED, RECEIVED } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/video-ready';
-import { RECORDING_ID, SUBSCRIPTION_ID, triggerWorkflow, type TriggerSetup } from './harness';
+import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, triggerWorkflow, type TriggerSetup } from './harness';
 import { restPath, restScope, setUpNock } from './nock-setup';
 
 // The Video Ready trigger answers the service before it looks anything up, and starts one run per video however
@@ -26,6 +26,16 @@ const link = (signature: string) => `https://media.screenrec.test/videos/${RECOR
 const completed = { id: RECORDING_ID, status: 'COMPLETED', tags: [], externalReference: 'ticket-1' };
 const VIDEO_KEY = `https://media.screenrec.test/videos/${RECORDING_ID}`;
 const lookup = () => restScope().post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 });
+/** ScreenRec signs the confirmed recording's link afresh: the run carries that one, and its key is the video's. */
+const presign = (id = RECORDING_ID) =>
+  restScope()
+    .get(restPath(`/recordings/${id}/presign`))
+    .reply(200, { url: `https://media.screenrec.test/videos/${id}?expires=1900003600&signature=fresh` });
+/** The first delivery of the video: looked up, confirmed, signed afresh. */
+const confirmedOnce = () => {
+  lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+  presign();
+};
 
 /** What the trigger logs at info level (n8n's log shows it by default). */
 function recordInfo() {
@@ -71,22 +81,24 @@ describe('the answer comes first', () => {
     expect(item?.binary?.data).toMatchObject({ fileName: `screenrec-${RECORDING_ID}.webm` });
   });
 
-  it('a lookup and a download that fail after the answer still start the run, saying why', async () => {
+  it("a lookup and a download that fail after the answer still start the run (a link on the Service URL's origin), saying why", async () => {
+    const serviceLink = `${BASE_URL}/videos/${RECORDING_ID}?expires=1900000000&signature=s1`;
     lookup().reply(401, { message: 'Unauthorized' });
-    const { result, response } = await request({ parameters: { download: true } }).deliver({ result: link('s1') });
+    nock(BASE_URL).get(`/videos/${RECORDING_ID}`).query(true).reply(503, 'busy');
+    const { result, response } = await request({ parameters: { download: true } }).deliver({ result: serviceLink });
     expect(response).toEqual({ statusCode: 200, body: RECEIVED });
     expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({
-      videoUrl: link('s1'),
+      videoUrl: serviceLink,
       recordingId: null,
       detailsError: detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE),
-      downloadError: foreignVideoLinkMessage('media.screenrec.test'),
+      downloadError: expect.stringContaining('HTTP 503'),
     });
   });
 });
 
 describe('one run per video, however often it is delivered', () => {
   it('a repeat (its link signed afresh) is answered 200 and starts nothing, looking nothing up', async () => {
-    lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+    confirmedOnce();
     const first = await request().deliver({ result: link('s1') });
     expect(first.result.workflowData?.[0]).toHaveLength(1);
     for (const signature of ['s1', 's2']) {
@@ -101,16 +113,29 @@ describe('one run per video, however often it is delivered', () => {
     }
   });
 
-  it('two copies arriving at the same moment start one run', async () => {
-    recordInfo();
-    lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+  it('two copies arriving at the same moment start one run: both are answered before the lookup, the key ScreenRec gives decides', async () => {
+    const info = recordInfo();
+    confirmedOnce();
+    confirmedOnce();
     const answers = await Promise.all([request().deliver({ result: link('s1') }), request().deliver({ result: link('s2') })]);
-    expect(answers.map(({ response }) => response.body)).toEqual(expect.arrayContaining([ALREADY_RECEIVED, RECEIVED]));
+    expect(answers.map(({ response }) => response.body)).toEqual([RECEIVED, RECEIVED]);
     expect(answers.filter(({ result }) => result.workflowData !== undefined)).toHaveLength(1);
+    expect(info).toEqual([`ScreenRec Trigger received ${VIDEO_KEY} again and started no second run (answered 200).`]);
+  });
+
+  it('a forged post (a foreign link naming no recording) is remembered as nothing: the video it imitates still runs', async () => {
+    const forged = `https://media.screenrec.test/videos/${RECORDING_ID}x?expires=1&signature=forged`;
+    restScope().post(restPath('/recordings/list')).reply(200, { content: [], totalElements: 0, totalPages: 0 });
+    const refused = await request().deliver({ result: forged });
+    expect([refused.response, refused.result]).toEqual([{ statusCode: 200, body: RECEIVED }, { noWebhookResponse: true }]);
+    expect(refused.warnings).toEqual([`ScreenRec Trigger started no execution: ${postedLinkRefusedMessage(REFUSED_NOT_CONFIRMED)}`]);
+    confirmedOnce();
+    const { result } = await request().deliver({ result: link('s1') });
+    expect(result.workflowData?.[0]).toHaveLength(1);
   });
 
   it('a repeat after n8n restarted starts nothing: the memory is saved in the static data', async () => {
-    lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+    confirmedOnce();
     const before = request();
     await before.deliver({ result: link('s1') });
     const saved = JSON.parse(JSON.stringify({ 'node:ScreenRec Trigger': before.staticData() })) as IDataObject;
@@ -132,9 +157,11 @@ describe('one run per video, however often it is delivered', () => {
       await quickHasEnded;
       return { content: [completed], totalElements: 1, totalPages: 1 };
     });
+    presign();
     restScope()
       .post(restPath('/recordings/list'), { ids: [other], pageSize: 1 })
       .reply(200, { content: [{ ...completed, id: other }], totalElements: 1, totalPages: 1 });
+    presign(other);
     const [slow, quick] = [request(), request()];
     await Promise.all([slow.deliver({ result: link('s1') }), quick.deliver({ result: otherLink }).finally(quickEnded)]);
     const savedLast = JSON.parse(JSON.stringify({ 'node:ScreenRec Trigger': slow.staticData() })) as IDataObject;
@@ -149,8 +176,8 @@ describe('one run per video, however often it is delivered', () => {
 
   it("a post without the subscription's secret is not remembered: the service's notification of that video still runs", async () => {
     expect((await request().deliver({ result: link('s1') }, { query: {} })).response.statusCode).toBe(401);
-    expect((await request().deliver({ result: link('s1') }, { query: { secret: 'wrong' } })).response.statusCode).toBe(401);
-    lookup().reply(200, { content: [completed], totalElements: 1, totalPages: 1 });
+    expect((await request().deliver({ result: link('s1') }, { query: { secret: 'wrong' } })).response.statusCode).toBe(410);
+    confirmedOnce();
     const { result, response } = await request().deliver({ result: link('s2') });
     expect(response.body).toEqual(RECEIVED);
     expect(result.workflowData?.[0]).toHaveLength(1);

@@ -1,17 +1,24 @@
 import nock from 'nock';
 import {
-  LINK_NOT_CONFIRMED,
   NO_ACTIVE_SUBSCRIPTION_MESSAGE,
+  PLAIN_HTTP_LINK_REFUSED,
+  POSTED_LINK_REPLACED,
+  REFUSED_CANNOT_CONFIRM,
+  REFUSED_NOT_CONFIRMED,
   UNAUTHORIZED_MESSAGE,
   detailsLookupFailedMessage,
-  foreignVideoLinkMessage,
   notAVideoReadyMessage,
+  postedLinkRefusedMessage,
+  refusedLookupFailedReason,
   unsubscribeRefusedMessage,
 } from '@screenrec/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
-import { UNAUTHORIZED_NOTIFICATION } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
-import { RECEIVED } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/video-ready';
+import {
+  GONE_NOTIFICATION,
+  UNAUTHORIZED_NOTIFICATION,
+} from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
+import { CREDENTIAL_UNREADABLE, RECEIVED } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/video-ready';
 import {
   API_KEY,
   BASE_URL,
@@ -38,7 +45,14 @@ const subscribeScope = () =>
   );
 const unsubscribeScope = (subscriptionId = SUBSCRIPTION_ID) => hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId });
 const VIDEO_URL = `https://media.screenrec.test/videos/${RECORDING_ID}?expires=1900000000&signature=abc`;
+/** What ScreenRec signs afresh for the confirmed recording: the run carries this one, never the posted link. */
+const FRESH_URL = `https://media.screenrec.test/videos/${RECORDING_ID}?expires=1900003600&signature=fresh`;
 const VIDEO_KEY = `https://media.screenrec.test/videos/${RECORDING_ID}`;
+/** A link on the Service URL's own origin, which the run may carry unconfirmed. */
+const SERVICE_VIDEO_URL = `${BASE_URL}/videos/${RECORDING_ID}?expires=1900000000&signature=abc`;
+const SERVICE_VIDEO_KEY = `${BASE_URL}/videos/${RECORDING_ID}`;
+/** A host someone who learned the webhook URL controls: it must reach no run, no key and no log line. */
+const FORGED_HOST = 'forger.example.org';
 const stored = (extra: Record<string, unknown> = {}) => ({
   'node:ScreenRec Trigger': { subscriptionId: SUBSCRIPTION_ID, webhookUrl: WEBHOOK_URL, callbackSecret: SECRET, ...extra },
 });
@@ -53,6 +67,10 @@ const completed = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const lookup = (ids: string[]) => restScope().post(restPath('/recordings/list'), { ids, pageSize: ids.length });
+const presign = (url = FRESH_URL) =>
+  restScope()
+    .get(restPath(`/recordings/${RECORDING_ID}/presign`))
+    .reply(200, { url });
 
 describe('activation: create / checkExists', () => {
   it('subscribes the webhook URL with a new secret as a query parameter, kept in the static data', async () => {
@@ -83,7 +101,8 @@ describe('activation: create / checkExists', () => {
     expect(trigger.staticData()?.callbackSecret).not.toBe(firstSecret);
     const { result, response } = await trigger.deliver({ result: VIDEO_URL }, { query: { secret: firstSecret } });
     expect(result).toEqual({ noWebhookResponse: true });
-    expect(response.statusCode).toBe(401);
+    // The earlier activation's subscription, should ScreenRec still hold it, is told to go.
+    expect(response).toEqual({ statusCode: 410, body: { message: GONE_NOTIFICATION } });
   });
 
   it('replaces a subscription stored before callback secrets', async () => {
@@ -173,10 +192,9 @@ describe('deactivation: delete', () => {
 describe('webhook: only the service, with the current secret, starts a run', () => {
   it.each([
     ['no secret', {}],
-    ['a wrong secret of the same length', { secret: 'b'.repeat(64) }],
-    ['a wrong secret of another length', { secret: 'short' }],
+    ['an empty secret', { secret: '' }],
     ['the secret in another parameter', { token: SECRET }],
-  ])('%s: 401 and no run, nothing fetched', async (_case, query) => {
+  ])('%s: 401 (it came from no subscription) and no run, nothing fetched', async (_case, query) => {
     const { result, response, warnings } = await activeTrigger({ parameters: { includeRecording: true, download: true } }).deliver(
       { result: VIDEO_URL },
       { query },
@@ -184,13 +202,31 @@ describe('webhook: only the service, with the current secret, starts a run', () 
     expect(result).toEqual({ noWebhookResponse: true });
     expect(response).toEqual({ statusCode: 401, body: { message: UNAUTHORIZED_NOTIFICATION } });
     expect(warnings).toEqual([
-      'ScreenRec Trigger refused a request without the secret of its current subscription (answered 401, no execution).',
+      'ScreenRec Trigger refused a request without a secret (answered 401, no execution): it did not come from a ScreenRec subscription.',
     ]);
   });
 
-  it('a workflow that was never activated (no secret stored) refuses everything', async () => {
-    const { response } = await triggerWorkflow().deliver({ result: VIDEO_URL }, { query: { secret: '' } });
-    expect(response.statusCode).toBe(401);
+  it.each([
+    ['a stale secret of the same length (an earlier activation)', { secret: 'b'.repeat(64) }],
+    ['an unknown secret of another length', { secret: 'short' }],
+  ])('%s: 410 so that ScreenRec drops that subscription, and no run, nothing fetched', async (_case, query) => {
+    const { result, response, warnings } = await activeTrigger({ parameters: { includeRecording: true, download: true } }).deliver(
+      { result: VIDEO_URL },
+      { query },
+    );
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response).toEqual({ statusCode: 410, body: { message: GONE_NOTIFICATION } });
+    expect(warnings).toEqual([
+      'ScreenRec Trigger received a notification for a subscription it no longer holds (its secret is from an earlier activation, or unknown): answered 410 so ScreenRec drops that subscription; no execution.',
+    ]);
+  });
+
+  it('a workflow that holds no subscription (never activated, or deactivated) answers 410 to a secret, 401 without one', async () => {
+    expect((await triggerWorkflow().deliver({ result: VIDEO_URL }, { query: { secret: SECRET } })).response).toEqual({
+      statusCode: 410,
+      body: { message: GONE_NOTIFICATION },
+    });
+    expect((await triggerWorkflow().deliver({ result: VIDEO_URL }, { query: {} })).response.statusCode).toBe(401);
   });
 });
 
@@ -200,38 +236,70 @@ describe('webhook: the video-ready notification', () => {
     return time >= before && time <= Date.now();
   };
 
-  it('starts the workflow with the link, its key, the recording ID the service confirmed and the time received', async () => {
+  it("starts the workflow with ScreenRec's fresh link, its key, the recording ID the service confirmed and the time received", async () => {
     lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
+    presign();
     const before = Date.now();
     const { result, response } = await activeTrigger().deliver({ result: VIDEO_URL });
     expect(response).toEqual({ statusCode: 200, body: RECEIVED });
     expect(result.noWebhookResponse).toBe(true);
     expect(result.workflowData?.[0]).toEqual([
-      { json: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String), detailsError: null } },
+      { json: { videoUrl: FRESH_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String), detailsError: null } },
     ]);
     expect(receivedAtIsNow(result.workflowData?.[0]?.[0]?.json.receivedAt, before)).toBe(true);
   });
 
-  it('a storage link whose UUIDs are a workspace and an object: asks about both, reports no recording when none is confirmed', async () => {
+  it('a forged post of a foreign link naming a real recording: the run carries only the fresh link ScreenRec gives, and a warning says so', async () => {
+    const forged = `https://${FORGED_HOST}/steal/${RECORDING_ID}.webm?token=1`;
+    lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
+    presign();
+    const { result, response, warnings } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: forged });
+    expect(response).toEqual({ statusCode: 200, body: RECEIVED });
+    expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({ videoUrl: FRESH_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID });
+    expect(warnings).toEqual([`ScreenRec Trigger: ${POSTED_LINK_REPLACED}`]);
+    expect(JSON.stringify([result, warnings])).not.toContain(FORGED_HOST);
+  });
+
+  it('a foreign link that names no recording ScreenRec knows (a storage link: a workspace and an object ID) is answered 200 and starts nothing', async () => {
     const objectId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
     const storageUrl = `https://storage.example.net/bucket/${WORKSPACE_ID}/${objectId}.webm?X-Amz-Signature=abc`;
     lookup([WORKSPACE_ID, objectId]).reply(200, { content: [], totalElements: 0, totalPages: 0 });
-    const { result } = await activeTrigger().deliver({ result: storageUrl });
-    expect(result.workflowData?.[0]?.[0]?.json).toEqual({
-      videoUrl: storageUrl,
-      videoKey: `https://storage.example.net/bucket/${WORKSPACE_ID}/${objectId}.webm`,
-      recordingId: null,
-      receivedAt: expect.any(String),
-      detailsError: LINK_NOT_CONFIRMED,
+    const { result, response, warnings } = await activeTrigger().deliver({ result: storageUrl });
+    expect(response).toEqual({ statusCode: 200, body: RECEIVED });
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(warnings).toEqual([`ScreenRec Trigger started no execution: ${postedLinkRefusedMessage(REFUSED_NOT_CONFIRMED)}`]);
+    expect(JSON.stringify(warnings)).not.toContain('storage.example.net');
+  });
+
+  it("a plain http link off the Service URL's origin is refused with 400 before anything is looked up, and starts nothing", async () => {
+    const { result, response, warnings } = await activeTrigger({ parameters: { download: true } }).deliver({
+      result: 'http://169.254.169.254/latest/meta-data',
     });
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response).toEqual({ statusCode: 400, body: { message: PLAIN_HTTP_LINK_REFUSED } });
+    expect(warnings).toEqual([`ScreenRec Trigger answered 400 and started no execution: ${PLAIN_HTTP_LINK_REFUSED}`]);
+  });
+
+  it('answers 503 (ScreenRec sends it again) and starts nothing when its credential cannot be read', async () => {
+    const { result, response, warnings } = await activeTrigger({
+      credential: { ...CREDENTIAL, serviceUrl: 42 as unknown as string },
+    }).deliver({ result: VIDEO_URL });
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response).toEqual({ statusCode: 503, body: CREDENTIAL_UNREADABLE });
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^ScreenRec Trigger could not read its credential \(answered 503, so ScreenRec sends the notification again\): /,
+      ),
+    ]);
   });
 
   it("adds the recording's fields with Include Recording Details", async () => {
     lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
+    presign();
     const { result } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
     expect(result.workflowData?.[0]?.[0]?.json).toEqual({
       ...completed(),
-      videoUrl: VIDEO_URL,
+      videoUrl: FRESH_URL,
       videoKey: VIDEO_KEY,
       recordingId: RECORDING_ID,
       receivedAt: expect.any(String),
@@ -239,13 +307,13 @@ describe('webhook: the video-ready notification', () => {
     });
   });
 
-  it('still starts the workflow when the lookup fails, saying why, without the key', async () => {
+  it("still starts the workflow when the lookup fails, for a link on the Service URL's origin, saying why, without the key", async () => {
     lookup([RECORDING_ID]).reply(401, { message: 'Unauthorized' });
-    const { result, warnings } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
+    const { result, warnings } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: SERVICE_VIDEO_URL });
     const detailsError = detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE);
     expect(remember(result.workflowData?.[0]?.[0]?.json)).toEqual({
-      videoUrl: VIDEO_URL,
-      videoKey: VIDEO_KEY,
+      videoUrl: SERVICE_VIDEO_URL,
+      videoKey: SERVICE_VIDEO_KEY,
       recordingId: null,
       receivedAt: expect.any(String),
       detailsError,
@@ -254,21 +322,40 @@ describe('webhook: the video-ready notification', () => {
     expect(JSON.stringify(result)).not.toContain(API_KEY);
   });
 
+  it('a foreign link whose lookup fails is not passed on: answered 200, no execution, the reason logged', async () => {
+    lookup([RECORDING_ID]).reply(401, { message: 'Unauthorized' });
+    const { result, response, warnings } = await activeTrigger().deliver({ result: VIDEO_URL });
+    expect(response).toEqual({ statusCode: 200, body: RECEIVED });
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(warnings).toEqual([
+      `ScreenRec Trigger started no execution: ${postedLinkRefusedMessage(refusedLookupFailedReason(UNAUTHORIZED_MESSAGE))}`,
+    ]);
+  });
+
   it('without an API key: no lookup, and with Include Recording Details a field says what to fill in', async () => {
     const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { includeRecording: true } }).deliver({
-      result: VIDEO_URL,
+      result: SERVICE_VIDEO_URL,
     });
     expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({
+      videoUrl: SERVICE_VIDEO_URL,
       recordingId: null,
       detailsError: expect.stringContaining('has no API Key'),
     });
   });
 
-  it('Download Video: a confirmed recording is downloaded through a fresh link, without any ScreenRec secret', async () => {
+  it('without an API key a link on another host cannot be confirmed: refused with 400 before the answer, no execution', async () => {
+    const { result, response, warnings } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' } }).deliver({
+      result: VIDEO_URL,
+    });
+    const refusal = postedLinkRefusedMessage(REFUSED_CANNOT_CONFIRM);
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response).toEqual({ statusCode: 400, body: { message: refusal } });
+    expect(warnings).toEqual([`ScreenRec Trigger answered 400 and started no execution: ${refusal}`]);
+  });
+
+  it('Download Video: a confirmed recording is downloaded through the fresh link the run carries, without any ScreenRec secret', async () => {
     lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
-    restScope()
-      .get(restPath(`/recordings/${RECORDING_ID}/presign`))
-      .reply(200, { url: `https://media.screenrec.test/videos/${RECORDING_ID}?fresh=1` });
+    presign(`https://media.screenrec.test/videos/${RECORDING_ID}?fresh=1`);
     const video = Buffer.from('mp4-bytes');
     nock('https://media.screenrec.test', { badheaders: ['authorization', 'x-service-token'] })
       .get(`/videos/${RECORDING_ID}`)
@@ -282,14 +369,20 @@ describe('webhook: the video-ready notification', () => {
     });
   });
 
-  it('Download Video: an unconfirmed link to another host is not fetched; the item still goes out, saying why', async () => {
-    const foreign = 'http://169.254.169.254/latest/meta-data';
-    const { result } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' }, parameters: { download: true } }).deliver({
-      result: foreign,
-    });
+  it('Download Video: a redirect from the video host is not followed; the item still goes out, saying why', async () => {
+    lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
+    presign();
+    nock('https://media.screenrec.test')
+      .get(`/videos/${RECORDING_ID}`)
+      .query(true)
+      .reply(302, '', { location: 'http://169.254.169.254/latest/meta-data' });
+    const { result } = await activeTrigger({ parameters: { download: true } }).deliver({ result: VIDEO_URL });
     const item = result.workflowData?.[0]?.[0];
     expect(item?.binary).toBeUndefined();
-    expect(item?.json).toMatchObject({ videoUrl: foreign, recordingId: null, downloadError: foreignVideoLinkMessage('169.254.169.254') });
+    expect(item?.json).toMatchObject({
+      videoUrl: FRESH_URL,
+      downloadError: "The video's storage answered with a redirect (HTTP 302), which is not followed.",
+    });
   });
 
   it("Download Video: an unconfirmed link on the service's own host is fetched", async () => {

@@ -24,6 +24,7 @@ import {
   LOOKUP_FAILED,
   NOT_FINISHED_YET,
   NOT_THIS_EXECUTIONS_SUBSCRIPTION,
+  WAIT_GONE,
 } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.webhook';
 import { forgetResumeClaims } from '../../packages/n8n-nodes-screenrec/lib';
 import { CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, byId, captureWarnings, fakeHttpResponse } from './harness';
@@ -45,6 +46,8 @@ const RESUME_URL = `https://n8n.example.com/webhook-waiting/${EXECUTION_ID}`;
 const CALLBACK = new RegExp(`^${RESUME_URL}\\?secret=[0-9a-f]{64}$`);
 const OTHER_RECORDING_ID = '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a';
 const videoLink = (id: string) => `https://media.screenrec.test/videos/${id}?expires=1900000000&signature=abc`;
+/** What ScreenRec signs afresh when asked: what a resumed execution carries, whatever link was posted. */
+const freshLink = (id: string) => `https://media.screenrec.test/videos/${id}?expires=1900003600&signature=fresh`;
 const recording = (overrides: IDataObject = {}) => ({
   id: RECORDING_ID,
   status: 'NEW',
@@ -314,10 +317,13 @@ describe('Wait for Video: a notification at the resume URL', () => {
   // Every test's execution has the same subscription: a claim must not outlive its test.
   beforeEach(forgetResumeClaims);
 
-  it("resumes with the recording and the video's link when it is this recording's video, and unsubscribes", async () => {
+  it("resumes with the recording and a fresh link to its video when it is this recording's video, and unsubscribes", async () => {
     const { post, secret } = await waiting();
     lookup(RECORDING_ID, recording({ status: 'COMPLETED' }));
     unsubscribe();
+    restScope()
+      .get(restPath(`/recordings/${RECORDING_ID}/presign`))
+      .reply(200, { url: freshLink(RECORDING_ID) });
     const { result } = await post({ result: videoLink(RECORDING_ID) }, { secret });
     expect(result).toEqual({
       workflowData: [
@@ -328,13 +334,25 @@ describe('Wait for Video: a notification at the resume URL', () => {
               status: 'COMPLETED',
               externalReference: 'T-1',
               recordingId: RECORDING_ID,
-              videoUrl: videoLink(RECORDING_ID),
+              videoUrl: freshLink(RECORDING_ID),
               videoKey: `https://media.screenrec.test/videos/${RECORDING_ID}`,
             }),
           },
         ],
       ],
     });
+  });
+
+  it('a forged post of a foreign link naming the awaited recording resumes only with the link ScreenRec gives', async () => {
+    const { post, secret } = await waiting();
+    lookup(RECORDING_ID, recording({ status: 'COMPLETED' }));
+    unsubscribe();
+    presign();
+    const { result } = await post({ result: `https://forger.example.org/${RECORDING_ID}.webm?token=1` }, { secret });
+    expect(result.workflowData).toEqual([
+      [{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }],
+    ]);
+    expect(JSON.stringify(result)).not.toContain('forger.example.org');
   });
 
   it("answers another recording's video 200 and leaves the execution waiting, subscribed, while its own recording is not finished", async () => {
@@ -377,6 +395,7 @@ describe('Wait for Video: a notification at the resume URL', () => {
     getRecording(recording({ status: 'COMPLETED' }));
     getRecording(recording({ status: 'COMPLETED' }));
     unsubscribe();
+    presign();
     const [first, second] = await Promise.all([
       post({ result: videoLink(RECORDING_ID) }, { secret }),
       post({ result: videoLink(RECORDING_ID) }, { secret }),
@@ -402,14 +421,42 @@ describe('Wait for Video: a notification at the resume URL', () => {
     expect(result.workflowData).toBeDefined();
   });
 
-  it('answers 401 and leaves the execution waiting without the secret, or with another one', async () => {
-    const { post, secret } = await waiting();
-    for (const query of [{}, { secret: 'f'.repeat(secret.length) }] as Array<Record<string, string>>) {
+  it('answers 401 and leaves the execution waiting without a secret (it came from no subscription)', async () => {
+    const { post } = await waiting();
+    for (const query of [{}, { secret: '' }] as Array<Record<string, string>>) {
       const { result, response, warnings } = await post({ result: videoLink(RECORDING_ID) }, query);
       expect(result).toEqual({ noWebhookResponse: true });
       expect(response).toEqual({ statusCode: 401, body: { message: NOT_THIS_EXECUTIONS_SUBSCRIPTION } });
-      expect(warnings).toEqual([expect.stringContaining('answered 401')]);
+      expect(warnings).toEqual([
+        'Wait for Video refused a request without a secret (answered 401; the execution keeps waiting): it did not come from a ScreenRec subscription.',
+      ]);
     }
+  });
+
+  it('answers 410 to a secret this wait no longer holds (wrong, or of an earlier wait), so ScreenRec drops that subscription; the execution keeps waiting', async () => {
+    const { post, secret } = await waiting();
+    for (const query of [{ secret: 'f'.repeat(secret.length) }, { secret: 'short' }]) {
+      const { result, response, warnings } = await post({ result: videoLink(RECORDING_ID) }, query);
+      expect(result).toEqual({ noWebhookResponse: true });
+      expect(response).toEqual({ statusCode: 410, body: { message: WAIT_GONE } });
+      expect(warnings).toEqual([
+        'Wait for Video received a notification for a subscription it no longer holds (a wrong secret, or one of an earlier wait): answered 410 so ScreenRec drops that subscription; the execution keeps waiting.',
+      ]);
+    }
+    // Its own subscription still resumes it.
+    getRecording(recording({ status: 'COMPLETED' }));
+    unsubscribe();
+    presign();
+    expect((await post({ result: videoLink(RECORDING_ID) }, { secret })).result.workflowData).toBeDefined();
+  });
+
+  it('answers 410 to a secret when the waiting item carries no wait state of this node, starting nothing', async () => {
+    const { post, execution, secret } = await waiting();
+    const waitingItem = execution.executionData?.nodeExecutionStack[0]?.data.main[0]?.[0];
+    if (waitingItem !== undefined) delete waitingItem.json.waitForVideo;
+    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+    expect(result).toEqual({ noWebhookResponse: true });
+    expect(response).toEqual({ statusCode: 410, body: { message: WAIT_GONE } });
   });
 
   it('answers 400 to a body that is not a video-ready notification', async () => {

@@ -11,7 +11,9 @@ export {
 	identifyVideo,
 	inputKey,
 	inputKind,
+	isRefusedVideo,
 	parseVideoReady,
+	screenVideoReady,
 	videoDownloadUrl,
 	videoIdCandidates,
 	type CallOptions,
@@ -19,6 +21,7 @@ export {
 	type InputField,
 	type InputKind,
 	type InputName,
+	type IdentifiedVideo,
 	type InputValues,
 	type OperationName,
 	type Recording,
@@ -35,7 +38,7 @@ export { fromAiKeyOf, isCancellation, leanToolResult, runsAsTool, toolFailure } 
 export { defined, isoDateIn, listOf, textOf, toJsonObject } from './parameters';
 export { claimResume, forgetResumeClaims } from './resume-claims';
 export { SEARCH_RECORDINGS, recordingLocator, searchRecordings } from './recording-locator';
-export { firstDelivery, keepSeenVideos } from './seen-videos';
+export { firstDelivery, keepSeenVideos, seenBefore } from './seen-videos';
 export { valueOptions } from './value-options';
 export { downloadVideo } from './video';
 export * from './wait-for-video';

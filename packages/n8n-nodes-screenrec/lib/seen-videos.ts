@@ -53,6 +53,17 @@ export async function firstDelivery(context: SeenVideosContext, videoKey: string
 	return true;
 }
 
+/**
+ * Whether a video (a `videoKey` as the service gave it) has reached this node before, recording nothing. Lets a repeat
+ * be answered without a lookup: only keys derived from what the service said are ever recorded, so a posted key can
+ * match one only when it is the service's own.
+ */
+export function seenBefore(context: SeenVideosContext, videoKey: string): boolean {
+	const seen = memoryOf(context);
+	for (const key of storedKeys(context.getWorkflowStaticData('node'))) remember(seen, key);
+	return seen.has(hashOf(videoKey));
+}
+
 /** Forgets what this process remembers (not the static data), as a restart of n8n would: for tests. */
 export function forgetSeenVideosInThisProcess(): void {
 	inThisProcess.clear();

@@ -39,6 +39,11 @@ export interface DownloadContext extends HttpRequestHelpers {
  * n8n's filesystem or S3 binary mode it goes straight to storage). The link is its own authorization, so the request
  * carries no ScreenRec secret; a redirect is not followed (it could lead anywhere); `bounds.signal` (the execution's
  * cancel signal) stops the transfer at once, and `bounds.deadline` (the node's Timeout) ends it in time.
+ *
+ * The link is one ScreenRec signed, or a posted one on the Service URL's origin (core's videoDownloadUrl), never a
+ * private or loopback address written out. A host NAME resolving to such an address cannot be checked here: n8n's
+ * scanner allows no DNS module, and this helper takes no lookup or agent. n8n checks resolved addresses itself
+ * (redirects and DNS rebinding included) when the instance turns on N8N_SSRF_PROTECTION_ENABLED (n8n 2.12 and later).
  */
 export async function downloadVideo(
 	context: DownloadContext,

@@ -10,7 +10,7 @@ export * from './wait-sweep';
 /** A finished recording and the link of its video, as "Wait for Video" outputs it. */
 export interface WaitedVideo {
 	recording: Recording;
-	/** The link as ScreenRec sent it, when the notification named this recording; otherwise a fresh one. */
+	/** A link ScreenRec signed for this recording just now (Get Video URL), never a posted one. */
 	videoUrl: string;
 }
 
@@ -23,7 +23,7 @@ export interface WaitedVideoOptions extends CallOptions {
 
 /**
  * The item "Wait for Video" continues with, in the names Video Ready uses: `recordingId`, `videoUrl`, `videoKey`,
- * and the recording's fields beside them; with a binary field, the video itself, fetched through a fresh link
+ * and the recording's fields beside them; with a binary field, the video itself, fetched through that fresh link
  * (core's videoDownloadUrl rules: never a private or loopback address). A failed download does not lose the video's
  * arrival: the item goes out with `downloadError` saying why, as Video Ready's does.
  */
@@ -45,7 +45,12 @@ export async function waitedVideoItem(
 	};
 	if (binaryField !== undefined) {
 		try {
-			const freshLink = await videoDownloadUrl({ videoUrl, recordingId: recording.id }, rest, serviceUrl, callOptions);
+			const freshLink = await videoDownloadUrl(
+				{ videoUrl, recordingId: recording.id, linkSource: 'presign' },
+				rest,
+				serviceUrl,
+				callOptions,
+			);
 			item.binary = {
 				[binaryField]: await downloadVideo(context, freshLink, `screenrec-${recording.id}`, callOptions),
 			};

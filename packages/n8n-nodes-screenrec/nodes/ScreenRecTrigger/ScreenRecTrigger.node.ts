@@ -23,7 +23,9 @@ import { forgetSubscription, hasStoredSubscriptionId, readSubscription, saveSubs
 import { receiveVideoReady } from './video-ready';
 
 export const UNAUTHORIZED_NOTIFICATION =
-	'This address accepts only the video-ready notifications of its current ScreenRec subscription (its secret is missing or outdated).';
+	'This address accepts only the video-ready notifications of its ScreenRec subscription, and this request carries no secret.';
+export const GONE_NOTIFICATION =
+	'This address no longer holds the ScreenRec subscription this notification is for (its secret is from an earlier activation, or unknown): ScreenRec drops that subscription.';
 
 export class ScreenRecTrigger implements INodeType {
 	description: HintedNodeTypeDescription = {
@@ -153,9 +155,21 @@ export class ScreenRecTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const stored = readSubscription(this);
 		const given = (this.getQueryData() as IDataObject)[SECRET_PARAMETER];
-		if (stored === undefined || !secretMatches(given, stored.callbackSecret)) {
-			this.logger.warn('ScreenRec Trigger refused a request without the secret of its current subscription (answered 401, no execution).');
+		if (given === undefined || given === '') {
+			// Not from any subscription: nothing for the service to drop.
+			this.logger.warn(
+				'ScreenRec Trigger refused a request without a secret (answered 401, no execution): it did not come from a ScreenRec subscription.',
+			);
 			this.getResponseObject().status(NOTIFICATION_ANSWER.unauthorized).json({ message: UNAUTHORIZED_NOTIFICATION });
+			return { noWebhookResponse: true };
+		}
+		if (stored === undefined || !secretMatches(given, stored.callbackSecret)) {
+			// A subscription of an earlier activation (one whose removal failed, or a deactivation n8n never ran) still
+			// posts here: 410 makes ScreenRec drop it instead of posting every later video to it.
+			this.logger.warn(
+				'ScreenRec Trigger received a notification for a subscription it no longer holds (its secret is from an earlier activation, or unknown): answered 410 so ScreenRec drops that subscription; no execution.',
+			);
+			this.getResponseObject().status(NOTIFICATION_ANSWER.gone).json({ message: GONE_NOTIFICATION });
 			return { noWebhookResponse: true };
 		}
 		return await receiveVideoReady(this);

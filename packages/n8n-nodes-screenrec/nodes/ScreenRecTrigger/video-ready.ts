@@ -5,11 +5,15 @@ import {
 	downloadVideo,
 	firstDelivery,
 	identifyVideo,
+	isRefusedVideo,
 	keepSeenVideos,
-	parseVideoReady,
+	screenVideoReady,
+	seenBefore,
 	standaloneMessage,
 	toJsonObject,
 	videoDownloadUrl,
+	type IdentifiedVideo,
+	type RestClient,
 	type VideoReady,
 } from '../../lib';
 
@@ -22,70 +26,108 @@ export const RECEIVED = { message: 'Workflow was started' };
 export const ALREADY_RECEIVED = {
 	message: 'Already received: this video has started its workflow run',
 };
+/** The answer when the credential cannot be read just now: a 5xx, so the service sends the notification again. */
+export const CREDENTIAL_UNREADABLE = {
+	message: 'The ScreenRec Trigger could not read its credential just now: send the notification again later.',
+};
 
 /**
  * A video-ready notification: answered at once, then turned into one workflow item.
  *
  * The answer comes before the lookup and the download: the service counts a notification delivered only when it has
  * its answer and sends it again when that takes too long (the reference service waits 10 s), and a busy webhook
- * process fetching recordings or videos for a burst of notifications would make it do so. A repeat of a video
- * already taken in (core's `videoKey`, see lib/seen-videos.ts) is answered the same way and starts nothing. Only
- * an unreadable body is refused (400).
+ * process fetching recordings or videos for a burst of notifications would make it do so. What can be told without a
+ * lookup is answered at once: an unreadable body, or a link that can never be the service's (plain http off the
+ * Service URL's origin, another host with no API Key to confirm it), is refused with 400; a repeat of a video already
+ * taken in is answered 200 and starts nothing. The run carries only the service's own link (core's identifyVideo):
+ * a posted link the service does not vouch for starts nothing, since anyone who learns the webhook URL can post one.
  */
 export async function receiveVideoReady(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const receivedAt = new Date().toISOString();
-	let notification: VideoReady;
-	try {
-		notification = parseVideoReady(context.getBodyData());
-	} catch (error) {
-		const message = standaloneMessage(context.getNode(), error);
-		context.logger.warn(`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`);
-		context.getResponseObject().status(NOTIFICATION_ANSWER.unreadable).json({ message });
+	const answer = (status: number, body: IDataObject): IWebhookResponseData => {
+		context.getResponseObject().status(status).json(body);
+		// `noWebhookResponse`: n8n sends nothing more, and still starts the run with `workflowData` (n8n 2.3 and 2.41 alike).
 		return { noWebhookResponse: true };
-	}
-	const first = await firstDelivery(context, notification.videoKey);
-	// `noWebhookResponse`: n8n sends nothing more, and still starts the run with `workflowData` (n8n 2.3 and 2.41 alike).
-	context
-		.getResponseObject()
-		.status(NOTIFICATION_ANSWER.received)
-		.json(first ? RECEIVED : ALREADY_RECEIVED);
-	if (!first) {
-		context.logger.info(`ScreenRec Trigger received ${notification.videoKey} again and started no second run (answered 200).`);
-		return { noWebhookResponse: true };
-	}
-	const item = await videoReadyItem(context, notification, receivedAt);
-	keepSeenVideos(context);
-	return { noWebhookResponse: true, workflowData: [[item]] };
-}
-
-/**
- * The item, after the answer. Core identifies the recording (only what the service confirms); nothing here may lose
- * the notification, which the service now counts as delivered: a failed lookup or download still gives the item with
- * the link, and `detailsError` / `downloadError` say what is missing and why.
- */
-async function videoReadyItem(context: IWebhookFunctions, notification: VideoReady, receivedAt: string): Promise<INodeExecutionData> {
-	const json: IDataObject = {
-		videoUrl: notification.videoUrl,
-		videoKey: notification.videoKey,
-		recordingId: null,
-		receivedAt,
 	};
 	let connection: ScreenRecConnection;
 	try {
 		connection = await ScreenRecConnection.of(context);
 	} catch (error) {
-		return {
-			json: { ...json, detailsError: failedFor(context, 'could not read its credential', error) },
-		};
+		const message = standaloneMessage(context.getNode(), error);
+		context.logger.warn(
+			`ScreenRec Trigger could not read its credential (answered 503, so ScreenRec sends the notification again): ${message}`,
+		);
+		return answer(NOTIFICATION_ANSWER.retryLater, CREDENTIAL_UNREADABLE);
 	}
+	let notification: VideoReady;
+	try {
+		const screened = screenVideoReady(context.getBodyData(), connection.serviceUrl, connection.hasRest);
+		if (isRefusedVideo(screened)) {
+			context.logger.warn(`ScreenRec Trigger answered 400 and started no execution: ${screened.refused}`);
+			return answer(NOTIFICATION_ANSWER.unreadable, { message: screened.refused });
+		}
+		notification = screened;
+	} catch (error) {
+		const message = standaloneMessage(context.getNode(), error);
+		context.logger.warn(`ScreenRec Trigger ignored a request that is not a video-ready notification: ${message}`);
+		return answer(NOTIFICATION_ANSWER.unreadable, { message });
+	}
+	// Only keys the service gave are remembered: a posted key matches one only when it is the service's own link.
+	if (seenBefore(context, notification.videoKey)) {
+		context.logger.info(`ScreenRec Trigger received ${notification.videoKey} again and started no second run (answered 200).`);
+		return answer(NOTIFICATION_ANSWER.received, ALREADY_RECEIVED);
+	}
+	answer(NOTIFICATION_ANSWER.received, RECEIVED);
 	const rest = connection.hasRest ? connection.rest('Fetching the recording details') : undefined;
-	const identified = await identifyVideo(context.getBodyData(), rest);
-	json.recordingId = identified.recordingId;
+	let identified: IdentifiedVideo;
+	try {
+		const outcome = await identifyVideo(context.getBodyData(), rest, connection.serviceUrl);
+		if (isRefusedVideo(outcome)) {
+			context.logger.warn(`ScreenRec Trigger started no execution: ${outcome.refused}`);
+			return { noWebhookResponse: true };
+		}
+		identified = outcome;
+	} catch (error) {
+		failedFor(context, 'could not read the notification', error);
+		return { noWebhookResponse: true };
+	}
+	// Deduplicated on the key of the link the service vouches for, now that it is known.
+	if (!(await firstDelivery(context, identified.videoKey))) {
+		context.logger.info(`ScreenRec Trigger received ${identified.videoKey} again and started no second run (answered 200).`);
+		return { noWebhookResponse: true };
+	}
+	const item = await videoReadyItem(context, identified, { connection, rest, receivedAt });
+	keepSeenVideos(context);
+	return { noWebhookResponse: true, workflowData: [[item]] };
+}
+
+interface ItemSources {
+	connection: ScreenRecConnection;
+	rest: RestClient | undefined;
+	receivedAt: string;
+}
+
+/**
+ * The item, after the answer. Nothing here may lose the notification, which the service now counts as delivered: a
+ * failed download still gives the item with the link, and `detailsError` / `downloadError` say what is missing and why.
+ */
+async function videoReadyItem(
+	context: IWebhookFunctions,
+	identified: IdentifiedVideo,
+	{ connection, rest, receivedAt }: ItemSources,
+): Promise<INodeExecutionData> {
 	const includeRecording = context.getNodeParameter('includeRecording', false) === true;
 	// Null when the details are there, as on every platform (the behaviour table's Video Ready item).
 	const detailsError = identified.detailsError ?? (includeRecording && rest === undefined ? NO_API_KEY : null);
-	json.detailsError = detailsError;
+	const json: IDataObject = {
+		videoUrl: identified.videoUrl,
+		videoKey: identified.videoKey,
+		recordingId: identified.recordingId,
+		receivedAt,
+		detailsError,
+	};
 	if (detailsError !== null) context.logger.warn(`ScreenRec Trigger: ${detailsError}`);
+	if (identified.postedLinkNote !== null) context.logger.warn(`ScreenRec Trigger: ${identified.postedLinkNote}`);
 	// The notification's own fields win over the recording's, which only add to them.
 	const item: INodeExecutionData = {
 		json: includeRecording && identified.recording !== null ? { ...toJsonObject(identified.recording), ...json } : json,

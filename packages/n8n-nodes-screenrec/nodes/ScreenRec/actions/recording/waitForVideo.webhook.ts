@@ -18,7 +18,9 @@ import {
 import { removeSubscription } from './waitForVideo.operation';
 
 export const NOT_THIS_EXECUTIONS_SUBSCRIPTION =
-	'This address accepts only the video-ready notifications of the subscription made by this waiting execution (its secret is missing or wrong).';
+	'This address accepts only the video-ready notifications of the subscription made by this waiting execution, and this request carries no secret.';
+export const WAIT_GONE =
+	'This execution no longer waits with the subscription this notification is for (its secret is wrong or from an earlier wait): ScreenRec drops that subscription.';
 export const ANOTHER_RECORDING = "This notification is about another recording's video: the execution keeps waiting for its own.";
 export const NOT_FINISHED_YET = 'The awaited recording is not finished yet according to ScreenRec: the execution keeps waiting.';
 export const ALREADY_RESUMING = 'The awaited video is ready and this execution is being resumed already.';
@@ -42,11 +44,19 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 	// The waiting node's input item, as the operation left it (wait-state.ts).
 	const state = readWaitState(this.evaluateExpression(`{{ $json.${WAIT_FIELD} }}`));
 	const given = (this.getQueryData() as IDataObject)[SECRET_PARAMETER];
-	if (state === undefined || !secretFitsDigest(given, state.secretDigest)) {
+	if (given === undefined || given === '') {
 		this.logger.warn(
-			'Wait for Video refused a request without the secret of its subscription (answered 401; the execution keeps waiting).',
+			'Wait for Video refused a request without a secret (answered 401; the execution keeps waiting): it did not come from a ScreenRec subscription.',
 		);
 		return answer(NOTIFICATION_ANSWER.unauthorized, NOT_THIS_EXECUTIONS_SUBSCRIPTION);
+	}
+	if (state === undefined || !secretFitsDigest(given, state.secretDigest)) {
+		// A subscription this wait no longer holds (an earlier wait of the same execution, whose removal failed): 410 makes
+		// ScreenRec drop it. The wait's own subscription is unaffected, and the execution keeps waiting.
+		this.logger.warn(
+			'Wait for Video received a notification for a subscription it no longer holds (a wrong secret, or one of an earlier wait): answered 410 so ScreenRec drops that subscription; the execution keeps waiting.',
+		);
+		return answer(NOTIFICATION_ANSWER.gone, WAIT_GONE);
 	}
 	try {
 		let notified: VideoReady;
@@ -69,7 +79,8 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 		const giveClaimBack = claimResume(state.subscriptionId);
 		if (giveClaimBack === undefined) return answer(NOTIFICATION_ANSWER.received, ALREADY_RESUMING);
 		try {
-			const videoUrl = aboutAwaited ? notified.videoUrl : await rest.getVideoUrl(awaited.id);
+			// Always a fresh link from ScreenRec: the posted one is only the cue (anyone who learns the URL can post one).
+			const videoUrl = await rest.getVideoUrl(awaited.id);
 			// Removed only once nothing can fail any more (a failed download is reported on the item): removed for a
 			// resume that did not happen, it would leave the execution waiting for a notification that never comes.
 			await removeSubscription(connection, this, state.subscriptionId);
