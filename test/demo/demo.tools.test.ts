@@ -11,7 +11,7 @@ jest.setTimeout(90_000);
 function demoCommandAfterBuild(): string {
   const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const [build, ...rest] = (scripts.demo ?? '').split(' && ');
-  expect(build).toBe('npm run build --silent 1>&2');
+  expect(build).toBe('turbo run build --output-logs=errors-only 1>&2');
   return rest.join(' && ');
 }
 

@@ -12,11 +12,11 @@ it('would catch a regression: a restricted global in shipped code fails the tarb
   const copy = mkdtempSync(join(tmpdir(), 'n8n-scan-regression-'));
   try {
     cpSync(PACKAGE_DIR, copy, { recursive: true, filter: (path) => !path.includes('node_modules') });
-    appendFileSync(join(copy, 'dist/lib/index.js'), '\nsetTimeout(() => undefined, 1);\n');
+    appendFileSync(join(copy, 'dist/screenrec.js'), '\nsetTimeout(() => undefined, 1);\n');
     const report = scan('tarball', copy);
     expect(report.passed).toBe(false);
     expect(report.messages).toEqual([
-      expect.stringMatching(/^dist\/lib\/index\.js:\d+ error @n8n\/community-nodes\/no-restricted-globals /),
+      expect.stringMatching(/^dist\/screenrec\.js:\d+ error @n8n\/community-nodes\/no-restricted-globals /),
     ]);
   } finally {
     rmSync(copy, { recursive: true, force: true });
