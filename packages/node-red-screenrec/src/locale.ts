@@ -38,6 +38,11 @@ export const MESSAGES = {
       needsPublicUrl: 'needs the Public URL in the connection',
       failed: '__code__',
     },
+    log: {
+      gone: 'ScreenRec posted a video-ready notification to an address no Video Ready node holds any more (a node stopped, redeployed or removed since it subscribed): answered 410 so ScreenRec drops that subscription.',
+      refused: 'Answered 400 and sent no message: __reason__',
+      dropped: 'Sent no message: __reason__',
+    },
   },
 } as const;
 

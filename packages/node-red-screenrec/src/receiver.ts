@@ -5,7 +5,9 @@ import type { HttpApp, HttpRequest, HttpResponse } from './red';
 /**
  * The endpoint on Node-RED's HTTP server (RED.httpNode) that ScreenRec posts video-ready notifications to:
  * `<Public URL>/screenrec/video-ready/<secret>`, one secret per subscribing node, new each time it starts. A request
- * whose path carries no current secret is refused with 401 before its body is read, and starts nothing.
+ * whose path carries a secret no running node holds (a node stopped, redeployed or removed since it subscribed) is
+ * answered 410 Gone before its body is read, so ScreenRec drops that subscription; one with no secret at all did not
+ * come from a subscription and is answered 401. Neither starts anything.
  */
 export const RECEIVER_PATH = '/screenrec/video-ready';
 /** A video-ready body is one short JSON object: anything longer is refused unread. */
@@ -17,6 +19,8 @@ export type NotificationHandler = (body: unknown, answer: (status: number) => vo
 /** By a digest of the secret: the lookup's time tells nothing about the secret. */
 const handlers = new Map<string, NotificationHandler>();
 const routedApps = new WeakSet<HttpApp>();
+/** Where a 410 is told, in the user's words: Node-RED's log. Set by the first node that listens. */
+let logGone: () => void = () => {};
 
 /** 256 random bits, hex: unguessable, and safe in a URL path. */
 export function newSecret(): string {
@@ -28,11 +32,18 @@ export function callbackUrl(publicUrl: string, secret: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${RECEIVER_PATH}/${secret}`;
 }
 
-/** Starts taking notifications for `secret`; the returned function stops it. */
-export function listen(app: HttpApp, secret: string, handler: NotificationHandler): () => void {
+/**
+ * Starts taking notifications for `secret`; the returned function stops it. `onGone` tells of a notification answered
+ * 410 (the runtime's log: no node holds that subscription any more).
+ */
+export function listen(app: HttpApp, secret: string, handler: NotificationHandler, onGone?: () => void): () => void {
+  if (onGone !== undefined) logGone = onGone;
   if (!routedApps.has(app)) {
     routedApps.add(app);
     app.post(`${RECEIVER_PATH}/:secret`, (request, response) => receive(request, response));
+    // No secret in the path at all: not from a subscription (Express would otherwise answer 404).
+    app.post(RECEIVER_PATH, (request, response) => refuse(request, response, NOTIFICATION_ANSWER.unauthorized));
+    app.post(`${RECEIVER_PATH}/`, (request, response) => refuse(request, response, NOTIFICATION_ANSWER.unauthorized));
   }
   const key = digestOf(secret);
   handlers.set(key, handler);
@@ -42,11 +53,12 @@ export function listen(app: HttpApp, secret: string, handler: NotificationHandle
 }
 
 function receive(request: HttpRequest, response: HttpResponse): void {
-  const handler = handlerFor(request.params.secret);
+  const { secret } = request.params;
+  if (secret === undefined || secret === '') return refuse(request, response, NOTIFICATION_ANSWER.unauthorized);
+  const handler = handlers.get(digestOf(secret));
   if (handler === undefined) {
-    response.status(NOTIFICATION_ANSWER.unauthorized).end();
-    request.resume();
-    return;
+    logGone();
+    return refuse(request, response, NOTIFICATION_ANSWER.gone);
   }
   const answer = (status: number) => {
     if (!response.headersSent) response.status(status).end();
@@ -61,9 +73,10 @@ function receive(request: HttpRequest, response: HttpResponse): void {
   );
 }
 
-function handlerFor(secret: string | undefined): NotificationHandler | undefined {
-  if (secret === undefined || secret === '') return undefined;
-  return handlers.get(digestOf(secret));
+/** Answers without reading the body (drained, so the connection can be reused). */
+function refuse(request: HttpRequest, response: HttpResponse, status: number): void {
+  response.status(status).end();
+  request.resume();
 }
 
 function digestOf(secret: string): string {

@@ -65,6 +65,8 @@ export interface NodeAPI {
   };
   httpAdmin: HttpApp;
   httpNode: HttpApp;
+  /** The runtime's log, for what no single node can tell (a request for a subscription no node holds). */
+  log: { warn(text: string): void };
   auth: { needsPermission(permission: string): Handler };
   settings: { httpNodeRoot?: string | false };
   _(key: string, substitutions?: Record<string, string | number>): string;

@@ -21,6 +21,11 @@ export class SeenVideos {
     byNode.delete(nodeId);
   }
 
+  /** Whether a video (core's videoKey) was seen before, recording nothing. */
+  has(videoKey: string): boolean {
+    return this.keys.has(videoKey);
+  }
+
   /** True the first time a video (core's videoKey) is seen, false on every later delivery of it; records it. */
   first(videoKey: string): boolean {
     if (this.keys.has(videoKey)) return false;

@@ -1,4 +1,4 @@
-import { NOT_FOUND_RECORDING, deadlineMessage, exampleRecording } from '@screenrec/core';
+import { NOT_FOUND_RECORDING, POSTED_LINK_REPLACED, deadlineMessage, exampleRecording } from '@screenrec/core';
 import helper from 'node-red-node-test-helper';
 import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../src/receiver';
 import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
@@ -14,6 +14,15 @@ const service = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, ap
 const CREDENTIALS = { [CONNECTION]: { apiKey: API_KEY, backendToken: BACKEND_TOKEN } };
 const page = (content: unknown[]) => ({ content, totalElements: content.length, totalPages: 1 });
 const listById = () => service.restScope().post(service.restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 });
+/** The link ScreenRec signs afresh for a confirmed recording: a message carries this one, never the posted link. */
+const FRESH_URL = `${BASE_URL}/videos/${RECORDING_ID}?expires=2&signature=fresh`;
+const presign = () =>
+  service
+    .restScope()
+    .get(service.restPath(`/recordings/${RECORDING_ID}/presign`))
+    .reply(200, { url: FRESH_URL });
+/** A host someone who learned the callback address controls: it must reach no message and no log line. */
+const FORGED_HOST = 'forger.example.org';
 
 import { runtime } from './nock-runtime';
 
@@ -161,8 +170,8 @@ export function waitAndVideoReadyCases(): void {
       await waitForStatus('screenrec-video-ready.status.listening');
       service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
       await runtime().undeploy();
-      // The stopped node's address takes nothing any more.
-      expect(await notify(callback, { result: VIDEO_URL })).toBe(401);
+      // The stopped node's address takes nothing any more, and tells ScreenRec to drop whatever still posts there.
+      expect(await notify(callback, { result: VIDEO_URL })).toBe(410);
     });
 
     it('answers at once, looks the video up, and sends one message for a video delivered twice', async () => {
@@ -170,10 +179,15 @@ export function waitAndVideoReadyCases(): void {
       await deployVideoReady();
       const callback = local(await subscribed);
       const recording = exampleRecording({ id: RECORDING_ID, url: PAGE_URL });
-      // The lookup is held until both deliveries are answered: ScreenRec gets its answer before anything is looked up.
+      // The lookups are held until both deliveries are answered: ScreenRec gets its answer before anything is looked up.
+      // Both are looked up (the key that decides is the one ScreenRec gives), and one message goes out.
       let releaseLookup = () => {};
       const lookupHeld = new Promise<void>((resolve) => (releaseLookup = resolve));
-      listById().reply((_uri, _body, reply) => void lookupHeld.then(() => reply(null, [200, page([recording])])));
+      listById()
+        .times(2)
+        .reply((_uri, _body, reply) => void lookupHeld.then(() => reply(null, [200, page([recording])])));
+      presign();
+      presign();
       const sent = jest.fn();
       helper.getNode(OUT)?.on('input', sent);
       const message = nextMessage(OUT);
@@ -182,7 +196,7 @@ export function waitAndVideoReadyCases(): void {
       expect(sent).not.toHaveBeenCalled();
       releaseLookup();
       expect((await message).payload).toEqual({
-        videoUrl: VIDEO_URL,
+        videoUrl: FRESH_URL,
         videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
         recordingId: RECORDING_ID,
         recording,
@@ -190,6 +204,8 @@ export function waitAndVideoReadyCases(): void {
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(sent).toHaveBeenCalledTimes(1);
+      // A later repeat is known by its key alone: answered, and nothing looked up.
+      expect(await notify(callback, { result: VIDEO_URL.replace('signature=abc', 'signature=ghi') })).toBe(200);
       expect(await notify(callback, { nothing: 'here' })).toBe(400);
       service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
       await runtime().undeploy();
@@ -201,14 +217,70 @@ export function waitAndVideoReadyCases(): void {
       const callback = local(await subscribed);
       const sent = jest.fn();
       helper.getNode(OUT)?.on('input', sent);
-      expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/${'0'.repeat(64)}`, { result: VIDEO_URL })).toBe(401);
-      expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/`, { result: VIDEO_URL })).toBe(404);
+      // A secret no node holds: a subscription of a node stopped since, which ScreenRec is told to drop.
+      expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/${'0'.repeat(64)}`, { result: VIDEO_URL })).toBe(410);
+      expect(loggedText()).toContain('screenrec-video-ready.log.gone');
+      // No secret at all: not from a subscription.
+      expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/`, { result: VIDEO_URL })).toBe(401);
+      expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}`, { result: VIDEO_URL })).toBe(401);
       expect(await notify(callback, { result: VIDEO_URL, padding: 'x'.repeat(MAX_NOTIFICATION_BYTES) })).toBe(400);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(sent).not.toHaveBeenCalled();
       service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
       await runtime().undeploy();
       expectNoSecretsIn([loggedText(), helper._redNodes.getFlows()], [API_KEY, BACKEND_TOKEN, callback.split('/').pop()!]);
+    });
+
+    it('a forged post of a foreign link naming a real recording sends only the fresh link ScreenRec gives, and warns', async () => {
+      const subscribed = expectSubscribe();
+      await deployVideoReady();
+      const callback = local(await subscribed);
+      const recording = exampleRecording({ id: RECORDING_ID, url: PAGE_URL });
+      listById().reply(200, page([recording]));
+      service
+        .restScope()
+        .get(service.restPath(`/recordings/${RECORDING_ID}/presign`))
+        .reply(200, { url: `https://media.screenrec.test/videos/${RECORDING_ID}?signature=fresh` });
+      const message = nextMessage(OUT);
+      expect(await notify(callback, { result: `https://${FORGED_HOST}/${RECORDING_ID}.webm?steal=1` })).toBe(200);
+      const { payload } = await message;
+      expect(payload).toEqual({
+        videoUrl: `https://media.screenrec.test/videos/${RECORDING_ID}?signature=fresh`,
+        videoKey: `https://media.screenrec.test/videos/${RECORDING_ID}`,
+        recordingId: RECORDING_ID,
+        recording,
+        detailsError: null,
+      });
+      expect(loggedText()).toContain(POSTED_LINK_REPLACED);
+      expect(JSON.stringify(payload) + loggedText()).not.toContain(FORGED_HOST);
+      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
+      await runtime().undeploy();
+    });
+
+    it("refuses a link that is not ScreenRec's: 400 before any lookup (plain http, or another host without an API key), no message after one", async () => {
+      const subscribed = expectSubscribe();
+      await deployVideoReady();
+      const callback = local(await subscribed);
+      const sent = jest.fn();
+      helper.getNode(OUT)?.on('input', sent);
+      expect(await notify(callback, { result: `http://${FORGED_HOST}/${RECORDING_ID}.webm` })).toBe(400);
+      // Another host, naming no recording ScreenRec knows: answered first, then nothing is sent.
+      service.restScope().post(service.restPath('/recordings/list')).reply(200, page([]));
+      expect(await notify(callback, { result: `https://${FORGED_HOST}/${'1'.repeat(8)}-1111-4111-8111-${'1'.repeat(12)}.webm` })).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sent).not.toHaveBeenCalled();
+      expect(loggedText()).toContain('screenrec-video-ready.log.refused');
+      expect(loggedText()).toContain('screenrec-video-ready.log.dropped');
+      expect(loggedText()).not.toContain(FORGED_HOST);
+      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
+      await runtime().undeploy();
+      const subscribedAgain = expectSubscribe();
+      await deployVideoReady({}, { [CONNECTION]: { backendToken: BACKEND_TOKEN } });
+      const withoutKey = local(await subscribedAgain);
+      await waitForStatus('screenrec-video-ready.status.listening');
+      expect(await notify(withoutKey, { result: `https://${FORGED_HOST}/${RECORDING_ID}.webm` })).toBe(400);
+      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
+      await runtime().undeploy();
     });
 
     it('without a Backend Token says what it needs, and subscribes nothing', async () => {

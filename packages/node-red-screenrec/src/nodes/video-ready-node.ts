@@ -1,4 +1,12 @@
-import { NOTIFICATION_ANSWER, OPERATIONS, identifyVideo, parseVideoReady } from '@screenrec/core';
+import {
+  NOTIFICATION_ANSWER,
+  OPERATIONS,
+  identifyVideo,
+  isRefusedVideo,
+  screenVideoReady,
+  type RefusedVideo,
+  type VideoReady,
+} from '@screenrec/core';
 import type { Connection } from '../connection';
 import { InFlight, asError, failureCode } from '../in-flight';
 import { word } from '../locale';
@@ -14,8 +22,11 @@ const CALL_BUDGET_MS = 30_000;
 /**
  * Video Ready: on start it subscribes an endpoint of its own (a new secret in the path) with CALLBACK_SUBSCRIBE, and
  * on close it unsubscribes: a node that stopped listening leaves no subscription behind (the next start subscribes
- * anew, with a new secret). Each notification is answered at once, then looked up (core's identifyVideo) and sent on
- * as one message; a video delivered again sends nothing.
+ * anew, with a new secret, and the old address answers 410 so ScreenRec drops whatever still posts there). Each
+ * notification is answered at once, then looked up (core's identifyVideo) and sent on as one message carrying only
+ * ScreenRec's own link; a video delivered again sends nothing. A link that can never be ScreenRec's (plain http off
+ * the Service URL's origin, another host with no API key to confirm it) is answered 400; one ScreenRec does not vouch
+ * for after the lookup sends nothing. Either is logged as a warning, without the link.
  */
 export function registerVideoReady(RED: NodeAPI): void {
   RED.nodes.registerType(VIDEO_READY_TYPE, function (this: RuntimeNode, definition: NodeDefinition) {
@@ -27,24 +38,36 @@ export function registerVideoReady(RED: NodeAPI): void {
     let subscriptionId: string | undefined;
     let stopListening = () => {};
 
-    const deliver = (body: unknown, answer: (status: number) => void) => {
-      let videoKey: string;
+    const deliverFor = (live: Connection) => (body: unknown, answer: (status: number) => void) => {
+      let screened: VideoReady | RefusedVideo;
       try {
-        videoKey = parseVideoReady(body).videoKey;
+        screened = screenVideoReady(body, live.serviceUrl, live.hasRest);
       } catch {
         answer(NOTIFICATION_ANSWER.unreadable);
         return;
       }
+      if (isRefusedVideo(screened)) {
+        answer(NOTIFICATION_ANSWER.unreadable);
+        this.warn(t('log.refused', { reason: screened.refused }));
+        return;
+      }
       answer(NOTIFICATION_ANSWER.received);
-      if (!seen.first(videoKey)) return;
-      const rest = connection?.hasRest === true ? connection.rest(OPERATIONS.videoReady.name) : undefined;
+      // Only keys ScreenRec gave are remembered: a posted key matches one only when it is ScreenRec's own link.
+      if (seen.has(screened.videoKey)) return;
+      const rest = live.hasRest ? live.rest(OPERATIONS.videoReady.name) : undefined;
       void inFlight
-        .run((signal) => identifyVideo(body, rest, { signal, deadline: Date.now() + CALL_BUDGET_MS }))
+        .run((signal) => identifyVideo(body, rest, live.serviceUrl, { signal, deadline: Date.now() + CALL_BUDGET_MS }))
         .then(
-          (identified) => {
-            if (identified === undefined) return;
+          (outcome) => {
+            if (outcome === undefined) return;
+            const identified = outcome.value;
+            if (isRefusedVideo(identified)) return this.warn(t('log.dropped', { reason: identified.refused }));
+            // Deduplicated on the key of the link ScreenRec vouches for, now that it is known.
+            if (!seen.first(identified.videoKey)) return;
+            if (identified.postedLinkNote !== null) this.warn(identified.postedLinkNote);
+            const { videoUrl, videoKey, recordingId, recording, detailsError } = identified;
             this.status({ fill: 'green', shape: 'dot', text: t('status.received') });
-            this.send({ payload: identified.value });
+            this.send({ payload: { videoUrl, videoKey, recordingId, recording, detailsError } });
           },
           (error: unknown) => this.error(asError(error).message),
         );
@@ -55,7 +78,7 @@ export function registerVideoReady(RED: NodeAPI): void {
       this.status({ fill: 'red', shape: 'ring', text: t(`status.${missing ?? 'needsConnection'}`) });
     } else {
       const secret = newSecret();
-      stopListening = listen(RED.httpNode, secret, deliver);
+      stopListening = listen(RED.httpNode, secret, deliverFor(connection), () => RED.log.warn(t('log.gone')));
       this.status({ fill: 'blue', shape: 'ring', text: t('status.subscribing') });
       void inFlight
         .run(async (signal) => {
@@ -78,8 +101,8 @@ export function registerVideoReady(RED: NodeAPI): void {
 
     this.on('close', (removed, done) => {
       stopListening();
-      // A subscribe still under way is abandoned: should ScreenRec have made it, it calls an address that now refuses
-      // every request (401), and gives up on it.
+      // A subscribe still under way is abandoned: should ScreenRec have made it, it calls an address that now answers
+      // 410, and drops it.
       inFlight.abortAll();
       if (removed) SeenVideos.forget(this.id);
       const id = subscriptionId;
