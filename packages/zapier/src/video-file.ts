@@ -2,6 +2,7 @@ import { isSuccess, requestAbort, videoDownloadUrl, videoHostFailure } from '@sc
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { restClient } from './clients';
 import { performStep } from './step';
+import { videoHost } from './video-host';
 
 /** zapier-platform-core hands `signal` on to its fetch, though its request type does not name it. */
 type RawVideoRequest = HttpRequestOptions & { url: string; raw: true; signal: AbortSignal };
@@ -10,12 +11,18 @@ type RawVideoRequest = HttpRequestOptions & { url: string; raw: true; signal: Ab
  * Runs only when a later step asks for the file, and only for a recording ScreenRec confirmed: it asks for a fresh
  * pre-signed link first, so a link that expired since the trigger fired never breaks the Zap. That link is the one
  * request that may leave the Service URL's host (video storage may live elsewhere): it carries no credential, only
- * its own signature, a redirect is not followed, and core refuses links to private or loopback addresses.
+ * its own signature, a redirect is not followed, and core refuses links to private or loopback addresses, written out
+ * or resolved (videoHost). The name is resolved again when the fetch connects: a resolver answering a public address
+ * to the check and a private one to the fetch is not caught here (that needs an `agent` whose lookup refuses private
+ * addresses, which z.request would hand to its fetch; not built).
  */
 export const hydrateVideoFile = performStep(
   async (z: ZObject, bundle: Bundle<{ recordingId?: string }>, step): Promise<string> => {
     const recordingId = (bundle.inputData.recordingId ?? '').trim();
-    const link = await videoDownloadUrl({ videoUrl: '', recordingId }, restClient(z, bundle), bundle.authData.baseUrl ?? '', step.call);
+    const link = await videoDownloadUrl({ videoUrl: '', recordingId }, restClient(z, bundle), bundle.authData.baseUrl ?? '', {
+      ...step.call,
+      resolveHost: (hostname) => videoHost.resolve(hostname),
+    });
     // The fetch and the upload end by the step's deadline; the timer goes when they do.
     const abort = requestAbort({ timeoutMs: Math.max(0, step.deadline - Date.now()) });
     try {

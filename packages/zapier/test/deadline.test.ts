@@ -12,7 +12,7 @@ import { perform as tagList } from '../src/triggers/tag-list';
 import * as videoReady from '../src/triggers/video-ready';
 import { hydrateVideoFile } from '../src/video-file';
 import { BadService, MISBEHAVIOURS, type Misbehaviour } from './bad-service';
-import { API_KEY, BACKEND_TOKEN, RECORDING_ID, WORKSPACE_ID, appTester, videoUrl, performOf } from './harness';
+import { API_KEY, BACKEND_TOKEN, RECORDING_ID, WORKSPACE_ID, appTester, performOf } from './harness';
 
 /** A shortened step deadline, so each misbehaviour is checked against every operation in seconds, not minutes. */
 const BUDGET_MS = 1_500;
@@ -43,7 +43,12 @@ const WRITTEN_OUT: Record<string, Perform> = {
   },
   'Video Ready: notification': {
     key: stepKey('videoReady'),
-    run: (authData) => appTester(videoReady.perform, { authData, cleanedRequest: { result: videoUrl(RECORDING_ID, 'x') } }),
+    // A link on the Service URL's own origin: the item goes out whatever its lookup does (another host's would not).
+    run: (authData) =>
+      appTester(videoReady.perform, {
+        authData,
+        cleanedRequest: { result: `${String(authData.baseUrl)}/videos/${RECORDING_ID}?signature=x` },
+      }),
   },
   'Video Ready: samples': {
     key: stepKey('videoReady'),

@@ -1,6 +1,13 @@
 import nock from 'nock';
-import { NOT_FOUND_VIDEO, privateVideoLinkMessage, videoHostRedirectMessage } from '@screenrec/core';
+import {
+  NOT_FOUND_VIDEO,
+  privateVideoHostMessage,
+  privateVideoLinkMessage,
+  unresolvedVideoHostMessage,
+  videoHostRedirectMessage,
+} from '@screenrec/core';
 import { hydrateVideoFile } from '../src/video-file';
+import { videoHost } from '../src/video-host';
 import {
   API_KEY,
   BASE_URL,
@@ -28,6 +35,20 @@ beforeAll(() => {
 afterAll(() => {
   delete process.env.ZAPIER_DEPLOY_KEY;
 });
+
+/** A stand-in for DNS (the video's host name is checked before the fetch): the names it knows, and nothing else. */
+const resolved: Record<string, string[]> = { 'storage.example.net': ['93.184.216.34'] };
+let lookups: string[] = [];
+beforeEach(() => {
+  lookups = [];
+  jest.spyOn(videoHost, 'resolve').mockImplementation(async (hostname) => {
+    lookups.push(hostname);
+    const addresses = resolved[hostname];
+    if (addresses === undefined) throw new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+    return addresses;
+  });
+});
+afterEach(() => jest.restoreAllMocks());
 
 function zapierFileStash(): { uploaded: () => string } {
   let uploadBody = '';
@@ -110,6 +131,33 @@ describe('video file hydration', () => {
       code: 'INVALID_INPUT',
       message: privateVideoLinkMessage('169.254.169.254'),
     });
+  });
+
+  it.each([
+    ['a private address', 'private.example.net', ['10.0.0.7']],
+    ['loopback among public ones', 'mixed.example.net', ['93.184.216.34', '127.0.0.1']],
+    ['the metadata address, IPv4-mapped', 'metadata.example.net', ['::ffff:169.254.169.254']],
+  ])('refuses a video host whose name resolves to %s, fetching nothing', async (_case, host, addresses) => {
+    resolved[host] = addresses;
+    restApi()
+      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
+      .reply(200, { url: `https://${host}/bucket/${RECORDING_ID}.webm?X-Amz-Signature=abc` });
+
+    await expect(
+      zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
+    ).resolves.toEqual({ name: 'AppError', code: 'INVALID_INPUT', message: privateVideoHostMessage(host) });
+    expect(lookups).toEqual([host]);
+  });
+
+  it('does not fetch from a video host that cannot be found; the Service URL host itself is never looked up', async () => {
+    restApi()
+      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
+      .reply(200, { url: `https://unknown.example.net/bucket/${RECORDING_ID}.webm?X-Amz-Signature=abc` });
+
+    await expect(
+      zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
+    ).resolves.toMatchObject({ name: 'AppError', code: 'NETWORK', message: unresolvedVideoHostMessage('unknown.example.net') });
+    expect(lookups).toEqual(['unknown.example.net']);
   });
 
   it('reports a recording without a video as NOT_FOUND', async () => {

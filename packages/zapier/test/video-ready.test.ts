@@ -1,11 +1,15 @@
 import nock from 'nock';
 import {
   HTTPS_CALLBACK_REQUIRED,
-  LINK_NOT_CONFIRMED,
+  PLAIN_HTTP_LINK_REFUSED,
+  POSTED_LINK_REPLACED,
+  REFUSED_CANNOT_CONFIRM,
+  REFUSED_NOT_CONFIRMED,
   UNAUTHORIZED_MESSAGE,
   detailsLookupFailedMessage,
   invalidInputMessage,
   notAVideoReadyMessage,
+  postedLinkRefusedMessage,
   serverErrorMessage,
   unsubscribeRefusedMessage,
 } from '@screenrec/core';
@@ -46,6 +50,17 @@ const storageLink = (signature: string) =>
   `https://storage.example.net/bucket/${WORKSPACE_ID}/${STORAGE_OBJECT_ID}.webm?X-Amz-Expires=600&X-Amz-Signature=${signature}`;
 const FILE_POINTER = /^hydrate\|\|\|.*\|\|\|hydrate$/;
 
+/** Where a confirmed recording's video is, as ScreenRec signs it afresh: the item carries this link. */
+const freshStorageLink = (id: string) => `https://storage.example.net/bucket/${WORKSPACE_ID}/${id}.webm?X-Amz-Signature=fresh`;
+const presign = (id: string, url: string) => restApi().get(`${REST_PATH}/recordings/${id}/presign`).reply(200, { url });
+/** What the trigger wrote to Zapier's log (z.console.log also writes to the console). */
+function consoleLines(): string[] {
+  const lines: string[] = [];
+  jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ').trim()));
+  return lines;
+}
+afterEach(() => jest.restoreAllMocks());
+
 function pointerOf(videoFile: string | null | undefined): unknown {
   return JSON.parse(videoFile?.slice('hydrate|||'.length, -'|||hydrate'.length) ?? '') as unknown;
 }
@@ -84,8 +99,8 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
   });
 
   it('keeps the same video key (and id) for one video however often its link is re-signed', async () => {
-    const first = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: storageLink('sig1') } });
-    const again = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: storageLink('sig2') } });
+    const first = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
+    const again = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig2') } });
     const other = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: videoUrl(OTHER_RECORDING_ID, 'sig1') } });
 
     expect(again[0]?.videoKey).toBe(first[0]?.videoKey);
@@ -94,17 +109,18 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
     expect([first[0]?.id, again[0]?.id, other[0]?.id]).toEqual([first[0]?.videoKey, again[0]?.videoKey, other[0]?.videoKey]);
   });
 
-  it('with REST credentials confirms the recording in one list call and adds its fields and the video as a file', async () => {
+  it('with REST credentials confirms the recording in one list call, carries the fresh link ScreenRec signs, and adds its fields and the video as a file', async () => {
     restApi()
       .post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 })
       .reply(200, page([serviceRecording()]));
+    presign(RECORDING_ID, videoUrl(RECORDING_ID, 'fresh'));
 
     const [item] = await appTester(perform, { authData: restAuth, cleanedRequest: { result: videoUrl(RECORDING_ID, 'sig1') } });
 
     expect(item).toEqual({
       videoKey: `https://screenrec.test/videos/${RECORDING_ID}`,
       id: `https://screenrec.test/videos/${RECORDING_ID}`,
-      videoUrl: videoUrl(RECORDING_ID, 'sig1'),
+      videoUrl: videoUrl(RECORDING_ID, 'fresh'),
       receivedAt: expect.stringMatching(ISO_INSTANT),
       recordingId: RECORDING_ID,
       recording: serviceRecording(),
@@ -118,30 +134,60 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
     restApi()
       .post(`${REST_PATH}/recordings/list`, { ids: [WORKSPACE_ID, STORAGE_OBJECT_ID], pageSize: 2 })
       .reply(200, page([serviceRecording({ id: STORAGE_OBJECT_ID })]));
+    presign(STORAGE_OBJECT_ID, freshStorageLink(STORAGE_OBJECT_ID));
 
     const [item] = await appTester(perform, { authData: restAuth, cleanedRequest: { result: storageLink('sig1') } });
 
-    expect(item).toMatchObject({ recordingId: STORAGE_OBJECT_ID, recording: { id: STORAGE_OBJECT_ID }, detailsError: null });
+    expect(item).toMatchObject({
+      videoUrl: freshStorageLink(STORAGE_OBJECT_ID),
+      videoKey: freshStorageLink(STORAGE_OBJECT_ID).split('?')[0],
+      recordingId: STORAGE_OBJECT_ID,
+      recording: { id: STORAGE_OBJECT_ID },
+      detailsError: null,
+    });
     expect(pointerOf(item?.videoFile)).toEqual({ type: 'file', method: 'hydrators.videoFile', bundle: { recordingId: STORAGE_OBJECT_ID } });
   });
 
-  it('a link ScreenRec does not confirm: delivered with its link, no recording id and no file, and says why', async () => {
+  it('a foreign link naming no recording ScreenRec knows starts no Zap run (anyone with the hook URL can post one), and is logged without the link', async () => {
     restApi()
       .post(`${REST_PATH}/recordings/list`, { ids: [WORKSPACE_ID, STORAGE_OBJECT_ID], pageSize: 2 })
       .reply(200, page([]));
+    const logged = consoleLines();
 
-    const [item] = await appTester(perform, { authData: restAuth, cleanedRequest: { result: storageLink('sig1') } });
+    await expect(appTester(perform, { authData: restAuth, cleanedRequest: { result: storageLink('sig1') } })).resolves.toEqual([]);
+    expect(logged).toContain(postedLinkRefusedMessage(REFUSED_NOT_CONFIRMED));
+    expect(logged.join('\n')).not.toContain('storage.example.net');
+  });
 
-    expect(item).toEqual({
-      videoKey: `https://storage.example.net/bucket/${WORKSPACE_ID}/${STORAGE_OBJECT_ID}.webm`,
-      id: `https://storage.example.net/bucket/${WORKSPACE_ID}/${STORAGE_OBJECT_ID}.webm`,
-      videoUrl: storageLink('sig1'),
-      receivedAt: expect.stringMatching(ISO_INSTANT),
-      recordingId: null,
-      recording: UNKNOWN_RECORDING,
-      videoFile: null,
-      detailsError: LINK_NOT_CONFIRMED,
-    });
+  it('a forged post of a foreign link naming a real recording: the item carries only the fresh link ScreenRec gives, and the log says so', async () => {
+    const forged = `https://forger.example.org/${RECORDING_ID}.webm?steal=1`;
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 })
+      .reply(200, page([serviceRecording()]));
+    presign(RECORDING_ID, freshStorageLink(RECORDING_ID));
+    const logged = consoleLines();
+
+    const items = await appTester(perform, { authData: restAuth, cleanedRequest: { result: forged } });
+
+    expect(items).toEqual([
+      expect.objectContaining({
+        videoUrl: freshStorageLink(RECORDING_ID),
+        videoKey: freshStorageLink(RECORDING_ID).split('?')[0],
+        recordingId: RECORDING_ID,
+      }),
+    ]);
+    expect(logged).toContain(POSTED_LINK_REPLACED);
+    expect(JSON.stringify([items, logged])).not.toContain('forger.example.org');
+  });
+
+  it("refuses, starting no run and asking nothing, a plain http link off the Service URL's origin, and without REST credentials any link on another host", async () => {
+    const logged = consoleLines();
+
+    await expect(
+      appTester(perform, { authData: restAuth, cleanedRequest: { result: `http://169.254.169.254/${RECORDING_ID}` } }),
+    ).resolves.toEqual([]);
+    await expect(appTester(perform, { authData: hookAuth, cleanedRequest: { result: storageLink('sig1') } })).resolves.toEqual([]);
+    expect(logged).toEqual(expect.arrayContaining([PLAIN_HTTP_LINK_REFUSED, postedLinkRefusedMessage(REFUSED_CANNOT_CONFIRM)]));
   });
 
   it('a failed lookup (revoked key) never loses the notification: the item comes with the link and the reason', async () => {

@@ -1,4 +1,12 @@
-import { OPERATIONS, RECORDING_FIELDS, identifyVideo, parseVideoReady, type IdentifiedVideo, type Recording } from '@screenrec/core';
+import {
+  OPERATIONS,
+  RECORDING_FIELDS,
+  identifyVideo,
+  isRefusedVideo,
+  parseVideoReady,
+  type IdentifiedVideo,
+  type Recording,
+} from '@screenrec/core';
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { EXAMPLE_VIDEO_URL, OTHER_OUTPUTS, stepDescription, stepKey, stepLabel } from '../catalogue-steps';
 import { hasRestCredentials, hookClient, optionalRestClient, restClient } from '../clients';
@@ -27,6 +35,7 @@ export interface VideoReadyItem {
    * hook delivered twice runs the Zap twice, with the same id to filter on).
    */
   id: string;
+  /** ScreenRec's own link: a fresh one for a confirmed recording, else the posted one on the Service URL's origin. */
   videoUrl: string;
   receivedAt: string;
   /** Only when ScreenRec confirmed which recording the video belongs to. */
@@ -75,11 +84,23 @@ export const performUnsubscribe = performStep(async (z: ZObject, bundle: Bundle,
 
 /**
  * The notification is only `{ "result": "<video link>" }`. Core confirms the recording with ScreenRec when REST
- * credentials are there; whatever that lookup does, the item is delivered (with the reason when details are
- * missing), so a notification is never lost. Only an unreadable body fails.
+ * credentials are there, and the item then carries a fresh link ScreenRec signs; a link on the Service URL's origin is
+ * delivered even when the lookup fails (with the reason), so the service's own notification is never lost. A posted
+ * link ScreenRec does not vouch for (another host, unconfirmed; plain http off the Service URL's origin) starts no
+ * Zap run: anyone who learns the hook URL can post one. It is logged, not thrown: a Zap whose trigger keeps failing is
+ * turned off, and a stranger's posts must not do that. Only an unreadable body fails.
+ *
+ * Zapier itself answers ScreenRec (its hook URL answers before perform runs, and answers 410 Gone once the Zap's hook
+ * is removed); the app keeps no receiver state that could answer otherwise.
  */
 export const perform = performStep(async (z: ZObject, bundle: VideoReadyBundle, step): Promise<VideoReadyItem[]> => {
-  const identified = await identifyVideo(bundle.cleanedRequest, optionalRestClient(z, bundle), step.call);
+  const outcome = await identifyVideo(bundle.cleanedRequest, optionalRestClient(z, bundle), bundle.authData.baseUrl ?? '', step.call);
+  if (isRefusedVideo(outcome)) {
+    z.console.log(outcome.refused);
+    return [];
+  }
+  const identified = outcome;
+  if (identified.postedLinkNote !== null) z.console.log(identified.postedLinkNote);
   const filter = filterOf(bundle);
   if (identified.recording !== null && filters(filter) && !matches(identified.recording, filter)) return [];
   const item = videoReadyItem(z, identified, new Date().toISOString());
@@ -115,6 +136,8 @@ export const performList = performStep(async (z: ZObject, bundle: VideoReadyBund
       recordingId: recording.id,
       recording,
       detailsError: null,
+      linkSource: 'presign',
+      postedLinkNote: null,
     };
     items.push(videoReadyItem(z, identified, new Date().toISOString()));
   }
