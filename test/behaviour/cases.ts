@@ -5,11 +5,9 @@ import {
   TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE,
   UNAUTHORIZED_MESSAGE,
   CREATED_NOT_LISTED_YET,
-  LINK_NOT_CONFIRMED,
   createdIdLookupFailedMessage,
   describeFieldErrors,
   detailsLookupFailedMessage,
-  foreignVideoLinkMessage,
   invalidInputMessage,
   exampleRecording,
   INPUT_FIELDS,
@@ -367,9 +365,13 @@ export const CASES: BehaviourCase[] = [
 ];
 
 const VIDEO_KEY = VIDEO_URL.split('?')[0] ?? VIDEO_URL;
+/** What ScreenRec signs afresh for a confirmed recording: the run carries this link, whatever link was posted. */
+const FRESH_VIDEO_URL = `https://media.screenrec.example/videos/${RECORDING_ID}?expires=1795257000&signature=ZnJlc2g`;
 const STORAGE_OBJECT_ID = '9c8b7a69-5847-4362-9150-a1b2c3d4e5f6';
 /** An object-store link: its one UUID names a stored object, not a recording. */
 const STORAGE_LINK = `https://storage.example.net/videos/${STORAGE_OBJECT_ID}.webm?X-Amz-Expires=600&X-Amz-Signature=abc`;
+/** A link on the platform's own Service URL origin (`service`), which a run may carry unconfirmed. */
+const serviceLink = (service: string) => `${service}/videos/${RECORDING_ID}?expires=1795253400&signature=Zm9v`;
 const confirm = (ids: string[], status: number, answer: unknown): Exchange => ({
   to: 'rest',
   method: 'POST',
@@ -378,32 +380,68 @@ const confirm = (ids: string[], status: number, answer: unknown): Exchange => ({
   status,
   answer,
 });
+const presign: Exchange = {
+  to: 'rest',
+  method: 'GET',
+  path: `/recordings/${RECORDING_ID}/presign`,
+  status: 200,
+  answer: { url: FRESH_VIDEO_URL },
+};
 
-/** The Video Ready trigger on Zapier and n8n (MCP has none): the same item from the same notification. */
+/** The Video Ready trigger on Zapier and n8n (MCP has none): the same item from the same notification, or no run. */
 export const VIDEO_READY_CASES: VideoReadyCase[] = [
   {
-    name: 'Video Ready gives the link, its videoKey, the recordingId ScreenRec confirmed, and the recording',
-    notification: { result: VIDEO_URL },
-    exchanges: [confirm([RECORDING_ID], 200, page([exampleRecording()]))],
-    item: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, recording: exampleRecording(), detailsError: null },
+    name: 'Video Ready gives the fresh link ScreenRec signs, its videoKey, the recordingId ScreenRec confirmed, and the recording',
+    notification: () => ({ result: VIDEO_URL }),
+    exchanges: [confirm([RECORDING_ID], 200, page([exampleRecording()])), presign],
+    item: () => ({
+      videoUrl: FRESH_VIDEO_URL,
+      videoKey: VIDEO_KEY,
+      recordingId: RECORDING_ID,
+      recording: exampleRecording(),
+      detailsError: null,
+    }),
   },
   {
-    name: 'Video Ready whose lookup fails still starts the run, with the link and detailsError saying why',
-    notification: { result: VIDEO_URL },
+    name: 'Video Ready of a forged post (a foreign link naming a real recording) carries only the fresh link ScreenRec gives',
+    notification: () => ({ result: `https://forger.example.org/${RECORDING_ID}.webm?steal=1` }),
+    exchanges: [confirm([RECORDING_ID], 200, page([exampleRecording()])), presign],
+    item: () => ({
+      videoUrl: FRESH_VIDEO_URL,
+      videoKey: VIDEO_KEY,
+      recordingId: RECORDING_ID,
+      recording: exampleRecording(),
+      detailsError: null,
+    }),
+  },
+  {
+    name: "Video Ready whose lookup fails still starts the run for a link on the Service URL's origin, with the link and detailsError saying why",
+    notification: (service) => ({ result: serviceLink(service) }),
     exchanges: [confirm([RECORDING_ID], 401, { message: 'Unauthorized' })],
-    item: { videoUrl: VIDEO_URL, videoKey: VIDEO_KEY, recordingId: null, detailsError: detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE) },
+    item: (service) => ({
+      videoUrl: serviceLink(service),
+      videoKey: serviceLink(service).split('?')[0]!,
+      recordingId: null,
+      detailsError: detailsLookupFailedMessage(UNAUTHORIZED_MESSAGE),
+    }),
   },
   {
-    name: 'Video Ready of a link ScreenRec does not confirm, on another host: the video is never fetched, and downloadError says why',
-    notification: { result: STORAGE_LINK },
+    name: 'Video Ready of a link on another host whose lookup fails starts no run: it is not passed on unconfirmed',
+    notification: () => ({ result: VIDEO_URL }),
+    exchanges: [confirm([RECORDING_ID], 401, { message: 'Unauthorized' })],
+    item: () => null,
+  },
+  {
+    name: 'Video Ready of a link on another host that ScreenRec does not confirm starts no run, and nothing is fetched',
+    notification: () => ({ result: STORAGE_LINK }),
     download: true,
     exchanges: [confirm([STORAGE_OBJECT_ID], 200, page([]))],
-    item: {
-      videoUrl: STORAGE_LINK,
-      videoKey: `https://storage.example.net/videos/${STORAGE_OBJECT_ID}.webm`,
-      recordingId: null,
-      detailsError: LINK_NOT_CONFIRMED,
-      downloadError: foreignVideoLinkMessage('storage.example.net'),
-    },
+    item: () => null,
+  },
+  {
+    name: "Video Ready of a plain http link off the Service URL's origin starts no run, and nothing is asked",
+    notification: () => ({ result: `http://media.screenrec.example/videos/${RECORDING_ID}` }),
+    exchanges: [],
+    item: () => null,
   },
 ];

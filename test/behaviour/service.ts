@@ -83,7 +83,7 @@ export interface BehaviourCase {
  * and a Video File for a confirmed recording, n8n the recording's fields beside these (Include Recording Details).
  */
 export interface VideoReadyItem {
-  /** The link as the service posted it. */
+  /** ScreenRec's own link: the fresh one it signed for a confirmed recording, else the posted one on its origin. */
   videoUrl: string;
   /** The video's stable identity: the link without its query string. */
   videoKey: string;
@@ -97,14 +97,19 @@ export interface VideoReadyItem {
   downloadError?: string;
 }
 
-/** A video-ready notification arriving: what the service posts, the lookups it must answer, and the item. */
+/**
+ * A video-ready notification arriving: what the service posts, the lookups it must answer, and the item, or no run at
+ * all for a link ScreenRec does not vouch for. `service` is the origin of the platform's Service URL (each runner's
+ * connection has its own), for links on the service's own origin.
+ */
 export interface VideoReadyCase {
   name: string;
-  notification: { result: string };
+  notification: (service: string) => { result: string };
   /** The user asked for the video with the item (n8n: Download Video; Zapier: a later step using Video File). */
   download?: true;
   exchanges: Exchange[];
-  item: VideoReadyItem;
+  /** null: no run starts (n8n answers the notification and starts no execution; Zapier's perform returns no item). */
+  item: (service: string) => VideoReadyItem | null;
 }
 
 /** Every platform stamps when the notification arrived. */

@@ -118,8 +118,10 @@ describe('the behaviour table on Zapier', () => {
   it.each(VIDEO_READY_CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
     expectExchanges(testCase.exchanges, endpoints);
 
-    const items = await appTester(videoReady, { authData: restAuth, cleanedRequest: testCase.notification });
+    const service = new URL(String(restAuth.baseUrl)).origin;
+    const items = await appTester(videoReady, { authData: restAuth, cleanedRequest: testCase.notification(service) });
 
-    expect(items).toEqual([videoReadyOnZapier(testCase.item)]);
+    const item = testCase.item(service);
+    expect(items).toEqual(item === null ? [] : [videoReadyOnZapier(item)]);
   });
 });

@@ -452,7 +452,7 @@ describe('Wait for Video: a notification at the resume URL', () => {
 
   it('answers 410 to a secret when the waiting item carries no wait state of this node, starting nothing', async () => {
     const { post, execution, secret } = await waiting();
-    const waitingItem = execution.executionData?.nodeExecutionStack[0]?.data.main[0]?.[0];
+    const waitingItem = execution.executionData?.nodeExecutionStack[0]?.data.main?.[0]?.[0];
     if (waitingItem !== undefined) delete waitingItem.json.waitForVideo;
     const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
     expect(result).toEqual({ noWebhookResponse: true });
