@@ -17,6 +17,7 @@ const STAGES = [
   'test:browser',
   'test:editor',
   'test:mcp-inspector',
+  'test:runtimes',
   'test:queue',
   'test:n8n',
   'test:node-red',
