@@ -2,8 +2,9 @@
  * `npm run engines:install`: installs every real engine the long suites run, once: Debian's Chromium, ffmpeg, Redis
  * and PostgreSQL with apt-get where missing, each n8n of test/real-n8n/versions.ts, each Node-RED of
  * test/real-node-red/versions.ts and the Deno, Bun and workerd of test/runtimes/versions.ts into the git-ignored
- * .cache/. Every suite still installs what it finds missing; CI starts this in the background while the jest stages run, so that downloads and long installs overlap their CPU
- * work, and waits for it before the first suite that needs an engine. A line per engine, then
+ * .cache/. Every suite still installs what it finds missing; CI starts this in the background while the jest stages
+ * run, so that downloads and long installs overlap their CPU work, and waits for it before the first suite that needs
+ * an engine. A line per engine, then
  * "engines: N passed, M failed (T s)"; exits non-zero when one could not be installed.
  */
 import { CHROMIUM, FFPROBE, ensureDebianPackages } from '../browser/machine';
