@@ -17,17 +17,22 @@ afterEach(() => closeAll(closers));
 
 /**
  * A test with servers and connections of its own, closed when it ends rather than after each test: such tests run
- * at once, each mostly waiting out a server's timer.
+ * at once, each mostly waiting out a server's timer. Its outcome is what it waits for; jest's timeout, a minute, is
+ * only there to end a test that hangs, far beyond what any of them takes on a busy machine.
  */
 function itConcurrently(name: string, test: (closeAfter: Closers) => Promise<void>): void {
-  it.concurrent(name, async () => {
-    const own: Closers = [];
-    try {
-      await test(own);
-    } finally {
-      await closeAll(own);
-    }
-  });
+  it.concurrent(
+    name,
+    async () => {
+      const own: Closers = [];
+      try {
+        await test(own);
+      } finally {
+        await closeAll(own);
+      }
+    },
+    60_000,
+  );
 }
 
 /** A server on a socket, for the tests about connections; closed after the test. */
@@ -44,26 +49,45 @@ async function built(options: Parameters<typeof buildQuietServer>[0] = {}): Prom
   return server;
 }
 
-/** A raw connection: what it has received so far, and whether the server closed it. */
+/**
+ * A raw connection: what it has received so far, whether the server closed it, and its first answer: what had arrived
+ * once a whole answer (head and Content-Length body) was in, or when the connection closed before that.
+ */
 async function rawConnection(
   baseUrl: string,
   closeAfter = closers,
-): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+): Promise<{ socket: Socket; received: () => string; closed: Promise<void>; answer: Promise<string> }> {
   const { hostname, port } = new URL(baseUrl);
   const socket = connect(Number(port), hostname);
   await new Promise<void>((resolve) => socket.once('connect', resolve));
   let text = '';
-  socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+  let answered: (text: string) => void = () => undefined;
+  const answer = new Promise<string>((resolve) => (answered = resolve));
+  socket.on('data', (chunk: Buffer) => {
+    text += chunk.toString('latin1');
+    if (isWholeAnswer(text)) answered(text);
+  });
   socket.on('error', () => undefined);
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const closed = new Promise<void>((resolve) =>
+    socket.once('close', () => {
+      answered(text);
+      resolve();
+    }),
+  );
   closeAfter.push(async () => {
     socket.destroy();
   });
-  return { socket, received: () => text, closed };
+  return { socket, received: () => text, closed, answer };
 }
 
 const statusOf = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1]);
 const bodyOf = (raw: string) => raw.slice(raw.indexOf('\r\n\r\n') + 4);
+/** Read as latin1, one character a byte: the body is whole once it is as long as the head's Content-Length says. */
+function isWholeAnswer(raw: string): boolean {
+  const headEnd = raw.indexOf('\r\n\r\n');
+  const length = /\r\ncontent-length: *(\d+)\r\n/i.exec(raw.slice(0, headEnd + 2))?.[1];
+  return headEnd >= 0 && length !== undefined && raw.length - (headEnd + 4) >= Number(length);
+}
 
 describe('credentials are checked before any body is read (on a socket: what matters is what is read from it)', () => {
   let server: ListeningServer;
@@ -150,13 +174,22 @@ describe('credentials are checked before any body is read (on a socket: what mat
   });
 });
 
-describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 s, keep-alive 300 ms, upload 5 s)', () => {
-  const timeouts = { headersMs: 300, requestMs: 1_000, keepAliveMs: 300, uploadMs: 5_000 };
+describe('timeouts (the Limits table, shortened here: each server sets the timeout under test short, the others far)', () => {
+  // Every verdict is an outcome (a 408, a close, a completed upload), never an elapsed time. Each server sets the
+  // timeout under test to between 300 ms and 2 s and every other one far beyond any test, so the outcome can only
+  // come from the timeout under test. Each client is far from that timeout on the side it stands for: a client
+  // cut off would need a hundred times the limit or more to finish (or never finishes); a client kept alive sends a
+  // byte at least every 100 ms, a tenth or less of the limit it must stay under. The clients share this process's
+  // event loop with the server: a stall delays the server's checks as much as the client's writes, and the checks
+  // that cut a client off are due before the idle timer that would close it without an answer.
+  const FAR = 10 * 60_000;
 
   itConcurrently('closes a connection whose headers do not arrive in time, with 408', async (closeAfter) => {
-    const server = await listening({ timeouts }, closeAfter);
+    // Headers 300 ms; no request or idle limit within the test: only the headers timeout can answer 408.
+    const server = await listening({ timeouts: { headersMs: 300, requestMs: FAR } }, closeAfter);
     const connection = await rawConnection(server.baseUrl, closeAfter);
     connection.socket.write('GET /admin/outbox HTTP/1.1\r\nhost: 127.0.0.1\r\n');
+    // Never too slow to stay connected, never done: its headers do not end.
     const trickle = setInterval(() => connection.socket.write('x-slow: 1\r\n'), 100);
     await connection.closed;
     clearInterval(trickle);
@@ -165,11 +198,14 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
   });
 
   itConcurrently('closes a request whose body trickles past the request limit, with 408', async (closeAfter) => {
-    const server = await listening({ timeouts }, closeAfter);
+    // Request 1 s, which is also how long the socket may idle: the idle close sends no answer, so a 408 names the
+    // request timeout. The headers arrive at once.
+    const server = await listening({ timeouts: { headersMs: 300, requestMs: 1_000 } }, closeAfter);
     const connection = await rawConnection(server.baseUrl, closeAfter);
     connection.socket.write(
       `POST /admin/workspaces HTTP/1.1\r\nhost: 127.0.0.1\r\nx-admin-token: ${server.adminToken}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"name":"`,
     );
+    // A byte every 100 ms: the 1,000-byte body would take 100 s, a hundred times the limit.
     const trickle = setInterval(() => connection.socket.write('a'), 100);
     await connection.closed;
     clearInterval(trickle);
@@ -177,7 +213,8 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
   });
 
   itConcurrently('closes an idle keep-alive connection', async (closeAfter) => {
-    const server = await listening({ timeouts }, closeAfter);
+    // Keep-alive 300 ms; no request or idle limit within the test: only the keep-alive timeout can close it.
+    const server = await listening({ timeouts: { headersMs: 300, requestMs: FAR, keepAliveMs: 300 } }, closeAfter);
     const connection = await rawConnection(server.baseUrl, closeAfter);
     connection.socket.write(`GET /admin/outbox HTTP/1.1\r\nhost: 127.0.0.1\r\nx-admin-token: ${server.adminToken}\r\n\r\n`);
     await connection.closed;
@@ -185,29 +222,32 @@ describe('timeouts (the Limits table, shortened here: headers 300 ms, request 1 
   });
 
   itConcurrently('lets an upload take longer than the request limit while it keeps moving, and completes it', async (closeAfter) => {
-    const server = await listening({ timeouts }, closeAfter);
+    // Request (and idle) limit 2 s; the upload's own allowance far beyond the test.
+    const server = await listening({ timeouts: { headersMs: 300, requestMs: 2_000, uploadMs: FAR } }, closeAfter);
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     const connection = await rawConnection(server.baseUrl, closeAfter);
-    const chunks = 16;
+    // 40 chunks 100 ms apart: the upload lasts 4 s or more (timers are never early), twice the request limit however
+    // fast the machine, while each pause is a twentieth of the idle limit. The chunks are made before the first is
+    // sent: between two writes the client only waits.
+    const chunks = Array.from({ length: 40 }, (_, index) => Buffer.alloc(100, index));
     connection.socket.write(
-      `POST /r/${recording.id}/upload HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: video/webm\r\ncontent-length: ${chunks * 100}\r\n\r\n`,
+      `POST /r/${recording.id}/upload HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: video/webm\r\ncontent-length: ${chunks.length * 100}\r\n\r\n`,
     );
-    for (let index = 0; index < chunks; index++) {
-      connection.socket.write(Buffer.alloc(100, index));
+    for (const chunk of chunks) {
+      connection.socket.write(chunk);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await waitUntil("the upload's answer", () => (connection.received().includes('\r\n\r\n') ? true : undefined), {
-      ...POLL,
-      timeoutMs: 5_000,
-    });
-    expect([statusOf(connection.received()), bodyOf(connection.received())]).toEqual([200, '{"status":"COMPLETED"}']);
-    expect(server.store.recording(recording.id)!.video!.size).toBe(chunks * 100);
+    const answer = await connection.answer;
+    expect([statusOf(answer), bodyOf(answer)]).toEqual([200, '{"status":"COMPLETED"}']);
+    expect(server.store.recording(recording.id)!.video!.size).toBe(chunks.length * 100);
   });
 
   itConcurrently('still closes an upload that stalls, and keeps nothing of it', async (closeAfter) => {
-    const server = await listening({ timeouts }, closeAfter);
+    // Idle limit 1 s; the upload's own allowance far beyond the test: only the idle timeout can close it.
+    const server = await listening({ timeouts: { headersMs: 300, requestMs: 1_000, uploadMs: FAR } }, closeAfter);
     const recording = server.store.addRecording({ workspaceId: server.demo.workspaceId, direction: 'REQUEST' });
     const connection = await rawConnection(server.baseUrl, closeAfter);
+    // 100 of the 10,000 bytes declared, then nothing more.
     connection.socket.write(
       `POST /r/${recording.id}/upload HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: video/webm\r\ncontent-length: 10000\r\n\r\n${'x'.repeat(100)}`,
     );

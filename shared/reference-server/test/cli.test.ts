@@ -7,6 +7,10 @@ import type { ListeningLine } from '@screenrec/test-support/reference-server';
 import { waitUntil } from '@screenrec/test-support/wait';
 import { send } from './support';
 
+// Each test starts node processes, which on a busy machine can take more than jest's default 5 s. Half a minute only
+// ends a hang: a server that never listens fails sooner, after listening()'s 15 s, with what it printed.
+jest.setTimeout(30_000);
+
 /** The server as `npm start` runs it: src/main.ts bundled like the package's build, run by node in a child process. */
 const packageDir = resolve(__dirname, '..');
 /** The node_modules folder fastify (left out of the bundle) is installed in. */

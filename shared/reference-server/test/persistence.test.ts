@@ -121,15 +121,23 @@ describe('--data FILE', () => {
     const { admin, hook } = clientsOf(first);
     await hook('ZAPIER', first.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: 'http://127.0.0.1:9/closed' });
     const recording = first.store.addRecording({ workspaceId: first.demo.workspaceId, direction: 'REQUEST' });
+    const completing = Date.now();
     await admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Waits for the first attempt's outcome itself (its refused connection recorded), however long this machine takes;
+    // the 60 s retry delay keeps it at one attempt meanwhile. Jest's timeout is the only bound.
+    await waitUntil('the first attempt', (note) => (note(first.store.deliveries[0])?.attempts === 1 ? true : undefined), POLL);
+    const attemptMs = Date.now() - completing;
     expect(first.store.deliveries.map((delivery) => [delivery.state, delivery.attempts])).toEqual([['PENDING', 1]]);
     await first.close();
 
     const second = await buildQuietServer({ dataFile, retryDelayMs: 1 });
     try {
       const pending = () => second.store.deliveries.map((delivery) => [delivery.state, delivery.attempts]);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Nothing may resume before listen(). An absence has no event to wait for; since only a wrong resume changes the
+      // delivery, this check cannot fail on a slow machine, and its window, five times what the first run took from the
+      // completion to its attempt's outcome (100 ms at least), grows with the machine's slowness, so a wrong resume
+      // would still show in it.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(100, 5 * attemptMs)));
       expect(pending()).toEqual([['PENDING', 1]]);
       await second.listen();
       await waitUntil('the resumed delivery to give up', (note) => (note(pending())[0]?.[0] === 'FAILED' ? true : undefined), POLL);

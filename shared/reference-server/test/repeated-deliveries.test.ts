@@ -1,7 +1,9 @@
+import type { ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { parseOptions } from '../src/options';
 import type { InProcessServer, ServerOptions } from '../src/server';
 import { Catcher, type CaughtRequest } from '@screenrec/test-support/catcher';
-import { refusingUrl } from '@screenrec/test-support/loopback';
+import { refusingUrl, serveOnLoopback, stopServer } from '@screenrec/test-support/loopback';
 import { startReferenceServer } from '@screenrec/test-support/reference-server';
 import { waitUntil } from '@screenrec/test-support/wait';
 import { POLL, buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
@@ -19,7 +21,7 @@ interface DeliveryJson {
 }
 
 const servers: InProcessServer[] = [];
-const catchers: Catcher[] = [];
+const catchers: Array<Pick<Catcher, 'stop'>> = [];
 afterEach(async () => {
   await Promise.all(catchers.splice(0).map((catcher) => catcher.stop()));
   await Promise.all(servers.splice(0).map((server) => server.close()));
@@ -63,8 +65,42 @@ function settled(clients: Clients, recordingId: string, count: number): Promise<
   );
 }
 
+/**
+ * A receiver that answers its first request at once and holds every later one until release(): what the delivery log
+ * shows in between does not depend on when it is read. Stopped after the test.
+ */
+async function answeringOnlyTheFirst() {
+  const received: Array<Pick<CaughtRequest, 'body'> & { at: number }> = [];
+  const held: ServerResponse[] = [];
+  const waiting: Array<{ count: number; arrived: () => void }> = [];
+  const { server, url } = await serveOnLoopback((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      received.push({ body, at: performance.now() });
+      if (received.length === 1) response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      else held.push(response);
+      for (const waiter of waiting) if (received.length >= waiter.count) waiter.arrived();
+    });
+  });
+  const release = () => {
+    for (const response of held.splice(0)) response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+  };
+  catchers.push({
+    stop: async () => {
+      for (const response of held.splice(0)) response.destroy();
+      await stopServer(server);
+    },
+  });
+  /** Resolves once `count` requests have arrived. */
+  const arrivals = (count: number) =>
+    new Promise<void>((arrived) => (received.length >= count ? arrived() : waiting.push({ count, arrived })));
+  return { url, received, release, arrivals };
+}
+
 /** The video a caught notification names: its link without the signed query string. */
-function videoOf(request: CaughtRequest): string {
+function videoOf(request: Pick<CaughtRequest, 'body'>): string {
   const link = new URL((JSON.parse(request.body) as { result: string }).result);
   return `${link.origin}${link.pathname}`;
 }
@@ -99,11 +135,14 @@ describe('--deliveries-per-notification', () => {
   });
 
   it('retries each copy on its own: 5xx answers, then success', async () => {
-    // Both copies' first attempts arrive together and get the 503s; each copy's retry, 300 ms later (time enough for
-    // the second first attempt to land even on a busy machine), gets a 200.
-    const { server, clients } = await serverWith({ deliveriesPerNotification: 2, retryDelayMs: 300 });
+    // The catcher holds both copies' first attempts until both are in, so they get the two 503s; a retry is sent only
+    // after its copy's answer, so the retries get the 200s, however the two copies' timing falls.
+    const { server, clients } = await serverWith({ deliveriesPerNotification: 2 });
     const flaky = await catcher([503, 503, 200]);
+    flaky.hold();
     const recordingId = await completeWith(server, clients, [`${flaky.url}/flaky`]);
+    await flaky.waitFor(2);
+    flaky.release();
     const deliveries = await settled(clients, recordingId, 2);
     expect(deliveries.map(({ copy, attempts, state }) => ({ copy, attempts, state })).sort((a, b) => a.copy - b.copy)).toEqual([
       { copy: 1, attempts: 2, state: 'DELIVERED' },
@@ -124,10 +163,11 @@ describe('--deliveries-per-notification', () => {
 
   it('with --repeat-delivery-delay-ms, sends the repeat that long after the first, once the first was answered', async () => {
     const { server, clients } = await serverWith({ deliveriesPerNotification: 2, repeatDeliveryDelayMs: 800 });
-    const zap = await catcher();
+    // The first copy is answered at once, the repeat held until released: however late the log is read, the first is
+    // DELIVERED and the repeat still PENDING without an attempt.
+    const zap = await answeringOnlyTheFirst();
+    const completing = performance.now();
     const recordingId = await completeWith(server, clients, [`${zap.url}/zap`]);
-    await zap.waitFor(1);
-    const first = Date.now();
     const early = await waitUntil(
       'the first copy delivered',
       async (note) => {
@@ -142,9 +182,11 @@ describe('--deliveries-per-notification', () => {
       [1, 'DELIVERED', 1],
       [2, 'PENDING', 0],
     ]);
-    await zap.waitFor(2);
-    // `first` is when the first arrival was seen, a poll or more after it landed: the margin covers a busy machine.
-    expect(Date.now() - first).toBeGreaterThanOrEqual(500);
+    await zap.arrivals(2);
+    // Measured from before the completion that set the repeat's timer, which is never early: a busy machine only
+    // lengthens it. Less 100 ms for the clocks (timers count from the event loop's coarse one).
+    expect(zap.received[1]!.at - completing).toBeGreaterThanOrEqual(700);
+    zap.release();
     expect(new Set(zap.received.map(videoOf)).size).toBe(1);
     expect((await settled(clients, recordingId, 2)).every((delivery) => delivery.state === 'DELIVERED')).toBe(true);
   });
@@ -224,6 +266,7 @@ describe('the flags', () => {
     );
   });
 
+  // A process of its own, which support gives 15 s to start: on a loaded machine more than jest's 5 s per test.
   it('reach the built server as `npm start -- --deliveries-per-notification 2` passes them', async () => {
     const child = await startReferenceServer({ args: ['--deliveries-per-notification', '2', '--repeat-delivery-delay-ms', '25'] });
     try {
@@ -231,5 +274,5 @@ describe('the flags', () => {
     } finally {
       await child.stop();
     }
-  });
+  }, 30_000);
 });
