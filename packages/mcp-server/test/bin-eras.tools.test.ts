@@ -38,16 +38,28 @@ describe('Streamable HTTP without sessions', () => {
   it('serves 100 clients at once, 50 of each era, and every one of them gets its answer (none is ended for another)', async () => {
     const id = await newRecording('crowd');
     const started = performance.now();
+    // Each client's second call waits for every first one (not for a set delay, which a slow machine could outlast
+    // before all had connected); a client that fails lets the others go on, so the test ends with its error.
+    const clients = 100;
+    let firstCalls = 0;
+    let letThemGoOn!: () => void;
+    const allCalledOnce = new Promise<void>((resolve) => (letThemGoOn = resolve));
+    const calledOnce = () => (++firstCalls === clients ? letThemGoOn() : undefined);
     const answers = await Promise.all(
-      Array.from({ length: 100 }, async (_, index) => {
-        const mcp = await connectDriver(index % 2 === 0 ? 'v1' : 'v2', target());
+      Array.from({ length: clients }, async (_, index) => {
+        let mcp: McpDriver | undefined;
         try {
+          mcp = await connectDriver(index % 2 === 0 ? 'v1' : 'v2', target());
           // Two calls each, the second after all have connected: a session table with a cap would have lost some.
           const first = await recordingOf(mcp, id);
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          calledOnce();
+          await allCalledOnce;
           return [first, await recordingOf(mcp, id)];
+        } catch (error) {
+          letThemGoOn();
+          throw error;
         } finally {
-          await mcp.close();
+          await mcp?.close();
         }
       }),
     );

@@ -2,7 +2,6 @@ import { HINT_CHECK_SERVICE, deadlineMessage, retryPastDeadlineReason } from '@s
 import nock from 'nock';
 import { serveOnLoopback, stopServer } from '@screenrec/test-support/loopback';
 import { useNock } from '@screenrec/test-support/nock';
-import { waitUntil } from '@screenrec/test-support/wait';
 import { RECORDING_ID, REST_ENV, callTool, connectClient, restPath, restScope } from './harness';
 
 useNock();
@@ -29,27 +28,28 @@ describe('a tool call is bounded by its deadline and by the client cancelling it
   });
 
   it('stops the call and its request with CANCELLED when the MCP client cancels it', async () => {
-    // A service that takes the request and never answers: the client gives up while the request is in flight.
-    let requested = false;
-    let connectionClosed = false;
+    // A service that takes the request and never answers: the client gives up while the request is in flight. The test
+    // waits for each event itself (the request arriving, its connection closing, the log line), with jest's timeout
+    // as the only limit, so a slow machine only makes it slower.
+    let requestArrived!: () => void;
+    const requested = new Promise<void>((resolve) => (requestArrived = resolve));
+    let connectionClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (connectionClosed = resolve));
     const silent = await serveOnLoopback((request) => {
-      requested = true;
-      request.socket.on('close', () => (connectionClosed = true));
+      requestArrived();
+      request.socket.on('close', connectionClosed);
     });
     nock.enableNetConnect('127.0.0.1');
-    const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_BASE_URL: silent.url });
+    const { client, close, logged } = await connectClient({ ...REST_ENV, SCREENREC_BASE_URL: silent.url });
     try {
       const controller = new AbortController();
       const pending = client.callTool({ name: 'get_video_url', arguments: { recordingId: RECORDING_ID } }, undefined, {
         signal: controller.signal,
       });
-      await waitUntil('the request to reach the silent service', () => requested || undefined);
+      await requested;
       controller.abort('the user pressed Stop');
       await expect(pending).rejects.toThrow('the user pressed Stop');
-      await waitUntil(
-        'the connection to close and the call to be logged',
-        (note) => (connectionClosed && note(logs).length > 0) || undefined,
-      );
+      const [logs] = await Promise.all([logged(1), closed]);
       expect(logs).toEqual([expect.stringMatching(/^get_video_url: CANCELLED after \d+ ms$/)]);
     } finally {
       await close();
@@ -60,8 +60,9 @@ describe('a tool call is bounded by its deadline and by the client cancelling it
 
   it('ends with core DEADLINE, and ends its request, when the service never answers within SCREENREC_TOOL_TIMEOUT_SECONDS', async () => {
     // Core alone bounds the call: its request's timeout is cut to the time left, and the answer is core's DEADLINE.
-    let connectionClosed = false;
-    const silent = await serveOnLoopback((request) => request.socket.on('close', () => (connectionClosed = true)));
+    let connectionClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (connectionClosed = resolve));
+    const silent = await serveOnLoopback((request) => request.socket.on('close', connectionClosed));
     nock.enableNetConnect('127.0.0.1');
     const { client, close, logs } = await connectClient({
       ...REST_ENV,
@@ -74,7 +75,8 @@ describe('a tool call is bounded by its deadline and by the client cancelling it
       const text = deadlineMessage('fetching a link to the video', 1_000, HINT_CHECK_SERVICE);
       expect(result).toEqual({ content: [{ type: 'text', text }], isError: true });
       expect(logs).toEqual([expect.stringMatching(/^get_video_url: DEADLINE after \d+ ms$/)]);
-      await waitUntil('the request to the silent service to end', () => connectionClosed || undefined);
+      // The request ends with the call: its connection closes (jest's timeout is the only limit on seeing it).
+      await closed;
     } finally {
       await close();
       nock.disableNetConnect();

@@ -1,6 +1,5 @@
 import { SERVER_VERSION } from '../src/server';
 import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
-import { waitUntil } from '@screenrec/test-support/wait';
 import { driverOf } from './clients';
 import { clientRunsOfEveryTool } from './clients-every-tool';
 import { spawnStdioServer } from './stdio-bin';
@@ -23,7 +22,8 @@ describe("the bin's log over stdio", () => {
     try {
       const mcp = driverOf(spawned.client);
       expect((await mcp.callTool('search_tags', { query: 'log' })).isError).toBeUndefined();
-      await waitUntil('the search_tags log line', (note) => note(spawned.stderr()).includes('search_tags: ok') || undefined);
+      // The bin logs a call after answering it: wait for the line itself.
+      await spawned.stderrSays('search_tags: ok');
     } finally {
       await spawned.close();
     }

@@ -7,7 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BASE_URL, RECORDING_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 import { serviceMock } from '@screenrec/test-support/service-mock';
-import { readSettings } from '../src/config';
+import { readSettings, type ClientTuning } from '../src/config';
 import { connect } from '../src/connections';
 import { silentLogger, type Logger } from '../src/log';
 import { createScreenRecServer, screenRecServers } from '../src/server';
@@ -28,26 +28,47 @@ export interface Connected {
   client: Client;
   /** Every log line the server wrote. */
   logs: string[];
+  /**
+   * The log once it holds `count` lines: for a line the server writes after the client stopped waiting (a call the
+   * client cancelled ends on the server later). No time limit of its own: jest's ends a test whose line never comes.
+   */
+  logged(count?: number): Promise<string[]>;
   close(): Promise<void>;
 }
 
 /**
  * Our server's settings and a logger keeping every line, as the bin builds them; `pacing` spaces
- * wait_for_recording's checks (milliseconds here, so that a test of several checks is quick).
+ * wait_for_recording's checks (milliseconds here, so that a test of several checks is quick), and `tuning` adds to
+ * the clients' options (a transport of the test's own).
  */
 function serverParts(
   env: NodeJS.ProcessEnv,
   pacing?: WaitPacing,
-): { connections: ReturnType<typeof connect>; logger: Logger; logs: string[] } {
+  tuning: ClientTuning = {},
+): { connections: ReturnType<typeof connect>; logger: Logger; logs: string[]; logged: Connected['logged'] } {
   const logs: string[] = [];
-  const logger: Logger = { info: (line) => logs.push(line), error: (line) => logs.push(line) };
+  const waiting = new Set<() => void>();
+  const note = (line: string) => {
+    logs.push(line);
+    for (const wake of waiting) wake();
+  };
+  const logger: Logger = { info: note, error: note };
+  const logged = async (count = 1) => {
+    while (logs.length < count) {
+      await new Promise<void>((resolve) => {
+        const wake = () => (waiting.delete(wake), resolve());
+        waiting.add(wake);
+      });
+    }
+    return logs;
+  };
   // Retries happen at once: a test asserts what was sent, not how long core waited.
-  return { connections: connect(readSettings(env), { sleep: () => Promise.resolve() }, pacing), logger, logs };
+  return { connections: connect(readSettings(env), { sleep: () => Promise.resolve(), ...tuning }, pacing), logger, logs, logged };
 }
 
 /** The SDK's own client, talking to our server in this process over the SDK's in-memory transport (a 2025 connection). */
-export async function connectClient(env: NodeJS.ProcessEnv, user?: User, pacing?: WaitPacing): Promise<Connected> {
-  const { connections, logger, logs } = serverParts(env, pacing);
+export async function connectClient(env: NodeJS.ProcessEnv, user?: User, pacing?: WaitPacing, tuning?: ClientTuning): Promise<Connected> {
+  const { connections, logger, logs, logged } = serverParts(env, pacing, tuning);
   const server = createScreenRecServer(connections, logger ?? silentLogger);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = user === undefined ? new Client({ name: 'screenrec-mcp-tests', version: '1.0.0' }) : clientV1(user);
@@ -55,6 +76,7 @@ export async function connectClient(env: NodeJS.ProcessEnv, user?: User, pacing?
   return {
     client,
     logs,
+    logged,
     close: async () => {
       await client.close();
       await server.close();
@@ -115,6 +137,7 @@ export function connectEachTest(env: NodeJS.ProcessEnv): Connected {
     get logs() {
       return live().logs;
     },
+    logged: (count) => live().logged(count),
     close: () => live().close(),
   };
 }

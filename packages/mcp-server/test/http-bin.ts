@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { waitUntil } from '@screenrec/test-support/wait';
 import { MCP_BIN } from './stdio-bin';
 
 export interface HttpBin {
@@ -12,7 +11,10 @@ export interface HttpBin {
   stop(): Promise<number | null>;
 }
 
-/** Starts the built bin with --http, as a user does from a terminal, and waits for its "listening on" line. */
+/**
+ * Starts the built bin with --http, as a user does from a terminal, and waits for its "listening on" line: as long as
+ * the bin takes to start (jest's timeout is the only limit), failing at once, with its stderr, if it exits first.
+ */
 export async function startHttpBin(env: Record<string, string>, port = 0): Promise<HttpBin> {
   const child = spawn(process.execPath, [MCP_BIN, '--http', '--port', String(port)], {
     env: { PATH: process.env.PATH, ...env },
@@ -22,8 +24,15 @@ export async function startHttpBin(env: Record<string, string>, port = 0): Promi
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const listening = /listening on (http:\/\/127\.0\.0\.1:(\d+)\/mcp)/;
-  const [, url, actualPort] = await waitUntil('the server to say where it listens', (note) => listening.exec(note(stderr)) ?? undefined, {
-    timeoutMs: 15_000,
+  const [, url, actualPort] = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const look = () => {
+      const said = listening.exec(stderr);
+      if (said === null) return;
+      child.stderr.off('data', look);
+      resolve(said);
+    };
+    child.stderr.on('data', look);
+    void exited.then((code) => reject(new Error(`the server exited (${code}) before saying where it listens: ${stderr}`)));
   });
   return {
     url: url!,

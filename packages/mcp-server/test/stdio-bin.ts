@@ -11,6 +11,11 @@ export interface SpawnedServer {
   client: Client;
   /** Everything the server wrote to stderr so far. */
   stderr: () => string;
+  /**
+   * Resolves once stderr holds `text`: for a log line the bin writes after its answer has gone out. No time limit of
+   * its own: jest's ends a test whose line never comes.
+   */
+  stderrSays(text: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,8 +31,18 @@ export async function spawnStdioServer(env: Record<string, string>): Promise<Spa
   let stderr = '';
   const sink = new PassThrough();
   sink.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const stderrSays = (text: string) =>
+    new Promise<void>((resolve) => {
+      const look = () => {
+        if (!stderr.includes(text)) return;
+        sink.off('data', look);
+        resolve();
+      };
+      sink.on('data', look);
+      look();
+    });
   const client = new Client({ name: 'screenrec-e2e', version: '1.0.0' });
   await client.connect(transport);
   transport.stderr?.pipe(sink);
-  return { client, stderr: () => stderr, close: () => client.close() };
+  return { client, stderr: () => stderr, stderrSays, close: () => client.close() };
 }

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { MCP_BIN, spawnStdioServer } from './stdio-bin';
-import { waitUntil } from '@screenrec/test-support/wait';
 import type { ToolResult } from './harness';
 
 jest.setTimeout(60_000);
@@ -14,7 +13,8 @@ describe('the built bin over stdio without any settings', () => {
       expect((result.content[0] as { text: string }).text).toMatch(
         /^ScreenRec is not set up in this MCP server: SCREENREC_BASE_URL is not set .*; SCREENREC_WORKSPACE_ID is not set .*; SCREENREC_API_KEY is not set .*\. Set it in the server's environment/,
       );
-      await waitUntil('the NOT_CONFIGURED log line', (note) => note(mcp.stderr()).includes('find_recordings: NOT_CONFIGURED') || undefined);
+      // The bin logs a call after answering it: wait for the line itself.
+      await mcp.stderrSays('find_recordings: NOT_CONFIGURED');
       expect(mcp.stderr()).toContain(
         'screenrec-mcp: 0.1.0 over stdio: ScreenRec (no valid SCREENREC_BASE_URL), without create_recording_link (no SCREENREC_BACKEND_TOKEN)',
       );

@@ -1,6 +1,5 @@
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { startReferenceServer, type RunningServer } from '@screenrec/test-support/reference-server';
-import { waitUntil } from '@screenrec/test-support/wait';
 import { connectSdkClient } from './clients';
 
 // The built bin over stdio, the reference server as the service: a person's recording moves on while the agent waits.
@@ -45,14 +44,22 @@ describe.each([
       const created = await call('create_recording_request', { tags: [`wait-${kind}`] });
       const id = created.structuredContent?.id as string;
       const seen: string[] = [];
-      const waiting = call('wait_for_recording', { recordingId: id }, (note) => seen.push(note.message ?? ''));
+      // Each step waits for the progress note itself, however long the checks take: jest's timeout is the only limit.
+      const looking = new Set<() => void>();
+      const noteThat = (holds: (message: string) => boolean) =>
+        new Promise<void>((resolve) => {
+          const look = () => seen.some(holds) && (looking.delete(look), resolve());
+          looking.add(look);
+          look();
+        });
+      const waiting = call('wait_for_recording', { recordingId: id }, (note) => {
+        seen.push(note.message ?? '');
+        for (const look of looking) look();
+      });
       const short = id.slice(0, 8);
-      await waitUntil('the first check', (note) => note(seen).length > 0 || undefined);
+      await noteThat(() => true);
       await service.adminOk(200, 'POST', `/admin/recordings/${id}/status`, { status: 'RECORDING' });
-      await waitUntil(
-        'a check that sees it recording',
-        (note) => note(seen).some((message) => message.startsWith(`Recording ${short}: Recording`)) || undefined,
-      );
+      await noteThat((message) => message.startsWith(`Recording ${short}: Recording`));
       await service.adminOk(200, 'POST', `/admin/recordings/${id}/status`, { status: 'COMPLETED' });
 
       const result = await waiting;

@@ -2,7 +2,6 @@ import { NOT_FOUND_RECORDING, invalidInputMessage } from '@screenrec/core';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import type { WaitPacing } from '@screenrec/core';
 import { useNock } from '@screenrec/test-support/nock';
-import { waitUntil } from '@screenrec/test-support/wait';
 import {
   RECORDING_ID,
   REST_ENV,
@@ -15,6 +14,7 @@ import {
   textOf,
   type HttpEra,
 } from './harness';
+import { waitClock } from './wait-clock';
 
 useNock();
 
@@ -26,7 +26,7 @@ const AGAIN = 'Call wait_for_recording again to keep waiting, or check later wit
 /** The one request a check sends: the recording listed by its ID. */
 const check = () => restScope().post(restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 });
 const page = (status: string) => ({ content: [{ ...recording, status }], totalElements: 1, totalPages: 1 });
-/** Answers every check with `status`, noting when each came. */
+/** Answers every check with `status`, noting when each came (on the wait's clock, where a test installs one). */
 function everyCheck(status: string): { count: () => number; times: number[] } {
   const times: number[] = [];
   check()
@@ -83,35 +83,42 @@ describe('wait_for_recording', () => {
 
   it('answers a recording already COMPLETED after one check, without waiting or asking for progress', async () => {
     check().reply(200, page('COMPLETED'));
-    const { client, close } = await connectClient(REST_ENV);
+    // On the wait's clock, which moves only when the wait sleeps: a sleep of the default pacing (1 s before a check)
+    // would show, the machine's own time never does.
+    const clock = waitClock();
+    const { client, close } = await connectClient(REST_ENV, undefined, undefined, { transport: clock.transport });
     try {
       const started = Date.now();
       const result = await callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID });
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(result.structuredContent).toMatchObject({
         completed: true,
-        // One check and no sleep before it; the time it took is the machine's, not a wait.
+        // One check and no sleep before it.
         stoppedWaiting: { reason: 'COMPLETED', checks: 1 },
       });
     } finally {
       await close();
+      clock.restore();
     }
   });
 
   it("stops before the call's time limit with the latest state, completed: false, and says why and what next", async () => {
     const checks = everyCheck('RECORDING');
-    const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '2' }, undefined, QUICK);
+    // On the wait's clock: the checks' times and the call's length are the wait's own, not the machine's, and nock's
+    // answers take no time on it, so the last check is never late.
+    const clock = waitClock();
+    const { client, close, logs } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '2' }, undefined, QUICK, {
+      transport: clock.transport,
+    });
     try {
       const started = Date.now();
       const result = await callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID, maxWaitSeconds: 300 });
       const took = Date.now() - started;
       // A tenth of the call's 2 s is kept for the last check and the answer.
       expect([took >= 1_750, took < 2_000]).toEqual([true, true]);
-      // On a stalled machine the last check may not be answered in time: the state read before it is reported then.
-      const late = / ScreenRec did not answer the last check in time: this is the state read before it\./;
       const limit = "Stopped before this server's limit of 2 s for one tool call (you asked for 300 s) (SCREENREC_TOOL_TIMEOUT_SECONDS).";
       const stopped = (result.structuredContent as { stoppedWaiting: { message: string; checks: number } }).stoppedWaiting;
-      expect(stopped.message.replace(late, '')).toBe(`${limit} ${AGAIN}`);
+      expect(stopped.message).toBe(`${limit} ${AGAIN}`);
       expect(result.structuredContent).toEqual({
         recordingId: RECORDING_ID,
         completed: false,
@@ -125,7 +132,7 @@ describe('wait_for_recording', () => {
           message: stopped.message,
         },
       });
-      expect(stopped).toMatchObject({ checks: late.test(stopped.message) ? checks.count() - 1 : checks.count() });
+      expect(stopped).toMatchObject({ checks: checks.count() });
       expect(checks.count()).toBeGreaterThanOrEqual(5);
       const waited = `[\\d.]+ s of waiting \\(${stopped.checks} checks\\)`;
       expect(textOf(result)).toMatch(
@@ -134,16 +141,32 @@ describe('wait_for_recording', () => {
       expect(logs).toEqual([expect.stringMatching(/^wait_for_recording: ok in \d+ ms$/)]);
     } finally {
       await close();
+      clock.restore();
     }
   });
 
   it('reports the state read before, when ScreenRec does not answer the last check before the time limit', async () => {
     check().reply(200, page('RECORDING'));
-    check().delay(2_500).reply(200, page('COMPLETED')).persist();
-    const { client, close } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '2' }, undefined, QUICK);
+    // The second check is not answered until the test ends; on the wait's clock it runs out of time once it has
+    // reached ScreenRec: the clock passes its time limit then, which a real timer would do only after ~1.9 s, racing
+    // the answer on a slow machine.
+    let secondCheckCame!: () => void;
+    const secondCheck = new Promise<void>((resolve) => (secondCheckCame = resolve));
+    let answerAtLast!: () => void;
+    const testEnded = new Promise<void>((resolve) => (answerAtLast = resolve));
+    check()
+      .reply(200, async () => (secondCheckCame(), await testEnded, page('COMPLETED')))
+      .persist();
+    const clock = waitClock();
+    const { client, close } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '2' }, undefined, QUICK, {
+      transport: clock.transport,
+    });
     try {
       const started = Date.now();
-      const result = await callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID });
+      const answer = callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID });
+      await secondCheck;
+      clock.passNextTimeLimit();
+      const result = await answer;
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(result.structuredContent).toMatchObject({
         completed: false,
@@ -155,13 +178,18 @@ describe('wait_for_recording', () => {
         },
       });
     } finally {
+      answerAtLast();
       await close();
+      clock.restore();
     }
   });
 
   it('stops after maxWaitSeconds, checking once more at its end', async () => {
     const checks = everyCheck('PROCESSING');
-    const { client, close } = await connectClient(REST_ENV, undefined, { firstDelayMs: 400, maxDelayMs: 800, reserveMs: 2_000 });
+    // On the wait's clock: the checks come when the wait plans them, however late a slow machine would run its timers.
+    const clock = waitClock();
+    const pacing = { firstDelayMs: 400, maxDelayMs: 800, reserveMs: 2_000 };
+    const { client, close } = await connectClient(REST_ENV, undefined, pacing, { transport: clock.transport });
     try {
       const result = await callTool(client, 'wait_for_recording', { recordingId: RECORDING_ID, maxWaitSeconds: 1 });
       // At 0 and 400 ms, then at the end of the second asked for rather than at 1,200 ms.
@@ -178,26 +206,33 @@ describe('wait_for_recording', () => {
       ).toBeGreaterThanOrEqual(1);
     } finally {
       await close();
+      clock.restore();
     }
   });
 
   it('stops at once when the client cancels, and asks ScreenRec nothing more', async () => {
     const checks = everyCheck('NEW');
-    const { client, close, logs } = await connectClient(REST_ENV, undefined, { firstDelayMs: 2_000, maxDelayMs: 2_000, reserveMs: 2_000 });
+    // The next check is due a minute after the first (the call may take 10): a cancel the wait did not heed could not
+    // end the call before jest's 30 s do, however slow the machine.
+    const nextCheckMs = 60_000;
+    const pacing = { firstDelayMs: nextCheckMs, maxDelayMs: nextCheckMs, reserveMs: 2_000 };
+    const { client, close, logged } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '600' }, undefined, pacing);
     try {
       const controller = new AbortController();
       const progress: Progress[] = [];
+      let firstCheckSeen!: () => void;
+      const firstCheck = new Promise<void>((resolve) => (firstCheckSeen = resolve));
       const pending = client.callTool({ name: 'wait_for_recording', arguments: { recordingId: RECORDING_ID } }, undefined, {
         signal: controller.signal,
-        onprogress: (note) => progress.push(note),
+        onprogress: (note) => (progress.push(note), firstCheckSeen()),
       });
-      await waitUntil('the first check', () => progress.length === 1 || undefined);
+      await firstCheck;
       controller.abort('the user pressed Stop');
       await expect(pending).rejects.toThrow('the user pressed Stop');
-      const logged = await waitUntil('the cancelled call in the log', (note) => note(logs)[0]);
-      // Ended by the cancel, not by the next check 2 s later.
-      expect(Number(/^wait_for_recording: CANCELLED after (\d+) ms$/.exec(logged)?.[1])).toBeLessThan(1_000);
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      // The server logs the call once it has ended: its wait is over then, so nothing more can be asked.
+      const [line] = await logged(1);
+      // Ended by the cancel, not by the next check.
+      expect(Number(/^wait_for_recording: CANCELLED after (\d+) ms$/.exec(line ?? '')?.[1])).toBeLessThan(nextCheckMs);
       expect([checks.count(), progress.length]).toEqual([1, 1]);
     } finally {
       await close();

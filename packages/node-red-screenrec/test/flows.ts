@@ -56,6 +56,32 @@ export function nextMessage(id: string): Promise<NodeMessage> {
   });
 }
 
+/**
+ * Resolves once node `id` has shown a status with `text` (at once when it already has), from the helper's
+ * `call:status` event: no polling, and no time limit of its own (jest's ends a test whose status never comes).
+ */
+export function statusShown(id: string, text: string): Promise<void> {
+  const node = helper.getNode(id);
+  if (node === null) throw new Error(`no node ${id} is deployed`);
+  const isIt = (status: unknown) => (status as { text?: unknown } | undefined)?.text === text;
+  if (node.status.getCalls().some((call) => call.thisValue?.id === id && isIt(call.args[0]))) return Promise.resolve();
+  return new Promise((resolve) => {
+    const listener = (call: { args: unknown[] }) => {
+      if (!isIt(call.args[0])) return;
+      node.removeListener('call:status', listener);
+      resolve();
+    };
+    node.on('call:status', listener);
+  });
+}
+
+/** How many messages node `id` has sent so far (send() called: Node-RED delivers each a little later). */
+export function sentBy(id: string): number {
+  const node = helper.getNode(id);
+  if (node === null) throw new Error(`no node ${id} is deployed`);
+  return node.send.getCalls().filter((call) => call.thisValue?.id === id).length;
+}
+
 /** Sends `msg` into the node under test. */
 export function send(msg: Record<string, unknown>): void {
   const node = helper.getNode(NODE);

@@ -1,8 +1,9 @@
-import { NOT_FOUND_RECORDING } from '@screenrec/core';
+import { NOT_FOUND_RECORDING, RestClient, type Recording } from '@screenrec/core';
 import helper from 'node-red-node-test-helper';
 import { startReferenceServer, type ConnectedWorkspace, type RunningServer } from '@screenrec/test-support/reference-server';
 import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
-import { CONNECTION, OUT, caughtError, flowOf, loggedText, nextMessage, outcomeOf } from './flows';
+import { CONNECTION, NODE, OUT, caughtError, flowOf, loggedText, nextMessage, outcomeOf, sentBy, statusShown } from './flows';
+import { watchIdentifications } from './identifications';
 import { startRuntime, type Runtime } from './runtime';
 
 jest.setTimeout(60_000);
@@ -23,6 +24,28 @@ const connection = () => ({ serviceUrl: server.baseUrl, workspaceId: workspace.w
 const credentials = () => ({ [CONNECTION]: { apiKey: workspace.apiKey, backendToken: workspace.backendToken } });
 const deploy = (node: Record<string, unknown>) => runtime.deploy(flowOf({ timeout: 10, ...node }, connection()), credentials());
 const complete = (recordingId: string) => server.adminOk(200, 'POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
+
+/** The recording the wait's next check reads (each check is core's getRecording), once ScreenRec has answered it. */
+function nextCheck(): Promise<Recording> {
+  const check = RestClient.prototype.getRecording;
+  return new Promise((resolve) => {
+    const watching = jest.spyOn(RestClient.prototype, 'getRecording').mockImplementation(async function (this: RestClient, ...args) {
+      const recording = await check.apply(this, args);
+      watching.mockRestore();
+      resolve(recording);
+      return recording;
+    });
+  });
+}
+
+/** Asks until `holds` is true of the answer: the service's state has no event to wait for. Jest's timeout is the only limit. */
+async function until<T>(ask: () => Promise<T>, holds: (answer: T) => boolean): Promise<T> {
+  for (;;) {
+    const answer = await ask();
+    if (holds(answer)) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('the action node against the reference service', () => {
   it('creates a recording link (finding the token integration), then gets, finds, updates, tags and deletes the recording', async () => {
@@ -67,8 +90,10 @@ describe('the action node against the reference service', () => {
 
     await deploy({ type: 'screenrec-wait', timeLimit: 1 });
     const released = nextMessage(OUT);
+    const firstCheck = nextCheck();
     helper.getNode('node-under-test')?.receive({ payload: requested });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The wait has asked once and found it not finished (not a set delay that a slow machine could outlast first).
+    expect((await firstCheck).status).toBe('NEW');
     await complete(requested.id);
     expect((await released).payload).toMatchObject({
       id: requested.id,
@@ -87,24 +112,35 @@ describe('Video Ready against the reference service', () => {
     const requested = (await outcomeOf({})).out?.payload as { id: string };
 
     await deploy({ type: 'screenrec-video-ready' });
-    for (let tries = 0; (await subscriptions()).length === 0; tries++) {
-      if (tries > 100) throw new Error('Video Ready did not subscribe');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // The node shows it is listening once ScreenRec has answered its subscription.
+    await statusShown(NODE, 'screenrec-video-ready.status.listening');
+    expect(await subscriptions()).toHaveLength(1);
     const sent = jest.fn();
     helper.getNode(OUT)?.on('input', sent);
     const message = nextMessage(OUT);
-    await complete(requested.id);
-    expect((await message).payload).toMatchObject({
-      recordingId: requested.id,
-      recording: expect.objectContaining({ status: 'COMPLETED' }),
-      detailsError: null,
-    });
-    for (let tries = 0; (await server.adminOk<unknown[]>(200, 'GET', '/admin/deliveries')).length < 2; tries++) {
-      if (tries > 100) throw new Error('the service did not deliver twice');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const identifications = watchIdentifications();
+    try {
+      await complete(requested.id);
+      expect((await message).payload).toMatchObject({
+        recordingId: requested.id,
+        recording: expect.objectContaining({ status: 'COMPLETED' }),
+        detailsError: null,
+      });
+      // Both deliveries answered by the node, which starts whatever it does for one before answering it: once that has
+      // ended, the count of messages is final, on any machine.
+      const deliveries = await until(
+        async () =>
+          (await server.adminOk<Array<{ recordingId: string; state: string }>>(200, 'GET', '/admin/deliveries')).filter(
+            (delivery) => delivery.recordingId === requested.id,
+          ),
+        (ofIt) => ofIt.length === 2 && ofIt.every((delivery) => delivery.state === 'DELIVERED'),
+      );
+      expect(deliveries).toHaveLength(2);
+      await identifications.allEnded();
+    } finally {
+      identifications.restore();
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sentBy(NODE)).toBe(1);
     expect(sent).toHaveBeenCalledTimes(1);
 
     await runtime.undeploy();

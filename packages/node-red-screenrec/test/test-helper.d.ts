@@ -4,6 +4,8 @@ declare module 'node-red-node-test-helper' {
 
   interface LogCall {
     args: unknown[];
+    /** The node a spied node method was called on (the spies sit on Node.prototype, shared by every node). */
+    thisValue?: { id?: string };
   }
   /** A node method as load() spies on it: the calls made so far. */
   interface SpiedMethod {
@@ -14,6 +16,8 @@ declare module 'node-red-node-test-helper' {
     receive(msg: Record<string, unknown>): void;
     /** The statuses the node showed, through the spy load() puts on status(). */
     status: SpiedMethod;
+    /** The messages the node sent, through the spy load() puts on send() (called at once; delivered later). */
+    send: SpiedMethod;
   }
   interface NodeTestHelper {
     init(runtimePath: string, settings?: Record<string, unknown>): void;

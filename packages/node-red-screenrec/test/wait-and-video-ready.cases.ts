@@ -4,7 +4,21 @@ import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../src/receiver';
 import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
 import { serviceMock } from '@screenrec/test-support/service-mock';
-import { CONNECTION, NODE, OUT, caughtError, describeOperation, flowOf, loggedText, nextMessage, outcomeOf } from './flows';
+import {
+  CONNECTION,
+  NODE,
+  OUT,
+  caughtError,
+  describeOperation,
+  flowOf,
+  loggedText,
+  nextMessage,
+  outcomeOf,
+  sentBy,
+  statusShown,
+} from './flows';
+import { watchIdentifications } from './identifications';
+import { holdSleeps } from './wait-sleeps';
 
 const API_KEY = 'node-red-api-key-w41t';
 const BACKEND_TOKEN = 'node-red-backend-token-w41t';
@@ -103,20 +117,29 @@ export function waitAndVideoReadyCases(): void {
           checks += 1;
           return page([exampleRecording({ id: RECORDING_ID, url: PAGE_URL, status: 'NEW' })]);
         });
-      await deployWait({ recordingId: RECORDING_ID, timeLimit: 10 });
-      const released = jest.fn();
-      helper.getNode(OUT)?.on('input', released);
-      helper.getNode(NODE)?.receive({});
-      helper.getNode(NODE)?.receive({});
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(checks).toBeGreaterThan(0);
-      await runtime().undeploy();
-      const afterStop = checks;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(checks).toBe(afterStop);
-      expect(released).not.toHaveBeenCalled();
-      // A wait ended by the stop is not a failure: nothing is logged for it.
-      expect(loggedText()).not.toMatch(/cancel/i);
+      // Each wait's pause before its next check is held until its signal fires: once both are paused, each has checked
+      // once and has no request under way, and the stop comes then, on any machine (no set delay for the checks, none
+      // for the stop to take effect, no answer still on its way to count).
+      const pauses = holdSleeps();
+      try {
+        await deployWait({ recordingId: RECORDING_ID, timeLimit: 10 });
+        const released = jest.fn();
+        helper.getNode(OUT)?.on('input', released);
+        helper.getNode(NODE)?.receive({});
+        helper.getNode(NODE)?.receive({});
+        await pauses.held(2);
+        expect(checks).toBeGreaterThan(0);
+        const atStop = checks;
+        await runtime().undeploy();
+        // The stop ended both pauses: no wait is left to check again, and a call whose signal fired sends nothing more.
+        expect(pauses.pending()).toEqual([]);
+        expect(checks).toBe(atStop);
+        expect(released).not.toHaveBeenCalled();
+        // A wait ended by the stop is not a failure: nothing is logged for it.
+        expect(loggedText()).not.toMatch(/cancel/i);
+      } finally {
+        pauses.restore();
+      }
     });
 
     it('names Recording ID when neither the node nor the message gives it', async () => {
@@ -153,13 +176,8 @@ export function waitAndVideoReadyCases(): void {
       fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
         (answer) => answer.status,
       );
-    const waitForStatus = async (text: string) => {
-      for (let tries = 0; tries < 200; tries++) {
-        if (statusesOf(NODE).some((status) => (status as { text?: string }).text === text)) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`no status ${text}: ${JSON.stringify(statusesOf(NODE))}`);
-    };
+    /** The node's status event itself, however long the subscription takes: jest's timeout is the only limit. */
+    const waitForStatus = (text: string) => statusShown(NODE, text);
 
     it('subscribes a secret address of its own on deploy, and unsubscribes when stopped', async () => {
       const subscribed = expectSubscribe();
@@ -191,21 +209,30 @@ export function waitAndVideoReadyCases(): void {
       const sent = jest.fn();
       helper.getNode(OUT)?.on('input', sent);
       const message = nextMessage(OUT);
-      expect(await notify(callback, { result: VIDEO_URL })).toBe(200);
-      expect(await notify(callback, { result: VIDEO_URL.replace('signature=abc', 'signature=def') })).toBe(200);
-      expect(sent).not.toHaveBeenCalled();
-      releaseLookup();
-      expect((await message).payload).toEqual({
-        videoUrl: FRESH_URL,
-        videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
-        recordingId: RECORDING_ID,
-        recording,
-        detailsError: null,
-      });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(sent).toHaveBeenCalledTimes(1);
-      // A later repeat is known by its key alone: answered, and nothing looked up.
-      expect(await notify(callback, { result: VIDEO_URL.replace('signature=abc', 'signature=ghi') })).toBe(200);
+      // The node starts a lookup before it answers: once both answers are in, every lookup it will make has started,
+      // and once those have ended the count of messages is final (no set delay for a second one to show).
+      const identifications = watchIdentifications();
+      try {
+        expect(await notify(callback, { result: VIDEO_URL })).toBe(200);
+        expect(await notify(callback, { result: VIDEO_URL.replace('signature=abc', 'signature=def') })).toBe(200);
+        expect(sent).not.toHaveBeenCalled();
+        releaseLookup();
+        expect((await message).payload).toEqual({
+          videoUrl: FRESH_URL,
+          videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
+          recordingId: RECORDING_ID,
+          recording,
+          detailsError: null,
+        });
+        expect(await identifications.allEnded()).toBe(2);
+        expect(sentBy(NODE)).toBe(1);
+        expect(sent).toHaveBeenCalledTimes(1);
+        // A later repeat is known by its key alone: answered, and nothing looked up.
+        expect(await notify(callback, { result: VIDEO_URL.replace('signature=abc', 'signature=ghi') })).toBe(200);
+        expect(identifications.started()).toBe(2);
+      } finally {
+        identifications.restore();
+      }
       expect(await notify(callback, { nothing: 'here' })).toBe(400);
       service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
       await runtime().undeploy();
@@ -217,14 +244,22 @@ export function waitAndVideoReadyCases(): void {
       const callback = local(await subscribed);
       const sent = jest.fn();
       helper.getNode(OUT)?.on('input', sent);
-      // A secret no node holds: a subscription of a node stopped since, which ScreenRec is told to drop.
-      expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/${'0'.repeat(64)}`, { result: VIDEO_URL })).toBe(410);
-      expect(loggedText()).toContain('screenrec-video-ready.log.gone');
-      // No secret at all: not from a subscription.
-      expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/`, { result: VIDEO_URL })).toBe(401);
-      expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}`, { result: VIDEO_URL })).toBe(401);
-      expect(await notify(callback, { result: VIDEO_URL, padding: 'x'.repeat(MAX_NOTIFICATION_BYTES) })).toBe(400);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Whatever the node starts for a notification it starts before answering it: with every answer in, a count of
+      // none is final on any machine (no set delay for a message to show).
+      const identifications = watchIdentifications();
+      try {
+        // A secret no node holds: a subscription of a node stopped since, which ScreenRec is told to drop.
+        expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/${'0'.repeat(64)}`, { result: VIDEO_URL })).toBe(410);
+        expect(loggedText()).toContain('screenrec-video-ready.log.gone');
+        // No secret at all: not from a subscription.
+        expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/`, { result: VIDEO_URL })).toBe(401);
+        expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}`, { result: VIDEO_URL })).toBe(401);
+        expect(await notify(callback, { result: VIDEO_URL, padding: 'x'.repeat(MAX_NOTIFICATION_BYTES) })).toBe(400);
+        expect(identifications.started()).toBe(0);
+      } finally {
+        identifications.restore();
+      }
+      expect(sentBy(NODE)).toBe(0);
       expect(sent).not.toHaveBeenCalled();
       service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
       await runtime().undeploy();
@@ -263,11 +298,20 @@ export function waitAndVideoReadyCases(): void {
       const callback = local(await subscribed);
       const sent = jest.fn();
       helper.getNode(OUT)?.on('input', sent);
-      expect(await notify(callback, { result: `http://${FORGED_HOST}/${RECORDING_ID}.webm` })).toBe(400);
-      // Another host, naming no recording ScreenRec knows: answered first, then nothing is sent.
-      service.restScope().post(service.restPath('/recordings/list')).reply(200, page([]));
-      expect(await notify(callback, { result: `https://${FORGED_HOST}/${'1'.repeat(8)}-1111-4111-8111-${'1'.repeat(12)}.webm` })).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The node starts a lookup before it answers: the verdict is read once the lookups begun by then have ended.
+      const identifications = watchIdentifications();
+      try {
+        expect(await notify(callback, { result: `http://${FORGED_HOST}/${RECORDING_ID}.webm` })).toBe(400);
+        // Another host, naming no recording ScreenRec knows: answered first, then nothing is sent.
+        service.restScope().post(service.restPath('/recordings/list')).reply(200, page([]));
+        expect(await notify(callback, { result: `https://${FORGED_HOST}/${'1'.repeat(8)}-1111-4111-8111-${'1'.repeat(12)}.webm` })).toBe(
+          200,
+        );
+        expect(await identifications.allEnded()).toBe(1);
+      } finally {
+        identifications.restore();
+      }
+      expect(sentBy(NODE)).toBe(0);
       expect(sent).not.toHaveBeenCalled();
       expect(loggedText()).toContain('screenrec-video-ready.log.refused');
       expect(loggedText()).toContain('screenrec-video-ready.log.dropped');

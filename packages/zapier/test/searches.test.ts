@@ -225,10 +225,18 @@ describe('Find Recording', () => {
   });
 
   describe('when the time budget cuts a search by reference short', () => {
+    // The step reads its time on Date.now (its deadline, the search's budget, core's time left), which stands still here
+    // but for what the first page's answer takes on it: how far the search gets does not depend on the machine's
+    // speed. A budget far above any real delay keeps each request's own real timeout (cut to the time left) out of it.
+    let now = 0;
+    let clock: jest.SpyInstance<number, []>;
     beforeEach(() => {
-      process.env.SCREENREC_ZAPIER_STEP_DEADLINE_MS = '400';
+      process.env.SCREENREC_ZAPIER_STEP_DEADLINE_MS = '20000';
+      now = Date.now();
+      clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
     });
     afterEach(() => {
+      clock.mockRestore();
       delete process.env.SCREENREC_ZAPIER_STEP_DEADLINE_MS;
     });
 
@@ -236,7 +244,10 @@ describe('Find Recording', () => {
       const others = Array.from({ length: 100 }, (_, n) =>
         serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, externalReference: 'other' }),
       );
-      restApi().post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo)).delay(250).reply(200, page(others, 100_000));
+      // The first page takes 12.5 s of the 20 s: too little is left for another page as slow.
+      restApi()
+        .post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo))
+        .reply(200, () => ((now += 12_500), page(others, 100_000)));
 
       const error = await zapierFailure(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } }));
 
