@@ -4,7 +4,7 @@
 // from `__schema__/v<x.y.z>/<resource>/<operation>.json` beside the node's file (a trigger: `__schema__/v<x.y.z>.json`).
 import { OPERATIONS, Recording, type OperationName } from '@screenrec/core/portable';
 import * as z from 'zod/v4';
-import { NODE_OPERATIONS } from './nodes/ScreenRec/actions/operations';
+import { NODE_OPERATIONS } from './nodes/ScreenRec/actions/node-operations';
 
 const text = z.string();
 /** Why an optional part (the recording's details, the download) is missing; the item still goes out. */

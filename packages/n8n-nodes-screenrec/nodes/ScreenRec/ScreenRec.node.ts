@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 import { screenRecNodeType, type HintedNodeTypeDescription } from '../builder-hint';
 import { SEARCH_RECORDINGS, searchRecordings, testScreenRecCredential, timeoutOption } from '../../lib';
-import { OPERATION_PARAMETERS, RESOURCE_PARAMETER } from './actions/operations';
+import { OPERATION_PARAMETERS, RESOURCE_PARAMETER } from './actions/node-operations';
 import { WAIT_FOR_VIDEO_WEBHOOKS } from './actions/recording/waitForVideo.operation';
 import { resumeOnVideo } from './actions/recording/waitForVideo.webhook';
 import { route } from './actions/router';

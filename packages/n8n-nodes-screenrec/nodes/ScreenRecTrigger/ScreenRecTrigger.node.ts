@@ -18,7 +18,7 @@ import {
 	toNodeError,
 } from '../../lib';
 import { screenRecNodeType, withPropertyHint, type HintedNodeTypeDescription } from '../builder-hint';
-import { callbackUrlOf } from './callback-url';
+import { callbackUrlOf } from './webhook-url';
 import { forgetSubscription, hasStoredSubscriptionId, readSubscription, saveSubscription, secretMatches } from './subscription';
 import { receiveVideoReady } from './video-ready';
 

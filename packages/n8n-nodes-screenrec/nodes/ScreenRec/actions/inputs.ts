@@ -11,7 +11,7 @@ import {
 	type OperationName,
 } from '../../../lib';
 import { inputField, kindOf } from './fields';
-import { catalogueOf, collection, parameter, recordingIdOf, showFor, type OperationRun } from './operation';
+import { catalogueOf, collection, parameter, recordingIdOf, showFor, type OperationRun } from './operation-descriptor';
 
 /** The collections n8n gathers an operation's optional inputs in (n8n's own names for them). */
 const COLLECTIONS = {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { toJsonObject, type OperationName } from '../../../lib';
 import { inputParameters, inputValues } from './inputs';
-import { catalogueOf, n8nName, type OperationDescriptor, type OperationRun } from './operation';
+import { catalogueOf, n8nName, type OperationDescriptor, type OperationRun } from './operation-descriptor';
 
 /** Runs the catalogue's own core call with the item's inputs: what every platform does for this operation. */
 export async function performed(run: OperationRun, name: OperationName): Promise<IDataObject> {

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import { ScreenRecConnection, callOptionsOf, isCancellation, leanToolResult, runsAsTool, toNodeError, toolFailure } from '../../../lib';
-import { usesOf } from './operation';
-import { NODE_OPERATIONS, declaredOutput } from './operations';
+import { usesOf } from './operation-descriptor';
+import { NODE_OPERATIONS, declaredOutput } from './node-operations';
 
 /**
  * Runs the chosen operation once per input item; each output is paired with its item. As an AI agent's tool, the

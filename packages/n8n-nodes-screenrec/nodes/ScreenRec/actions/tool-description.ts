@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { fromAiKeyOf } from '../../../lib';
 import { aiNamesByParameter } from './inputs';
-import { catalogueOf, showFor, type OperationDescriptor } from './operation';
+import { catalogueOf, showFor, type OperationDescriptor } from './operation-descriptor';
 
 /**
  * What an AI agent's model reads about the ScreenRec tool. n8n describes a node used as a tool by its

@@ -1,6 +1,6 @@
 import { createdRecordingDetails } from '../../../../lib';
 import { inputParameters, inputValues } from '../inputs';
-import { n8nName, type OperationDescriptor } from '../operation';
+import { n8nName, type OperationDescriptor } from '../operation-descriptor';
 
 const NEEDS = n8nName('createRecordingLink');
 

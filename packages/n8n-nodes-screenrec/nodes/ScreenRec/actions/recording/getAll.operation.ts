@@ -1,6 +1,6 @@
 import { NEWEST_FIRST, SORT_ORDERS, defined, textOf, toJsonObject, type RecordingFilter } from '../../../../lib';
 import { inputParameters, inputValues } from '../inputs';
-import { collection, n8nName, parameter, showFor, type OperationDescriptor } from '../operation';
+import { collection, n8nName, parameter, showFor, type OperationDescriptor } from '../operation-descriptor';
 
 const show = showFor('findRecordings');
 

@@ -1,6 +1,6 @@
 import { downloadVideo, videoDownloadUrl } from '../../../../lib';
 import { inputParameters } from '../inputs';
-import { n8nName, parameter, recordingIdOf, showFor, type OperationDescriptor } from '../operation';
+import { n8nName, parameter, recordingIdOf, showFor, type OperationDescriptor } from '../operation-descriptor';
 import { performed } from '../regular';
 
 const show = showFor('getVideoUrl');

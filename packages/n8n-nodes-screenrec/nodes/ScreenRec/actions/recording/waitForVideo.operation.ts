@@ -25,7 +25,7 @@ import {
 	type OperationDescriptor,
 	type OperationResult,
 	type OperationRun,
-} from '../operation';
+} from '../operation-descriptor';
 
 const show = showFor('waitForVideo');
 const NEEDS = n8nName('waitForVideo');

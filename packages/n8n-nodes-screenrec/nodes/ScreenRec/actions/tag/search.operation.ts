@@ -1,5 +1,5 @@
 import { inputParameters, inputValues } from '../inputs';
-import { n8nName, type OperationDescriptor } from '../operation';
+import { n8nName, type OperationDescriptor } from '../operation-descriptor';
 
 /** Tags in use on the workspace's recordings that contain the query: one item per tag. */
 export const search: OperationDescriptor = {

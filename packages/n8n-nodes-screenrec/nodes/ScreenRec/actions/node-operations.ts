@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../../lib';
-import { catalogueOf, n8nAction, n8nKeyOf, n8nName, type OperationDescriptor } from './operation';
+import { catalogueOf, n8nAction, n8nKeyOf, n8nName, type OperationDescriptor } from './operation-descriptor';
 import { n8nDescription } from './fields';
 import { create } from './recording/create.operation';
 import { getAll } from './recording/getAll.operation';
