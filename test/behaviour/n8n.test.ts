@@ -1,6 +1,6 @@
 import { OPERATIONS, inputKey, inputKind, type InputName } from '@screenrec/core';
 import { NodeApiError, NodeOperationError, type INodeParameters, type INodeProperties } from 'n8n-workflow';
-import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
+import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import { CREDENTIAL, SUBSCRIPTION_ID, WORKFLOW_TIMEZONE, byId, runScreenRec, triggerWorkflow } from '../n8n/harness';
 import { hookScope, remember, restPath, restScope, setUpNock } from '../n8n/nock-setup';

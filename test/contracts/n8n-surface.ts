@@ -1,9 +1,9 @@
 import type { ICredentialType, INodeProperties, INodeType } from 'n8n-workflow';
 import packageJson from '../../packages/n8n-nodes-screenrec/package.json';
 import { ScreenRecApi } from '../../packages/n8n-nodes-screenrec/credentials/ScreenRecApi.credentials';
-import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
-import { ScreenRecNewRecordingTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node';
-import { ScreenRecTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
+import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
+import { ScreenRecNewRecordingTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node.js';
+import { ScreenRecTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node.js';
 import { sortedRecord, type InputContract, type N8nContract, type N8nNodeContract } from './surface';
 
 const NODES: INodeType[] = [new ScreenRec(), new ScreenRecTrigger(), new ScreenRecNewRecordingTrigger()];

@@ -1,7 +1,7 @@
 import { INPUT_FIELDS, OPERATIONS, exampleRecording, type OperationName, type Recording } from '@screenrec/core';
 import nock from 'nock';
 import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
-import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
+import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
 import { fromAiButton, screenRecAgentTool } from '../support/n8n-agent-tool';
 import { captureWarnings } from '../support/n8n-contexts';
 import { BACKEND_TOKEN, BASE_URL, CREDENTIAL, RECORDING_ID, WEBHOOK_BASE_URL, byId, type ScreenRecCredential } from './harness';

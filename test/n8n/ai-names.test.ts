@@ -1,6 +1,6 @@
 import { INPUT_FIELDS, OPERATIONS, OPERATION_NAMES, inputKey, type InputField } from '@screenrec/core';
 import type { INodeProperties } from 'n8n-workflow';
-import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
+import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
 import { editorFromAiKey, fromAiNames } from '../contracts/n8n-surface';
 
 // The name a model fills a field by ($fromAI('<name>', …)) is fixed in core's catalogue (`aiName`). n8n's editor

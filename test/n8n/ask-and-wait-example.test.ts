@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { NodeHelpers, type INodeParameters, type INodeTypeDescription } from 'n8n-workflow';
-import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
+import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
 import { REPO_ROOT } from '../support/reference-server';
 
 // The package README's "Ask for a recording and wait for the video" workflow (docs/ask-and-wait-workflow.json): a

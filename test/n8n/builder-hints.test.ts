@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from '@screenrec/core';
 import type { INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
-import { ScreenRecNewRecordingTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node';
-import { ScreenRecTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
+import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
+import { ScreenRecNewRecordingTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node.js';
+import { ScreenRecTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node.js';
 
 const PACKAGE = (JSON.parse(readFileSync(join(__dirname, '../../packages/n8n-nodes-screenrec/package.json'), 'utf8')) as { name: string })
   .name;

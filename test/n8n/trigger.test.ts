@@ -17,7 +17,7 @@ import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenre
 import {
   GONE_NOTIFICATION,
   UNAUTHORIZED_NOTIFICATION,
-} from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
+} from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node.js';
 import { CREDENTIAL_UNREADABLE, RECEIVED } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/video-ready';
 import {
   API_KEY,

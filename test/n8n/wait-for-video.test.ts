@@ -13,7 +13,7 @@ import {
   type IWebhookData,
   type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
+import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
 import {
   NOT_AS_TOOL,
   ONE_RECORDING_PER_EXECUTION,

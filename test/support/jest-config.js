@@ -17,6 +17,8 @@ function packageJestConfig(packageDir, { tools = false } = {}) {
     testMatch: [tools ? '**/*.tools.test.ts' : '**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', ...(tools ? [] : ['\\.tools\\.test\\.ts$'])],
     moduleNameMapper: {
+      // Core's sources name each import's .js file (as ESM requires of its published build); jest finds the .ts.
+      '^(\\.{1,2}/.*)\\.js$': '$1',
       '^@screenrec/core$': join(REPO_ROOT, 'packages/core/src/index.ts'),
       '^@screenrec/core/portable$': join(REPO_ROOT, 'packages/core/src/portable.ts'),
     },

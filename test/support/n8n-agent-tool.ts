@@ -2,7 +2,7 @@ import { SupplyDataContext } from 'n8n-core';
 import { createNodeAsTool } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
 import { makeHandleToolInvocation } from 'n8n-core/dist/execution-engine/node-execution-context/utils/get-input-connection-data';
 import { NodeConnectionTypes, type INode, type INodeParameters, type INodeType, type IRunExecutionData } from 'n8n-workflow';
-import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
+import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
 import { additionalDataFor, nodeOf, workflowOf, type N8nSetup } from './n8n-contexts';
 
 // The ScreenRec node as an AI Agent gets it: n8n's `screenRecTool` variant of the node (named and wired as n8n's

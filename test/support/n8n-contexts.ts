@@ -28,10 +28,10 @@ import {
   type IWorkflowExecuteAdditionalData,
   type WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
+import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
 import type { CaughtRequest } from './catcher';
-import { ScreenRecNewRecordingTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node';
-import { ScreenRecTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node';
+import { ScreenRecNewRecordingTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecNewRecordingTrigger/ScreenRecNewRecordingTrigger.node.js';
+import { ScreenRecTrigger } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/ScreenRecTrigger.node.js';
 
 // Our nodes run inside n8n-core's real node contexts: real parameter resolution (defaults, displayOptions, resource
 // locators), real httpRequest over axios, real binary data (in memory, or n8n's filesystem mode), real

@@ -3,18 +3,18 @@
  * credentials. Platforms whose shipped code may not touch timers or Node globals (n8n) import
  * `@screenrec/core/portable` and pass their own transport and sleep.
  */
-import type { ClientOptions } from './transport/request-sender';
-import { createFetchTransport } from './transport/fetch-transport';
-import { HookClient as PortableHookClient, type HookClientOptions } from './clients/hook-client';
-import { sleep } from './transport/node-sleep';
-import { RestClient as PortableRestClient, type RestClientOptions } from './clients/rest-client';
+import type { ClientOptions } from './transport/request-sender.js';
+import { createFetchTransport } from './transport/fetch-transport.js';
+import { HookClient as PortableHookClient, type HookClientOptions } from './clients/hook-client.js';
+import { sleep } from './transport/node-sleep.js';
+import { RestClient as PortableRestClient, type RestClientOptions } from './clients/rest-client.js';
 
-export * from './portable';
-export { createFetchTransport, requestAbort } from './transport/fetch-transport';
-export { sleep } from './transport/node-sleep';
+export * from './portable.js';
+export { createFetchTransport, requestAbort } from './transport/fetch-transport.js';
+export { sleep } from './transport/node-sleep.js';
 // The connectors that are neither of the hook's two integrations run on Node; n8n's package stays without it.
-export { HookAccess } from './clients/hook-access';
-export { WAIT_PACING, waitUntilCompleted, type StopReason, type Wait, type WaitOutcome, type WaitPacing } from './clients/waiting';
+export { HookAccess } from './clients/hook-access.js';
+export { WAIT_PACING, waitUntilCompleted, type StopReason, type Wait, type WaitOutcome, type WaitPacing } from './clients/waiting.js';
 
 /** The automation-hook client, on fetch and a timer unless told otherwise. */
 export class HookClient extends PortableHookClient {

@@ -4,17 +4,17 @@
  * this file uses a timer, `process`, `global`/`globalThis` or `__dirname`/`__filename`: n8n's scanner refuses
  * shipped code that does (a test bundles this file and checks).
  */
-export * from './wire/schemas';
-export * from './errors/error-classes';
-export * from './errors/messages';
-export type { Transport, TransportRequest, TransportResponse } from './transport/transport';
-export { readBodyCapped } from './transport/read-body-capped';
-export { networkFailure, responseTooLarge, videoHostFailure } from './errors/failure-table';
-export { HEADER, NOTIFICATION_ANSWER, isRedirect, isSuccess, type HttpMethod, type ServiceInterface } from './wire/protocol';
-export type { CallOptions, Sleep } from './transport/call-bounds';
-export type { ClientOptions } from './transport/request-sender';
-export { fieldErrorsOf } from './errors/schema-checks';
-export { HookClient, type HookClientOptions, type RecordingLinkInput } from './clients/hook-client';
+export * from './wire/schemas.js';
+export * from './errors/error-classes.js';
+export * from './errors/messages.js';
+export type { Transport, TransportRequest, TransportResponse } from './transport/transport.js';
+export { readBodyCapped } from './transport/read-body-capped.js';
+export { networkFailure, responseTooLarge, videoHostFailure } from './errors/failure-table.js';
+export { HEADER, NOTIFICATION_ANSWER, isRedirect, isSuccess, type HttpMethod, type ServiceInterface } from './wire/protocol.js';
+export type { CallOptions, Sleep } from './transport/call-bounds.js';
+export type { ClientOptions } from './transport/request-sender.js';
+export { fieldErrorsOf } from './errors/schema-checks.js';
+export { HookClient, type HookClientOptions, type RecordingLinkInput } from './clients/hook-client.js';
 export {
   RestClient,
   type FindByReferenceOptions,
@@ -23,7 +23,7 @@ export {
   type ReferenceSearch,
   type ReferenceSearchFilter,
   type RestClientOptions,
-} from './clients/rest-client';
+} from './clients/rest-client.js';
 export {
   MAX_VIDEO_ID_CANDIDATES,
   identifyVideo,
@@ -38,8 +38,8 @@ export {
   type VideoLinkOptions,
   type VideoLinkSource,
   type VideoReady,
-} from './clients/video-ready';
-export { isLoopbackHost, isNonPublicHost, isPlainHttpOffLoopback } from './transport/addresses';
+} from './clients/video-ready.js';
+export { isLoopbackHost, isNonPublicHost, isPlainHttpOffLoopback } from './transport/addresses.js';
 export {
   NOTHING_TO_UPDATE_MESSAGE,
   cleanTags,
@@ -47,9 +47,9 @@ export {
   recordingChanges,
   type RecordingChangesInput,
   type RecordingTexts,
-} from './catalogue/recording-input';
-export { createdRecordingDetails, type CreatedRecordingDetails } from './clients/created-recording';
-export { inTimeZone, knownTimeZone, offsetMinutes } from './catalogue/dates';
+} from './catalogue/recording-input.js';
+export { createdRecordingDetails, type CreatedRecordingDetails } from './clients/created-recording.js';
+export { inTimeZone, knownTimeZone, offsetMinutes } from './catalogue/dates.js';
 export {
   DIRECTION_LABELS,
   SHORT_ID_LENGTH,
@@ -58,5 +58,5 @@ export {
   displayDate,
   recordingLabel,
   statusLabel,
-} from './catalogue/labels';
-export * from './catalogue';
+} from './catalogue/labels.js';
+export * from './catalogue/index.js';

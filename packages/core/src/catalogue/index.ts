@@ -5,8 +5,14 @@
  * to what a user reads and types, which the package's entries export themselves: labels.ts (values and recordings in
  * a person's words), dates.ts (dates in the user's time zone), recording-input.ts (tags as typed, the update rule).
  */
-export { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms';
-export { RECORDING_FIELDS, RECORDING_FIELD_KEYS, exampleRecording, type RecordingField, type RecordingFieldKey } from './recording-fields';
+export { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms.js';
+export {
+  RECORDING_FIELDS,
+  RECORDING_FIELD_KEYS,
+  exampleRecording,
+  type RecordingField,
+  type RecordingFieldKey,
+} from './recording-fields.js';
 export {
   INPUT_FIELDS,
   NEW_TEXT_INPUT_NAMES,
@@ -16,8 +22,8 @@ export {
   type InputField,
   type InputName,
   type NewTextInputName,
-} from './inputs';
-export { inputKind, schemaKind, type InputKind } from './input-kind';
+} from './inputs.js';
+export { inputKind, schemaKind, type InputKind } from './input-kind.js';
 export {
   OPERATIONS,
   OPERATION_NAMES,
@@ -26,4 +32,4 @@ export {
   type InputValues,
   type OperationEffects,
   type OperationName,
-} from './operations';
+} from './operations.js';

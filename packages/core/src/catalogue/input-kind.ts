@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { $ZodString } from 'zod/v4/core';
-import { IsoDateOrDateTime } from '../wire/schemas';
-import { INPUT_FIELDS, type InputName } from './inputs';
+import { IsoDateOrDateTime } from '../wire/schemas.js';
+import { INPUT_FIELDS, type InputName } from './inputs.js';
 
 /**
  * What kind of form field an input is, read from its schema: one text, a list of texts, one or several of fixed

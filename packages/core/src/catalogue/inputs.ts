@@ -1,5 +1,5 @@
 import * as z from 'zod/v4';
-import { cleanTags } from './recording-input';
+import { cleanTags } from './recording-input.js';
 import {
   CreateRecordingRequest,
   IsoDateOrDateTime,
@@ -9,9 +9,9 @@ import {
   UpdateRecordingRequest,
   Uuid,
   type RecordingTextFieldKey,
-} from '../wire/schemas';
-import { PLATFORMS, type Platform } from './platforms';
-import { RECORDING_FIELDS } from './recording-fields';
+} from '../wire/schemas.js';
+import { PLATFORMS, type Platform } from './platforms.js';
+import { RECORDING_FIELDS } from './recording-fields.js';
 
 /**
  * One input an operation takes, declared once: the value it holds once a platform has read it (a list is a list,

@@ -1,5 +1,5 @@
-import { knownTimeZone, zoneName } from './dates';
-import type { Recording, RecordingDirection, RecordingStatus } from '../wire/schemas';
+import { knownTimeZone, zoneName } from './dates.js';
+import type { Recording, RecordingDirection, RecordingStatus } from '../wire/schemas.js';
 
 /**
  * What a person reads for ScreenRec's values, the same words on every platform (Zapier fields and dropdowns, n8n

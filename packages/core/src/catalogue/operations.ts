@@ -1,8 +1,8 @@
 import * as z from 'zod/v4';
-import type { CallOptions } from '../transport/call-bounds';
-import type { ServiceInterface } from '../wire/protocol';
-import type { RestClient } from '../clients/rest-client';
-import { givenTexts, recordingChanges } from './recording-input';
+import type { CallOptions } from '../transport/call-bounds.js';
+import type { ServiceInterface } from '../wire/protocol.js';
+import type { RestClient } from '../clients/rest-client.js';
+import { givenTexts, recordingChanges } from './recording-input.js';
 import {
   PresignResponse,
   RECORDING_TEXT_FIELD_KEYS,
@@ -10,9 +10,9 @@ import {
   RecordingAnswer,
   TagSearchResponse,
   VideoReadyNotification,
-} from '../wire/schemas';
-import { INPUT_FIELDS, NEW_TEXT_INPUT_NAMES, newTextInputName, type InputName } from './inputs';
-import type { Platform } from './platforms';
+} from '../wire/schemas.js';
+import { INPUT_FIELDS, NEW_TEXT_INPUT_NAMES, newTextInputName, type InputName } from './inputs.js';
+import type { Platform } from './platforms.js';
 
 /** What an operation does to the service, for the platforms that tell an agent or a user (MCP annotations, confirmations). */
 export interface OperationEffects {

@@ -1,5 +1,5 @@
 import type * as z from 'zod/v4';
-import { Recording } from '../wire/schemas';
+import { Recording } from '../wire/schemas.js';
 
 /** One field of a recording as every platform outputs it: the service's own key, one label, one help text, an example. */
 export interface RecordingField<Key extends keyof typeof Recording.shape = keyof typeof Recording.shape> {

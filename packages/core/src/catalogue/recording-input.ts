@@ -1,7 +1,7 @@
-import { RECORDING_FIELDS } from './recording-fields';
-import { InvalidInputError } from '../errors/error-classes';
-import { TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE, nothingToUpdateMessage } from '../errors/messages';
-import { RECORDING_TEXT_FIELD_KEYS, type RecordingTextFieldKey, type UpdateRecordingRequest } from '../wire/schemas';
+import { RECORDING_FIELDS } from './recording-fields.js';
+import { InvalidInputError } from '../errors/error-classes.js';
+import { TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE, nothingToUpdateMessage } from '../errors/messages.js';
+import { RECORDING_TEXT_FIELD_KEYS, type RecordingTextFieldKey, type UpdateRecordingRequest } from '../wire/schemas.js';
 
 export const NOTHING_TO_UPDATE_MESSAGE = nothingToUpdateMessage(
   ['tags' as const, ...RECORDING_TEXT_FIELD_KEYS].map((key) => RECORDING_FIELDS[key].label),

@@ -1,7 +1,7 @@
-import { isScreenRecError } from '../errors/error-classes';
-import { CREATED_NOT_LISTED_YET, createdIdLookupFailedMessage } from '../errors/messages';
-import type { CallOptions } from '../transport/call-bounds';
-import type { RestClient } from './rest-client';
+import { isScreenRecError } from '../errors/error-classes.js';
+import { CREATED_NOT_LISTED_YET, createdIdLookupFailedMessage } from '../errors/messages.js';
+import type { CallOptions } from '../transport/call-bounds.js';
+import type { RestClient } from './rest-client.js';
 
 /**
  * What every platform outputs about a recording the hook just made, besides its link, in the names every platform

@@ -1,7 +1,7 @@
-import { isScreenRecError } from '../errors/error-classes';
-import type { HookClient } from './hook-client';
-import type { CallOptions } from '../transport/call-bounds';
-import { HOOK_PROVIDERS, type HookProvider } from '../wire/schemas';
+import { isScreenRecError } from '../errors/error-classes.js';
+import type { HookClient } from './hook-client.js';
+import type { CallOptions } from '../transport/call-bounds.js';
+import { HOOK_PROVIDERS, type HookProvider } from '../wire/schemas.js';
 
 /**
  * The hook endpoint for one backend token, for a connector that is neither of the hook's two integrations (the MCP

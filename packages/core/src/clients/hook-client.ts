@@ -1,10 +1,10 @@
 import * as z from 'zod/v4';
-import { failureOfResponse, hookRefusal, type HookActionName } from '../errors/failure-table';
-import { BACKEND_TOKEN_REQUIRED, HOOK_NOT_FOUND_MESSAGE, HTTPS_CALLBACK_REQUIRED } from '../errors/messages';
-import type { CallBoundsLabel, CallOptions } from '../transport/call-bounds';
-import { HEADER, hookEndpoint, isSuccess } from '../wire/protocol';
-import { invalidInput, parseJson, readResponse, validateInput } from '../errors/schema-checks';
-import { RequestSender, type ClientOptions } from '../transport/request-sender';
+import { failureOfResponse, hookRefusal, type HookActionName } from '../errors/failure-table.js';
+import { BACKEND_TOKEN_REQUIRED, HOOK_NOT_FOUND_MESSAGE, HTTPS_CALLBACK_REQUIRED } from '../errors/messages.js';
+import type { CallBoundsLabel, CallOptions } from '../transport/call-bounds.js';
+import { HEADER, hookEndpoint, isSuccess } from '../wire/protocol.js';
+import { invalidInput, parseJson, readResponse, validateInput } from '../errors/schema-checks.js';
+import { RequestSender, type ClientOptions } from '../transport/request-sender.js';
 import {
   CallbackSubscribeAction,
   CallbackUnsubscribeAction,
@@ -16,7 +16,7 @@ import {
   RecordingAnswer,
   SubscribeAnswer,
   UnsubscribeAnswer,
-} from '../wire/schemas';
+} from '../wire/schemas.js';
 
 export interface HookClientOptions extends ClientOptions {
   provider: HookProvider;

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4';
-import { DeadlineError, NotFoundError } from '../errors/error-classes';
-import { failureOfResponse } from '../errors/failure-table';
+import { DeadlineError, NotFoundError } from '../errors/error-classes.js';
+import { failureOfResponse } from '../errors/failure-table.js';
 import {
   API_KEY_REQUIRED,
   HINT_NARROW_SEARCH,
@@ -8,8 +8,8 @@ import {
   NOT_FOUND_VIDEO,
   NOT_FOUND_WORKSPACE,
   referenceSearchSummary,
-} from '../errors/messages';
-import type { CallBounds, CallBoundsLabel, CallOptions } from '../transport/call-bounds';
+} from '../errors/messages.js';
+import type { CallBounds, CallBoundsLabel, CallOptions } from '../transport/call-bounds.js';
 import {
   FAILURE_STATUS,
   HEADER,
@@ -20,9 +20,9 @@ import {
   restPath,
   workspaceApi,
   type RestCallName,
-} from '../wire/protocol';
-import { readResponse, validateInput } from '../errors/schema-checks';
-import { RequestSender, type ClientOptions, type SentResponse } from '../transport/request-sender';
+} from '../wire/protocol.js';
+import { readResponse, validateInput } from '../errors/schema-checks.js';
+import { RequestSender, type ClientOptions, type SentResponse } from '../transport/request-sender.js';
 import {
   CreateRecordingRequest,
   ListRecordingsRequest,
@@ -34,7 +34,7 @@ import {
   TagSearchResponse,
   UpdateRecordingRequest,
   Uuid,
-} from '../wire/schemas';
+} from '../wire/schemas.js';
 
 export interface RestClientOptions extends ClientOptions {
   workspaceId: string;

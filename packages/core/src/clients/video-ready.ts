@@ -1,6 +1,6 @@
-import { isNonPublicHost } from '../transport/addresses';
-import { InvalidInputError, NetworkError, ScreenRecError, describeFieldErrors } from '../errors/error-classes';
-import { fieldErrorsOf, invalidInput, parseJson } from '../errors/schema-checks';
+import { isNonPublicHost } from '../transport/addresses.js';
+import { InvalidInputError, NetworkError, ScreenRecError, describeFieldErrors } from '../errors/error-classes.js';
+import { fieldErrorsOf, invalidInput, parseJson } from '../errors/schema-checks.js';
 import {
   FRESH_LINK_PLAIN_HTTP,
   LINK_NAMES_NO_RECORDING,
@@ -20,10 +20,10 @@ import {
   refusedLookupFailedReason,
   refusedNoFreshLinkReason,
   unresolvedVideoHostMessage,
-} from '../errors/messages';
-import type { CallOptions } from '../transport/call-bounds';
-import type { RestClient } from './rest-client';
-import { VideoReadyNotification, type Recording } from '../wire/schemas';
+} from '../errors/messages.js';
+import type { CallOptions } from '../transport/call-bounds.js';
+import type { RestClient } from './rest-client.js';
+import { VideoReadyNotification, type Recording } from '../wire/schemas.js';
 
 export interface VideoReady {
   /** The pre-signed link to the video, as received. */

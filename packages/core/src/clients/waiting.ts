@@ -1,7 +1,7 @@
-import { DeadlineError } from '../errors/error-classes';
-import { sleep } from '../transport/node-sleep';
-import type { CallOptions } from '../transport/call-bounds';
-import type { Recording } from '../wire/schemas';
+import { DeadlineError } from '../errors/error-classes.js';
+import { sleep } from '../transport/node-sleep.js';
+import type { CallOptions } from '../transport/call-bounds.js';
+import type { Recording } from '../wire/schemas.js';
 
 /**
  * How a wait paces its checks: the first again after `firstDelayMs`, each next one twice as long after the one

@@ -1,4 +1,4 @@
-import type { FieldError } from '../wire/schemas';
+import type { FieldError } from '../wire/schemas.js';
 
 export type ErrorCode =
   | 'BAD_REQUEST'

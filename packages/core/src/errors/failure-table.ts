@@ -15,7 +15,7 @@ import {
   describeFieldErrors,
   type ErrorDetails,
   type ScreenRecError,
-} from './error-classes';
+} from './error-classes.js';
 import {
   HOOK_MALFORMED_MESSAGE,
   INTEGRATION_NOT_CONNECTED_MESSAGE,
@@ -40,11 +40,11 @@ import {
   unsubscribeRefusedMessage,
   videoHostRedirectMessage,
   videoHostStatusMessage,
-} from './messages';
-import { FAILURE_STATUS, HEADER, isRedirect } from '../wire/protocol';
-import { parseJson } from './schema-checks';
-import { ValidationErrorBody } from '../wire/schemas';
-import type { TransportRequest, TransportResponse } from '../transport/transport';
+} from './messages.js';
+import { FAILURE_STATUS, HEADER, isRedirect } from '../wire/protocol.js';
+import { parseJson } from './schema-checks.js';
+import { ValidationErrorBody } from '../wire/schemas.js';
+import type { TransportRequest, TransportResponse } from '../transport/transport.js';
 
 /**
  * Every way a request can fail, in one table: from an answer's status (or its absence) to the error code and the

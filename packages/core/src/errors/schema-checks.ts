@@ -1,8 +1,8 @@
 import type * as z from 'zod/v4';
-import { InvalidInputError, UnexpectedResponseError, describeFieldErrors } from './error-classes';
-import { invalidInputMessage, quoteServiceText, unexpectedAnswerMessage } from './messages';
-import type { FieldError } from '../wire/schemas';
-import type { TransportResponse } from '../transport/transport';
+import { InvalidInputError, UnexpectedResponseError, describeFieldErrors } from './error-classes.js';
+import { invalidInputMessage, quoteServiceText, unexpectedAnswerMessage } from './messages.js';
+import type { FieldError } from '../wire/schemas.js';
+import type { TransportResponse } from '../transport/transport.js';
 
 /** Parses a JSON body; undefined when the body is empty or not JSON (an HTML error page, say). */
 export function parseJson(text: string): unknown {

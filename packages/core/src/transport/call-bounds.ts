@@ -1,5 +1,5 @@
-import { CancelledError, DeadlineError, InvalidInputError } from '../errors/error-classes';
-import { CANCELLED_MESSAGE, DEADLINE_FORMAT, HINT_CHECK_SERVICE, deadlineMessage, invalidInputMessage } from '../errors/messages';
+import { CancelledError, DeadlineError, InvalidInputError } from '../errors/error-classes.js';
+import { CANCELLED_MESSAGE, DEADLINE_FORMAT, HINT_CHECK_SERVICE, deadlineMessage, invalidInputMessage } from '../errors/messages.js';
 
 /** What a caller may bound one client operation with. */
 export interface CallOptions {

@@ -1,7 +1,7 @@
-import { CancelledError, ScreenRecError } from '../errors/error-classes';
-import { CANCELLED_MESSAGE } from '../errors/messages';
-import { networkFailure, responseTooLarge } from '../errors/failure-table';
-import type { Transport, TransportRequest, TransportResponse } from './transport';
+import { CancelledError, ScreenRecError } from '../errors/error-classes.js';
+import { CANCELLED_MESSAGE } from '../errors/messages.js';
+import { networkFailure, responseTooLarge } from '../errors/failure-table.js';
+import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
 /**
  * The default transport, on the runtime's fetch (the portable entry does not reach this file: platforms bring their own).

@@ -1,5 +1,5 @@
-import { CancelledError } from '../errors/error-classes';
-import { CANCELLED_MESSAGE } from '../errors/messages';
+import { CancelledError } from '../errors/error-classes.js';
+import { CANCELLED_MESSAGE } from '../errors/messages.js';
 
 /**
  * The default wait between retries (Node only: platforms pass their own, n8n its sleepWithAbort). Ends early with

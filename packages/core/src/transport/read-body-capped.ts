@@ -1,6 +1,6 @@
-import { responseTooLarge } from '../errors/failure-table';
-import { MAX_ANSWER_BYTES } from '../errors/messages';
-import type { TransportRequest } from './transport';
+import { responseTooLarge } from '../errors/failure-table.js';
+import { MAX_ANSWER_BYTES } from '../errors/messages.js';
+import type { TransportRequest } from './transport.js';
 
 /**
  * Reads a body given as chunks (a fetch body, a Node stream) into text, and stops, leaving the rest unread, as

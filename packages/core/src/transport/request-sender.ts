@@ -1,6 +1,6 @@
 import * as z from 'zod/v4';
-import { NetworkError, ScreenRecError } from '../errors/error-classes';
-import { parseRetryAfter, redirectFailure } from '../errors/failure-table';
+import { NetworkError, ScreenRecError } from '../errors/error-classes.js';
+import { parseRetryAfter, redirectFailure } from '../errors/failure-table.js';
 import {
   BASE_URL_FORMAT,
   BASE_URL_WITH_CREDENTIALS,
@@ -9,11 +9,11 @@ import {
   quoteServiceText,
   retryPastDeadlineReason,
   transportFailureMessage,
-} from '../errors/messages';
-import { CallBounds, type CallBoundsLabel, type CallOptions, type Sleep } from './call-bounds';
-import { HEADER, JSON_MEDIA_TYPE, isRedirect, type HttpMethod } from '../wire/protocol';
-import { invalidInput, validateInput } from '../errors/schema-checks';
-import type { Transport, TransportRequest, TransportResponse } from './transport';
+} from '../errors/messages.js';
+import { CallBounds, type CallBoundsLabel, type CallOptions, type Sleep } from './call-bounds.js';
+import { HEADER, JSON_MEDIA_TYPE, isRedirect, type HttpMethod } from '../wire/protocol.js';
+import { invalidInput, validateInput } from '../errors/schema-checks.js';
+import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
 export interface ClientOptions {
   /** The service's base address, for example https://api.screenrec.example. */

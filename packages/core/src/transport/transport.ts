@@ -1,4 +1,4 @@
-import type { HttpMethod } from '../wire/protocol';
+import type { HttpMethod } from '../wire/protocol.js';
 
 export interface TransportRequest {
   method: HttpMethod;

@@ -1,5 +1,5 @@
 import * as z from 'zod/v4';
-import { formatCount } from '../errors/messages';
+import { formatCount } from '../errors/messages.js';
 
 /** Values the service API fixes; platforms offer them as choices. */
 export const RECORDING_STATUSES = ['NEW', 'RECORDING', 'REVIEWING', 'PROCESSING', 'COMPLETED'] as const;
