@@ -1,6 +1,7 @@
 import { CancelledError, ScreenRecError } from '../errors/error-classes.js';
 import { CANCELLED_MESSAGE } from '../errors/messages.js';
 import { networkFailure, responseTooLarge } from '../errors/failure-table.js';
+import { decodeChunks } from './read-body-capped.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
 /**
@@ -85,7 +86,7 @@ async function exchange(fetchImpl: typeof fetch, request: TransportRequest, sign
 
 /**
  * readBodyCapped for a web stream, on its reader: as cheap as response.text() for the small chunked answers of every
- * call, and stops at the cap. Decoded with TextDecoder, which every runtime with fetch has (a browser has no Buffer).
+ * call, and stops at the cap.
  */
 async function readStreamCapped(stream: ReadableStream<Uint8Array>, request: TransportRequest): Promise<string> {
   const reader = stream.getReader();
@@ -104,13 +105,7 @@ async function readStreamCapped(stream: ReadableStream<Uint8Array>, request: Tra
     await reader.cancel().catch(() => undefined);
     throw error;
   }
-  const whole = new Uint8Array(bytes);
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.byteLength;
-  }
-  return new TextDecoder().decode(whole);
+  return decodeChunks(parts, bytes);
 }
 
 function isPlainLength(headers: Record<string, string>, declared: number | undefined): boolean {

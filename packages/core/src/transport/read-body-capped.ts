@@ -21,7 +21,14 @@ export async function readBodyCapped(
     if (bytes > cap) throw responseTooLarge(request);
     parts.push(raw);
   }
-  // Decoded once at the end, so a character split across chunks is read whole.
+  return decodeChunks(parts, bytes);
+}
+
+/**
+ * The text of a body read as chunks of `bytes` in all, decoded once at the end, so that a character split across
+ * chunks is read whole; with TextDecoder, which every runtime with fetch has (a browser has no Buffer).
+ */
+export function decodeChunks(parts: readonly Uint8Array[], bytes: number): string {
   if (parts.length === 1 && parts[0] !== undefined) return new TextDecoder().decode(parts[0]);
   const whole = new Uint8Array(bytes);
   let offset = 0;
