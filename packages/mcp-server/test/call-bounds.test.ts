@@ -11,15 +11,15 @@ const presign = () => restScope().get(restPath(`/recordings/${RECORDING_ID}/pres
 describe('a tool call is bounded by its deadline and by the client cancelling it', () => {
   it('ends with core DEADLINE at once when a wait would pass SCREENREC_TOOL_TIMEOUT_SECONDS', async () => {
     // A 20 s limit that jest's own 5 s timeout ends first: however slow the machine, the first answer comes in time
-    // and only the wait it asks for (300 s) is past the deadline.
+    // and only the wait it asks for (50 s, under core's 60 s cap on Retry-After) is past the deadline.
     const { client, close } = await connectClient({ ...REST_ENV, SCREENREC_TOOL_TIMEOUT_SECONDS: '20' });
     try {
-      presign().reply(429, { message: 'Too many requests' }, { 'retry-after': '300' });
+      presign().reply(429, { message: 'Too many requests' }, { 'retry-after': '50' });
       expect(await callTool(client, 'get_video_url', { recordingId: RECORDING_ID })).toEqual({
         content: [
           {
             type: 'text',
-            text: deadlineMessage('fetching a link to the video', 20_000, HINT_CHECK_SERVICE, retryPastDeadlineReason(300_000, 429)),
+            text: deadlineMessage('fetching a link to the video', 20_000, HINT_CHECK_SERVICE, retryPastDeadlineReason(50_000, 429)),
           },
         ],
         isError: true,
