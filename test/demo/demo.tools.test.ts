@@ -35,7 +35,11 @@ async function run(command: string, videoLinks: VideoLinkMode): Promise<ProcessR
   delete env.NODE_ENV;
   try {
     const result = await runProcess('sh', ['-c', command], { cwd: REPO_ROOT, env });
-    return { ...result, leftovers: { home: readdirSync(home, { recursive: true }).map(String), tmp: readdirSync(tmp).map(String) } };
+    // tsx, which runs the demo, keeps its compile cache in the temporary folder (tsx-<uid>): the runner's, not the demo's.
+    const tmpLeftovers = readdirSync(tmp)
+      .map(String)
+      .filter((name) => !/^tsx-\w+$/.test(name));
+    return { ...result, leftovers: { home: readdirSync(home, { recursive: true }).map(String), tmp: tmpLeftovers } };
   } finally {
     for (const dir of [home, tmp]) rmSync(dir, { recursive: true, force: true });
   }

@@ -191,7 +191,13 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
       item?.recording?.externalReference === 'zap-ticket-101',
       `the Zap's item does not carry its recording's details: ${JSON.stringify(item)}`,
     );
-    check(item.videoUrl === body.result && item.videoFile !== undefined, "the Zap's item has no video link or file");
+    // The link is a fresh one the service signed for the confirmed recording: the same video as the one posted, its
+    // signature and expiry those of the moment the Zap asked.
+    const sameVideo = (link: string) => `${new URL(link).origin}${new URL(link).pathname}`;
+    check(
+      typeof item.videoUrl === 'string' && sameVideo(item.videoUrl) === sameVideo(body.result) && item.videoFile !== undefined,
+      "the Zap's item has no link to this video from ScreenRec, or no file",
+    );
     return `The Zap fired with recording ${recordingId}: reference "${item.recording.externalReference}", status ${item.recording.status}, the video's link and a video file.`;
   });
 

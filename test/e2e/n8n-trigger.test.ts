@@ -135,6 +135,8 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
                 url: pageUrl,
               }),
               ...notification,
+              // A fresh link the service signed for the confirmed recording, as of the moment the trigger asked.
+              videoUrl: expect.stringMatching(videoLinkPattern(e2e, recordingId)),
               recordingId,
               detailsError: null,
             },
