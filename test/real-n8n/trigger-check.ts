@@ -40,7 +40,8 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
       `subscribed ${JSON.stringify(subscribed)}`,
     );
   });
-  const STRANGER = 'a post without the subscription secret is answered 401 and runs nothing';
+  const STRANGER =
+    "a post without the subscription's secret is answered 401, one with another secret 410 (a subscription it does not hold), and neither runs anything";
   const COMPLETED =
     'completing a recording runs the workflow once with the video URL, though ScreenRec delivers the notification twice at the same moment';
   const DEACTIVATED = 'deactivating the workflow unsubscribes';
@@ -58,13 +59,16 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
     const withWrongSecret = new URL(callback);
     for (const [name, value] of secretQuery) withWrongSecret.searchParams.set(name, 'x'.repeat(value.length));
     const before = (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).length;
-    for (const url of [withoutSecret, withWrongSecret]) {
+    for (const [url, expected] of [
+      [withoutSecret, 401],
+      [withWrongSecret, 410],
+    ] as const) {
       const answer = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ result: `${demo.baseUrl}/videos/00000000-0000-4000-8000-000000000000` }),
       });
-      expectThat(answer.status === 401, `a post to ${url.pathname}${url.search} was answered ${answer.status}, not 401`);
+      expectThat(answer.status === expected, `a post to ${url.pathname}${url.search} was answered ${answer.status}, not ${expected}`);
     }
     await new Promise((resolve) => setTimeout(resolve, NO_RUN_GRACE_MS));
     const after = (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).length;
