@@ -296,7 +296,7 @@ export function openApiDocument(): JsonObject {
       title: 'ScreenRec API',
       version: corePackage.version,
       description:
-        "ScreenRec's REST API (recordings of one workspace, with an API key) and its automation-hook endpoint (one integration, with a backend token), as @screenrec/core speaks them; docs/service-api.md tells the rest. The version is @screenrec/core's: the service itself shows none.",
+        "ScreenRec's REST API (recordings of one workspace, with an API key) and its automation-hook endpoint (one integration, with a backend token), as screenrec speaks them; docs/service-api.md tells the rest. The version is screenrec's: the service itself shows none.",
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [

@@ -1,4 +1,4 @@
-// Builds dist/main.js, the `screenrec-mcp` bin: one CommonJS bundle with @screenrec/core inlined (core is not
+// Builds dist/main.js, the `screenrec-mcp` bin: one CommonJS bundle with screenrec inlined (core is not
 // published on its own). The MCP SDK and zod stay real dependencies: the SDK expects to share zod with its caller.
 //
 // The recording card (src/card/, built by card-build.mjs) is one HTML file, its script inline; the server bundles

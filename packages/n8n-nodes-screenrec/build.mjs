@@ -1,5 +1,5 @@
 // Builds dist/ as n8n loads it, the way the Node-RED package builds: one esbuild call bundles the nodes and the
-// credential, with what they use of @screenrec/core's portable entry, into dist/screenrec.js (readable CommonJS, not
+// credential, with what they use of screenrec's portable entry, into dist/screenrec.js (readable CommonJS, not
 // minified: the code n8n's verification reads is the code that runs); each file package.json's `n8n` section
 // declares is a one-line file re-exporting its class from that bundle, as n8n's loader requires it. Icons and codex
 // files are copied beside the nodes, and the output schemas n8n's editor asks for are written from core's zod schemas
@@ -30,9 +30,9 @@ const corePortable = {
 	name: 'core-portable',
 	setup: (b) =>
 		b.onResolve({ filter: /^@screenrec\/core(\/|$)/ }, ({ path, importer }) =>
-			path === '@screenrec/core/portable'
+			path === 'screenrec/portable'
 				? { path: join(root, '../core/src/portable.ts') }
-				: { errors: [{ text: `${relative(root, importer)}: the n8n package imports @screenrec/core/portable, not ${path}` }] },
+				: { errors: [{ text: `${relative(root, importer)}: the n8n package imports screenrec/portable, not ${path}` }] },
 		),
 };
 const common = {

@@ -2,7 +2,7 @@
 // own. build.mjs writes them as JSON Schema where n8n's editor asks for them, so the next node can map these fields
 // before anything has run. n8n serves GET /schemas/<package>.<node>/<version as x.y.z>/<resource>/<operation>.json
 // from `__schema__/v<x.y.z>/<resource>/<operation>.json` beside the node's file (a trigger: `__schema__/v<x.y.z>.json`).
-import { OPERATIONS, Recording, type OperationName } from '@screenrec/core/portable';
+import { OPERATIONS, Recording, type OperationName } from 'screenrec/portable';
 import * as z from 'zod/v4';
 import { NODE_OPERATIONS } from './nodes/ScreenRec/actions/node-operations';
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `prepack` / `postpack`: the packed package.json names only packages a user can install. @screenrec/core and
+// `prepack` / `postpack`: the packed package.json names only packages a user can install. screenrec and
 // @screenrec/test-support are this repository's own workspaces, never on the registry: core is bundled into
 // dist/screenrec.js and stays a devDependency in the source because n8n's lint allows a package's imports only from
 // its devDependencies or n8n's own modules; test-support brings the n8n checkers the `lint` script runs.
@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
-export const WORKSPACE_ONLY = ['@screenrec/core', '@screenrec/test-support'];
+export const WORKSPACE_ONLY = ['screenrec', '@screenrec/test-support'];
 const root = dirname(fileURLToPath(import.meta.url));
 const manifest = join(root, 'package.json');
 const original = join(root, '.package.json.packing');

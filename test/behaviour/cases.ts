@@ -13,7 +13,7 @@ import {
   INPUT_FIELDS,
   inputKey,
   RECORDING_FIELDS,
-} from '@screenrec/core';
+} from 'screenrec';
 import { NOTHING_TO_CHANGE } from '../../packages/mcp-server/src/tools/update-recording';
 import type { BehaviourCase, Exchange, VideoReadyCase } from './service';
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { OPERATIONS, OPERATION_NAMES, PLATFORMS, type CatalogueOperation, type OperationName, type Platform } from '@screenrec/core';
+import { OPERATIONS, OPERATION_NAMES, PLATFORMS, type CatalogueOperation, type OperationName, type Platform } from 'screenrec';
 import { CASES } from './cases';
 import { playedOn, type BehaviourCase } from './service';
 

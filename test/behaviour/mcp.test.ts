@@ -1,4 +1,4 @@
-import { OPERATIONS, OPERATION_NAMES, inputKey, invalidInputMessage, type ErrorCode, type OperationName } from '@screenrec/core';
+import { OPERATIONS, OPERATION_NAMES, inputKey, invalidInputMessage, type ErrorCode, type OperationName } from 'screenrec';
 import {
   BACKEND_TOKEN,
   RECORDING_ID,

@@ -1,4 +1,4 @@
-import { OPERATIONS, inputKey, inputKind, type InputName } from '@screenrec/core';
+import { OPERATIONS, inputKey, inputKind, type InputName } from 'screenrec';
 import { NodeApiError, NodeOperationError, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';

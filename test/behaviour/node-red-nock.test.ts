@@ -1,4 +1,4 @@
-import { OPERATIONS, OPERATION_NAMES } from '@screenrec/core';
+import { OPERATIONS, OPERATION_NAMES } from 'screenrec';
 import { actionCases } from '../../packages/node-red-screenrec/test/action.cases';
 import { connectionCases } from '../../packages/node-red-screenrec/test/connection.cases';
 import { OPERATIONS_WITH_CASES } from '../../packages/node-red-screenrec/test/flows';

@@ -1,4 +1,4 @@
-import { InvalidInputError, NotFoundError, OPERATIONS, inputKey, inputKind, type ErrorCode } from '@screenrec/core';
+import { InvalidInputError, NotFoundError, OPERATIONS, inputKey, inputKind, type ErrorCode } from 'screenrec';
 import { actionOfKey } from '../../packages/node-red-screenrec/src/operations';
 import { CONNECTION, caughtError, flowOf, outcomeOf } from '../../packages/node-red-screenrec/test/flows';
 import { runtime, useNockRuntime } from '../../packages/node-red-screenrec/test/nock-runtime';

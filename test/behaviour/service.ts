@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { OPERATIONS, type ErrorCode, type INPUT_FIELDS, type InputName, type OperationName } from '@screenrec/core';
+import { OPERATIONS, type ErrorCode, type INPUT_FIELDS, type InputName, type OperationName } from 'screenrec';
 import type { z } from 'zod/v4';
 import type nock from 'nock';
 import { ISO_INSTANT } from '../support/recordings';

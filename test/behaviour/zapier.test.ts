@@ -1,4 +1,4 @@
-import { inputKey, type ErrorCode, type OperationName } from '@screenrec/core';
+import { inputKey, type ErrorCode, type OperationName } from 'screenrec';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import App from '../../packages/zapier/src';
 import { zapierPlace } from '../../packages/zapier/src/catalogue-steps';

@@ -2,7 +2,7 @@
  * The servers under test, each in a process of its own so the load generator never shares their event loop.
  * The parent (see children.ts) sends commands over the IPC channel and gets one reply per command.
  */
-import { RECORDING_DIRECTIONS, RECORDING_STATUSES } from '@screenrec/core';
+import { RECORDING_DIRECTIONS, RECORDING_STATUSES } from 'screenrec';
 import { startServer, type ListeningServer } from '../../shared/reference-server/src/server';
 import { listen } from './measure';
 import type { ChildCommand, ChildReply } from './children';

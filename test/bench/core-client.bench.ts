@@ -1,4 +1,4 @@
-import { HookClient } from '@screenrec/core';
+import { HookClient } from 'screenrec';
 import { atLeast, atMost, figure, paired, reported, type Figure, type Goal } from './figure';
 import { callRate, interleavedSamples, listen } from './measure';
 

@@ -1,4 +1,4 @@
-import { HookClient } from '@screenrec/core';
+import { HookClient } from 'screenrec';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startReference, withChildren, type Child, type ReferenceInfo } from './children';
 import { atMost, figure, paired, reported, type Figure } from './figure';

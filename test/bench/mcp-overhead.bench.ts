@@ -2,7 +2,7 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Recording, RestClient } from '@screenrec/core';
+import { Recording, RestClient } from 'screenrec';
 import { z } from 'zod';
 import { readSettings } from '../../packages/mcp-server/src/config';
 import { connect } from '../../packages/mcp-server/src/connections';

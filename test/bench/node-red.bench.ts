@@ -1,4 +1,4 @@
-import { RestClient } from '@screenrec/core';
+import { RestClient } from 'screenrec';
 import { build } from 'esbuild';
 import helper from 'node-red-node-test-helper';
 import { createRequire } from 'node:module';

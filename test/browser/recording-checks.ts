@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { RECORDING_STATUSES } from '@screenrec/core';
+import { RECORDING_STATUSES } from 'screenrec';
 import type { VideoReadyItem } from '../../packages/zapier/src/triggers/video-ready';
 import type { Checks } from '../support/checks';
 import { videoReadyBodyOf } from '../support/catcher';

@@ -1,4 +1,4 @@
-import { RestClient } from '@screenrec/core';
+import { RestClient } from 'screenrec';
 import type { CreatedRecording } from '../../packages/zapier/src/creates/create-recording';
 import { startZapierE2E, type AuthData, type ZapierE2E } from '../e2e/zapier/environment';
 import { Catcher } from '../support/catcher';

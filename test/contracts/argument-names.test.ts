@@ -1,4 +1,4 @@
-import type * as Core from '@screenrec/core';
+import type * as Core from 'screenrec';
 import type { Tool } from '../../packages/mcp-server/src/tools/tool';
 import { breakingChanges, describeBreakingChange } from './breaking';
 import { readReleasedContract } from './current';
@@ -13,7 +13,7 @@ async function argumentNamesAfter(
 ): Promise<{ tools: readonly Tool[]; names: Record<string, string[]> }> {
   let tools: readonly Tool[] = [];
   await jest.isolateModulesAsync(async () => {
-    change(await import('@screenrec/core'));
+    change(await import('screenrec'));
     const built = await import('../../packages/mcp-server/src/tools');
     tools = [...built.REST_TOOLS, ...built.HOOK_TOOLS];
   });

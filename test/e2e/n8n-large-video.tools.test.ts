@@ -1,6 +1,6 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { HookClient } from '@screenrec/core';
+import { HookClient } from 'screenrec';
 import { DOWNLOAD_CANCELLED } from '../../packages/n8n-nodes-screenrec/lib/video';
 import { runScreenRecNode, shutDownN8nContexts, useFilesystemBinaryData } from '../support/n8n-contexts';
 import { failureOf, startN8nE2E, type N8nE2E, type N8nWorkspace } from './n8n/environment';

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, RestClient } from '@screenrec/core';
+import { MAX_PAGE_SIZE, RestClient } from 'screenrec';
 import { NodeApiError } from 'n8n-workflow';
 import { N8N_HINT } from '../support/n8n-hints';
 import { answeredRecording } from '../support/recordings';

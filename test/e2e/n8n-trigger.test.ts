@@ -5,7 +5,7 @@ import {
   RestClient,
   hookRefusedMessage,
   unsubscribeRefusedMessage,
-} from '@screenrec/core';
+} from 'screenrec';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import { ALREADY_RECEIVED, RECEIVED } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRecTrigger/video-ready';

@@ -1,4 +1,4 @@
-import { NO_INTEGRATION_MESSAGE, invalidInputMessage } from '@screenrec/core';
+import { NO_INTEGRATION_MESSAGE, invalidInputMessage } from 'screenrec';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
 import type { AuthData } from './zapier/environment';
 import { invokeSandbox, printedError, printedResult, type CliRun, type InvokeSandbox } from './zapier/zapier-cli';

@@ -6,7 +6,7 @@ import {
   REST_FORBIDDEN_MESSAGE,
   UNAUTHORIZED_MESSAGE,
   hookRefusedMessage,
-} from '@screenrec/core';
+} from 'screenrec';
 import type { ConnectionTestResult } from '../../packages/zapier/src/authentication';
 import { startZapierE2E, type AuthData, type Connection, type ZapierE2E } from './zapier/environment';
 import { zapierFailure } from '../support/zapier-failure';

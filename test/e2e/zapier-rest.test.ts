@@ -1,4 +1,4 @@
-import { NOT_FOUND_RECORDING } from '@screenrec/core';
+import { NOT_FOUND_RECORDING } from 'screenrec';
 import type { CreatedRecording } from '../../packages/zapier/src/creates/create-recording';
 import type { RecordingOutput } from '../../packages/zapier/src/recording';
 import type { VideoReadyItem } from '../../packages/zapier/src/triggers/video-ready';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { BrowserContext, FrameLocator } from 'playwright-core';
-import type { Recording } from '@screenrec/core';
+import type { Recording } from 'screenrec';
 import { Checks, expectThat } from '../support/checks';
 import { REPO_ROOT } from '../support/reference-server';
 import { watchVideo } from './video';

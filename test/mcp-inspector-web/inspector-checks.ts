@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
-import { NEWEST_FIRST, OPERATIONS, type RestClient } from '@screenrec/core';
+import { NEWEST_FIRST, OPERATIONS, type RestClient } from 'screenrec';
 import type { Browser } from '../browser/chromium';
 import { Participant } from '../browser/participant';
 import { Checks, expectThat } from '../support/checks';

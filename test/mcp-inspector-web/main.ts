@@ -8,7 +8,7 @@
  * PROCESSING, COMPLETED, an error). A line per check, then "test:mcp-inspector: N passed, M failed (T s)"; exits
  * non-zero on any failure. Installs Chromium with apt-get when missing; stops every process it started.
  */
-import { RestClient } from '@screenrec/core';
+import { RestClient } from 'screenrec';
 import { launchChromium, type Browser } from '../browser/chromium';
 import { CHROMIUM, ensureDebianPackages } from '../browser/machine';
 import { MCP_BIN, spawnStdioServer } from '../../packages/mcp-server/test/stdio-bin';

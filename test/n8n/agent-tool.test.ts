@@ -1,4 +1,4 @@
-import { INPUT_FIELDS, OPERATIONS, exampleRecording, type OperationName, type Recording } from '@screenrec/core';
+import { INPUT_FIELDS, OPERATIONS, exampleRecording, type OperationName, type Recording } from 'screenrec';
 import nock from 'nock';
 import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';

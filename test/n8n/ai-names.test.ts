@@ -1,4 +1,4 @@
-import { INPUT_FIELDS, OPERATIONS, OPERATION_NAMES, inputKey, type InputField } from '@screenrec/core';
+import { INPUT_FIELDS, OPERATIONS, OPERATION_NAMES, inputKey, type InputField } from 'screenrec';
 import type { INodeProperties } from 'n8n-workflow';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
 import { editorFromAiKey, fromAiNames } from '../contracts/n8n-surface';
@@ -7,7 +7,7 @@ import { editorFromAiKey, fromAiNames } from '../contracts/n8n-surface';
 // writes it from the field's display name when a builder presses ✨, and a saved workflow keeps what it wrote; so
 // the name is true for saved and new workflows alike only when the field's display name gives it.
 
-type CoreModule = typeof import('@screenrec/core');
+type CoreModule = typeof import('screenrec');
 type NodeModule = typeof import('../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node');
 
 const properties = new ScreenRec().description.properties;
@@ -56,7 +56,7 @@ it('a field without an AI name is never offered to a model: n8n shows it as a dr
 it('renaming every label in the catalogue changes no AI argument name, nor the tool descriptions; other labels follow', () => {
   let renamed: { properties: INodeProperties[] } | undefined;
   jest.isolateModules(() => {
-    const core = jest.requireActual<CoreModule>('@screenrec/core');
+    const core = jest.requireActual<CoreModule>('screenrec');
     for (const field of Object.values(core.INPUT_FIELDS)) Object.assign(field, { label: `${field.label} Renamed` });
     for (const field of Object.values(core.RECORDING_FIELDS)) Object.assign(field, { label: `${field.label} Renamed` });
     const node = jest.requireActual<NodeModule>('../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node');

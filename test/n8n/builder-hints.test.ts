@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from '@screenrec/core';
+import { OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from 'screenrec';
 import type { INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';

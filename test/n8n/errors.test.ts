@@ -1,5 +1,5 @@
 import nock from 'nock';
-import * as core from '@screenrec/core';
+import * as core from 'screenrec';
 import { NodeApiError, NodeOperationError, type INodeParameters } from 'n8n-workflow';
 import { N8N_HINT } from '../support/n8n-hints';
 import { BASE_URL, RECORDING_ID, byId, runScreenRec } from './harness';

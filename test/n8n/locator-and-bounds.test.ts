@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { CANCELLED_MESSAGE } from '@screenrec/core';
+import { CANCELLED_MESSAGE } from 'screenrec';
 import { NodeOperationError } from 'n8n-workflow';
 import { PassThrough } from 'node:stream';
 import { DOWNLOAD_CANCELLED, downloadTimedOutMessage } from '../../packages/n8n-nodes-screenrec/lib/video';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from '@screenrec/core';
+import { OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from 'screenrec';
 import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import { jsonSchemaOf, OPERATION_OUTPUTS, TRIGGER_OUTPUTS } from '../../packages/n8n-nodes-screenrec/output-schemas';

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { privateVideoLinkMessage } from '@screenrec/core';
+import { privateVideoLinkMessage } from 'screenrec';
 import { BACKEND_TOKEN, BASE_URL, CREDENTIAL, RECORDING_ID, byId, runScreenRec } from './harness';
 import { N8N_HINT } from '../support/n8n-hints';
 import { failureOf, hookScope, remember, restPath, restScope, setUpNock } from './nock-setup';

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { REFUSED_NOT_CONFIRMED, UNAUTHORIZED_MESSAGE, detailsLookupFailedMessage, postedLinkRefusedMessage } from '@screenrec/core';
+import { REFUSED_NOT_CONFIRMED, UNAUTHORIZED_MESSAGE, detailsLookupFailedMessage, postedLinkRefusedMessage } from 'screenrec';
 import { WebhookContext } from 'n8n-core';
 import type { IDataObject } from 'n8n-workflow';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';

@@ -11,7 +11,7 @@ import {
   postedLinkRefusedMessage,
   refusedLookupFailedReason,
   unsubscribeRefusedMessage,
-} from '@screenrec/core';
+} from 'screenrec';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
 import {

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { RECORDING_FIELD_KEYS, RestClient } from '@screenrec/core';
+import { RECORDING_FIELD_KEYS, RestClient } from 'screenrec';
 import { NODE_OPERATIONS } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/node-operations';
 import { toolDescriptionOf } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/tool-description';
 import { PROCESS_WAIT, expectThat } from '../support/checks';

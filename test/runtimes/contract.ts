@@ -12,8 +12,8 @@ import {
   ScreenRecError,
   createFetchTransport,
   sleep,
-} from '@screenrec/core';
-import * as portable from '@screenrec/core/portable';
+} from 'screenrec';
+import * as portable from 'screenrec/portable';
 
 export interface ContractConfig {
   /** The service (for a browser page, its own origin, which the suite forwards to the service). */

@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RestClient } from '@screenrec/core';
+import { RestClient } from 'screenrec';
 import { CHROMIUM, ensureDebianPackages } from '../browser/machine';
 import { runAsync } from '../real-n8n/machine';
 import { Checks, expectThat, since } from '../support/checks';

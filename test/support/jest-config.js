@@ -19,8 +19,8 @@ function packageJestConfig(packageDir, { tools = false } = {}) {
     moduleNameMapper: {
       // Core's sources name each import's .js file (as ESM requires of its published build); jest finds the .ts.
       '^(\\.{1,2}/.*)\\.js$': '$1',
-      '^@screenrec/core$': join(REPO_ROOT, 'packages/core/src/index.ts'),
-      '^@screenrec/core/portable$': join(REPO_ROOT, 'packages/core/src/portable.ts'),
+      '^screenrec$': join(REPO_ROOT, 'packages/core/src/index.ts'),
+      '^screenrec/portable$': join(REPO_ROOT, 'packages/core/src/portable.ts'),
     },
     transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }] },
     reporters: [join(__dirname, 'default-reporter.js'), join(__dirname, 'summary-reporter.js')],

@@ -1,4 +1,4 @@
-import type { RecordingFieldKey } from '@screenrec/core';
+import type { RecordingFieldKey } from 'screenrec';
 
 // A recording whose values a test chooses comes from core's exampleRecording(overrides). A recording the reference
 // service made is expected with answeredRecording: only what the test knows is written there.

@@ -11,7 +11,7 @@
 // - Answers. Everything the server's wire schemas allow (what it ever produces), core accepts with the same values.
 //   Core is wider on purpose: it takes statuses and directions docs/service-api.md does not list, missing optional fields and
 //   extra fields, so a service that grows does not break the connectors; the server never produces those.
-import * as core from '@screenrec/core';
+import * as core from 'screenrec';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { LIMITS } from '../../shared/reference-server/src/limits';

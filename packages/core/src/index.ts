@@ -1,7 +1,7 @@
 /**
- * `@screenrec/core`: the portable core plus the Node defaults, so a client needs only its address and
+ * `screenrec`: the portable core plus the Node defaults, so a client needs only its address and
  * credentials. Platforms whose shipped code may not touch timers or Node globals (n8n) import
- * `@screenrec/core/portable` and pass their own transport and sleep.
+ * `screenrec/portable` and pass their own transport and sleep.
  */
 import type { ClientOptions } from './transport/request-sender.js';
 import { createFetchTransport } from './transport/fetch-transport.js';

@@ -1,5 +1,5 @@
 /**
- * `@screenrec/core/portable`: everything of `@screenrec/core` except its Node defaults (the fetch transport and
+ * `screenrec/portable`: everything of `screenrec` except its Node defaults (the fetch transport and
  * the timer sleep). Clients made from here need `transport` and `sleep` passed in, and nothing reachable from
  * this file uses a timer, `process`, `global`/`globalThis` or `__dirname`/`__filename`: n8n's scanner refuses
  * shipped code that does (a test bundles this file and checks).

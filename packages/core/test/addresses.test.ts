@@ -1,4 +1,4 @@
-import { isPlainHttpOffLoopback } from '@screenrec/core';
+import { isPlainHttpOffLoopback } from 'screenrec';
 
 describe('isPlainHttpOffLoopback: a Service URL that would send credentials unencrypted over a network', () => {
   it.each([

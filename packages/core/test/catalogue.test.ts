@@ -12,7 +12,7 @@ import {
   type CatalogueOperation,
   type InputField,
   type InputName,
-} from '@screenrec/core';
+} from 'screenrec';
 
 const inputs = Object.entries(INPUT_FIELDS) as [InputName, InputField][];
 const operations = OPERATION_NAMES.map((name) => [name, OPERATIONS[name] as CatalogueOperation] as const);

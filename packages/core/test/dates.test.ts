@@ -1,4 +1,4 @@
-import { inTimeZone } from '@screenrec/core';
+import { inTimeZone } from 'screenrec';
 
 describe('inTimeZone: dates a user types, read in their time zone', () => {
   it.each([

@@ -6,7 +6,7 @@ import {
   retryPastDeadlineReason,
   sleep,
   type Transport,
-} from '@screenrec/core';
+} from 'screenrec';
 import { RECORDING_ID, SUBSCRIPTION_ID, expectNoSecretsInThrownErrors, failureOf, hookClient, restClient } from './fixtures';
 import { FakeClock, clockSleep, page, range, scriptedTransport } from './scripted';
 

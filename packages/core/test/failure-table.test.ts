@@ -1,4 +1,4 @@
-import { videoHostFailure } from '@screenrec/core';
+import { videoHostFailure } from 'screenrec';
 import { RECORDING_ID, failureOf, hookClient, restClient, sleeps } from './fixtures';
 import { hookScope, restPath, restScope, setUpNock } from './nock-setup';
 

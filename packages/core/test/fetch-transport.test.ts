@@ -14,7 +14,7 @@ import {
   readBodyCapped,
   redirectMessage,
   responseTooLargeMessage,
-} from '@screenrec/core';
+} from 'screenrec';
 import { serveOnLoopback, stopServer } from '@screenrec/test-support/loopback';
 import { API_KEY, BACKEND_TOKEN, RECORDING_ID, WORKSPACE_ID, expectNoSecretsInThrownErrors, failureOf } from './fixtures';
 

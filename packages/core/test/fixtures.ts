@@ -1,7 +1,7 @@
 import { failureOf as anyFailureOf, failureOfSync as anyFailureOfSync } from '@screenrec/test-support/failure';
 import { BASE_URL, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 import { SecretWatch } from '@screenrec/test-support/secrets';
-import { HookClient, RestClient, ScreenRecError, type HookClientOptions, type RestClientOptions } from '@screenrec/core';
+import { HookClient, RestClient, ScreenRecError, type HookClientOptions, type RestClientOptions } from 'screenrec';
 
 export { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 export const BACKEND_TOKEN = 'bt_live_9f8e7d6c5b4a3210';

@@ -1,4 +1,4 @@
-import { BASE_URL_FORMAT, invalidInputMessage, rateLimitedMessage, serverErrorMessage, unexpectedAnswerMessage } from '@screenrec/core';
+import { BASE_URL_FORMAT, invalidInputMessage, rateLimitedMessage, serverErrorMessage, unexpectedAnswerMessage } from 'screenrec';
 import nock from 'nock';
 import { BASE_URL, SUBSCRIPTION_ID, failureOf, hookClient, sleeps } from './fixtures';
 import { hookScope, setUpNock } from './nock-setup';

@@ -30,7 +30,7 @@ import {
   videoDownloadUrl,
   videoIdCandidates,
   type ResolveHost,
-} from '@screenrec/core';
+} from 'screenrec';
 import { BASE_URL, RECORDING_ID, WORKSPACE_ID, expectNoSecretsInThrownErrors, failureOf, restClient } from './fixtures';
 import { FakeClock, recordingId, scriptedTransport, sentBodies, type ScriptedAnswer } from './scripted';
 

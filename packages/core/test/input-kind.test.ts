@@ -8,7 +8,7 @@ import {
   schemaKind,
   type InputKind,
   type InputName,
-} from '@screenrec/core';
+} from 'screenrec';
 
 const names = Object.keys(INPUT_FIELDS) as InputName[];
 

@@ -1,4 +1,4 @@
-import { directionLabel, displayDate, exampleRecording, recordingLabel, statusLabel } from '@screenrec/core';
+import { directionLabel, displayDate, exampleRecording, recordingLabel, statusLabel } from 'screenrec';
 
 describe('labels: one wording of ScreenRec values on every platform', () => {
   it('names a recording by reference, status, time with its zone, tags and the start of its ID', () => {

@@ -1,4 +1,4 @@
-import { NOT_FOUND_RECORDING, exampleRecording } from '@screenrec/core';
+import { NOT_FOUND_RECORDING, exampleRecording } from 'screenrec';
 import { RECORDING_ID, failureOf, restClient, sleeps } from './fixtures';
 import { restPath, restScope, setUpNock } from './nock-setup';
 

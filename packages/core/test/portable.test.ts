@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import * as core from '@screenrec/core';
-import * as portable from '@screenrec/core/portable';
+import * as core from 'screenrec';
+import * as portable from 'screenrec/portable';
 
 /** The globals n8n's scanner refuses in shipped code. */
 const RESTRICTED = [

@@ -1,4 +1,4 @@
-import { NOTHING_TO_UPDATE_MESSAGE, TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE, cleanTags, recordingChanges } from '@screenrec/core';
+import { NOTHING_TO_UPDATE_MESSAGE, TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE, cleanTags, recordingChanges } from 'screenrec';
 import { failureOfSync } from './fixtures';
 
 describe('cleanTags', () => {

@@ -1,4 +1,4 @@
-import { exampleRecording, unexpectedAnswerMessage } from '@screenrec/core';
+import { exampleRecording, unexpectedAnswerMessage } from 'screenrec';
 import { RECORDING_ID, failureOf, restClient, sleeps } from './fixtures';
 import { restPath, restScope, setUpNock } from './nock-setup';
 

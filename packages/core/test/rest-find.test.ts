@@ -7,7 +7,7 @@ import {
   createdRecordingDetails,
   referenceSearchSummary,
   type Recording,
-} from '@screenrec/core';
+} from 'screenrec';
 import { RECORDING_ID, expectNoSecretsInThrownErrors, failureOf, restClient } from './fixtures';
 import { FakeClock, clockSleep, page, range, recordingId, scriptedTransport, sentBodies } from './scripted';
 

@@ -1,4 +1,4 @@
-import { networkFailure, type Transport, type TransportRequest } from '@screenrec/core';
+import { networkFailure, type Transport, type TransportRequest } from 'screenrec';
 
 /** A clock tests move by hand: deadlines are read on it, and scripted requests and sleeps advance it. */
 export class FakeClock {

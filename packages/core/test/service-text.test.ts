@@ -7,7 +7,7 @@ import {
   unexpectedAnswerMessage,
   unsubscribeRefusedMessage,
   type Transport,
-} from '@screenrec/core';
+} from 'screenrec';
 import {
   API_KEY,
   BACKEND_TOKEN,

@@ -15,7 +15,7 @@ import {
   inputKey,
   newTextInputName,
   recordingChanges,
-} from '@screenrec/core';
+} from 'screenrec';
 import { RECORDING_ID, failureOfSync, restClient } from './fixtures';
 import { restPath, restScope, setUpNock } from './nock-setup';
 

@@ -7,7 +7,7 @@ import {
   transportFailureMessage,
   unreachableMessage,
   type Transport,
-} from '@screenrec/core';
+} from 'screenrec';
 import { refusingUrl, serveOnLoopback, stopServer } from '@screenrec/test-support/loopback';
 import {
   API_KEY,

@@ -1,4 +1,4 @@
-import { notAVideoReadyMessage, parseVideoReady } from '@screenrec/core';
+import { notAVideoReadyMessage, parseVideoReady } from 'screenrec';
 import { failureOfSync } from './fixtures';
 import { setUpNock } from './nock-setup';
 

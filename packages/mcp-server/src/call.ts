@@ -1,4 +1,4 @@
-import type { CallOptions } from '@screenrec/core';
+import type { CallOptions } from 'screenrec';
 
 /**
  * One tool call's bounds, handed to core for every request the call makes: the client's cancellation (the

@@ -1,4 +1,4 @@
-import { HOOK_PROVIDERS, HookProvider, type ClientOptions } from '@screenrec/core';
+import { HOOK_PROVIDERS, HookProvider, type ClientOptions } from 'screenrec';
 
 /** The environment variables the server reads, with what each one is, in a user's words. */
 export const SETTINGS = {

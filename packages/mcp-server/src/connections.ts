@@ -1,4 +1,4 @@
-import { HookAccess, HookClient, InvalidInputError, RestClient, WAIT_PACING, type HookProvider, type WaitPacing } from '@screenrec/core';
+import { HookAccess, HookClient, InvalidInputError, RestClient, WAIT_PACING, type HookProvider, type WaitPacing } from 'screenrec';
 import { SETTINGS, secretsOf, type ClientTuning, type SettingName, type Settings } from './config';
 
 /** A tool was called while the setting it needs is missing or wrong: the message says what to set. */

@@ -1,4 +1,4 @@
-import { InvalidInputError, OPERATIONS, describeFieldErrors, invalidInputMessage, type InputName } from '@screenrec/core';
+import { InvalidInputError, OPERATIONS, describeFieldErrors, invalidInputMessage, type InputName } from 'screenrec';
 import * as z from 'zod';
 import { toolShape } from './tools/catalogue';
 

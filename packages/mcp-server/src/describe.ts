@@ -1,4 +1,4 @@
-import type { Recording } from '@screenrec/core';
+import type { Recording } from 'screenrec';
 
 /** One line a model can act on: the id, state, when, and what identifies the recording to a person. */
 export function describeRecording(recording: Recording): string {

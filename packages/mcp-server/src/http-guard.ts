@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { isLoopbackHost } from '@screenrec/core';
+import { isLoopbackHost } from 'screenrec';
 
 /** Why a request to the HTTP transport is refused before MCP sees it; undefined when it may pass. */
 export interface Refusal {

@@ -1,5 +1,5 @@
 import type { GetPromptResult, McpServer } from '@modelcontextprotocol/server';
-import { MAX_PAGE_SIZE, OPERATIONS, formatSeconds } from '@screenrec/core';
+import { MAX_PAGE_SIZE, OPERATIONS, formatSeconds } from 'screenrec';
 import * as z from 'zod';
 import type { Connections } from './connections';
 import { TOOL_ICONS } from './icons';

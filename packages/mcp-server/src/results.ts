@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { isScreenRecError, type ErrorCode, type ServiceInterface } from '@screenrec/core';
+import { isScreenRecError, type ErrorCode, type ServiceInterface } from 'screenrec';
 import { NotConfiguredError } from './connections';
 
 export function toolSuccess(structuredContent: Record<string, unknown>, text: string): CallToolResult {

@@ -1,5 +1,5 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { MAX_PAGE_SIZE } from '@screenrec/core';
+import { MAX_PAGE_SIZE } from 'screenrec';
 import * as z from 'zod';
 import { DEFAULT_TOOL_TIMEOUT_SECONDS, MAX_TOOL_TIMEOUT_SECONDS } from './config';
 

@@ -1,4 +1,4 @@
-import { NOT_FOUND_RECORDING, RestClient } from '@screenrec/core';
+import { NOT_FOUND_RECORDING, RestClient } from 'screenrec';
 import { startReferenceServer, type RunningServer } from '@screenrec/test-support/reference-server';
 import { connectDriver, userWho, type ClientKind, type McpDriver, type Target } from './clients';
 import { startHttpBin, type HttpBin } from './http-bin';

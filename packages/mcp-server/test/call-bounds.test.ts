@@ -1,4 +1,4 @@
-import { HINT_CHECK_SERVICE, deadlineMessage, retryPastDeadlineReason } from '@screenrec/core';
+import { HINT_CHECK_SERVICE, deadlineMessage, retryPastDeadlineReason } from 'screenrec';
 import nock from 'nock';
 import { serveOnLoopback, stopServer } from '@screenrec/test-support/loopback';
 import { useNock } from '@screenrec/test-support/nock';

@@ -1,4 +1,4 @@
-import { NOT_FOUND_RECORDING, NOT_FOUND_VIDEO, OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from '@screenrec/core';
+import { NOT_FOUND_RECORDING, NOT_FOUND_VIDEO, OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from 'screenrec';
 import { startReferenceServer, type ConnectedWorkspace, type RunningServer } from '@screenrec/test-support/reference-server';
 import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
 import { TOOLS_IN_ORDER, connectDriver, type ClientKind, type McpDriver, type Target, type ToolResult } from './clients';

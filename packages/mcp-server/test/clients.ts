@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from '@screenrec/core';
+import { OPERATIONS, OPERATION_NAMES, type CatalogueOperation } from 'screenrec';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioTransportV2, getDefaultEnvironment as defaultEnvV2 } from '@modelcontextprotocol/client/stdio';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';

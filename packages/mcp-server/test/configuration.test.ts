@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { BASE_URL_WITH_CREDENTIALS, INPUT_FIELDS, OPERATIONS, inputKey, operationByKey, type InputName } from '@screenrec/core';
+import { BASE_URL_WITH_CREDENTIALS, INPUT_FIELDS, OPERATIONS, inputKey, operationByKey, type InputName } from 'screenrec';
 import { useNock } from '@screenrec/test-support/nock';
 import { REST_TOOLS_IN_ORDER } from './clients';
 import { API_KEY, BACKEND_TOKEN, BASE_URL, RECORDING_ID, WORKSPACE_ID, callTool, connectClient } from './harness';

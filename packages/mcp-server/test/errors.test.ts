@@ -19,7 +19,7 @@ import {
   serverErrorMessage,
   unexpectedAnswerMessage,
   unreachableMessage,
-} from '@screenrec/core';
+} from 'screenrec';
 import nock from 'nock';
 import { refusingUrl } from '@screenrec/test-support/loopback';
 import { useNock } from '@screenrec/test-support/nock';

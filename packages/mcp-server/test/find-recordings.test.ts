@@ -1,4 +1,4 @@
-import { invalidInputMessage } from '@screenrec/core';
+import { invalidInputMessage } from 'screenrec';
 import { useNock } from '@screenrec/test-support/nock';
 import { REST_ENV, callTool, connectEachTest, restPath, restScope, textOf } from './harness';
 

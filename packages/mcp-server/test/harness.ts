@@ -11,7 +11,7 @@ import { readSettings, type ClientTuning } from '../src/config';
 import { connect } from '../src/connections';
 import { silentLogger, type Logger } from '../src/log';
 import { createScreenRecServer, screenRecServers } from '../src/server';
-import { exampleRecording, type WaitPacing } from '@screenrec/core';
+import { exampleRecording, type WaitPacing } from 'screenrec';
 import { clientV1, clientV2, driverOf, type McpDriver, type User } from './clients';
 
 // Every suite runs beside others on a shared machine: in-process calls are quick, but not under any load.

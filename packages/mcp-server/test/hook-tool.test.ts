@@ -1,4 +1,4 @@
-import { CREATED_NOT_LISTED_YET, TOKEN_REJECTED_MESSAGE, serverErrorMessage } from '@screenrec/core';
+import { CREATED_NOT_LISTED_YET, TOKEN_REJECTED_MESSAGE, serverErrorMessage } from 'screenrec';
 import { useNock } from '@screenrec/test-support/nock';
 import { BACKEND_TOKEN, RECORDING_ID, REST_ENV, callTool, connectClient, hookScope, restPath, restScope, textOf } from './harness';
 

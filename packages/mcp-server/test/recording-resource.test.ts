@@ -1,4 +1,4 @@
-import { NOT_FOUND_RECORDING } from '@screenrec/core';
+import { NOT_FOUND_RECORDING } from 'screenrec';
 import { useNock } from '@screenrec/test-support/nock';
 import { SERVER_ICONS } from '../src/icons';
 import { RECORDING_ID, REST_ENV, connectEachTest, recording, restPath, restScope } from './harness';

@@ -1,4 +1,4 @@
-import { OPERATIONS, RECORDING_FIELDS, operationByKey } from '@screenrec/core';
+import { OPERATIONS, RECORDING_FIELDS, operationByKey } from 'screenrec';
 import { useNock } from '@screenrec/test-support/nock';
 import { REST_TOOLS_IN_ORDER } from './clients';
 import { BACKEND_TOKEN, REST_ENV, connectClient } from './harness';

@@ -1,4 +1,4 @@
-import { RECORDING_FIELDS, RECORDING_TEXT_FIELD_KEYS } from '@screenrec/core';
+import { RECORDING_FIELDS, RECORDING_TEXT_FIELD_KEYS } from 'screenrec';
 import { useNock } from '@screenrec/test-support/nock';
 import { RECORDING_ID, REST_ENV, callTool, connectEachTest, recording, restPath, restScope, textOf } from './harness';
 

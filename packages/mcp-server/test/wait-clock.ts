@@ -1,4 +1,4 @@
-import { CANCELLED_MESSAGE, CancelledError, createFetchTransport, networkFailure, type Transport } from '@screenrec/core';
+import { CANCELLED_MESSAGE, CancelledError, createFetchTransport, networkFailure, type Transport } from 'screenrec';
 import * as nodeSleep from '../../core/src/transport/node-sleep';
 
 /** Far past any test's end (jest stops one after 30 s): a request's real timeout, when its limit is kept on the clock. */

@@ -1,6 +1,6 @@
-import { NOT_FOUND_RECORDING, invalidInputMessage } from '@screenrec/core';
+import { NOT_FOUND_RECORDING, invalidInputMessage } from 'screenrec';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import type { WaitPacing } from '@screenrec/core';
+import type { WaitPacing } from 'screenrec';
 import { useNock } from '@screenrec/test-support/nock';
 import {
   RECORDING_ID,

@@ -1,4 +1,4 @@
-import { DeadlineError, waitUntilCompleted, type Recording, type WaitPacing } from '@screenrec/core';
+import { DeadlineError, waitUntilCompleted, type Recording, type WaitPacing } from 'screenrec';
 import { callOptionsFor } from '../src/call';
 import { RECORDING_ID, recording } from './harness';
 

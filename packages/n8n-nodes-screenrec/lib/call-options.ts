@@ -1,4 +1,4 @@
-import type { CallOptions } from '@screenrec/core/portable';
+import type { CallOptions } from 'screenrec/portable';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** What to do when the Timeout option runs out; its "no limit" is 0, not an empty field. */

@@ -1,4 +1,4 @@
-import { HookClient, RestClient } from '@screenrec/core/portable';
+import { HookClient, RestClient } from 'screenrec/portable';
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { CREDENTIAL, CredentialData, missingField, type MissingField } from './credential';
 import { n8nSleep } from './sleep';

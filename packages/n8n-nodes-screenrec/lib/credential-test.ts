@@ -1,4 +1,4 @@
-import { isScreenRecError } from '@screenrec/core/portable';
+import { isScreenRecError } from 'screenrec/portable';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialTestFunctions,

@@ -1,4 +1,4 @@
-import { isScreenRecError, isSuccess, type ErrorCode, type ScreenRecError, type ServiceInterface } from '@screenrec/core/portable';
+import { isScreenRecError, isSuccess, type ErrorCode, type ScreenRecError, type ServiceInterface } from 'screenrec/portable';
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 import { RAISE_TIMEOUT_HINT } from './call-options';
 import { CREDENTIAL_LABEL } from './credential';

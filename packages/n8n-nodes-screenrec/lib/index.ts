@@ -28,7 +28,7 @@ export {
 	type RecordingFilter,
 	type RestClient,
 	type VideoReady,
-} from '@screenrec/core/portable';
+} from 'screenrec/portable';
 export { callOptionsOf, timeoutOption } from './call-options';
 export { ALLOW_HTTP_LABEL, SECRET_PARAMETER, callbackUrlWithSecret, newCallbackSecret, subscribableUrl } from './callback-url';
 export { ScreenRecConnection } from './connection';

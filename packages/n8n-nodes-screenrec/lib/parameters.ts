@@ -1,4 +1,4 @@
-import { inTimeZone } from '@screenrec/core/portable';
+import { inTimeZone } from 'screenrec/portable';
 import type { IDataObject } from 'n8n-workflow';
 
 /** Comma-separated text (what a user types) or an array (what an expression or an AI agent gives) as a list. */

@@ -1,4 +1,4 @@
-import { NEWEST_FIRST, recordingLabel, type Recording } from '@screenrec/core/portable';
+import { NEWEST_FIRST, recordingLabel, type Recording } from 'screenrec/portable';
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import { ScreenRecConnection } from './connection';
 import { toNodeError } from './errors';

@@ -1,4 +1,4 @@
-import type { Sleep } from '@screenrec/core/portable';
+import type { Sleep } from 'screenrec/portable';
 import * as workflow from 'n8n-workflow';
 
 type WorkflowSleeps = { sleepWithAbort?: Sleep; sleep: (ms: number) => Promise<void> };

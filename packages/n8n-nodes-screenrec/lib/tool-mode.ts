@@ -1,4 +1,4 @@
-import { isScreenRecError, type ErrorCode } from '@screenrec/core/portable';
+import { isScreenRecError, type ErrorCode } from 'screenrec/portable';
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import { whatHappened, type ServiceInterface } from './errors';
 

@@ -7,7 +7,7 @@ import {
 	type Transport,
 	type TransportRequest,
 	type TransportResponse,
-} from '@screenrec/core/portable';
+} from 'screenrec/portable';
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { timeBound, type TimeBound } from './sleep';
 

@@ -1,4 +1,4 @@
-import { DIRECTION_LABELS, STATUS_LABELS } from '@screenrec/core/portable';
+import { DIRECTION_LABELS, STATUS_LABELS } from 'screenrec/portable';
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 const VALUE_LABELS: Readonly<Record<string, string>> = { ...STATUS_LABELS, ...DIRECTION_LABELS };

@@ -1,5 +1,5 @@
 import { NodeApiError, NodeOperationError, type IBinaryData, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
-import { HEADER, isSuccess, videoHostFailure } from '@screenrec/core/portable';
+import { HEADER, isSuccess, videoHostFailure } from 'screenrec/portable';
 import { RAISE_TIMEOUT_HINT } from './call-options';
 import { whatHappened } from './errors';
 import { timeBound, type TimeBound } from './sleep';

@@ -1,4 +1,4 @@
-import { parseVideoReady, videoDownloadUrl, type CallOptions, type Recording, type RestClient } from '@screenrec/core/portable';
+import { parseVideoReady, videoDownloadUrl, type CallOptions, type Recording, type RestClient } from 'screenrec/portable';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { standaloneMessage } from './errors';
 import { toJsonObject } from './parameters';

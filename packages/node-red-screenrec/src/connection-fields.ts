@@ -1,4 +1,4 @@
-import { HOOK_PROVIDERS, type HookProvider } from '@screenrec/core';
+import { HOOK_PROVIDERS, type HookProvider } from 'screenrec';
 
 /**
  * The ScreenRec connection's fields, with the names and labels of the n8n credential, declared once: the config

@@ -8,7 +8,7 @@ import {
   isPlainHttpOffLoopback,
   type ClientOptions,
   type HookProvider,
-} from '@screenrec/core';
+} from 'screenrec';
 import { CONNECTION_FIELDS, INTEGRATION_AUTO, type ConnectionFieldName, type Integration } from './connection-fields';
 
 /** A connection's values, as the config node holds them (credentials decrypted by Node-RED); blanks are ''. */

@@ -10,7 +10,7 @@ import {
   type InputKind,
   type InputName,
   type InputValues,
-} from '@screenrec/core';
+} from 'screenrec';
 import * as z from 'zod/v4';
 
 /**

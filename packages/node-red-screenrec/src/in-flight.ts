@@ -1,4 +1,4 @@
-import { CancelledError, InvalidInputError, invalidInputMessage } from '@screenrec/core';
+import { CancelledError, InvalidInputError, invalidInputMessage } from 'screenrec';
 
 /**
  * The work a node has under way, one AbortController per message, so that closing the node (redeploy, stop) cancels

@@ -6,7 +6,7 @@ import {
   type CallOptions,
   type CatalogueOperation,
   type OperationName,
-} from '@screenrec/core';
+} from 'screenrec';
 import type { Connection } from './connection';
 import type { FieldName, FieldValues, OwnFieldName } from './fields';
 

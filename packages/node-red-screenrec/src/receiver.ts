@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { NOTIFICATION_ANSWER } from '@screenrec/core';
+import { NOTIFICATION_ANSWER } from 'screenrec';
 import type { HttpApp, HttpRequest, HttpResponse } from './red';
 
 /**

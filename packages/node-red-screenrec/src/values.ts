@@ -1,4 +1,4 @@
-import { InvalidInputError, cleanTags, describeFieldErrors, fieldErrorsOf, invalidInputMessage } from '@screenrec/core';
+import { InvalidInputError, cleanTags, describeFieldErrors, fieldErrorsOf, invalidInputMessage } from 'screenrec';
 import { KIND_IN_MESSAGE, fieldSpec, type FieldKind, type FieldName, type FieldSpec, type FieldValues } from './fields';
 
 /** Where a message's own value of a field is read: msg.payload.<property>. */

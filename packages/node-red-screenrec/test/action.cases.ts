@@ -10,7 +10,7 @@ import {
   deadlineMessage,
   HINT_CHECK_SERVICE,
   invalidInputMessage,
-} from '@screenrec/core';
+} from 'screenrec';
 import { createServer, type Server } from 'node:http';
 import { missingFieldMessage } from '../src/connection';
 import { CONNECTION_FIELDS } from '../src/connection-fields';

@@ -1,4 +1,4 @@
-import { TOKEN_REJECTED_MESSAGE, UNAUTHORIZED_MESSAGE } from '@screenrec/core';
+import { TOKEN_REJECTED_MESSAGE, UNAUTHORIZED_MESSAGE } from 'screenrec';
 import helper from 'node-red-node-test-helper';
 import { MESSAGES } from '../src/locale';
 import { STORED_PASSWORD, TEST_ROUTE } from '../src/nodes/connection-node';

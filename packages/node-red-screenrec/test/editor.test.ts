@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONNECTION_FIELDS } from '../src/connection-fields';
 import { editorFiles } from '../src/editor';
-import { INPUT_FIELDS, OPERATIONS, OPERATION_NAMES, inputKey, type CatalogueOperation, type InputName } from '@screenrec/core';
+import { INPUT_FIELDS, OPERATIONS, OPERATION_NAMES, inputKey, type CatalogueOperation, type InputName } from 'screenrec';
 import { fieldSpec } from '../src/fields';
 import { MESSAGES } from '../src/locale';
 import { ACTIONS } from '../src/operations';

@@ -1,4 +1,4 @@
-import { OPERATIONS, type OperationName } from '@screenrec/core';
+import { OPERATIONS, type OperationName } from 'screenrec';
 import helper from 'node-red-node-test-helper';
 import type { NodeMessage } from '../src/red';
 

@@ -1,4 +1,4 @@
-import { NOT_FOUND_RECORDING, RestClient, type Recording } from '@screenrec/core';
+import { NOT_FOUND_RECORDING, RestClient, type Recording } from 'screenrec';
 import helper from 'node-red-node-test-helper';
 import { startReferenceServer, type ConnectedWorkspace, type RunningServer } from '@screenrec/test-support/reference-server';
 import { expectNoSecretsIn } from '@screenrec/test-support/secrets';

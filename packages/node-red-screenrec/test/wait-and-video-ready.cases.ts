@@ -1,4 +1,4 @@
-import { NOT_FOUND_RECORDING, POSTED_LINK_REPLACED, deadlineMessage, exampleRecording } from '@screenrec/core';
+import { NOT_FOUND_RECORDING, POSTED_LINK_REPLACED, deadlineMessage, exampleRecording } from 'screenrec';
 import helper from 'node-red-node-test-helper';
 import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../src/receiver';
 import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';

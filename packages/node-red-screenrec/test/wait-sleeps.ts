@@ -1,4 +1,4 @@
-import { CANCELLED_MESSAGE, CancelledError } from '@screenrec/core';
+import { CANCELLED_MESSAGE, CancelledError } from 'screenrec';
 import * as nodeSleep from '../../core/src/transport/node-sleep';
 
 export interface HeldSleep {

@@ -1,4 +1,4 @@
-// Bundles the app with @screenrec/core and zod inlined into dist/app.js, so the Zapier build needs only
+// Bundles the app with screenrec and zod inlined into dist/app.js, so the Zapier build needs only
 // zapier-platform-core from node_modules and never has to resolve the workspace package; then writes dist/index.js,
 // the app's definition with stand-ins that load dist/app.js when a function first runs (lazy-definition.js).
 const path = require('node:path');
@@ -27,7 +27,7 @@ esbuild
     keepNames: true,
     legalComments: 'none',
     external: ['zapier-platform-core'],
-    alias: { '@screenrec/core': path.resolve(packageDir, '../core/src/index.ts') },
+    alias: { screenrec: path.resolve(packageDir, '../core/src/index.ts') },
     tsconfig: path.join(packageDir, 'tsconfig.json'),
     logLevel: 'warning',
   })

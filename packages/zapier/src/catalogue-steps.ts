@@ -16,7 +16,7 @@ import {
   type InputName,
   type OperationName,
   type Recording,
-} from '@screenrec/core';
+} from 'screenrec';
 import type { Bundle, Create, PlainInputField, PlainOutputField, Search, ZObject } from 'zapier-platform-core';
 import { restClient } from './clients';
 import { cleanList, cleanText, fieldLabels, inputField, isTrue, type FieldOverrides } from './fields';

@@ -7,7 +7,7 @@ import {
   isPlainHttpOffLoopback,
   sleep,
   type ClientOptions,
-} from '@screenrec/core';
+} from 'screenrec';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { zapierTransport } from './transport';
 

@@ -1,4 +1,4 @@
-import type { ScreenRecError } from '@screenrec/core';
+import type { ScreenRecError } from 'screenrec';
 import type { ZObject } from 'zapier-platform-core';
 
 /** Codes after which only new credentials help: Zapier then asks the user to reconnect. */

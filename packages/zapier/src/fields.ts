@@ -12,7 +12,7 @@ import {
   type RecordingDirection,
   type RecordingFilter,
   type RecordingStatus,
-} from '@screenrec/core';
+} from 'screenrec';
 import type { FieldChoiceWithLabel, PlainInputField } from 'zapier-platform-core';
 
 function choicesOf<V extends string>(values: readonly V[], labels: Readonly<Record<V, string>>): (FieldChoiceWithLabel & { value: V })[] {

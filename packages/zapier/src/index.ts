@@ -1,4 +1,4 @@
-import { OPERATION_NAMES, type OperationName } from '@screenrec/core';
+import { OPERATION_NAMES, type OperationName } from 'screenrec';
 import { defineApp, version as platformVersion, type Create, type Search, type Trigger } from 'zapier-platform-core';
 import packageJson from '../package.json';
 import authentication from './authentication';

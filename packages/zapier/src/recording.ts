@@ -1,4 +1,4 @@
-import { RECORDING_FIELDS, RECORDING_FIELD_KEYS, exampleRecording, type Recording, type RecordingFieldKey } from '@screenrec/core';
+import { RECORDING_FIELDS, RECORDING_FIELD_KEYS, exampleRecording, type Recording, type RecordingFieldKey } from 'screenrec';
 import type { PlainOutputField } from 'zapier-platform-core';
 
 /** A field the service always gives stays as it is; one it may leave out is empty: a list empty, anything else null. */

@@ -1,4 +1,4 @@
-import { DeadlineError, HINT_NARROW_SEARCH, deadlineMessage, isScreenRecError, type CallOptions } from '@screenrec/core';
+import { DeadlineError, HINT_NARROW_SEARCH, deadlineMessage, isScreenRecError, type CallOptions } from 'screenrec';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { toZapierError, type FieldLabels } from './errors';
 

@@ -1,4 +1,4 @@
-import { MAX_ANSWER_BYTES, networkFailure, requestAbort, responseTooLarge, type Transport, type TransportRequest } from '@screenrec/core';
+import { MAX_ANSWER_BYTES, networkFailure, requestAbort, responseTooLarge, type Transport, type TransportRequest } from 'screenrec';
 import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
 
 /** Zapier passes these on to node-fetch; its typings do not list them all. */

@@ -1,4 +1,4 @@
-import { isSuccess, requestAbort, videoDownloadUrl, videoHostFailure } from '@screenrec/core';
+import { isSuccess, requestAbort, videoDownloadUrl, videoHostFailure } from 'screenrec';
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { restClient } from './clients';
 import { performStep } from './step';

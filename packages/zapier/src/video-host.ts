@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import type { ResolveHost } from '@screenrec/core';
+import type { ResolveHost } from 'screenrec';
 
 /**
  * How the Video File checks where its host name leads before fetching (core's videoDownloadUrl refuses a name that

@@ -4,7 +4,7 @@ import {
   PING_DISCONNECTED_MESSAGE,
   UNAUTHORIZED_MESSAGE,
   invalidInputMessage,
-} from '@screenrec/core';
+} from 'screenrec';
 import nock from 'nock';
 import authentication, { testConnection } from '../src/authentication';
 import {

@@ -14,7 +14,7 @@ async function zodModulesIn(entry: string): Promise<string[]> {
     write: false,
     metafile: true,
     external: ['zapier-platform-core'],
-    alias: { '@screenrec/core': join(REPO_ROOT, 'packages/core/src/index.ts') },
+    alias: { screenrec: join(REPO_ROOT, 'packages/core/src/index.ts') },
     tsconfig: join(PACKAGE_DIR, 'tsconfig.json'),
     logLevel: 'silent',
   });

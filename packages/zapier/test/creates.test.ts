@@ -6,7 +6,7 @@ import {
   UNAUTHORIZED_MESSAGE,
   createdIdLookupFailedMessage,
   invalidInputMessage,
-} from '@screenrec/core';
+} from 'screenrec';
 import { perform as createRecording } from '../src/creates/create-recording';
 import {
   BASE_URL,

@@ -1,4 +1,4 @@
-import { INPUT_FIELDS, OPERATIONS, inputKey, type InputName } from '@screenrec/core';
+import { INPUT_FIELDS, OPERATIONS, inputKey, type InputName } from 'screenrec';
 import nock from 'nock';
 import App from '../src/index';
 import { testConnection } from '../src/authentication';

@@ -9,7 +9,7 @@ import {
   type CatalogueOperation,
   type InputName,
   type OperationName,
-} from '@screenrec/core';
+} from 'screenrec';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import App from '../src/index';

@@ -1,4 +1,4 @@
-import * as core from '@screenrec/core';
+import * as core from 'screenrec';
 import nock from 'nock';
 import { perform as createRecording } from '../src/creates/create-recording';
 import { perform as findTags } from '../src/searches/find-tags';

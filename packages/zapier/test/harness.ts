@@ -1,4 +1,4 @@
-import { exampleRecording, type OperationName } from '@screenrec/core';
+import { exampleRecording, type OperationName } from 'screenrec';
 import nock from 'nock';
 import { createAppTester, type Bundle, type ZObject } from 'zapier-platform-core';
 import { stepKey } from '../src/catalogue-steps';

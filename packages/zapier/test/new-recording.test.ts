@@ -1,4 +1,4 @@
-import { RECORDING_STATUSES, invalidInputMessage } from '@screenrec/core';
+import { RECORDING_STATUSES, invalidInputMessage } from 'screenrec';
 import { perform } from '../src/triggers/new-recording';
 import { UNKNOWN_RECORDING } from '../src/recording';
 import { perform as listTags } from '../src/triggers/tag-list';

@@ -1,4 +1,4 @@
-import { invalidInputMessage } from '@screenrec/core';
+import { invalidInputMessage } from 'screenrec';
 import { perform as findRecording } from '../src/searches/find-recording';
 import { perform as findTags } from '../src/searches/find-tags';
 import {

@@ -5,7 +5,7 @@ import {
   privateVideoLinkMessage,
   unresolvedVideoHostMessage,
   videoHostRedirectMessage,
-} from '@screenrec/core';
+} from 'screenrec';
 import { hydrateVideoFile } from '../src/video-file';
 import { videoHost } from '../src/video-host';
 import {

@@ -12,7 +12,7 @@ import {
   postedLinkRefusedMessage,
   serverErrorMessage,
   unsubscribeRefusedMessage,
-} from '@screenrec/core';
+} from 'screenrec';
 import { UNKNOWN_RECORDING } from '../src/recording';
 import { VIDEO_READY_SAMPLE as sample, perform, performList, performSubscribe, performUnsubscribe } from '../src/triggers/video-ready';
 import {

@@ -4,7 +4,7 @@ import { RECORDING_MARKS, RECORDING_TEXT_FIELDS, type MarkName, type MarkValues,
 
 /*
  * The service's side of the wire, read from docs/service-api.md on its own (README.md, "Its own reading of the
- * specification"): a misreading shared with @screenrec/core would pass every end-to-end test. Requests are read
+ * specification"): a misreading shared with screenrec would pass every end-to-end test. Requests are read
  * strictly (an unknown field is a validation failure); answers' schemas, checked by the tests, say what it produces.
  */
 

@@ -1,4 +1,4 @@
-import { HookClient } from '@screenrec/core';
+import { HookClient } from 'screenrec';
 import type { InProcessServer } from '../src/server';
 import { answeredRecording } from '@screenrec/test-support/recordings';
 import { buildQuietServer, buildWithClients, clientsOf, injectTransport, UNKNOWN_ID, type Clients } from './support';

@@ -18,7 +18,7 @@ function specifiersIn(source: string): string[] {
 
 /** Why `specifier`, written in `file`, reaches a client package; undefined when it does not. */
 function clientReach(specifier: string, file: string): string | undefined {
-  if (specifier.startsWith('@screenrec/')) return `imports ${specifier}`;
+  if (specifier.startsWith('@screenrec/') || specifier === 'screenrec' || specifier.startsWith('screenrec/')) return `imports ${specifier}`;
   if (!specifier.startsWith('.')) return undefined;
   const target = resolve(dirname(file), specifier);
   return target === PACKAGES || target.startsWith(PACKAGES + sep) ? `imports ${relative(resolve(SERVER, '../..'), target)}` : undefined;
@@ -40,27 +40,27 @@ function findingsIn(file: string, source: string): string[] {
 }
 
 describe('the reference server imports nothing from packages/', () => {
-  it('no source file under shared/reference-server/src or page imports @screenrec/* or a path into packages/', () => {
+  it('no source file under shared/reference-server/src or page imports screenrec, @screenrec/* or a path into packages/', () => {
     const files = [...sourcesUnder(join(SERVER, 'src')), ...sourcesUnder(join(SERVER, 'page'))];
     expect(files.length).toBeGreaterThan(20);
     expect(files.flatMap((file) => findingsIn(file, readFileSync(file, 'utf8')))).toEqual([]);
   });
 
-  it('its package.json depends on no @screenrec/* package but, for its tests, the test helpers (no client)', () => {
+  it('its package.json depends on no screenrec or @screenrec/* package but, for its tests, the test helpers (no client)', () => {
     const manifest = JSON.parse(readFileSync(join(SERVER, 'package.json'), 'utf8')) as Record<string, unknown>;
     const dependencyFields = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies'];
     const named = dependencyFields.flatMap((field) =>
       Object.keys((manifest[field] ?? {}) as Record<string, string>).map((name) => `${field} ${name}`),
     );
-    expect(named.filter((entry) => entry.includes(' @screenrec/'))).toEqual(['devDependencies @screenrec/test-support']);
+    expect(named.filter((entry) => / (@screenrec\/|screenrec$)/.test(entry))).toEqual(['devDependencies @screenrec/test-support']);
     expect(named).toContain('dependencies zod');
   });
 
   it('would catch each way of reaching a client (the check itself can fail)', () => {
     const file = join(SERVER, 'src', 'plugins', 'example.ts');
     const source = [
-      "import { Uuid } from '@screenrec/core';",
-      "import type { Transport } from '@screenrec/core/portable';",
+      "import { Uuid } from 'screenrec';",
+      "import type { Transport } from 'screenrec/portable';",
       "export { HookAction } from '../../../../packages/core/src/wire/schemas';",
       "import '../../../../packages/zapier/src/index';",
       "const lazy = require('../../../../packages/n8n-nodes-screenrec/lib/parameters');",
@@ -69,8 +69,8 @@ describe('the reference server imports nothing from packages/', () => {
       "import Fastify from 'fastify';",
     ].join('\n');
     expect(findingsIn(file, source)).toEqual([
-      'src/plugins/example.ts imports @screenrec/core',
-      'src/plugins/example.ts imports @screenrec/core/portable',
+      'src/plugins/example.ts imports screenrec',
+      'src/plugins/example.ts imports screenrec/portable',
       'src/plugins/example.ts imports packages/core/src/wire/schemas',
       'src/plugins/example.ts imports packages/zapier/src/index',
       'src/plugins/example.ts imports packages/n8n-nodes-screenrec/lib/parameters',

@@ -1,7 +1,7 @@
 // The list call's SQL (recording-list.ts, over the recordings and recording_tags tables) must page exactly like a
 // plain filter over the workspace's recordings in creation order, whatever was created, moved forward, retagged or
 // deleted before, and tag search must find exactly the tags a plain scan finds.
-import { ListRecordingsRequest, RECORDING_DIRECTIONS, RECORDING_STATUSES } from '@screenrec/core';
+import { ListRecordingsRequest, RECORDING_DIRECTIONS, RECORDING_STATUSES } from 'screenrec';
 import fc from 'fast-check';
 import type { Recording } from '../src/model';
 import type { RecordingQuery } from '../src/store/recording-list';

@@ -1,4 +1,4 @@
-import { RestClient } from '@screenrec/core';
+import { RestClient } from 'screenrec';
 import {
   MARK_NAMES,
   RECORDING_MARKS,

@@ -1,4 +1,4 @@
-import type { Transport } from '@screenrec/core';
+import type { Transport } from 'screenrec';
 import type { Readable } from 'node:stream';
 import type { HostResolver, ResolvedAddress } from '../src/address-policy';
 import { buildServer, startServer, type InProcessServer, type ListeningServer, type ServerOptions } from '../src/server';

@@ -91,7 +91,7 @@ export const HTTPS_SERVICE_URL_REQUIRED =
   'must start with https:// (plain http:// would send the backend token and API key unencrypted): use the https address of your ScreenRec service; only an address on this machine (http://localhost, http://127.0.0.1) may use http';
 export const HTTPS_CALLBACK_REQUIRED = 'must be an https URL: ScreenRec only calls https callbacks';
 export const MISSING_PLATFORM_PIECES =
-  "is required: the portable @screenrec/core entry has no Node defaults, so pass the platform's own transport and sleep";
+  "is required: the portable screenrec entry has no Node defaults, so pass the platform's own transport and sleep";
 
 /** "Tags, Comment or Title": a choice between some things, as a sentence names it. */
 export function eitherOf(names: readonly string[]): string {

@@ -18,7 +18,7 @@ import type { Transport, TransportRequest, TransportResponse } from './transport
 export interface ClientOptions {
   /** The service's base address, for example https://api.screenrec.example. */
   baseUrl: string;
-  /** Required from the portable entry; `@screenrec/core` defaults to fetch. */
+  /** Required from the portable entry; `screenrec` defaults to fetch. */
   transport?: Transport;
   /** Per-request timeout. Default 30 s. */
   timeoutMs?: number;
@@ -28,7 +28,7 @@ export interface ClientOptions {
   retryBaseDelayMs?: number;
   /** Longest Retry-After we wait for before giving up with RATE_LIMITED. Default 60 s. */
   maxRetryAfterMs?: number;
-  /** The wait between retries. Required from the portable entry (n8n: sleepWithAbort); `@screenrec/core` uses a timer. */
+  /** The wait between retries. Required from the portable entry (n8n: sleepWithAbort); `screenrec` uses a timer. */
   sleep?: Sleep;
   /** A time budget for each operation whose call gives no `deadline` (ms from the operation's start). Default none. */
   deadlineMs?: number;

@@ -1,4 +1,4 @@
-import { isNonPublicHost } from '@screenrec/core';
+import { isNonPublicHost } from 'screenrec';
 import type { Connections } from '../connections';
 
 /** How many storage hosts the card's CSP names at most: a service keeps its videos on one or two. */

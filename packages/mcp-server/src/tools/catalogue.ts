@@ -7,7 +7,7 @@ import {
   type InputField,
   type InputName,
   type OperationEffects,
-} from '@screenrec/core';
+} from 'screenrec';
 import * as z from 'zod';
 
 // How MCP reads core's catalogue: a tool's title is the operation's name, its description the operation's summary and

@@ -1,4 +1,4 @@
-import { OPERATIONS, createdRecordingDetails, type RestClient } from '@screenrec/core';
+import { OPERATIONS, createdRecordingDetails, type RestClient } from 'screenrec';
 import * as z from 'zod';
 import { NotConfiguredError, notConfiguredMessage, type Connections } from '../connections';
 import { TOOL_ICONS } from '../icons';

@@ -1,4 +1,4 @@
-import { NEWEST_FIRST, OPERATIONS, Recording } from '@screenrec/core';
+import { NEWEST_FIRST, OPERATIONS, Recording } from 'screenrec';
 import * as z from 'zod';
 import { FindFilter, continueWith, decodeCursor, encodeCursor, type FindPosition } from '../cursor';
 import { describeRecording } from '../describe';

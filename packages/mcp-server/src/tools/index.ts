@@ -1,4 +1,4 @@
-import { OPERATIONS, OPERATION_NAMES, type OperationName } from '@screenrec/core';
+import { OPERATIONS, OPERATION_NAMES, type OperationName } from 'screenrec';
 import { createRecordingLink } from './create-recording-link';
 import { findRecordings } from './find-recordings';
 import { regularTool } from './regular';

@@ -8,7 +8,7 @@ import {
   type InputName,
   type InputValues,
   type OperationName,
-} from '@screenrec/core';
+} from 'screenrec';
 import * as z from 'zod';
 import { noteVideoLink } from '../card/video-origins';
 import type { Connections } from '../connections';

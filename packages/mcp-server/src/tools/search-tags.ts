@@ -1,4 +1,4 @@
-import { OPERATIONS } from '@screenrec/core';
+import { OPERATIONS } from 'screenrec';
 import * as z from 'zod';
 import { TOOL_ICONS } from '../icons';
 import { fromOperation, toolShape } from './catalogue';

@@ -7,7 +7,7 @@ import {
   invalidInputMessage,
   type CallOptions,
   type ServiceInterface,
-} from '@screenrec/core';
+} from 'screenrec';
 import type { Confirmation } from '../confirm';
 import type { Connections } from '../connections';
 import type { ProgressReport } from '../progress';

@@ -15,7 +15,7 @@ import {
   type NewTextInputName,
   type RecordingTexts,
   type UpdateRecordingRequest,
-} from '@screenrec/core';
+} from 'screenrec';
 import * as z from 'zod';
 import { describeRecording } from '../describe';
 import { TOOL_ICONS } from '../icons';

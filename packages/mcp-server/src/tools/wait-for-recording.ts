@@ -7,7 +7,7 @@ import {
   waitUntilCompleted,
   type StopReason,
   type WaitOutcome,
-} from '@screenrec/core';
+} from 'screenrec';
 import * as z from 'zod';
 import { describeRecording } from '../describe';
 import { TOOL_ICONS } from '../icons';

@@ -1,4 +1,4 @@
-import { OPERATIONS } from '@screenrec/core';
+import { OPERATIONS } from 'screenrec';
 import { CONNECTION_FIELDS } from '../connection-fields';
 import { VIDEO_READY_TYPE } from '../nodes/video-ready-node';
 import { RECEIVER_PATH } from '../receiver';

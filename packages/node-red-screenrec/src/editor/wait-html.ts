@@ -1,4 +1,4 @@
-import { OPERATIONS } from '@screenrec/core';
+import { OPERATIONS } from 'screenrec';
 import { fieldSpec } from '../fields';
 import { DEFAULT_TIME_LIMIT_MINUTES, WAIT_TYPE } from '../nodes/wait-node';
 import { escape, helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';

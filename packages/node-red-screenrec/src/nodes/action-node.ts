@@ -1,4 +1,4 @@
-import { InvalidInputError, invalidInputMessage } from '@screenrec/core';
+import { InvalidInputError, invalidInputMessage } from 'screenrec';
 import { word } from '../locale';
 import { InFlight, asError, failureCode, noConnectionError, positiveNumberOf } from '../in-flight';
 import { ACTION_KEYS, DEFAULT_OPERATION, actionOfKey, type ActionOperation } from '../operations';

@@ -1,4 +1,4 @@
-import { HOOK_PROVIDERS, isScreenRecError } from '@screenrec/core';
+import { HOOK_PROVIDERS, isScreenRecError } from 'screenrec';
 import * as z from 'zod/v4';
 import { CONNECTION_FIELDS, INTEGRATION_AUTO, SECRET_FIELDS } from '../connection-fields';
 import { Connection, type ClientTuning, type ConnectionSettings } from '../connection';

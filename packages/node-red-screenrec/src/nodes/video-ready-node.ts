@@ -6,7 +6,7 @@ import {
   screenVideoReady,
   type RefusedVideo,
   type VideoReady,
-} from '@screenrec/core';
+} from 'screenrec';
 import type { Connection } from '../connection';
 import { InFlight, asError, failureCode } from '../in-flight';
 import { word } from '../locale';

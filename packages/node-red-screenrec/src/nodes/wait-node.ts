@@ -1,12 +1,4 @@
-import {
-  DeadlineError,
-  OPERATIONS,
-  WAIT_PACING,
-  deadlineMessage,
-  parseVideoReady,
-  waitUntilCompleted,
-  type WaitPacing,
-} from '@screenrec/core';
+import { DeadlineError, OPERATIONS, WAIT_PACING, deadlineMessage, parseVideoReady, waitUntilCompleted, type WaitPacing } from 'screenrec';
 import { word } from '../locale';
 import { InFlight, asError, failureCode, noConnectionError, positiveNumberOf } from '../in-flight';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';

@@ -1,4 +1,4 @@
-import { OPERATIONS, RECORDING_FIELDS, cleanTags, createdRecordingDetails, type CreatedRecordingDetails } from '@screenrec/core';
+import { OPERATIONS, RECORDING_FIELDS, cleanTags, createdRecordingDetails, type CreatedRecordingDetails } from 'screenrec';
 import { defineCreate, type Bundle, type PlainOutputField, type ZObject } from 'zapier-platform-core';
 import { stepInputFields, stepKey, stepLabel } from '../catalogue-steps';
 import { hookClient, optionalRestClient } from '../clients';

@@ -1,4 +1,4 @@
-import { OPERATIONS, type RecordingFilter } from '@screenrec/core';
+import { OPERATIONS, type RecordingFilter } from 'screenrec';
 import { defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
 import { stepKey, stepLabel } from '../catalogue-steps';
 import { restClient } from '../clients';

@@ -1,4 +1,4 @@
-import { OPERATIONS } from '@screenrec/core';
+import { OPERATIONS } from 'screenrec';
 import { defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
 import { readInput, stepDescription, stepInputFields, stepKey, stepLabel, stepOutput } from '../catalogue-steps';
 import { restClient } from '../clients';

@@ -1,4 +1,4 @@
-import { isScreenRecError } from '@screenrec/core';
+import { isScreenRecError } from 'screenrec';
 
 /**
  * A search's results for one lookup: NOT_FOUND is Zapier's "nothing found" (an empty list), so the Zap stops or

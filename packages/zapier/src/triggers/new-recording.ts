@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, OPERATIONS } from '@screenrec/core';
+import { MAX_PAGE_SIZE, OPERATIONS } from 'screenrec';
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { stepDescription, stepKey, stepLabel } from '../catalogue-steps';
 import { restClient } from '../clients';

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, RECORDING_FIELDS, exampleRecording, recordingLabel } from '@screenrec/core';
+import { MAX_PAGE_SIZE, RECORDING_FIELDS, exampleRecording, recordingLabel } from 'screenrec';
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { hasRestCredentials, restClient } from '../clients';
 import { recordingFilter } from '../fields';

@@ -6,7 +6,7 @@ import {
   parseVideoReady,
   type IdentifiedVideo,
   type Recording,
-} from '@screenrec/core';
+} from 'screenrec';
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { EXAMPLE_VIDEO_URL, OTHER_OUTPUTS, stepDescription, stepKey, stepLabel } from '../catalogue-steps';
 import { hasRestCredentials, hookClient, optionalRestClient, restClient } from '../clients';

@@ -1,5 +1,5 @@
 import { App, applyDocumentTheme, applyHostStyleVariables, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
-import { SHORT_ID_LENGTH, directionLabel, displayDate, statusLabel } from '@screenrec/core/portable';
+import { SHORT_ID_LENGTH, directionLabel, displayDate, statusLabel } from 'screenrec/portable';
 import { needsVideoLink, stateAfter, type CardState } from './state';
 
 // The card in the host's conversation. Everything it shows comes from the tool results the host hands it; what it

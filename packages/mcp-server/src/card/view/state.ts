@@ -1,4 +1,4 @@
-import { Recording, Uuid } from '@screenrec/core/portable';
+import { Recording, Uuid } from 'screenrec/portable';
 import * as z from 'zod/v4';
 
 /** A tool result as the host hands it to the card (the MCP CallToolResult, read only as far as the card needs). */
