@@ -4,6 +4,9 @@
 // The recording card (src/card/, built by card-build.mjs) is one HTML file, its script inline; the server bundles
 // carry it as a string (SCREENREC_CARD_HTML): a host loads it with no network access but to the video's host.
 //
+// It also builds dist/worker.js, the hosted endpoint as a Cloudflare Worker (src/hosted/worker.ts, deployed with
+// wrangler.jsonc): one ES module with everything inlined, built with workerd's export conditions, as wrangler would.
+//
 // `--mcpb DIR` builds DIR/screenrec.mcpb instead, the one-click bundle for desktop clients: there nothing is
 // installed beside it, so its server/index.js inlines everything, and its manifest is mcpb/manifest.json.
 import { argv } from 'node:process';
@@ -32,6 +35,17 @@ if (mcpb === -1) {
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   await build({ ...common, outfile: 'dist/main.js', external: ['@modelcontextprotocol/server', 'zod'], legalComments: 'none' });
   chmodSync(join(root, 'dist', 'main.js'), 0o755);
+  await build({
+    ...common,
+    entryPoints: ['src/hosted/worker.ts'],
+    outfile: 'dist/worker.js',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    format: 'esm',
+    target: 'es2022',
+    banner: {},
+    legalComments: 'eof',
+  });
 } else {
   const out = resolve(argv[mcpb + 1] ?? 'dist');
   const staging = join(out, 'mcpb');

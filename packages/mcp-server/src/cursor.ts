@@ -1,5 +1,6 @@
 import { InvalidInputError, OPERATIONS, describeFieldErrors, invalidInputMessage, type InputName } from 'screenrec';
 import * as z from 'zod';
+import { fromBase64Url, toBase64Url } from './base64';
 import { toolShape } from './tools/catalogue';
 
 type FindInput = (typeof OPERATIONS.findRecordings.inputs)[number];
@@ -34,13 +35,13 @@ const CursorContent = z.strictObject({
 
 /** Opaque to the model: base64url of a small JSON document. */
 export function encodeCursor(position: FindPosition): string {
-  return Buffer.from(JSON.stringify({ v: 1, ...position })).toString('base64url');
+  return toBase64Url(JSON.stringify({ v: 1, ...position }));
 }
 
 export function decodeCursor(cursor: string): FindPosition {
   let json: unknown;
   try {
-    json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    json = JSON.parse(fromBase64Url(cursor));
   } catch {
     json = undefined;
   }

@@ -1,4 +1,5 @@
 import type { Icon } from '@modelcontextprotocol/server';
+import { toBase64 } from './base64';
 
 // Icons travel as SVG data URIs: the server is often offline from the client's point of view (stdio, loopback),
 // so an icon must not depend on fetching an address. Each is a 24×24 outline that reads in light and dark themes.
@@ -8,7 +9,7 @@ const RECORD_DOT = '<circle cx="12" cy="10" r="3" fill="#E5484D"/>';
 
 function svgIcon(outline: string, filled = ''): Icon[] {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><g ${STROKE}>${outline}</g>${filled}</svg>`;
-  return [{ src: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, mimeType: 'image/svg+xml', sizes: ['any'] }];
+  return [{ src: `data:image/svg+xml;base64,${toBase64(svg)}`, mimeType: 'image/svg+xml', sizes: ['any'] }];
 }
 
 const SCREEN = '<rect x="2" y="3" width="20" height="14" rx="2"/><path d="M8 21h8M12 17v4"/>';

@@ -9,8 +9,17 @@ export interface Logger {
 }
 
 export function stderrLogger(secrets: readonly string[]): Logger {
-  const write = (message: string) => process.stderr.write(`screenrec-mcp: ${scrub(message, secrets)}\n`);
-  return { info: write, error: write };
+  return scrubbingLogger((line) => process.stderr.write(`${line}\n`), secrets);
+}
+
+/** The same lines through console.error: workerd has no process.stderr, and writes the console to its own stderr. */
+export function consoleLogger(secrets: readonly string[]): Logger {
+  return scrubbingLogger((line) => console.error(line), secrets);
+}
+
+function scrubbingLogger(write: (line: string) => void, secrets: readonly string[]): Logger {
+  const line = (message: string) => write(`screenrec-mcp: ${scrub(message, secrets)}`);
+  return { info: line, error: line };
 }
 
 export const silentLogger: Logger = { info: () => undefined, error: () => undefined };

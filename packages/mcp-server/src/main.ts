@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { readSettings } from './config';
 import { connect, type Connections } from './connections';
+import { deploymentOf } from './hosted/handler';
+import { startHostedServer } from './hosted/node-server';
 import { startHttpServer } from './http-server';
 import { stderrLogger, type Logger } from './log';
 import { SERVER_VERSION, screenRecServers } from './server';
@@ -13,6 +15,10 @@ const USAGE = `screenrec-mcp ${SERVER_VERSION}: ScreenRec tools for AI agents (M
 Usage:
   screenrec-mcp                      serve MCP over stdio (what desktop MCP clients start)
   screenrec-mcp --http [--port N]    serve Streamable HTTP at http://127.0.0.1:N/mcp (default port ${DEFAULT_PORT})
+  screenrec-mcp --hosted [--host H] [--port N]
+                                     serve the hosted endpoint at http://H:N/mcp (default 127.0.0.1), for many
+                                     users: each request brings its own API key and workspace; only
+                                     SCREENREC_BASE_URL and SCREENREC_TOOL_TIMEOUT_SECONDS are read here
 
 Environment:
   SCREENREC_BASE_URL        the ScreenRec service's address, such as https://api.screenrec.example
@@ -26,10 +32,21 @@ Environment:
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { http: { type: 'boolean' }, port: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } },
+    options: {
+      http: { type: 'boolean' },
+      hosted: { type: 'boolean' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
+    },
   });
   if (values.help) return void process.stderr.write(USAGE);
   if (values.version) return void process.stderr.write(`${SERVER_VERSION}\n`);
+  const port = Number(values.port ?? DEFAULT_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    return fail(`--port must be a port number from 0 to 65535 (got "${values.port}").`);
+  if (values.hosted) return serveHosted(values.host ?? '127.0.0.1', port);
 
   const connections = connect(readSettings(process.env));
   const token = process.env.SCREENREC_MCP_TOKEN?.trim() ?? '';
@@ -41,9 +58,6 @@ async function main(): Promise<void> {
       return fail(
         '--http needs SCREENREC_MCP_TOKEN: set it to a long random secret, and give MCP clients the header "Authorization: Bearer <that secret>".',
       );
-    const port = Number(values.port ?? DEFAULT_PORT);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      return fail(`--port must be a port number from 0 to 65535 (got "${values.port}").`);
     const server = await startHttpServer({ port, token, connections, logger });
     logger.info(`listening on ${server.url}`);
     stopOnSignals(() => server.close());
@@ -54,6 +68,16 @@ async function main(): Promise<void> {
   const server = serveStdio(screenRecServers(connections, logger), { onerror: (error) => logger.error(`protocol: ${error.message}`) });
   // The client ends the session by closing stdin: nothing else holds the process then, so it exits once the
   // calls in flight have answered (idle connections to the service do not keep it alive). Or by a signal.
+  stopOnSignals(() => server.close());
+}
+
+/** The hosted endpoint: no credentials of its own (it reads none from the environment), so no secret to scrub here. */
+async function serveHosted(host: string, port: number): Promise<void> {
+  const read = deploymentOf(process.env);
+  if ('problem' in read) return fail(`--hosted: ${read.problem}.`);
+  const logger = stderrLogger([]);
+  const server = await startHostedServer(read.deployment, host, port, logger);
+  logger.info(`${SERVER_VERSION} hosted for ScreenRec at ${new URL(read.deployment.baseUrl).origin}: listening on ${server.url}`);
   stopOnSignals(() => server.close());
 }
 
