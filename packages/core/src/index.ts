@@ -10,7 +10,7 @@ import { sleep } from './transport/node-sleep.js';
 import { RestClient as PortableRestClient, type RestClientOptions } from './clients/rest-client.js';
 
 export * from './portable.js';
-export { createFetchTransport, requestAbort } from './transport/fetch-transport.js';
+export { createFetchTransport, requestAbort, type FetchTransportOptions } from './transport/fetch-transport.js';
 export { sleep } from './transport/node-sleep.js';
 // The connectors that are neither of the hook's two integrations run on Node; n8n's package stays without it.
 export { HookAccess } from './clients/hook-access.js';

@@ -40,6 +40,7 @@ export {
   type VideoReady,
 } from './clients/video-ready.js';
 export { isLoopbackHost, isNonPublicHost, isPlainHttpOffLoopback } from './transport/addresses.js';
+export { proxyRoute, type ProxyEnvironment, type ProxyRoute, type ProxyVariable } from './transport/env-proxy.js';
 export {
   NOTHING_TO_UPDATE_MESSAGE,
   cleanTags,

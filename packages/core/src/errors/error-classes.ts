@@ -103,7 +103,24 @@ export class InvalidInputError extends ScreenRecError {
 }
 export class NetworkError extends ScreenRecError {
   readonly code = 'NETWORK';
-  readonly retryable = true;
+  readonly retryable: boolean = true;
+}
+/**
+ * No answer came because of the proxy that HTTPS_PROXY or HTTP_PROXY sets: it refused the connection, could not be
+ * reached, is not an address, or this Node.js cannot use it. A NETWORK error (platforms treat it as one), whose
+ * message and `proxy` name the proxy by host and port, never by its user or password; worth retrying only when the
+ * proxy could not be reached.
+ */
+export class ProxyError extends NetworkError {
+  override readonly retryable: boolean;
+  /** `host:port`, or undefined when the proxy's address could not be read. */
+  readonly proxy?: string;
+
+  constructor(message: string, failure: { proxy?: string; retryable: boolean }) {
+    super(message);
+    this.retryable = failure.retryable;
+    if (failure.proxy !== undefined) this.proxy = failure.proxy;
+  }
 }
 export class UnexpectedResponseError extends ScreenRecError {
   readonly code = 'UNEXPECTED_RESPONSE';

@@ -6,6 +6,7 @@ import {
   NetworkError,
   NoActiveSubscriptionError,
   NotFoundError,
+  ProxyError,
   RateLimitedError,
   ResponseTooLargeError,
   ServiceError,
@@ -28,6 +29,9 @@ import {
   UNAUTHORIZED_MESSAGE,
   VIDEO_LINK_EXPIRED_MESSAGE,
   hookRefusedMessage,
+  proxyRefusedMessage,
+  proxyTimedOutMessage,
+  proxyUnreachableMessage,
   hookRefusedStatusMessage,
   quoteServiceText,
   rateLimitedMessage,
@@ -198,6 +202,29 @@ export function networkFailure(
   const origin = new URL(request.url).origin;
   if (failure.timedOut) return new NetworkError(timedOutMessage(origin, request.timeoutMs));
   return new NetworkError(unreachableMessage(origin, quoteServiceText(failure.reason ?? 'network failure')));
+}
+
+/**
+ * The error of a request that went to a proxy and got no answer: the proxy answered CONNECT with `status` (a 4xx is
+ * not worth retrying: it will answer the same), or no answer came at all (the proxy down, or the service behind it silent).
+ * The proxy is named by its `label` (host:port), never by its address, which may carry a password.
+ */
+export function proxyFailure(
+  request: Pick<TransportRequest, 'url' | 'timeoutMs'>,
+  proxy: { label: string; variable: string },
+  failure: { status?: number; timedOut: boolean; reason?: string },
+): ProxyError {
+  const origin = new URL(request.url).origin;
+  const named = { proxy: proxy.label };
+  if (failure.status !== undefined)
+    return new ProxyError(proxyRefusedMessage(origin, proxy.label, proxy.variable, failure.status), {
+      ...named,
+      retryable: failure.status >= 500,
+    });
+  const message = failure.timedOut
+    ? proxyTimedOutMessage(origin, proxy.label, request.timeoutMs)
+    : proxyUnreachableMessage(origin, proxy.label, proxy.variable, quoteServiceText(failure.reason ?? 'network failure'));
+  return new ProxyError(message, { ...named, retryable: true });
 }
 
 /** The RESPONSE_TOO_LARGE error of a request whose answer passed its cap. */

@@ -72,6 +72,37 @@ export function unreachableMessage(origin: string, reason: string): string {
   return `Could not reach ScreenRec at ${origin} (${reason}). Check the Service URL and that the service is running.`;
 }
 
+// Proxies (HTTPS_PROXY, HTTP_PROXY): a proxy is named by host and port only, since its address may carry a password.
+/** What the proxy's answer to CONNECT says, for a person. */
+function proxyAnswer(status: number): string {
+  if (status === 407) return 'HTTP 407: it wants a user name and password, or refused the ones given';
+  if (status === 403) return 'HTTP 403: it does not allow this connection';
+  return `HTTP ${status}`;
+}
+
+/** The proxy answered CONNECT with `status`: a refusal (4xx), or it could not reach the service itself (5xx). */
+export function proxyRefusedMessage(origin: string, proxy: string, variable: string, status: number): string {
+  if (status >= 500)
+    return `The proxy at ${proxy} could not connect to ScreenRec at ${origin} (${proxyAnswer(status)}). Check the Service URL and that the service is running; try again later.`;
+  return `The proxy at ${proxy} refused to connect to ScreenRec at ${origin} (${proxyAnswer(status)}). Check the proxy and its user and password in ${variable}, or list ScreenRec's host in NO_PROXY if it is to be reached directly.`;
+}
+
+export function proxyUnreachableMessage(origin: string, proxy: string, variable: string, reason: string): string {
+  return `Could not reach ScreenRec at ${origin} through the proxy at ${proxy} (${reason}). Check ${variable} and that the proxy is running.`;
+}
+
+export function proxyTimedOutMessage(origin: string, proxy: string, timeoutMs: number): string {
+  return `ScreenRec at ${origin} did not answer through the proxy at ${proxy} within ${formatSeconds(timeoutMs)} s. Try again later; if it keeps happening, check the proxy.`;
+}
+
+export function proxySupportMissingMessage(variable: string): string {
+  return `${variable} is set, so requests to ScreenRec go through a proxy, which this Node.js does without help only when started with NODE_USE_ENV_PROXY=1 (Node 22.21 or later): install the undici package beside this connector (npm install undici), or start Node that way. Nothing was sent to ScreenRec.`;
+}
+
+export function proxyAddressInvalidMessage(variable: string): string {
+  return `${variable} does not hold a proxy address: write it as http://host:port (or http://user:password@host:port). Nothing was sent to ScreenRec.`;
+}
+
 /** A platform transport's own failure text, scrubbed and cut. */
 export function transportFailureMessage(reason: string): string {
   return `Could not reach ScreenRec (${reason}). Check the Service URL and try again.`;

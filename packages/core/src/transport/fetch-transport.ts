@@ -1,20 +1,37 @@
 import { CancelledError, ScreenRecError } from '../errors/error-classes.js';
 import { CANCELLED_MESSAGE } from '../errors/messages.js';
-import { networkFailure, responseTooLarge } from '../errors/failure-table.js';
+import { networkFailure, proxyFailure, responseTooLarge } from '../errors/failure-table.js';
+import { routeFor, type FetchRoute } from './node-proxy.js';
 import { decodeChunks } from './read-body-capped.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+
+export interface FetchTransportOptions {
+  /**
+   * An undici dispatcher (ProxyAgent, EnvHttpProxyAgent, an Agent with its own TLS settings…) passed to fetch on
+   * every request; one of the same undici as the fetch it is given to. With one, core reads no proxy variable.
+   */
+  dispatcher?: object;
+}
 
 /**
  * The default transport, on the runtime's fetch (the portable entry does not reach this file: platforms bring their own).
  * Node's fetch keeps connections alive and reuses them, so sequential calls to one service share a socket.
  * Redirects are returned, not followed: following one would send the credential header (and, on 307/308, the
  * body) to whatever origin the Location names.
+ *
+ * Without a fetch or a dispatcher given, a request on Node goes through the proxy that HTTPS_PROXY or HTTP_PROXY
+ * names unless NO_PROXY bypasses it (node-proxy.ts), and a proxy that fails is named in the error.
  */
-export function createFetchTransport(fetchImpl: typeof fetch = globalThis.fetch): Transport {
+export function createFetchTransport(fetchImpl?: typeof fetch, options: FetchTransportOptions = {}): Transport {
+  const { dispatcher } = options;
+  const given = fetchImpl !== undefined || dispatcher !== undefined;
   return async (request) => {
+    const route: FetchRoute = given
+      ? { fetchImpl: fetchImpl ?? globalThis.fetch, ...(dispatcher === undefined ? {} : { dispatcher }) }
+      : await routeFor(request.url);
     const abort = requestAbort(request);
     try {
-      return await exchange(fetchImpl, request, abort.signal);
+      return await exchange(route, request, abort.signal);
     } finally {
       abort.release();
     }
@@ -49,18 +66,21 @@ export function requestAbort(request: Pick<TransportRequest, 'timeoutMs' | 'sign
   };
 }
 
-async function exchange(fetchImpl: typeof fetch, request: TransportRequest, signal: AbortSignal): Promise<TransportResponse> {
+async function exchange(route: FetchRoute, request: TransportRequest, signal: AbortSignal): Promise<TransportResponse> {
   let response: Response;
   try {
-    response = await fetchImpl(request.url, {
+    const init = {
       method: request.method,
       headers: request.headers,
       body: request.body,
       redirect: 'manual',
       signal,
-    });
+      ...(route.dispatcher === undefined ? {} : { dispatcher: route.dispatcher }),
+    };
+    // `dispatcher` is undici's option, typed by @types/node as its Dispatcher; core takes it as given.
+    response = await route.fetchImpl(request.url, init as RequestInit);
   } catch (error) {
-    throw networkErrorFor(request, error);
+    throw networkErrorFor(request, error, route);
   }
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
@@ -79,7 +99,7 @@ async function exchange(fetchImpl: typeof fetch, request: TransportRequest, sign
     // Whatever stopped the read, the rest of the body is not wanted: release the connection (a stream
     // being read was already cancelled through its reader; this covers one refused before reading).
     if (response.body?.locked === false) await response.body.cancel().catch(() => undefined);
-    throw error instanceof ScreenRecError ? error : networkErrorFor(request, error);
+    throw error instanceof ScreenRecError ? error : networkErrorFor(request, error, route);
   }
   return { status: response.status, headers, body };
 }
@@ -119,10 +139,25 @@ function isPlainLength(headers: Record<string, string>, declared: number | undef
   );
 }
 
-function networkErrorFor(request: TransportRequest, error: unknown): ScreenRecError {
+function networkErrorFor(request: TransportRequest, error: unknown, route: FetchRoute): ScreenRecError {
   if (request.signal?.aborted) return new CancelledError(CANCELLED_MESSAGE);
   const { name } = errorFields(error);
-  return networkFailure(request, { timedOut: name === 'TimeoutError' || name === 'AbortError', reason: describeCause(error) });
+  const failure = { timedOut: name === 'TimeoutError' || name === 'AbortError', reason: describeCause(error) };
+  if (route.proxy === undefined) return networkFailure(request, failure);
+  return proxyFailure(request, route.proxy, { ...failure, ...proxyAnswerStatus(error) });
+}
+
+/**
+ * The status a proxy answered CONNECT with, which undici (and so Node's fetch) keeps only in the text of an error
+ * deep in the cause chain ("Proxy response (407) !== 200 when HTTP Tunneling"): the outer errors say "fetch failed"
+ * and "Request was cancelled".
+ */
+function proxyAnswerStatus(error: unknown): { status?: number } {
+  for (let cause = error, depth = 0; cause !== undefined && depth < 5; cause = errorFields(cause).cause, depth++) {
+    const status = /Proxy response \((\d{3})\)/.exec(errorFields(cause).message ?? '')?.[1];
+    if (status !== undefined) return { status: Number(status) };
+  }
+  return {};
 }
 
 /** The low-level reason (ECONNREFUSED, ENOTFOUND…) without anything of the request. */
