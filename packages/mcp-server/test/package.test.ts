@@ -13,10 +13,11 @@ const packageJson = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), '
 };
 
 describe('@screenrec/mcp-server as published', () => {
-  it('is a public MIT package whose bin is screenrec-mcp, depending on the MCP server SDK (v2) and zod only', () => {
+  it('is a public MIT package whose bin is screenrec-mcp, depending on the MCP server SDK (v2), zod and undici only', () => {
     expect(packageJson).toMatchObject({ name: '@screenrec/mcp-server', license: 'MIT', bin: { 'screenrec-mcp': 'dist/main.js' } });
     expect(packageJson.private).toBeUndefined();
-    expect(Object.keys(packageJson.dependencies).sort()).toEqual(['@modelcontextprotocol/server', 'zod']);
+    // undici: core loads it on Node when HTTPS_PROXY or HTTP_PROXY is set, to go through that proxy.
+    expect(Object.keys(packageJson.dependencies).sort()).toEqual(['@modelcontextprotocol/server', 'undici', 'zod']);
   });
 
   it('npm pack ships only dist, README, LICENSE and package.json', () => {
