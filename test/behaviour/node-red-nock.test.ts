@@ -2,6 +2,7 @@ import { OPERATIONS, OPERATION_NAMES } from 'screenrec';
 import { actionCases } from '../../packages/node-red-screenrec/test/action.cases';
 import { connectionCases } from '../../packages/node-red-screenrec/test/connection.cases';
 import { OPERATIONS_WITH_CASES } from '../../packages/node-red-screenrec/test/flows';
+import { lifecycleCases } from '../../packages/node-red-screenrec/test/lifecycle.cases';
 import { useNockRuntime } from '../../packages/node-red-screenrec/test/nock-runtime';
 import { waitAndVideoReadyCases } from '../../packages/node-red-screenrec/test/wait-and-video-ready.cases';
 import { CASES } from './cases';
@@ -11,6 +12,7 @@ useNockRuntime();
 actionCases();
 connectionCases();
 waitAndVideoReadyCases();
+lifecycleCases();
 
 it('has a case for every catalogue operation the package offers (each one Node-RED released a key for), here or in the behaviour table', () => {
   const offered = OPERATION_NAMES.filter((name) => OPERATIONS[name].keys.nodeRed !== undefined);

@@ -20,12 +20,34 @@ export const MESSAGES = {
       done: '__operation__: done',
       failed: '__operation__: __code__',
     },
+    log: {
+      finishedWithoutNode:
+        '__operation__ finished after node __node__ was removed or Node-RED stopped, so its message goes nowhere: __outcome__',
+      stoppedUnderWay:
+        'Node-RED stopped while __operation__ was under way in node __node__: its message is dropped, and whether ScreenRec carried it out is not known (__recording__).',
+      succeeded: 'it succeeded (__recording__)',
+      failed: 'it failed: __reason__',
+      noRecording: 'no recording named',
+      recording: 'recording __recordingId__',
+    },
   },
   'screenrec-wait': {
     status: {
       waiting: 'waiting for __count__ recording(s)',
+      waitingInMemory: 'waiting for __count__ recording(s); a restart of Node-RED ends them',
       released: 'video ready',
       failed: '__code__',
+    },
+    log: {
+      memoryOnly:
+        "Node-RED's context is kept in memory only: a restart of Node-RED ends this node's waits and drops their messages (a redeploy does not). A persistent context store keeps them: see the node's help.",
+      endedByStop:
+        'Node-RED stopped while Wait for Video __node__ held the message for recording __recordingId__, and its context is kept in memory only: the message is dropped.',
+      keptForStart:
+        'Node-RED stopped while Wait for Video __node__ held the message for recording __recordingId__: it is kept in the context store, and the wait goes on when Node-RED starts again.',
+      endedByRemoval: 'The node was removed or disabled while it held the message for recording __recordingId__: the message is dropped.',
+      notSaved: 'The held messages could not be written to the context store, so a restart would lose them: __reason__',
+      notRestored: 'The held messages in the context store could not be read, so they are not carried on: __reason__',
     },
   },
   'screenrec-video-ready': {

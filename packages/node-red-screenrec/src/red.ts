@@ -24,6 +24,20 @@ export interface RuntimeNode {
   log(text: string): void;
   warn(text: string): void;
   error(error: string | Error, msg?: NodeMessage): void;
+  /** The node's context in the default store: a persistent store answers through the callbacks. */
+  context(): NodeContext;
+}
+
+/** A node's context as Node-RED offers it; the callback forms work with every store, localfilesystem included. */
+export interface NodeContext {
+  get(key: string, callback: (error: Error | null | undefined, value: unknown) => void): void;
+  set(key: string, value: unknown, callback: (error?: Error | null) => void): void;
+}
+
+/** What Node-RED's runtime tells on its events bus when its flows stop or start (`deploy` is true for a deploy). */
+export interface RuntimeEvent {
+  id?: string;
+  payload?: unknown;
 }
 
 /** A node's properties as the flow file holds them. */
@@ -66,8 +80,10 @@ export interface NodeAPI {
   httpAdmin: HttpApp;
   httpNode: HttpApp;
   /** The runtime's log, for what no single node can tell (a request for a subscription no node holds). */
-  log: { warn(text: string): void };
+  log: { info(text: string): void; warn(text: string): void; error(text: string): void };
+  events: { on(event: 'runtime-event', listener: (event: RuntimeEvent) => void): void };
   auth: { needsPermission(permission: string): Handler };
-  settings: { httpNodeRoot?: string | false };
+  /** settings.js, as far as the nodes read it; `contextStorage` is read through zod. */
+  settings: { httpNodeRoot?: string | false; contextStorage?: unknown };
   _(key: string, substitutions?: Record<string, string | number>): string;
 }

@@ -125,6 +125,16 @@ export function loggedText(): string {
   );
 }
 
+/** The error lines the runtime logged so far (node errors no Catch node took, and the runtime's own), oldest first. */
+export function loggedErrors(): string[] {
+  const log = helper.log();
+  return log
+    .getCalls()
+    .map((call) => call.args[0] as { level?: unknown; msg?: unknown } | undefined)
+    .filter((entry) => entry?.level === log.ERROR)
+    .map((entry) => String(entry?.msg));
+}
+
 /**
  * The catalogue operations a suite has a case for, by the name it shows: test/behaviour/node-red-nock.test.ts requires every one the
  * package offers.

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import helper from 'node-red-node-test-helper';
 import { registerAction } from '../src/nodes/action-node';
@@ -26,7 +27,16 @@ export interface Runtime {
   adminUrl: string;
   /** Deploys `flow` (its credentials by node id) in place of the one running. */
   deploy(flow: object[], credentials?: Record<string, Record<string, string>>): Promise<void>;
-  /** Stops the running flow, as a redeploy without it or a shutdown does. */
+  /** A full deploy of `flow` over the running one, as the editor's Deploy button (the default, "full") makes it. */
+  redeploy(flow: object[], credentials?: Record<string, Record<string, string>>): Promise<void>;
+  /**
+   * What the nodes wrote to the runtime's log (RED.log) since the last deploy: the helper stops spying on the log
+   * before it stops the flow, so what a stop logs is read here.
+   */
+  runtimeLog(): Array<{ level: 'info' | 'warn' | 'error'; text: string }>;
+  /** Resolves with the first line RED.log takes from now on (or took since the deploy) that holds `text`. */
+  logLine(text: string): Promise<string>;
+  /** Stops the running flow, as a shutdown of Node-RED does. */
   undeploy(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -45,11 +55,34 @@ export async function startRuntime(): Promise<Runtime> {
   const nodeServer = serving(() => nodeApp);
   const adminServer = serving(() => adminApp);
   const [nodeUrl, adminUrl] = await Promise.all([listenOnLoopback(nodeServer), listenOnLoopback(adminServer)]);
+  let logged: Array<{ level: 'info' | 'warn' | 'error'; text: string }> = [];
+  const lines = new EventEmitter();
+  const record = (level: 'info' | 'warn' | 'error', text: string) => {
+    logged.push({ level, text });
+    lines.emit('line', text);
+  };
   const register = (RED: NodeAPI) => {
     nodeApp = RED.httpNode;
     adminApp = RED.httpAdmin;
     const checked: NodeAPI = {
       ...RED,
+      // The helper's translator gives a key back as it is: a log line's values are added, so a test can read what a
+      // line names (a recording, a node), while statuses stay the bare key.
+      _: (key, substitutions) => (key.includes('.log.') && substitutions !== undefined ? `${key} ${JSON.stringify(substitutions)}` : key),
+      log: {
+        info: (text) => {
+          record('info', text);
+          RED.log.info(text);
+        },
+        warn: (text) => {
+          record('warn', text);
+          RED.log.warn(text);
+        },
+        error: (text) => {
+          record('error', text);
+          RED.log.error(text);
+        },
+      },
       auth: {
         needsPermission: (permission) => (request, response, next) =>
           request.headers[PERMISSION_HEADER] === permission ? next() : response.status(401).json({ error: 'unauthorized' }),
@@ -71,9 +104,24 @@ export async function startRuntime(): Promise<Runtime> {
     adminUrl,
     async deploy(flow, credentials = {}) {
       await undeploy();
+      logged = [];
       await helper.load([register], flow, credentials);
       loaded = true;
     },
+    runtimeLog: () => [...logged],
+    logLine: (text) =>
+      new Promise((resolve) => {
+        const earlier = logged.find((line) => line.text.includes(text));
+        if (earlier !== undefined) return resolve(earlier.text);
+        const listener = (line: string) => {
+          if (!line.includes(text)) return;
+          lines.off('line', listener);
+          resolve(line);
+        };
+        lines.on('line', listener);
+        return undefined;
+      }),
+    redeploy: (flow, credentials = {}) => helper.setFlows(flow, 'full', credentials),
     undeploy,
     async stop() {
       await undeploy();

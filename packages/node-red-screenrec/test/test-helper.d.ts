@@ -25,8 +25,11 @@ declare module 'node-red-node-test-helper' {
     stopServer(): Promise<void>;
     load(nodes: unknown[], flow: object[], credentials?: Record<string, Record<string, string>>): Promise<void>;
     unload(): Promise<void>;
+    /** Deploys `flow` over the loaded one, as the editor's Deploy does ("full": every node restarts). */
+    setFlows(flow: object[], type: 'full' | 'flows' | 'nodes', credentials?: Record<string, Record<string, string>>): Promise<void>;
     getNode(id: string): TestNode | null;
-    log(): { getCalls(): LogCall[] };
+    /** The runtime's log, spied: each call's first argument is the entry ({ level, msg, … }); ERROR is its level. */
+    log(): { getCalls(): LogCall[]; ERROR: number };
     _redNodes: { getFlows(): { flows: object[] } };
     /** The sinon sandbox whose spies load() puts on every node's methods and on the log, for assertions. */
     _sandbox: { restore(): void };

@@ -21,13 +21,14 @@ import { watchIdentifications } from './identifications';
 import { holdSleeps } from './wait-sleeps';
 
 const API_KEY = 'node-red-api-key-w41t';
+const OTHER_RECORDING_ID = '1c8d3e2f-4a5b-4c6d-8e7f-8a9b0c1d2e3f';
 const BACKEND_TOKEN = 'node-red-backend-token-w41t';
 const PAGE_URL = `${BASE_URL}/r/${RECORDING_ID}`;
 const VIDEO_URL = `${BASE_URL}/videos/${RECORDING_ID}?expires=1&signature=abc`;
 const service = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
 const CREDENTIALS = { [CONNECTION]: { apiKey: API_KEY, backendToken: BACKEND_TOKEN } };
 const page = (content: unknown[]) => ({ content, totalElements: content.length, totalPages: 1 });
-const listById = () => service.restScope().post(service.restPath('/recordings/list'), { ids: [RECORDING_ID], pageSize: 1 });
+const listById = (id = RECORDING_ID) => service.restScope().post(service.restPath('/recordings/list'), { ids: [id], pageSize: 1 });
 /** The link ScreenRec signs afresh for a confirmed recording: a message carries this one, never the posted link. */
 const FRESH_URL = `${BASE_URL}/videos/${RECORDING_ID}?expires=2&signature=fresh`;
 const presign = () =>
@@ -77,10 +78,13 @@ export function waitAndVideoReadyCases(): void {
           videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
         },
       });
-      expect(statusesOf(NODE)).toContainEqual({ fill: 'blue', shape: 'ring', text: 'screenrec-wait.status.waiting' });
+      // This runtime keeps context in memory only: the status says a restart ends the wait.
+      expect(statusesOf(NODE)).toContainEqual({ fill: 'blue', shape: 'ring', text: 'screenrec-wait.status.waitingInMemory' });
+      expect(loggedText()).toContain('screenrec-wait.log.memoryOnly');
     });
 
-    it('ends at its Time Limit with a DEADLINE error the Catch node receives', async () => {
+    // However long the checks take: a check still under way at the limit ends the wait with the same error.
+    it('ends at its Time Limit with a DEADLINE error the Catch node receives, naming the recording', async () => {
       listById()
         .times(100)
         .optionally()
@@ -90,7 +94,7 @@ export function waitAndVideoReadyCases(): void {
       expect(caughtError(caught)).toEqual({
         message: expect.stringContaining(
           deadlineMessage(
-            'waiting for the recording to finish',
+            `waiting for recording ${RECORDING_ID} to finish`,
             300,
             'give the wait a longer Time Limit, or check that the recording was made',
           ),
@@ -108,25 +112,26 @@ export function waitAndVideoReadyCases(): void {
       });
     });
 
-    it('ends every wait when the flow stops: no further request, no message, nothing pending', async () => {
+    it('when Node-RED stops with memory-only context, ends every wait with an error naming its recording: no further request, no message', async () => {
       let checks = 0;
-      listById()
-        .times(100)
-        .optionally()
-        .reply(200, () => {
-          checks += 1;
-          return page([exampleRecording({ id: RECORDING_ID, url: PAGE_URL, status: 'NEW' })]);
-        });
+      for (const id of [RECORDING_ID, OTHER_RECORDING_ID])
+        listById(id)
+          .times(100)
+          .optionally()
+          .reply(200, () => {
+            checks += 1;
+            return page([exampleRecording({ id, url: PAGE_URL, status: 'NEW' })]);
+          });
       // Each wait's pause before its next check is held until its signal fires: once both are paused, each has checked
       // once and has no request under way, and the stop comes then, on any machine (no set delay for the checks, none
       // for the stop to take effect, no answer still on its way to count).
       const pauses = holdSleeps();
       try {
-        await deployWait({ recordingId: RECORDING_ID, timeLimit: 10 });
+        await deployWait({ timeLimit: 10 });
         const released = jest.fn();
         helper.getNode(OUT)?.on('input', released);
-        helper.getNode(NODE)?.receive({});
-        helper.getNode(NODE)?.receive({});
+        helper.getNode(NODE)?.receive({ payload: { recordingId: RECORDING_ID } });
+        helper.getNode(NODE)?.receive({ payload: { recordingId: OTHER_RECORDING_ID } });
         await pauses.held(2);
         expect(checks).toBeGreaterThan(0);
         const atStop = checks;
@@ -135,7 +140,15 @@ export function waitAndVideoReadyCases(): void {
         expect(pauses.pending()).toEqual([]);
         expect(checks).toBe(atStop);
         expect(released).not.toHaveBeenCalled();
-        // A wait ended by the stop is not a failure: nothing is logged for it.
+        // No silence: each dropped message is an error in the log, naming its recording.
+        const errors = runtime()
+          .runtimeLog()
+          .filter(({ level }) => level === 'error')
+          .map(({ text }) => text);
+        expect(errors).toEqual([
+          expect.stringMatching(new RegExp(`^screenrec-wait\\.log\\.endedByStop .*"recordingId":"${RECORDING_ID}"`)),
+          expect.stringMatching(new RegExp(`^screenrec-wait\\.log\\.endedByStop .*"recordingId":"${OTHER_RECORDING_ID}"`)),
+        ]);
         expect(loggedText()).not.toMatch(/cancel/i);
       } finally {
         pauses.restore();

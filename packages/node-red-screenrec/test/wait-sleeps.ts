@@ -13,6 +13,8 @@ export interface HeldSleeps {
   held(count: number): Promise<HeldSleep[]>;
   /** The held sleeps their signal has not ended: what would still be pending. */
   pending(): HeldSleep[];
+  /** Ends every pending sleep as if its time had passed: each wait makes its next check. */
+  wake(): void;
   restore(): void;
 }
 
@@ -23,16 +25,23 @@ export interface HeldSleeps {
  */
 export function holdSleeps(): HeldSleeps {
   const all: HeldSleep[] = [];
+  const wakers = new Map<HeldSleep, () => void>();
   const watchers = new Set<() => void>();
   const spy = jest.spyOn(nodeSleep, 'sleep').mockImplementation(
     (ms, signal) =>
-      new Promise<void>((_resolve, reject) => {
+      new Promise<void>((resolve, reject) => {
         const sleep: HeldSleep = { ms, signal, cancelled: false };
         all.push(sleep);
         const cancel = () => {
           sleep.cancelled = true;
+          wakers.delete(sleep);
           reject(new CancelledError(CANCELLED_MESSAGE));
         };
+        wakers.set(sleep, () => {
+          wakers.delete(sleep);
+          signal?.removeEventListener('abort', cancel);
+          resolve();
+        });
         if (signal?.aborted === true) cancel();
         else signal?.addEventListener('abort', cancel, { once: true });
         for (const watcher of watchers) watcher();
@@ -49,7 +58,10 @@ export function holdSleeps(): HeldSleeps {
         watchers.add(watcher);
         watcher();
       }),
-    pending: () => all.filter((sleep) => !sleep.cancelled),
+    pending: () => all.filter((sleep) => !sleep.cancelled && wakers.has(sleep)),
+    wake: () => {
+      for (const wake of [...wakers.values()]) wake();
+    },
     restore: () => spy.mockRestore(),
   };
 }

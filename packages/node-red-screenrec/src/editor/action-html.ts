@@ -149,6 +149,8 @@ const help = [
   ...OPERATIONS.map(operationHelp),
   '<h3>Errors</h3>',
   "<p>A failure (a missing field, a rejected key, an unknown recording, a time-out) stops the message: the node's status shows the error's code and a Catch node receives the message with <code>msg.error.message</code> saying what went wrong and what to do.</p>",
+  '<h3>Redeploys and restarts</h3>',
+  `<p>${prose("An operation under way when the node is redeployed (a full deploy, the editor's default, or one that changes the node or its connection) is not cut short, since a recording may be being created: its message goes on, or its error reaches the Catch node, from the node's new instance. When the node is deleted or disabled meanwhile, its outcome is logged as an error naming the recording. When Node-RED stops, each operation still under way is logged as an error (whether ScreenRec carried it out is not known) and cancelled.")}</p>`,
 ].join('\n');
 
 export const actionHtml = nodeHtml(ACTION_TYPE, registration, form, help);

@@ -1,0 +1,67 @@
+import type { NodeAPI, RuntimeNode } from './red';
+
+/**
+ * What a node carries across a redeploy. Node-RED restarts a node (a full deploy, or a deploy touching it or its
+ * connection) by closing it and creating a new instance with the same ID: the closing instance leaves its work here
+ * under that ID and the new one takes it. Whatever no instance took when Node-RED itself stops is given to the type's
+ * `onStop`, which says what becomes of it.
+ */
+export class Handover<T> {
+  private readonly left = new Map<string, T>();
+
+  leave(nodeId: string, state: T): void {
+    this.left.set(nodeId, state);
+  }
+
+  take(nodeId: string): T | undefined {
+    const state = this.left.get(nodeId);
+    this.left.delete(nodeId);
+    return state;
+  }
+
+  /** Everything still left, emptied. */
+  drain(): Array<[string, T]> {
+    const all = [...this.left];
+    this.left.clear();
+    return all;
+  }
+}
+
+/** The running instance of each node ID: where work begun by an instance that has closed since reports. */
+export class Owners {
+  private readonly running = new Map<string, RuntimeNode>();
+
+  claim(node: RuntimeNode): void {
+    this.running.set(node.id, node);
+  }
+
+  release(node: RuntimeNode): void {
+    if (this.running.get(node.id) === node) this.running.delete(node.id);
+  }
+
+  of(nodeId: string): RuntimeNode | undefined {
+    return this.running.get(nodeId);
+  }
+}
+
+const stopListeners = new Map<string, () => void>();
+const watchedBuses = new WeakSet<object>();
+
+/**
+ * Calls `listener` when Node-RED stops its flows without a deploy to start them again (a shutdown, or the editor's
+ * "stop flows"), once every node has closed. One listener per `name`: registering a type again (a test runtime loads it per flow)
+ * replaces it.
+ */
+export function onRuntimeStop(RED: NodeAPI, name: string, listener: () => void): void {
+  stopListeners.set(name, listener);
+  if (watchedBuses.has(RED.events)) return;
+  watchedBuses.add(RED.events);
+  RED.events.on('runtime-event', (event) => {
+    const payload = event.payload;
+    if (event.id !== 'runtime-state' || typeof payload !== 'object' || payload === null) return;
+    // A stop that reports a problem (missing node types) comes before any flow started: nothing was handed over.
+    if (!('state' in payload) || payload.state !== 'stop' || 'error' in payload) return;
+    if ('deploy' in payload && payload.deploy === true) return;
+    for (const stop of stopListeners.values()) stop();
+  });
+}
