@@ -1,8 +1,8 @@
+import { createHash, createHmac } from 'node:crypto';
 import nock from 'nock';
 import { ExecuteContext, WebhookContext } from 'n8n-core';
 import {
   NodeOperationError,
-  WAIT_INDEFINITELY,
   Workflow,
   type ICredentialsHelper,
   type IDataObject,
@@ -15,6 +15,7 @@ import {
 } from 'n8n-workflow';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
 import {
+  LONGEST_WAIT_DAYS,
   NOT_AS_TOOL,
   ONE_RECORDING_PER_EXECUTION,
 } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.operation';
@@ -24,15 +25,17 @@ import {
   LOOKUP_FAILED,
   NOT_FINISHED_YET,
   NOT_THIS_EXECUTIONS_SUBSCRIPTION,
+  RESUMING,
   WAIT_GONE,
 } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.webhook';
 import { forgetResumeClaims } from '../../packages/n8n-nodes-screenrec/lib';
-import { CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, byId, captureWarnings, fakeHttpResponse } from './harness';
+import { BACKEND_TOKEN, CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, byId, captureWarnings, fakeHttpResponse } from './harness';
 import { failureOf, hookScope, restPath, restScope, setUpNock } from './nock-setup';
 
 // "Wait for Video" inside n8n-core's real contexts: the execute context that puts the execution to wait (its
 // $execution.resumeUrl is n8n's own), then the webhook context n8n builds for a POST to that resume URL, from the
-// same stored execution data (the waiting node's stack entry included). ScreenRec is nock.
+// same stored execution data (the waiting node's stack entry included, which the node leaves as n8n made it).
+// ScreenRec is nock.
 
 setUpNock();
 
@@ -43,7 +46,13 @@ jest.mock('../../packages/n8n-nodes-screenrec/lib/sleep', () =>
 
 const EXECUTION_ID = '4711';
 const RESUME_URL = `https://n8n.example.com/webhook-waiting/${EXECUTION_ID}`;
-const CALLBACK = new RegExp(`^${RESUME_URL}\\?secret=[0-9a-f]{64}$`);
+const CALLBACK = new RegExp(`^${RESUME_URL}\\?recording=${RECORDING_ID}&secret=[0-9a-f]{64}$`);
+/** The secret the callback URL must carry, worked out here from the scheme the docs give (HMAC-SHA256 keyed by the Backend Token). */
+const expectedSecret = (executionId = EXECUTION_ID, nodeName = 'Wait for Video', recordingId = RECORDING_ID) =>
+  createHmac('sha256', BACKEND_TOKEN)
+    .update(JSON.stringify(['screenrec-wait-for-video', executionId, nodeName, recordingId]))
+    .digest('hex');
+const DAY_MS = 86_400_000;
 const OTHER_RECORDING_ID = '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a';
 const videoLink = (id: string) => `https://media.screenrec.test/videos/${id}?expires=1900000000&signature=abc`;
 /** What ScreenRec signs afresh when asked: what a resumed execution carries, whatever link was posted. */
@@ -171,8 +180,10 @@ const subscribe = () =>
     subscribed = body.callback;
     return true;
   }).reply(200, { subscriptionId: SUBSCRIPTION_ID });
-const unsubscribe = () => hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
-const secretOf = (url: string | undefined) => new URL(String(url)).searchParams.get('secret')!;
+const unsubscribe = (subscriptionId = SUBSCRIPTION_ID) =>
+  hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId }).reply(200, { status: 'success' });
+/** The query of the subscribed URL, as n8n hands it to the webhook. */
+const queryOf = (url: string | undefined): Record<string, string> => Object.fromEntries(new URL(String(url)).searchParams);
 
 /** Puts a fresh execution to wait for RECORDING_ID: read, subscribe, read again, wait. */
 async function waiting(parameters: IDataObject = {}, options: Parameters<typeof waitingWorkflow>[1] = {}) {
@@ -182,33 +193,27 @@ async function waiting(parameters: IDataObject = {}, options: Parameters<typeof 
   subscribe();
   getRecording(recording({ status: 'RECORDING' }));
   const output = await run.execute();
-  return { ...run, output, secret: secretOf(subscribed) };
+  return { ...run, output, query: queryOf(subscribed) };
 }
 
 describe('Wait for Video: putting the execution to wait', () => {
-  it("subscribes the execution's resume URL with a secret and waits without a time limit; the input goes on unchanged", async () => {
-    const { output, execution } = await waiting();
+  it("subscribes the resume URL with the recording and this wait's secret, and leaves n8n's execution data as n8n made it", async () => {
+    const { output, execution, query } = await waiting();
     expect(subscribed).toMatch(CALLBACK);
-    expect(execution.waitTill).toEqual(WAIT_INDEFINITELY);
+    expect(query).toEqual({ recording: RECORDING_ID, secret: expectedSecret() });
     expect(output).toEqual([{ json: { ticket: 'T-1' }, pairedItem: { item: 0 } }]);
-    // The secret itself is kept nowhere in the execution's data, only its digest.
-    expect(JSON.stringify(execution)).not.toContain(secretOf(subscribed));
-    // What the node passes on when n8n resumes it by itself (Limit Wait Time): its input, saying no video came.
-    expect(execution.executionData?.nodeExecutionStack[0]?.data.main).toEqual([
-      [
-        {
-          json: {
-            ticket: 'T-1',
-            waitForVideo: {
-              recordingId: RECORDING_ID,
-              videoReady: false,
-              subscriptionId: SUBSCRIPTION_ID,
-              secretDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
-            },
-          },
-        },
-      ],
-    ]);
+    // Neither the secret nor any state is written into what n8n stores: the waiting item is the input as it came.
+    expect(JSON.stringify(execution)).not.toContain(query.secret);
+    expect(execution.executionData?.nodeExecutionStack[0]?.data.main).toEqual([[{ json: { ticket: 'T-1' } }]]);
+  });
+
+  it(`without Limit Wait Time still waits at most ${LONGEST_WAIT_DAYS} days: n8n then goes on by itself`, async () => {
+    const before = Date.now();
+    const { execution } = await waiting();
+    const waitTill = execution.waitTill!.getTime();
+    expect(LONGEST_WAIT_DAYS).toBe(30);
+    expect(waitTill).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
+    expect(waitTill).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
   });
 
   it('waits until the Limit Wait Time when one is set', async () => {
@@ -216,7 +221,7 @@ describe('Wait for Video: putting the execution to wait', () => {
     const { execution } = await waiting({ limitWaitTime: true, limitAmount: 2, limitUnit: 'hours' });
     const waitTill = execution.waitTill!.getTime();
     expect(waitTill).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
-    expect(waitTill).toBeLessThan(Date.now() + 2 * 3_600_000 + 1_000);
+    expect(waitTill).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000);
   });
 
   it('goes on at once, subscribing nothing, when the video is ready already', async () => {
@@ -285,6 +290,35 @@ describe('Wait for Video: putting the execution to wait', () => {
   });
 });
 
+describe('Wait for Video: waiting again in the same execution (a workflow that loops back after the time limit)', () => {
+  const NEXT = 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b';
+
+  it("removes the earlier wait's subscription and subscribes afresh while the video is not there", async () => {
+    const { execute, notes } = await waiting({ limitWaitTime: true, limitAmount: 10, limitUnit: 'minutes' });
+    getRecording(recording({ status: 'RECORDING' }));
+    const removed = unsubscribe();
+    hookScope({ action: 'CALLBACK_SUBSCRIBE', callback: subscribed }).reply(200, { subscriptionId: NEXT });
+    getRecording(recording({ status: 'RECORDING' }));
+    expect(await execute()).toEqual([{ json: { ticket: 'T-1' }, pairedItem: { item: 0 } }]);
+    expect(removed.isDone()).toBe(true);
+    expect(notes()).toEqual({ [EXECUTION_ID]: NEXT });
+  });
+
+  it("goes on with the video when it finished meanwhile (its notification lost), removing the earlier wait's subscription", async () => {
+    const { execute, execution, notes } = await waiting({ limitWaitTime: true, limitAmount: 10, limitUnit: 'minutes' });
+    execution.waitTill = undefined;
+    getRecording(recording({ status: 'COMPLETED' }));
+    const removed = unsubscribe();
+    presign();
+    expect(await execute()).toEqual([
+      { json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }), pairedItem: { item: 0 } },
+    ]);
+    expect(execution.waitTill).toBeUndefined();
+    expect(removed.isDone()).toBe(true);
+    expect(notes()).toEqual({});
+  });
+});
+
 describe('Wait for Video: subscriptions left by executions that timed out or were stopped', () => {
   const LEFT = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
   const KEPT = 'd4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f7a';
@@ -314,18 +348,19 @@ describe('Wait for Video: subscriptions left by executions that timed out or wer
 });
 
 describe('Wait for Video: a notification at the resume URL', () => {
-  // Every test's execution has the same subscription: a claim must not outlive its test.
+  // Every test's execution has the same ID: a claim must not outlive its test.
   beforeEach(forgetResumeClaims);
 
-  it("resumes with the recording and a fresh link to its video when it is this recording's video, and unsubscribes", async () => {
-    const { post, secret } = await waiting();
+  it("resumes with the recording and a fresh link to its video when it is this recording's video, answering 410 so ScreenRec drops the subscription", async () => {
+    const { post, query } = await waiting();
     lookup(RECORDING_ID, recording({ status: 'COMPLETED' }));
-    unsubscribe();
     restScope()
       .get(restPath(`/recordings/${RECORDING_ID}/presign`))
       .reply(200, { url: freshLink(RECORDING_ID) });
-    const { result } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, query);
+    expect(response).toEqual({ statusCode: 410, body: { message: RESUMING } });
     expect(result).toEqual({
+      noWebhookResponse: true,
       workflowData: [
         [
           {
@@ -344,11 +379,10 @@ describe('Wait for Video: a notification at the resume URL', () => {
   });
 
   it('a forged post of a foreign link naming the awaited recording resumes only with the link ScreenRec gives', async () => {
-    const { post, secret } = await waiting();
+    const { post, query } = await waiting();
     lookup(RECORDING_ID, recording({ status: 'COMPLETED' }));
-    unsubscribe();
     presign();
-    const { result } = await post({ result: `https://forger.example.org/${RECORDING_ID}.webm?token=1` }, { secret });
+    const { result } = await post({ result: `https://forger.example.org/${RECORDING_ID}.webm?token=1` }, query);
     expect(result.workflowData).toEqual([
       [{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }],
     ]);
@@ -356,49 +390,48 @@ describe('Wait for Video: a notification at the resume URL', () => {
   });
 
   it("answers another recording's video 200 and leaves the execution waiting, subscribed, while its own recording is not finished", async () => {
-    const { post, secret } = await waiting();
+    const { post, query } = await waiting();
     getRecording(recording({ status: 'PROCESSING' }));
-    const { result, response } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
+    const { result, response } = await post({ result: videoLink(OTHER_RECORDING_ID) }, query);
     expect(result).toEqual({ noWebhookResponse: true });
     expect(response).toEqual({ statusCode: 200, body: { message: ANOTHER_RECORDING } });
   });
 
   it("resumes on another recording's video once its own recording is finished (its own notification was lost), with a fresh link", async () => {
-    const { post, secret } = await waiting();
+    const { post, query } = await waiting();
     getRecording(recording({ status: 'COMPLETED' }));
-    unsubscribe();
     presign();
-    const { result } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
-    expect(result).toEqual({
-      workflowData: [[{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }]],
-    });
+    const { result, response } = await post({ result: videoLink(OTHER_RECORDING_ID) }, query);
+    expect(response.statusCode).toBe(410);
+    expect(result.workflowData).toEqual([
+      [{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }],
+    ]);
   });
 
   it("keeps waiting, answering 200, when its own recording's notification comes before ScreenRec lists the recording as finished", async () => {
-    const { post, secret } = await waiting();
+    const { post, query } = await waiting();
     getRecording(recording({ status: 'PROCESSING' }));
-    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, query);
     expect(result).toEqual({ noWebhookResponse: true });
     expect(response).toEqual({ statusCode: 200, body: { message: NOT_FINISHED_YET } });
   });
 
   it('answers 503 and keeps waiting, subscribed, when ScreenRec cannot be asked about the recording', async () => {
-    const { post, secret } = await waiting();
+    const { post, query } = await waiting();
     restScope().post(restPath('/recordings/list')).reply(502, 'bad gateway');
-    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, query);
     expect(result).toEqual({ noWebhookResponse: true });
     expect(response).toEqual({ statusCode: 503, body: { message: LOOKUP_FAILED } });
   });
 
   it('resumes once when several notifications find the recording finished at the same moment; the others are answered 200', async () => {
-    const { post, secret } = await waiting();
+    const { post, query } = await waiting();
     getRecording(recording({ status: 'COMPLETED' }));
     getRecording(recording({ status: 'COMPLETED' }));
-    unsubscribe();
     presign();
     const [first, second] = await Promise.all([
-      post({ result: videoLink(RECORDING_ID) }, { secret }),
-      post({ result: videoLink(RECORDING_ID) }, { secret }),
+      post({ result: videoLink(RECORDING_ID) }, query),
+      post({ result: videoLink(RECORDING_ID) }, query),
     ]);
     const resumed = [first, second].filter((posted) => posted.result.workflowData !== undefined);
     const answered = [first, second].filter((posted) => posted.result.workflowData === undefined);
@@ -407,23 +440,23 @@ describe('Wait for Video: a notification at the resume URL', () => {
   });
 
   it('gives its claim back when the resume cannot be prepared, so a later notification resumes the execution', async () => {
-    const { post, secret } = await waiting();
+    const { post, query } = await waiting();
     getRecording(recording({ status: 'COMPLETED' }));
     restScope()
       .get(restPath(`/recordings/${RECORDING_ID}/presign`))
       .reply(500, 'oops');
-    const failed = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
+    const failed = await post({ result: videoLink(OTHER_RECORDING_ID) }, query);
     expect(failed.response.statusCode).toBe(500);
+    expect(failed.result).toEqual({ noWebhookResponse: true });
     getRecording(recording({ status: 'COMPLETED' }));
-    unsubscribe();
     presign();
-    const { result } = await post({ result: videoLink(OTHER_RECORDING_ID) }, { secret });
+    const { result } = await post({ result: videoLink(OTHER_RECORDING_ID) }, query);
     expect(result.workflowData).toBeDefined();
   });
 
   it('answers 401 and leaves the execution waiting without a secret (it came from no subscription)', async () => {
     const { post } = await waiting();
-    for (const query of [{}, { secret: '' }] as Array<Record<string, string>>) {
+    for (const query of [{}, { recording: RECORDING_ID }, { recording: RECORDING_ID, secret: '' }] as Array<Record<string, string>>) {
       const { result, response, warnings } = await post({ result: videoLink(RECORDING_ID) }, query);
       expect(result).toEqual({ noWebhookResponse: true });
       expect(response).toEqual({ statusCode: 401, body: { message: NOT_THIS_EXECUTIONS_SUBSCRIPTION } });
@@ -433,10 +466,21 @@ describe('Wait for Video: a notification at the resume URL', () => {
     }
   });
 
-  it('answers 410 to a secret this wait no longer holds (wrong, or of an earlier wait), so ScreenRec drops that subscription; the execution keeps waiting', async () => {
-    const { post, secret } = await waiting();
-    for (const query of [{ secret: 'f'.repeat(secret.length) }, { secret: 'short' }]) {
-      const { result, response, warnings } = await post({ result: videoLink(RECORDING_ID) }, query);
+  it("answers 410 to a secret this wait does not hold (wrong, another execution's or node's, another recording's, another Backend Token's), so ScreenRec drops that subscription; the execution keeps waiting", async () => {
+    const { post, query } = await waiting();
+    const otherToken = createHmac('sha256', 'another-token')
+      .update(JSON.stringify(['screenrec-wait-for-video', EXECUTION_ID, 'Wait for Video', RECORDING_ID]))
+      .digest('hex');
+    const refused = [
+      { ...query, secret: 'f'.repeat(64) },
+      { ...query, secret: 'short' },
+      { ...query, secret: expectedSecret('4712') },
+      { ...query, secret: expectedSecret(EXECUTION_ID, 'Wait for Video 2') },
+      { recording: OTHER_RECORDING_ID, secret: query.secret! },
+      { ...query, secret: otherToken },
+    ];
+    for (const refusedQuery of refused) {
+      const { result, response, warnings } = await post({ result: videoLink(RECORDING_ID) }, refusedQuery);
       expect(result).toEqual({ noWebhookResponse: true });
       expect(response).toEqual({ statusCode: 410, body: { message: WAIT_GONE } });
       expect(warnings).toEqual([
@@ -445,52 +489,79 @@ describe('Wait for Video: a notification at the resume URL', () => {
     }
     // Its own subscription still resumes it.
     getRecording(recording({ status: 'COMPLETED' }));
-    unsubscribe();
     presign();
-    expect((await post({ result: videoLink(RECORDING_ID) }, { secret })).result.workflowData).toBeDefined();
-  });
-
-  it('answers 410 to a secret when the waiting item carries no wait state of this node, starting nothing', async () => {
-    const { post, execution, secret } = await waiting();
-    const waitingItem = execution.executionData?.nodeExecutionStack[0]?.data.main?.[0]?.[0];
-    if (waitingItem !== undefined) delete waitingItem.json.waitForVideo;
-    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret });
-    expect(result).toEqual({ noWebhookResponse: true });
-    expect(response).toEqual({ statusCode: 410, body: { message: WAIT_GONE } });
+    expect((await post({ result: videoLink(RECORDING_ID) }, query)).result.workflowData).toBeDefined();
   });
 
   it('answers 400 to a body that is not a video-ready notification', async () => {
-    const { post, secret } = await waiting();
-    const { result, response } = await post({ hello: 'world' }, { secret });
+    const { post, query } = await waiting();
+    const { result, response } = await post({ hello: 'world' }, query);
     expect(result).toEqual({ noWebhookResponse: true });
     expect(response.statusCode).toBe(400);
   });
 
   it('with a link that names no recording, resumes only once the awaited recording is finished', async () => {
-    const { post, secret } = await waiting();
+    const { post, query } = await waiting();
     const storageLink = 'https://storage.screenrec.test/objects/abc?sig=1';
     getRecording(recording({ status: 'PROCESSING' }));
-    expect((await post({ result: storageLink }, { secret })).response).toEqual({ statusCode: 200, body: { message: ANOTHER_RECORDING } });
+    expect((await post({ result: storageLink }, query)).response).toEqual({ statusCode: 200, body: { message: ANOTHER_RECORDING } });
     getRecording(recording({ status: 'COMPLETED' }));
-    unsubscribe();
     presign();
-    const { result } = await post({ result: storageLink }, { secret });
-    expect(result).toEqual({
-      workflowData: [[{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }]],
-    });
+    const { result } = await post({ result: storageLink }, query);
+    expect(result.workflowData).toEqual([
+      [{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }],
+    ]);
   });
 
   it('with Download Video, resumes with the video as binary data', async () => {
-    const { post, secret } = await waiting({ download: true, binaryPropertyName: 'video' });
+    const { post, query } = await waiting({ download: true, binaryPropertyName: 'video' });
     lookup(RECORDING_ID, recording({ status: 'COMPLETED' }));
-    unsubscribe();
     presign();
     const bytes = Buffer.from('webm video bytes');
     nock('https://media.screenrec.test').get(`/videos/${RECORDING_ID}`).query(true).reply(200, bytes, { 'content-type': 'video/webm' });
-    const { result } = await post({ result: videoLink(RECORDING_ID) }, { secret });
+    const { result } = await post({ result: videoLink(RECORDING_ID) }, query);
     const item = (result.workflowData as INodeExecutionData[][])[0]![0]!;
     expect(item.json.downloadError).toBeUndefined();
     expect(item.binary?.video).toMatchObject({ mimeType: 'video/webm', fileName: `screenrec-${RECORDING_ID}.webm` });
     expect(Buffer.from(item.binary!.video!.data, 'base64')).toEqual(bytes);
+  });
+});
+
+describe('Wait for Video: a wait begun by the 0.1 release, whose state rode on the waiting item', () => {
+  beforeEach(forgetResumeClaims);
+  const EARLIER_SECRET = 'a'.repeat(64);
+
+  /** An execution as 0.1 left it: a random secret in the URL (no recording), its digest and the subscription on the item. */
+  async function earlierWait() {
+    const run = await waiting();
+    const waitingItem = run.execution.executionData!.nodeExecutionStack[0]!.data.main[0]![0]!;
+    waitingItem.json.waitForVideo = {
+      recordingId: RECORDING_ID,
+      videoReady: false,
+      subscriptionId: SUBSCRIPTION_ID,
+      secretDigest: createHash('sha256').update(EARLIER_SECRET).digest('hex'),
+    };
+    return run;
+  }
+
+  it('still resumes with the video after an update, answering 410 so ScreenRec drops its subscription', async () => {
+    const { post } = await earlierWait();
+    getRecording(recording({ status: 'COMPLETED' }));
+    presign();
+    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, { secret: EARLIER_SECRET });
+    expect(response).toEqual({ statusCode: 410, body: { message: RESUMING } });
+    expect(result.workflowData).toEqual([
+      [{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }],
+    ]);
+  });
+
+  it('answers 410 to another secret, and to any secret without a recording when the item carries no such state', async () => {
+    const earlier = await earlierWait();
+    expect((await earlier.post({ result: videoLink(RECORDING_ID) }, { secret: 'b'.repeat(64) })).response.statusCode).toBe(410);
+    const plain = await waiting();
+    expect((await plain.post({ result: videoLink(RECORDING_ID) }, { secret: plain.query.secret! })).response).toEqual({
+      statusCode: 410,
+      body: { message: WAIT_GONE },
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Which waiting executions this process is resuming right now. When videos finish together, a waiting execution
  * receives many notifications at once (ScreenRec notifies every subscription of every video), and each of them
- * finds the awaited recording finished: only the first may go on to unsubscribe, fetch the link and resume. n8n
+ * finds the awaited recording finished: only the first may go on to fetch the link and resume. n8n
  * refuses a second resume of the same execution anyway; this spares the work before that refusal. The claim
  * expires, so a resume that n8n failed to start can be claimed again by a later notification.
  */
@@ -12,7 +12,7 @@ const MAX_CLAIMS = 10_000;
 const claims = new Map<string, number>();
 
 /**
- * The first claim of `key` (a waiting execution's subscription) within RESUME_CLAIM_MS gets a function that gives
+ * The first claim of `key` (a waiting execution's ID) within RESUME_CLAIM_MS gets a function that gives
  * the claim back (when the resume could not be prepared); a later one gets undefined.
  */
 export function claimResume(key: string, now = Date.now()): (() => void) | undefined {

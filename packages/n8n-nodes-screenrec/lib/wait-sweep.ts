@@ -3,7 +3,8 @@ import type { IDataObject, IRunExecutionData } from 'n8n-workflow';
 /**
  * The subscriptions "Wait for Video" leaves behind. n8n runs no node code when a waiting execution times out or is
  * stopped, and then answers its resume URL 409 (404 once deleted), never 410, so ScreenRec keeps posting every video
- * of the workspace to it, and each such subscription counts against ScreenRec's limit per integration. So each
+ * of the workspace to it, and each such subscription counts against ScreenRec's limit per integration. (A video that
+ * resumes the execution removes its subscription itself: the webhook answers that notification 410.) So each
  * waiting execution is noted in the node's static data (saved with the workflow when the execution pauses), and
  * every later run of the node removes the subscriptions of executions that no longer wait.
  *
@@ -31,6 +32,17 @@ function notes(context: SweepContext): IDataObject {
 /** Notes an execution that waits with this subscription. */
 export function noteWaitingExecution(context: SweepContext, executionId: string, subscriptionId: string): void {
 	notes(context)[executionId] = subscriptionId;
+}
+
+/**
+ * The subscription an earlier wait of this same execution left (a workflow that loops back into Wait for Video after
+ * its time limit), forgotten as it is returned: the next wait subscribes afresh, and its URL has the same secret.
+ */
+export function takeNotedSubscription(context: SweepContext, executionId: string): string | undefined {
+	const noted = notes(context);
+	const subscriptionId = noted[executionId];
+	delete noted[executionId];
+	return typeof subscriptionId === 'string' ? subscriptionId : undefined;
 }
 
 /**

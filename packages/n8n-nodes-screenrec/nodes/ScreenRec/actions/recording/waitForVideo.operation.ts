@@ -1,16 +1,14 @@
-import { NodeOperationError, WAIT_INDEFINITELY, type IExecuteFunctions, type IWebhookDescription } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type IWebhookDescription } from 'n8n-workflow';
 import {
 	ALLOW_HTTP_LABEL,
-	callbackUrlWithSecret,
-	itemWithWaitState,
-	newCallbackSecret,
 	noteWaitingExecution,
 	runsAsTool,
-	secretDigestOf,
 	subscribableUrl,
 	standaloneMessage,
 	sweepLeftSubscriptions,
+	takeNotedSubscription,
 	toNodeError,
+	waitCallbackUrl,
 	waitedVideoItem,
 	type Recording,
 	type RestClient,
@@ -51,13 +49,17 @@ export const WAIT_FOR_VIDEO_WEBHOOKS: IWebhookDescription[] = [
 ];
 
 const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+/** Without Limit Wait Time, a wait still ends after this many days: the bound on a notification that never comes. */
+export const LONGEST_WAIT_DAYS = 30;
 
 /**
  * Pauses the execution until the recording's video is ready. n8n runs nothing after a node until it resumes, so
  * the link is made and sent BEFORE this node (Create Recording Link, then a message step; or Request Recording by
  * Email): this node subscribes the execution's resume URL ($execution.resumeUrl, with a secret of its own) to
  * ScreenRec's video-ready notification and puts the execution to wait, as n8n's Wait node does ("On Webhook Call").
- * Its webhook (waitForVideo.webhook.ts) resumes it once this recording is finished and removes the subscription.
+ * Its webhook (waitForVideo.webhook.ts) resumes it once this recording is finished. Everything the webhook needs is
+ * in the subscribed URL (wait-state.ts); nothing is written into n8n's execution data. The wait always has an end
+ * (waitUntil), since at that end n8n resumes the execution without running any node code.
  */
 export const waitForVideo: OperationDescriptor = {
 	operation: 'waitForVideo',
@@ -99,7 +101,7 @@ export const waitForVideo: OperationDescriptor = {
 			type: 'boolean',
 			default: false,
 			description:
-				"Whether to stop waiting after a while. When the time is up the execution goes on with this node's input item and waitForVideo.videoReady = false (no videoUrl): check for it with an If node.",
+				"Whether to choose how long to wait at most; without it a wait ends after 30 days. When the time is up the execution goes on with this node's input item, without videoUrl: check for videoUrl with an If node, whose false branch may lead back into this node to look at the recording again and wait once more.",
 			displayOptions: show,
 		},
 		{
@@ -142,13 +144,18 @@ export const waitForVideo: OperationDescriptor = {
 		const recordingId = recordingIdOf(run);
 		// Read first: an unknown recording fails here, before anything is subscribed.
 		const recording = await rest.getRecording(recordingId, run.options);
+		const executionId = context.getExecutionId();
+		// A workflow that loops back here after the time limit: the earlier wait's subscription has the same URL.
+		const earlier = takeNotedSubscription(context, executionId);
+		if (earlier !== undefined) await removeSubscription(connection, context, earlier);
 		if (recording.status === 'COMPLETED') return [await readyNow(run, rest, recording)];
 
 		const allowHttp = parameter(run, 'allowHttpWebhook') === true;
 		const resumeUrl = resumeUrlOf(context, allowHttp);
-		const secret = newCallbackSecret();
 		const hook = connection.hook(NEEDS, { allowHttpCallbacks: allowHttp });
-		const { subscriptionId } = await hook.subscribe(callbackUrlWithSecret(resumeUrl, secret), run.options);
+		const target = { executionId, nodeName: context.getNode().name, recordingId: recording.id };
+		const callback = waitCallbackUrl(resumeUrl, target, connection.credential.backendToken);
+		const { subscriptionId } = await hook.subscribe(callback, run.options);
 		try {
 			// A video finished before the subscription existed is never notified to it: look once more now.
 			const current = await rest.getRecording(recording.id, run.options);
@@ -160,21 +167,10 @@ export const waitForVideo: OperationDescriptor = {
 			await removeSubscription(connection, context, subscriptionId);
 			throw toNodeError(context.getNode(), error);
 		}
-		noteWaitingExecution(context, context.getExecutionId(), subscriptionId);
-		// The engine keeps this very entry as the waiting node's input: its item carries the state to the webhook.
-		const waiting = context.getExecuteData();
-		const input = context.getInputData()[run.itemIndex]!;
-		waiting.data.main = [
-			[
-				itemWithWaitState(input, {
-					subscriptionId,
-					recordingId: recording.id,
-					secretDigest: secretDigestOf(secret),
-				}),
-			],
-		];
+		noteWaitingExecution(context, executionId, subscriptionId);
 		await context.putExecutionToWait(waitUntil(run));
-		// As n8n's Wait node: the input goes on (shown while the execution waits); the webhook's item replaces it.
+		// As n8n's Wait node: the input goes on, shown while the execution waits, and passed on by n8n at the time limit.
+		const input = context.getInputData()[run.itemIndex]!;
 		const result: OperationResult = { json: input.json };
 		if (input.binary !== undefined) result.binary = input.binary;
 		return [result];
@@ -198,8 +194,13 @@ function resumeUrlOf(context: IExecuteFunctions, allowHttp: boolean): string {
 	return subscribableUrl(context.getNode(), String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0)), allowHttp);
 }
 
+/**
+ * When n8n resumes the execution by itself. Always a time: n8n runs no node code at a timed resume (it passes the
+ * input on), so a notification that never arrives (n8n down past ScreenRec's retries, a video finished while the
+ * execution was being saved as waiting) would otherwise leave it waiting for ever.
+ */
 function waitUntil(run: OperationRun): Date {
-	if (parameter(run, 'limitWaitTime') !== true) return WAIT_INDEFINITELY;
+	if (parameter(run, 'limitWaitTime') !== true) return new Date(Date.now() + LONGEST_WAIT_DAYS * UNIT_MS.days!);
 	const amount = Number(parameter(run, 'limitAmount') ?? 1);
 	const unit = UNIT_MS[String(parameter(run, 'limitUnit') ?? 'hours')] ?? UNIT_MS.hours!;
 	return new Date(Date.now() + Math.max(0, amount) * unit);

@@ -1,12 +1,14 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import {
+	EARLIER_WAIT_FIELD,
 	NOTIFICATION_ANSWER,
+	RECORDING_PARAMETER,
 	SECRET_PARAMETER,
 	ScreenRecConnection,
-	WAIT_FIELD,
 	claimResume,
+	isWaitSecret,
 	parseVideoReady,
-	readWaitState,
+	readEarlierWaitState,
 	secretFitsDigest,
 	standaloneMessage,
 	toNodeError,
@@ -15,7 +17,6 @@ import {
 	type Recording,
 	type VideoReady,
 } from '../../../../lib';
-import { removeSubscription } from './waitForVideo.operation';
 
 export const NOT_THIS_EXECUTIONS_SUBSCRIPTION =
 	'This address accepts only the video-ready notifications of the subscription made by this waiting execution, and this request carries no secret.';
@@ -24,6 +25,8 @@ export const WAIT_GONE =
 export const ANOTHER_RECORDING = "This notification is about another recording's video: the execution keeps waiting for its own.";
 export const NOT_FINISHED_YET = 'The awaited recording is not finished yet according to ScreenRec: the execution keeps waiting.';
 export const ALREADY_RESUMING = 'The awaited video is ready and this execution is being resumed already.';
+export const RESUMING =
+	'The awaited video is ready: the execution resumes with it, and this subscription has served its purpose (answered 410, so ScreenRec drops it).';
 export const LOOKUP_FAILED =
 	'The recording could not be checked with ScreenRec just now; the execution keeps waiting (send the notification again).';
 
@@ -33,64 +36,65 @@ export const LOOKUP_FAILED =
  * waiting (n8n keeps the execution as stored). ScreenRec notifies every subscription of the workspace of every
  * video, so whatever video a notification is about, it is taken as the cue to ask ScreenRec whether the AWAITED
  * recording is finished: one lookup, as confirming the notified video would take, and a waiting execution whose own
- * notification was lost (every attempt timed out while 100 videos finished at once) is resumed by the next one it
- * gets. It never throws: n8n would resume the execution with the error.
+ * notification was lost is resumed by the next one it gets. The notification that resumes the execution is answered
+ * 410, which makes ScreenRec drop the subscription: after that n8n itself answers the URL (409), before any node
+ * code. It never throws: n8n would resume the execution with the error.
  */
 export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const answer = (status: number, message: string): IWebhookResponseData => {
 		this.getResponseObject().status(status).json({ message });
 		return { noWebhookResponse: true };
 	};
-	// The waiting node's input item, as the operation left it (wait-state.ts).
-	const state = readWaitState(this.evaluateExpression(`{{ $json.${WAIT_FIELD} }}`));
-	const given = (this.getQueryData() as IDataObject)[SECRET_PARAMETER];
+	const query = this.getQueryData() as IDataObject;
+	const given = query[SECRET_PARAMETER];
 	if (given === undefined || given === '') {
 		this.logger.warn(
 			'Wait for Video refused a request without a secret (answered 401; the execution keeps waiting): it did not come from a ScreenRec subscription.',
 		);
 		return answer(NOTIFICATION_ANSWER.unauthorized, NOT_THIS_EXECUTIONS_SUBSCRIPTION);
 	}
-	if (state === undefined || !secretFitsDigest(given, state.secretDigest)) {
-		// A subscription this wait no longer holds (an earlier wait of the same execution, whose removal failed): 410 makes
-		// ScreenRec drop it. The wait's own subscription is unaffected, and the execution keeps waiting.
-		this.logger.warn(
-			'Wait for Video received a notification for a subscription it no longer holds (a wrong secret, or one of an earlier wait): answered 410 so ScreenRec drops that subscription; the execution keeps waiting.',
-		);
-		return answer(NOTIFICATION_ANSWER.gone, WAIT_GONE);
-	}
 	try {
+		const connection = await ScreenRecConnection.of(this);
+		const awaitedId = awaitedRecordingOf(this, query, connection.credential.backendToken);
+		if (awaitedId === undefined) {
+			// A subscription this wait does not hold (another execution's or node's, a replaced Backend Token): 410 makes
+			// ScreenRec drop it. The wait's own subscription is unaffected, and the execution keeps waiting.
+			this.logger.warn(
+				'Wait for Video received a notification for a subscription it no longer holds (a wrong secret, or one of an earlier wait): answered 410 so ScreenRec drops that subscription; the execution keeps waiting.',
+			);
+			return answer(NOTIFICATION_ANSWER.gone, WAIT_GONE);
+		}
 		let notified: VideoReady;
 		try {
 			notified = parseVideoReady(this.getBodyData());
 		} catch (error) {
 			return answer(NOTIFICATION_ANSWER.unreadable, standaloneMessage(this.getNode(), error));
 		}
-		const connection = await ScreenRecConnection.of(this);
 		const rest = connection.rest('Wait for Video');
 		let awaited: Recording;
 		try {
-			awaited = await rest.getRecording(state.recordingId);
+			awaited = await rest.getRecording(awaitedId);
 		} catch {
 			return answer(NOTIFICATION_ANSWER.retryLater, LOOKUP_FAILED);
 		}
 		// A link that names no recording (object-store links) may be this one's: only the status tells.
-		const aboutAwaited = videoIdCandidates(notified.videoUrl).includes(state.recordingId.toLowerCase());
+		const aboutAwaited = videoIdCandidates(notified.videoUrl).includes(awaitedId.toLowerCase());
 		if (awaited.status !== 'COMPLETED') return answer(NOTIFICATION_ANSWER.received, aboutAwaited ? NOT_FINISHED_YET : ANOTHER_RECORDING);
-		const giveClaimBack = claimResume(state.subscriptionId);
+		const giveClaimBack = claimResume(this.getExecutionId());
 		if (giveClaimBack === undefined) return answer(NOTIFICATION_ANSWER.received, ALREADY_RESUMING);
 		try {
 			// Always a fresh link from ScreenRec: the posted one is only the cue (anyone who learns the URL can post one).
 			const videoUrl = await rest.getVideoUrl(awaited.id);
-			// Removed only once nothing can fail any more (a failed download is reported on the item): removed for a
-			// resume that did not happen, it would leave the execution waiting for a notification that never comes.
-			await removeSubscription(connection, this, state.subscriptionId);
 			const download = this.getNodeParameter('download', false) === true;
 			const binaryField = download ? String(this.getNodeParameter('binaryPropertyName', 'data')) : undefined;
 			const item = await waitedVideoItem(this, { recording: awaited, videoUrl }, rest, {
 				binaryField,
 				serviceUrl: connection.serviceUrl,
 			});
-			return { workflowData: [[item]] };
+			// Answered only once nothing can fail any more (a failed download is reported on the item). Should n8n not
+			// start the resumed run after this answer (a crash just then), the wait's time limit still ends the wait.
+			this.getResponseObject().status(NOTIFICATION_ANSWER.gone).json({ message: RESUMING });
+			return { workflowData: [[item]], noWebhookResponse: true };
 		} catch (error) {
 			giveClaimBack();
 			throw toNodeError(this.getNode(), error);
@@ -100,4 +104,19 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 		this.logger.warn(`Wait for Video could not handle a notification (answered 500; the execution keeps waiting): ${message}`);
 		return answer(NOTIFICATION_ANSWER.failed, message);
 	}
+}
+
+/**
+ * The recording this wait awaits, when the URL's secret proves the notification is for this wait: the recording the
+ * URL names, with the secret this node made for this execution (wait-state.ts); or, for a wait begun by the 0.1
+ * release, the state that release left on the waiting item. Undefined for a subscription this wait does not hold.
+ */
+function awaitedRecordingOf(context: IWebhookFunctions, query: IDataObject, key: string): string | undefined {
+	const recordingId = query[RECORDING_PARAMETER];
+	if (typeof recordingId === 'string' && recordingId !== '') {
+		const target = { executionId: context.getExecutionId(), nodeName: context.getNode().name, recordingId };
+		return isWaitSecret(query[SECRET_PARAMETER], target, key) ? recordingId : undefined;
+	}
+	const earlier = readEarlierWaitState(context.evaluateExpression(`{{ $json.${EARLIER_WAIT_FIELD} }}`));
+	return earlier !== undefined && secretFitsDigest(query[SECRET_PARAMETER], earlier.secretDigest) ? earlier.recordingId : undefined;
 }
