@@ -1,5 +1,6 @@
 import { HookAccess, HookClient, InvalidInputError, RestClient, WAIT_PACING, type HookProvider, type WaitPacing } from 'screenrec';
 import { SETTINGS, secretsOf, type ClientTuning, type SettingName, type Settings } from './config';
+import { ENVIRONMENT_HINTS, type FailureHints } from './failure-hints';
 
 /** A tool was called while the setting it needs is missing or wrong: the message says what to set. */
 export class NotConfiguredError extends Error {
@@ -21,6 +22,8 @@ export interface Connections {
   problems: string[];
   /** The service origin, when it is known and valid (for the startup log; no credentials, no path). */
   origin?: string;
+  /** What a failure's message adds: where the user changes the setting at fault. */
+  hints: FailureHints;
 }
 
 // Core names its constructor options; the user knows the environment variables.
@@ -54,6 +57,7 @@ export function connect(settings: Settings, tuning: ClientTuning = {}, waitPacin
     secrets: secretsOf(settings),
     problems,
     ...(origin === undefined ? {} : { origin }),
+    hints: ENVIRONMENT_HINTS,
   };
 }
 

@@ -29,7 +29,7 @@ export async function readRecordingResource(
     const recording = await connections.rest().getRecording(id ?? '', call);
     return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(recording, null, 2) }] };
   } catch (error) {
-    const failure = describeFailure(error, 'rest');
+    const failure = describeFailure(error, 'rest', connections.hints);
     logger.error(`resource ${RECORDING_URI_TEMPLATE}: ${failure.code}`);
     // The current protocol's "Resource not found" is -32602 with the URI in its data (it was -32002 before).
     if (failure.code === 'NOT_FOUND') throw new ResourceNotFoundError(uri.href, failure.message);

@@ -54,7 +54,7 @@ async function runTool(
     logger.info(`${tool.name}: ok in ${took()}`);
     return toolSuccess(outcome.structured, outcome.text);
   } catch (error) {
-    const failure = describeFailure(error, tool.serviceInterface);
+    const failure = describeFailure(error, tool.serviceInterface, connections.hints);
     const detail = failure.expected ? '' : `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
     logger.error(`${tool.name}: ${failure.code} after ${took()}${detail}`);
     return toolFailure(failure.message);

@@ -1,6 +1,7 @@
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { SETTINGS, readSettings, type Settings } from '../config';
+import { SETTINGS, readSettings, type ClientTuning, type Settings } from '../config';
 import { connect } from '../connections';
+import { HEADER_HINTS } from '../failure-hints';
 import { consoleLogger, type Logger } from '../log';
 import { screenRecServers } from '../server';
 import { credentialsOf, type Refusal } from './credentials';
@@ -50,7 +51,7 @@ export type HostedLoggerFactory = (secrets: readonly string[]) => Logger;
  */
 export function hostedHandler(
   deployment: Deployment,
-  loggerFor: HostedLoggerFactory = consoleLogger,
+  { loggerFor = consoleLogger, tuning = {} }: { loggerFor?: HostedLoggerFactory; tuning?: ClientTuning } = {},
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const read = credentialsOf(request);
@@ -59,7 +60,7 @@ export function hostedHandler(
       return refused(read.refusal);
     }
     const settings: Settings = { ...read.credentials, baseUrl: deployment.baseUrl, toolTimeoutMs: deployment.toolTimeoutMs, problems: [] };
-    const connections = connect(settings);
+    const connections = { ...connect(settings, tuning), hints: HEADER_HINTS };
     const logger = loggerFor(connections.secrets);
     // Core refuses a base URL it cannot use (plain http off loopback, say): the deployer's to fix.
     if (connections.problems.length > 0) return notSetUp(connections.problems.join('; '));
