@@ -1,0 +1,359 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HookClient, RestClient, ProxyError, proxyRefusedMessage, proxySupportMissingMessage, proxyUnreachableMessage } from 'screenrec';
+import { refusingUrl } from '@screenrec/test-support/loopback';
+import { REPO_ROOT, startReferenceServer, type ConnectedWorkspace, type RunningServer } from '@screenrec/test-support/reference-server';
+import { runProcess } from '@screenrec/test-support/run-process';
+import { waitUntil } from '@screenrec/test-support/wait';
+import { connectDriver, type McpDriver } from '../../packages/mcp-server/test/clients';
+import { startHttpBin } from '../../packages/mcp-server/test/http-bin';
+import { CONNECTION, caughtError, flowOf, outcomeOf } from '../../packages/node-red-screenrec/test/flows';
+import { startRuntime, type Runtime } from '../../packages/node-red-screenrec/test/runtime';
+import { startForwardingProxy, type ForwardingProxy } from './forwarding-proxy';
+
+// Every platform that reaches ScreenRec through core's fetch transport on Node (the SDK, the Node-RED nodes, the MCP
+// server over stdio and over HTTP), behind a real forwarding proxy (npm `proxy`, its own process) in front of the
+// reference service: every request the service receives came through the proxy's tunnels, NO_PROXY goes around it,
+// and a proxy that refuses or is not there is named in the message a user reads.
+jest.setTimeout(90_000);
+
+const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy'] as const;
+const PROXY_USER = 'proxy-user';
+const PROXY_PASSWORD = 'proxy-pass-5d1c';
+
+let server: RunningServer;
+let workspace: ConnectedWorkspace;
+let proxy: ForwardingProxy;
+let runtime: Runtime;
+const saved = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, process.env[name]]));
+
+beforeAll(async () => {
+  [server, proxy, runtime] = await Promise.all([startReferenceServer(), startForwardingProxy(), startRuntime()]);
+  workspace = await server.connectWorkspace('Proxy Workspace', 'N8N');
+});
+afterEach(() => {
+  for (const name of PROXY_VARIABLES) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+afterAll(async () => {
+  await Promise.all([server?.stop(), proxy?.stop(), runtime?.stop()]);
+});
+
+/** The service's requests (method and path) from its own log, from `offset` on; the admin API's (the test's own) left out. */
+function serviceRequests(offset: number): string[] {
+  return server
+    .logs()
+    .slice(offset)
+    .split('\n')
+    .filter((line) => line.includes('"msg":"incoming request"'))
+    .map((line) => (JSON.parse(line) as { req: { method: string; path: string } }).req)
+    .filter((req) => !req.path.startsWith('/admin'))
+    .map((req) => `${req.method} ${req.path}`);
+}
+
+/** The requests `via` carried to the service, read from its tunnels, from event `offset` on. */
+function carried(via: ForwardingProxy, offset: number): string[] {
+  const target = new URL(server.baseUrl).host;
+  return via.events
+    .slice(offset)
+    .flatMap((event) => (event.event === 'request' && event.target === target ? [`${event.method} ${event.path}`] : []));
+}
+
+function tunnels(via: ForwardingProxy, offset: number): number {
+  return via.events.slice(offset).filter((event) => event.event === 'connect').length;
+}
+
+/**
+ * Runs `calls` and then waits until the service has logged what the proxy carried (both logs reach this process a
+ * little after the answers): the lists must be the same, request for request. Prints the case's figures.
+ */
+async function expectEveryRequestThroughProxy(name: string, calls: () => Promise<void>): Promise<string[]> {
+  const serviceMark = server.logs().length;
+  const proxyMark = proxy.events.length;
+  await calls();
+  const requests = await waitUntil(`${name}: the service's requests, each carried by the proxy`, (note) => {
+    const seen = note({ service: serviceRequests(serviceMark).sort(), proxy: carried(proxy, proxyMark).sort() });
+    return seen.service.length > 0 && JSON.stringify(seen.service) === JSON.stringify(seen.proxy) ? seen.service : undefined;
+  });
+  console.log(
+    `proxy case ${name}: ScreenRec received ${requests.length} requests, the proxy carried ${carried(proxy, proxyMark).length} through ${tunnels(proxy, proxyMark)} tunnels opened for it`,
+  );
+  return requests;
+}
+
+/** Runs `calls` with NO_PROXY naming the service: the service receives them, the proxy nothing. */
+async function expectNoRequestThroughProxy(name: string, calls: () => Promise<void>): Promise<void> {
+  const serviceMark = server.logs().length;
+  const proxyMark = proxy.events.length;
+  await calls();
+  const requests = await waitUntil(`${name}: the service's requests`, (note) => {
+    const seen = note(serviceRequests(serviceMark));
+    return seen.length > 0 ? seen : undefined;
+  });
+  expect(proxy.events.slice(proxyMark)).toEqual([]);
+  console.log(`proxy case ${name}: ScreenRec received ${requests.length} requests, the proxy carried 0`);
+}
+
+const hook = () => new HookClient({ baseUrl: server.baseUrl, backendToken: workspace.backendToken, provider: 'N8N', maxRetries: 0 });
+const rest = () => new RestClient({ baseUrl: server.baseUrl, workspaceId: workspace.workspaceId, apiKey: workspace.apiKey, maxRetries: 0 });
+
+async function sdkCalls(reference: string): Promise<void> {
+  await hook().ping();
+  await hook().createRecordingLink({ externalReference: reference, tags: ['proxied'] });
+  const { recording } = await rest().findRecordingByReference(reference);
+  await rest().getRecording(recording!.id);
+  await rest().listRecordings({ tags: ['proxied'] });
+  await rest().updateRecording(recording!.id, { tags: ['proxied', 'again'] });
+  await rest().searchTags('prox');
+  await rest().deleteRecording(recording!.id);
+}
+
+describe('the SDK (core in Node)', () => {
+  it('sdk-every-call-through-proxy: ping, create, list, get, update, search and delete all go through HTTP_PROXY', async () => {
+    process.env.HTTP_PROXY = proxy.address;
+    const requests = await expectEveryRequestThroughProxy('sdk-every-call-through-proxy', () => sdkCalls('PROXY-SDK-1'));
+    expect(requests.filter((request) => request === 'POST /public/webhooks/N8N').length).toBeGreaterThanOrEqual(2);
+    expect(
+      requests.filter((request) => request.startsWith(`DELETE /public/integration/${workspace.workspaceId}/recordings/`)),
+    ).toHaveLength(1);
+  });
+
+  it('no-proxy-bypasses-proxy: with the service in NO_PROXY nothing goes through the proxy', async () => {
+    process.env.HTTP_PROXY = proxy.address;
+    process.env.NO_PROXY = 'example.org,127.0.0.1';
+    await expectNoRequestThroughProxy('no-proxy-bypasses-proxy (SDK)', () => sdkCalls('PROXY-SDK-2'));
+  });
+
+  it('proxy-refuses-connect-407: the message names the proxy by host and port, not its user or password, and the service sees nothing', async () => {
+    const refusing = await startForwardingProxy(['--refuse']);
+    try {
+      process.env.HTTP_PROXY = refusing.address.replace('http://', `http://${PROXY_USER}:${PROXY_PASSWORD}@`);
+      const serviceMark = server.logs().length;
+      const error = await rest()
+        .searchTags('prox')
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ProxyError);
+      expect((error as ProxyError).message).toBe(proxyRefusedMessage(server.baseUrl, refusing.label, 'HTTP_PROXY', 407));
+      expect(JSON.stringify(error)).not.toContain(PROXY_PASSWORD);
+      expect(JSON.stringify(error)).not.toContain(PROXY_USER);
+      await waitUntil('the refused CONNECT', () => (tunnels(refusing, 0) === 1 ? true : undefined));
+      expect(refusing.events.filter((event) => event.event === 'connect')).toEqual([
+        { event: 'connect', target: new URL(server.baseUrl).host, allowed: false },
+      ]);
+      expect(serviceRequests(serviceMark)).toEqual([]);
+      console.log('proxy case proxy-refuses-connect-407: ScreenRec received 0 requests, the proxy refused 1 CONNECT');
+    } finally {
+      await refusing.stop();
+    }
+  });
+
+  it('proxy-with-credentials: a proxy that wants a user and password gets them from the address and carries every call', async () => {
+    const guarded = await startForwardingProxy(['--credentials', `${PROXY_USER}:${PROXY_PASSWORD}`]);
+    try {
+      process.env.HTTP_PROXY = guarded.address.replace('http://', `http://${PROXY_USER}:${PROXY_PASSWORD}@`);
+      const serviceMark = server.logs().length;
+      await rest().searchTags('prox');
+      await hook().ping();
+      const requests = await waitUntil('both calls, carried', () => {
+        const service = serviceRequests(serviceMark).sort();
+        return service.length === 2 && JSON.stringify(service) === JSON.stringify(carried(guarded, 0).sort()) ? service : undefined;
+      });
+      expect(guarded.events.filter((event) => event.event === 'connect').every((event) => event.event === 'connect' && event.allowed)).toBe(
+        true,
+      );
+      console.log(
+        `proxy case proxy-with-credentials: ScreenRec received ${requests.length} requests, the proxy carried ${carried(guarded, 0).length}`,
+      );
+    } finally {
+      await guarded.stop();
+    }
+  });
+
+  it('proxy-unreachable: nothing listens at the proxy address; the message names the proxy, not the service', async () => {
+    const address = await refusingUrl();
+    process.env.HTTP_PROXY = address;
+    const error = await rest()
+      .searchTags('prox')
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProxyError);
+    expect((error as ProxyError).message).toBe(
+      proxyUnreachableMessage(server.baseUrl, new URL(address).host, 'HTTP_PROXY', 'ECONNREFUSED'),
+    );
+    console.log('proxy case proxy-unreachable: ScreenRec received 0 requests');
+  });
+});
+
+describe('the Node-RED nodes (a real Node-RED runtime in this process)', () => {
+  const connection = () => ({ serviceUrl: server.baseUrl, workspaceId: workspace.workspaceId, publicUrl: runtime.nodeUrl });
+  const credentials = () => ({ [CONNECTION]: { apiKey: workspace.apiKey, backendToken: workspace.backendToken } });
+  const deploy = (node: Record<string, unknown>) => runtime.deploy(flowOf({ timeout: 10, ...node }, connection()), credentials());
+
+  async function nodeRedCalls(reference: string): Promise<void> {
+    await deploy({ type: 'screenrec', operation: 'create', externalReference: reference, tags: 'node-red' });
+    const created = (await outcomeOf({})).out?.payload as { recordingId: string };
+    await deploy({ type: 'screenrec', operation: 'get' });
+    expect((await outcomeOf({ payload: { recordingId: created.recordingId } })).out?.payload).toMatchObject({ id: created.recordingId });
+    await outcomeOf({ operation: 'getAll', payload: { externalReference: reference } });
+    await outcomeOf({ operation: 'searchTags', payload: { query: 'node' } });
+    await outcomeOf({ operation: 'delete', payload: { recordingId: created.recordingId } });
+  }
+
+  it('node-red-every-call-through-proxy: create, get, find, search tags and delete all go through HTTP_PROXY', async () => {
+    process.env.HTTP_PROXY = proxy.address;
+    await expectEveryRequestThroughProxy('node-red-every-call-through-proxy', () => nodeRedCalls('PROXY-NR-1'));
+  });
+
+  it('no-proxy-bypasses-proxy (Node-RED)', async () => {
+    process.env.HTTP_PROXY = proxy.address;
+    process.env.NO_PROXY = '127.0.0.1';
+    await expectNoRequestThroughProxy('no-proxy-bypasses-proxy (Node-RED)', () => nodeRedCalls('PROXY-NR-2'));
+  });
+
+  it('proxy-refuses-connect-407 (Node-RED): the Catch node reads the message naming the proxy', async () => {
+    const refusing = await startForwardingProxy(['--refuse']);
+    try {
+      process.env.HTTP_PROXY = refusing.address.replace('http://', `http://${PROXY_USER}:${PROXY_PASSWORD}@`);
+      await deploy({ type: 'screenrec', operation: 'searchTags' });
+      const { caught } = await outcomeOf({ payload: { query: 'node' } });
+      expect(caughtError(caught).message).toBe(`ProxyError: ${proxyRefusedMessage(server.baseUrl, refusing.label, 'HTTP_PROXY', 407)}`);
+      console.log('proxy case proxy-refuses-connect-407 (Node-RED): 1 message caught');
+    } finally {
+      await refusing.stop();
+    }
+  });
+});
+
+describe('the MCP server (the built bin, a child process)', () => {
+  const env = (extra: Record<string, string>) => ({
+    SCREENREC_BASE_URL: server.baseUrl,
+    SCREENREC_WORKSPACE_ID: workspace.workspaceId,
+    SCREENREC_API_KEY: workspace.apiKey,
+    SCREENREC_BACKEND_TOKEN: workspace.backendToken,
+    ...extra,
+  });
+
+  async function mcpCalls(mcp: McpDriver, reference: string): Promise<void> {
+    const link = await mcp.callTool('create_recording_link', { externalReference: reference });
+    expect(link.isError).toBeUndefined();
+    const recordingId = String(link.structuredContent?.recordingId);
+    for (const [tool, args] of [
+      ['get_recording', { recordingId }],
+      ['find_recordings', { limit: 5 }],
+      ['search_tags', { query: 'prox' }],
+    ] as const) {
+      const result = await mcp.callTool(tool, args);
+      expect({ tool, isError: result.isError, text: result.isError === true ? result.content[0]?.text : undefined }).toEqual({
+        tool,
+        isError: undefined,
+        text: undefined,
+      });
+    }
+  }
+
+  it('mcp-stdio-every-call-through-proxy: every tool call over stdio goes through HTTPS_PROXY/HTTP_PROXY', async () => {
+    const mcp = await connectDriver('v2', { stdio: env({ HTTP_PROXY: proxy.address }) });
+    try {
+      await expectEveryRequestThroughProxy('mcp-stdio-every-call-through-proxy', () => mcpCalls(mcp, 'PROXY-MCP-1'));
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('mcp-http-every-call-through-proxy: every tool call of the --http server goes through HTTP_PROXY', async () => {
+    const token = 'proxy-suite-token-0b7e9a1c';
+    const bin = await startHttpBin(env({ HTTP_PROXY: proxy.address, SCREENREC_MCP_TOKEN: token }));
+    try {
+      const mcp = await connectDriver('v2', { http: bin.url, token });
+      await expectEveryRequestThroughProxy('mcp-http-every-call-through-proxy', () => mcpCalls(mcp, 'PROXY-MCP-2'));
+      await mcp.close();
+    } finally {
+      await bin.stop();
+    }
+  });
+
+  it('no-proxy-bypasses-proxy (MCP stdio)', async () => {
+    const mcp = await connectDriver('v2', { stdio: env({ HTTP_PROXY: proxy.address, NO_PROXY: 'localhost,127.0.0.1' }) });
+    try {
+      await expectNoRequestThroughProxy('no-proxy-bypasses-proxy (MCP stdio)', () => mcpCalls(mcp, 'PROXY-MCP-3'));
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('proxy-refuses-connect-407 (MCP stdio): the tool result names the proxy, never its password', async () => {
+    const refusing = await startForwardingProxy(['--refuse']);
+    const mcp = await connectDriver('v2', {
+      stdio: env({ HTTP_PROXY: refusing.address.replace('http://', `http://${PROXY_USER}:${PROXY_PASSWORD}@`) }),
+    });
+    try {
+      const result = await mcp.callTool('search_tags', { query: 'prox' });
+      expect(result.isError).toBe(true);
+      expect(result.content[0]?.text).toContain(proxyRefusedMessage(server.baseUrl, refusing.label, 'HTTP_PROXY', 407));
+      expect(JSON.stringify(result)).not.toContain(PROXY_PASSWORD);
+      console.log('proxy case proxy-refuses-connect-407 (MCP stdio): 1 tool result, an error');
+    } finally {
+      await mcp.close();
+      await refusing.stop();
+    }
+  });
+});
+
+/**
+ * The SDK as a user installs it without undici: its built package copied into a project of its own, with zod beside it
+ * and nothing else, run by a script in a child process.
+ */
+describe('the published SDK without undici', () => {
+  let project: string;
+  beforeAll(() => {
+    project = mkdtempSync(path.join(tmpdir(), 'screenrec-proxy-'));
+    const sdk = path.join(project, 'node_modules', 'screenrec');
+    mkdirSync(sdk, { recursive: true });
+    cpSync(path.join(REPO_ROOT, 'packages/core/package.json'), path.join(sdk, 'package.json'));
+    cpSync(path.join(REPO_ROOT, 'packages/core/dist'), path.join(sdk, 'dist'), { recursive: true });
+    symlinkSync(path.join(REPO_ROOT, 'node_modules/zod'), path.join(project, 'node_modules', 'zod'));
+    writeFileSync(
+      path.join(project, 'search.mjs'),
+      [
+        "import { RestClient } from 'screenrec';",
+        'const [baseUrl, workspaceId, apiKey] = process.argv.slice(2);',
+        'const client = new RestClient({ baseUrl, workspaceId, apiKey, maxRetries: 0 });',
+        "try { console.log(JSON.stringify({ tags: await client.searchTags('prox') })); }",
+        'catch (error) { console.log(JSON.stringify({ name: error.name, code: error.code, message: error.message })); }',
+      ].join('\n'),
+    );
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  const search = (node: string, env: Record<string, string>) =>
+    runProcess(node, [path.join(project, 'search.mjs'), server.baseUrl, workspace.workspaceId, workspace.apiKey], {
+      cwd: project,
+      env: { PATH: process.env.PATH, ...env },
+    });
+
+  it('undici-missing: with HTTP_PROXY set, every call fails with a ProxyError saying to install undici, and nothing is sent', async () => {
+    const serviceMark = server.logs().length;
+    const run = await search(process.execPath, { HTTP_PROXY: proxy.address });
+    expect(JSON.parse(run.stdout)).toEqual({ name: 'ProxyError', code: 'NETWORK', message: proxySupportMissingMessage('HTTP_PROXY') });
+    expect(serviceRequests(serviceMark)).toEqual([]);
+    console.log('proxy case undici-missing: ScreenRec received 0 requests');
+  });
+
+  it("node-own-env-proxy: under NODE_USE_ENV_PROXY=1 (Node 22.21+) Node's fetch proxies alone, without undici, and once", async () => {
+    const pinnedNode = path.join(REPO_ROOT, 'node_modules', '.bin', 'node');
+    const proxyMark = proxy.events.length;
+    const serviceMark = server.logs().length;
+    const run = await search(pinnedNode, { HTTP_PROXY: proxy.address, NODE_USE_ENV_PROXY: '1' });
+    expect(JSON.parse(run.stdout)).toEqual({ tags: expect.any(Array) });
+    const requests = await waitUntil('the search, carried once', () => {
+      const service = serviceRequests(serviceMark);
+      return service.length === 1 && JSON.stringify(service) === JSON.stringify(carried(proxy, proxyMark)) ? service : undefined;
+    });
+    expect(tunnels(proxy, proxyMark)).toBe(1);
+    console.log(
+      `proxy case node-own-env-proxy: ScreenRec received ${requests.length} requests, the proxy carried ${carried(proxy, proxyMark).length} through 1 tunnel`,
+    );
+  });
+});
