@@ -13,6 +13,27 @@ export interface DribbledVideo {
   closedAt?: number;
 }
 
+/** A request n8n sent the service, read whole, as an interceptor sees it. */
+export interface InterceptedRequest {
+  method: string;
+  path: string;
+  body: string;
+}
+
+/** An answer read whole: the service's, or one an interceptor makes up. */
+export interface WholeAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * Sees each request before the service does. It may answer it itself, or call `forward` for the service's answer and
+ * hand that on when it likes; undefined forwards the request as usual. The Wait for Video fault cases use it to
+ * lose a notification: the node's lookup fails while ScreenRec delivers, or a video finishes while the node looks.
+ */
+export type Interceptor = (request: InterceptedRequest, forward: () => Promise<WholeAnswer>) => Promise<WholeAnswer | undefined>;
+
 export interface DribblingService {
   /** The address n8n is given as the ScreenRec service (credential base URL, and the reference server's --public-url). */
   baseUrl: string;
@@ -22,6 +43,8 @@ export interface DribblingService {
   dribbleVideos: (on: boolean) => void;
   /** The video answers dribbled so far, oldest first. */
   dribbled: () => readonly DribbledVideo[];
+  /** Sets (or, with undefined, removes) the interceptor; while one is set, no video is dribbled. */
+  intercept: (interceptor: Interceptor | undefined) => void;
   stop: () => Promise<void>;
 }
 
@@ -33,6 +56,7 @@ export interface DribblingService {
 export async function startDribblingService(): Promise<DribblingService> {
   let upstream: URL | undefined;
   let dribbling = false;
+  let interceptor: Interceptor | undefined;
   const videos: DribbledVideo[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
@@ -42,6 +66,10 @@ export async function startDribblingService(): Promise<DribblingService> {
       return;
     }
     const target = new URL(request.url ?? '/', upstream);
+    if (interceptor !== undefined) {
+      void interceptWhole(interceptor, request, response, target);
+      return;
+    }
     const forwarded = http.request(target, { method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
       const isVideo = String(answer.headers['content-type'] ?? '').startsWith('video/');
       if (!dribbling || !isVideo) {
@@ -56,6 +84,35 @@ export async function startDribblingService(): Promise<DribblingService> {
     forwarded.on('error', () => response.destroy());
     request.pipe(forwarded);
   });
+
+  async function interceptWhole(hook: Interceptor, request: http.IncomingMessage, response: http.ServerResponse, target: URL) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const forward = () =>
+      new Promise<WholeAnswer>((resolve, reject) => {
+        const headers = { ...request.headers, host: target.host, 'content-length': String(body.length) };
+        const forwarded = http.request(target, { method: request.method, headers }, (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (part: Buffer) => parts.push(part));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(parts) }));
+          answer.on('error', reject);
+        });
+        forwarded.on('error', reject);
+        forwarded.end(body);
+      });
+    try {
+      const seen = { method: request.method ?? 'GET', path: target.pathname, body: body.toString('utf8') };
+      const answer = (await hook(seen, forward)) ?? (await forward());
+      // Read whole, the answer goes with its length, never chunked.
+      const headers = { ...answer.headers };
+      delete headers['transfer-encoding'];
+      response.writeHead(answer.status, { ...headers, 'content-length': String(answer.body.length) });
+      response.end(answer.body);
+    } catch {
+      response.destroy();
+    }
+  }
 
   function dribble(socket: Socket, response: http.ServerResponse, answer: http.IncomingMessage, body: Buffer, path: string): void {
     const video: DribbledVideo = { path, startedAt: Date.now(), bytesSent: 0, totalBytes: body.length };
@@ -93,6 +150,9 @@ export async function startDribblingService(): Promise<DribblingService> {
       dribbling = on;
     },
     dribbled: () => videos,
+    intercept: (hook) => {
+      interceptor = hook;
+    },
     stop: async () => {
       for (const timer of timers) clearInterval(timer);
       timers.clear();
