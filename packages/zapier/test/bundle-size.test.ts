@@ -4,8 +4,8 @@ import { build } from 'esbuild';
 const PACKAGE_DIR = join(__dirname, '..');
 const REPO_ROOT = join(PACKAGE_DIR, '../..');
 
-/** The zod modules esbuild keeps when it bundles `entry` (relative to the repository root) as the Zapier build does. */
-async function zodModulesIn(entry: string): Promise<string[]> {
+/** The modules esbuild keeps when it bundles `entry` (relative to the repository root) as the Zapier build does. */
+async function modulesIn(entry: string): Promise<string[]> {
   const { metafile } = await build({
     entryPoints: [join(REPO_ROOT, entry)],
     bundle: true,
@@ -19,7 +19,12 @@ async function zodModulesIn(entry: string): Promise<string[]> {
     logLevel: 'silent',
   });
   const [output] = Object.values(metafile.outputs);
-  return Object.keys(output!.inputs)
+  return Object.keys(output!.inputs);
+}
+
+/** The zod modules of `entry`'s bundle. */
+async function zodModulesIn(entry: string): Promise<string[]> {
+  return (await modulesIn(entry))
     .filter((input) => input.includes('node_modules/zod/'))
     .map((input) => input.replace(/^.*node_modules\/zod\/v4\//, ''));
 }
@@ -33,5 +38,10 @@ describe.each(['packages/zapier/src/index.ts', 'packages/core/src/index.ts', 'pa
     expect(modules).toContain('classic/schemas.js');
     expect(modules.filter((module) => module.startsWith('locales/'))).toEqual(['locales/en.js']);
     expect(modules).not.toContain('core/compile.js');
+  });
+
+  // Core loads undici only on Node behind a proxy, by a name no bundler follows; Zapier's steps use z.request.
+  it('carries no undici', async () => {
+    expect((await modulesIn(entry)).filter((input) => input.includes('undici'))).toEqual([]);
   });
 });
