@@ -28,13 +28,12 @@ export interface WranglerConfig {
   vars: Record<string, string>;
 }
 
-/** wrangler.jsonc as wrangler reads it (its comments are whole lines; prettier leaves trailing commas in it). */
+/** wrangler.jsonc as wrangler reads it: JSON with comments (whole lines here), and no trailing commas. */
 export function wranglerConfig(): WranglerConfig {
   const text = readFileSync(WRANGLER_CONFIG, 'utf8')
     .split('\n')
     .filter((line) => !/^\s*\/\//.test(line))
-    .join('\n')
-    .replace(/,(\s*[}\]])/g, '$1');
+    .join('\n');
   return JSON.parse(text) as WranglerConfig;
 }
 
