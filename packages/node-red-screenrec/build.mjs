@@ -1,6 +1,6 @@
 // Builds dist/ as Node-RED loads it: dist/lib/nodes.js is one CommonJS bundle of the nodes with screenrec and zod
-// inlined (Node-RED's palette manager installs with --omit=dev, and core comes from its sources, so the package
-// has no runtime dependency at all); each node of package.json's `node-red.nodes` gets a one-line file beside its
+// inlined (Node-RED's palette manager installs with --omit=dev, and core comes from its sources; the one runtime
+// dependency is undici, which core loads by a name esbuild does not follow, only to go through a proxy); each node of package.json's `node-red.nodes` gets a one-line file beside its
 // HTML (written from src/editor, so the editor's forms and help come from the same tables as the nodes' behaviour),
 // its messages in locales/en-US/, and the icons in icons/.
 import { build } from 'esbuild';
