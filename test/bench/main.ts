@@ -10,6 +10,7 @@ import { benchCoreClient } from './core-client.bench';
 import { benchFanOut } from './fan-out.bench';
 import { benchListGrowth } from './list-growth.bench';
 import { benchMcpCard } from './mcp-card.bench';
+import { benchMcpHosted } from './mcp-hosted.bench';
 import { benchMcpOverhead } from './mcp-overhead.bench';
 import { AGREEMENT, compareRuns } from './compare';
 import type { Figure } from './figure';
@@ -48,6 +49,7 @@ function benchmarks(quick: boolean): Array<{ number: number; title: string; run:
     { number: 9, title: 'reference server storage and tag search at 100k', run: () => benchServerHardening(100, rounds(32)) },
     { number: 10, title: 'Node-RED action node', run: () => benchNodeRed(REPO_ROOT, quick ? 200 : 400, rounds(16)) },
     { number: 11, title: 'MCP recording card', run: () => benchMcpCard(REPO_ROOT) },
+    { number: 12, title: 'MCP hosted endpoint', run: () => benchMcpHosted(quick ? 200 : 250, rounds(8)) },
   ];
 }
 

@@ -76,7 +76,7 @@ async function serveHosted(host: string, port: number): Promise<void> {
   const read = deploymentOf(process.env);
   if ('problem' in read) return fail(`--hosted: ${read.problem}.`);
   const logger = stderrLogger([]);
-  const server = await startHostedServer(read.deployment, host, port, logger);
+  const server = await startHostedServer(read.deployment, { host, port, logger });
   logger.info(`${SERVER_VERSION} hosted for ScreenRec at ${new URL(read.deployment.baseUrl).origin}: listening on ${server.url}`);
   stopOnSignals(() => server.close());
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log';
 import { sendWebResponse, toWebRequest } from '../node-web';
 import { HOSTED_PATH } from './credentials';
-import { hostedHandler, type Deployment } from './handler';
+import { hostedHandler, type Deployment, type HostedLoggerFactory } from './handler';
 
 export interface RunningHostedServer {
   /** http://HOST:PORT/mcp */
@@ -12,8 +12,11 @@ export interface RunningHostedServer {
 }
 
 /** The hosted endpoint on Node: the Worker's handler behind node:http, for a host without Workers. */
-export async function startHostedServer(deployment: Deployment, host: string, port: number, logger: Logger): Promise<RunningHostedServer> {
-  const handle = hostedHandler(deployment);
+export async function startHostedServer(
+  deployment: Deployment,
+  { host, port, logger, loggerFor }: { host: string; port: number; logger: Logger; loggerFor?: HostedLoggerFactory },
+): Promise<RunningHostedServer> {
+  const handle = hostedHandler(deployment, loggerFor === undefined ? {} : { loggerFor });
   const server: Server = createServer((request, response) => {
     (async () => sendWebResponse(await handle(toWebRequest(request, response)), response))().catch((error: unknown) => {
       // The handler scrubs its own lines; this one is only an unexpected error's message, never a header.
