@@ -1,6 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer as createTlsServer } from 'node:tls';
 import { HookClient, RestClient, ProxyError, proxyRefusedMessage, proxySupportMissingMessage, proxyUnreachableMessage } from 'screenrec';
 import { refusingUrl } from '@screenrec/test-support/loopback';
 import { REPO_ROOT, startReferenceServer, type ConnectedWorkspace, type RunningServer } from '@screenrec/test-support/reference-server';
@@ -271,6 +274,60 @@ describe('the MCP server (the built bin, a child process)', () => {
       await mcp.close();
     } finally {
       await bin.stop();
+    }
+  });
+
+  it('https-service-through-https-proxy: an https Service URL takes HTTPS_PROXY, and every connection to it is a tunnel', async () => {
+    // The service behind TLS (a certificate made for 127.0.0.1, trusted by the bin through NODE_EXTRA_CA_CERTS): the
+    // proxy sees only CONNECT and encrypted bytes, so each TLS connection is matched with a tunnel to its address.
+    const folder = mkdtempSync(path.join(tmpdir(), 'screenrec-proxy-tls-'));
+    const [key, cert] = [path.join(folder, 'key.pem'), path.join(folder, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1'].concat([
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ]),
+      { stdio: 'ignore' },
+    );
+    const service = new URL(server.baseUrl);
+    const sockets = new Set<Socket>();
+    let connections = 0;
+    const front = createTlsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (socket) => {
+      connections++;
+      const upstream = connect(Number(service.port), service.hostname);
+      for (const end of [socket, upstream]) {
+        sockets.add(end);
+        end.on('error', () => undefined);
+      }
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const frontPort = (front.address() as { port: number }).port;
+    const proxyMark = proxy.events.length;
+    const serviceMark = server.logs().length;
+    const mcp = await connectDriver('v2', {
+      stdio: env({ SCREENREC_BASE_URL: `https://127.0.0.1:${frontPort}`, HTTPS_PROXY: proxy.address, NODE_EXTRA_CA_CERTS: cert }),
+    });
+    try {
+      await mcpCalls(mcp, 'PROXY-MCP-TLS');
+      const requests = await waitUntil('the calls at the service', (note) => {
+        const seen = note(serviceRequests(serviceMark));
+        return seen.length >= 4 ? seen : undefined;
+      });
+      const connects = proxy.events.slice(proxyMark).filter((event) => event.event === 'connect');
+      expect(connects.map((event) => event.event === 'connect' && event.target)).toEqual(connects.map(() => `127.0.0.1:${frontPort}`));
+      expect(connects).toHaveLength(connections);
+      console.log(
+        `proxy case https-service-through-https-proxy: ScreenRec received ${requests.length} requests over ${connections} TLS connections, each a tunnel of the proxy's`,
+      );
+    } finally {
+      await mcp.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => front.close(resolve));
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 
