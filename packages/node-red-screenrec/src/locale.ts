@@ -61,9 +61,14 @@ export const MESSAGES = {
       failed: '__code__',
     },
     log: {
-      gone: 'ScreenRec posted a video-ready notification to an address no Video Ready node holds any more (a node stopped, redeployed or removed since it subscribed): answered 410 so ScreenRec drops that subscription.',
+      gone: 'ScreenRec posted a video-ready notification to an address no Video Ready node holds any more (a node removed or given another connection since it subscribed, or Node-RED restarted without a persistent context store): answered 410 so ScreenRec drops that subscription.',
       refused: 'Answered 400 and sent no message: __reason__',
       dropped: 'Sent no message: __reason__',
+      notSentOn:
+        'A video-ready notification was answered and looked up (recording __recording__), but Video Ready __node__ was removed or Node-RED stopped before its message could be sent: no message was sent.',
+      stoppedLookingUp:
+        'Node-RED stopped while Video Ready __node__ was looking up a video-ready notification it had answered: no message was sent for it.',
+      notSaved: 'The subscription could not be written to the context store, so a restart will subscribe anew: __reason__',
     },
   },
 } as const;

@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { NOTIFICATION_ANSWER } from 'screenrec';
 import type { HttpApp, HttpRequest, HttpResponse } from './red';
 
 /**
  * The endpoint on Node-RED's HTTP server (RED.httpNode) that ScreenRec posts video-ready notifications to:
- * `<Public URL>/screenrec/video-ready/<secret>`, one secret per subscribing node, new each time it starts. A request
- * whose path carries a secret no running node holds (a node stopped, redeployed or removed since it subscribed) is
+ * `<Public URL>/screenrec/video-ready/<secret>`, one secret per subscription (see secretOf). A request
+ * whose path carries a secret no running node holds (a node removed or given another connection since it
+ * subscribed, or Node-RED restarted without a persistent context store) is
  * answered 410 Gone before its body is read, so ScreenRec drops that subscription; one with no secret at all did not
  * come from a subscription and is answered 401. Neither starts anything.
  */
@@ -25,6 +26,23 @@ let logGone: () => void = () => {};
 /** 256 random bits, hex: unguessable, and safe in a URL path. */
 export function newSecret(): string {
   return randomBytes(32).toString('hex');
+}
+
+/**
+ * A subscription's secret, derived rather than stored: keyed by the connection's Backend Token (a Node-RED credential,
+ * kept encrypted), over what the subscription is for and a random `nonce` that may be kept in plain sight (the context
+ * store shows it). The same node, connection and nonce give the same address after a restart; a new nonce or another
+ * connection gives another.
+ */
+export function secretOf(backendToken: string, parts: readonly string[], nonce: string): string {
+  return createHmac('sha256', backendToken)
+    .update([...parts, nonce].join('\n'))
+    .digest('hex');
+}
+
+/** What may be kept of a secret to recognise it again: its digest. */
+export function digestOf(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
 }
 
 /** The URL ScreenRec is given: the connection's Public URL and this endpoint. */
@@ -77,10 +95,6 @@ function receive(request: HttpRequest, response: HttpResponse): void {
 function refuse(request: HttpRequest, response: HttpResponse, status: number): void {
   response.status(status).end();
   request.resume();
-}
-
-function digestOf(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
 }
 
 /** The body as text, or undefined when it passes MAX_NOTIFICATION_BYTES (the rest is not read). */

@@ -1,9 +1,9 @@
 import { exampleRecording } from 'screenrec';
 import helper from 'node-red-node-test-helper';
-import { BASE_URL, RECORDING_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
+import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 import { serviceMock } from '@screenrec/test-support/service-mock';
 import type { NodeMessage } from '../src/red';
-import { CAUGHT, CONNECTION, NODE, OUT, flowOf, loggedText, sentBy } from './flows';
+import { CAUGHT, CONNECTION, NODE, OUT, flowOf, loggedText, sentBy, statusShown } from './flows';
 import { runtime } from './nock-runtime';
 import { holdSleeps } from './wait-sleeps';
 
@@ -186,6 +186,112 @@ export function lifecycleCases(): void {
       expect(runtime().runtimeLog()).toEqual([
         { level: 'error', text: expect.stringContaining('screenrec.log.stoppedUnderWay') as unknown as string },
       ]);
+    });
+
+    describe('Video Ready', () => {
+      const PUBLIC_URL = 'https://nodered.example/';
+      // A video no other case delivered: a node remembers the videos it sent across restarts.
+      const VIDEO_ID = '2d9e4f3a-5b6c-4d7e-9f8a-0b1c2d3e4f5a';
+      const VIDEO_URL = `${BASE_URL}/videos/${VIDEO_ID}?expires=1&signature=abc`;
+      const FRESH_URL = `${BASE_URL}/videos/${VIDEO_ID}?expires=2&signature=fresh`;
+      const videoReadyFlow = (publicUrl = PUBLIC_URL) => flowOf({ type: 'screenrec-video-ready' }, { ...CONNECTION_PROPERTIES, publicUrl });
+      const local = (callback: string) => `${runtime().nodeUrl}${new URL(callback).pathname}`;
+      const notify = (url: string) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: VIDEO_URL }) }).then(
+          (answer) => answer.status,
+        );
+      /** Every CALLBACK_SUBSCRIBE from now on, by the callback it gives; each answered with SUBSCRIPTION_ID (or `id`). */
+      const watchSubscribes = (id = SUBSCRIPTION_ID) => {
+        const callbacks: string[] = [];
+        service
+          .hookScope('N8N', (body: { action?: string; callback?: string }) => {
+            if (body.action !== 'CALLBACK_SUBSCRIBE' || body.callback === undefined) return false;
+            callbacks.push(body.callback);
+            return true;
+          })
+          .times(5)
+          .optionally()
+          .reply(200, { subscriptionId: id });
+        return callbacks;
+      };
+      /** Every CALLBACK_UNSUBSCRIBE from now on, by the subscription it names; `next` resolves with the next one. */
+      const watchUnsubscribes = () => {
+        const ids: string[] = [];
+        let told = (_id: string) => {};
+        const next = () => new Promise<string>((resolve) => (told = resolve));
+        service
+          .hookScope('N8N', (body: { action?: string; subscriptionId?: string }) => {
+            if (body.action !== 'CALLBACK_UNSUBSCRIBE' || body.subscriptionId === undefined) return false;
+            ids.push(body.subscriptionId);
+            told(body.subscriptionId);
+            return true;
+          })
+          .times(5)
+          .optionally()
+          .reply(200, { status: 'success' });
+        return { ids, next };
+      };
+
+      it('a full redeploy keeps its address and subscription (no unsubscribe, no new subscribe), and a video looked up across it is sent on by the new instance', async () => {
+        const subscribes = watchSubscribes();
+        const unsubscribes = watchUnsubscribes();
+        await runtime().deploy(videoReadyFlow(), CREDENTIALS);
+        await statusShown(NODE, 'screenrec-video-ready.status.listening');
+        const callback = local(subscribes[0]!);
+        const recording = exampleRecording({ id: VIDEO_ID, url: `${BASE_URL}/r/${VIDEO_ID}` });
+        const lookup = heldReply(200, {});
+        service
+          .restScope()
+          .post(service.restPath('/recordings/list'), { ids: [VIDEO_ID], pageSize: 1 })
+          .reply((uri, body, callback) => lookup.reply(uri, body, () => callback(null, [200, page([recording])])));
+        service
+          .restScope()
+          .get(service.restPath(`/recordings/${VIDEO_ID}/presign`))
+          .reply(200, { url: FRESH_URL });
+        expect(await notify(callback)).toBe(200);
+        // The lookup is under way when the node restarts.
+        await lookup.asked;
+        await runtime().redeploy(videoReadyFlow(), CREDENTIALS);
+        const out = received(OUT);
+        lookup.release();
+        const [msg] = await out.count(1);
+        expect(msg?.payload).toMatchObject({ recordingId: VIDEO_ID, videoUrl: FRESH_URL });
+        // The same address is still the node's: a repeat of the video is answered and sends nothing.
+        expect(await notify(callback)).toBe(200);
+        expect(subscribes).toHaveLength(1);
+        expect(unsubscribes.ids).toEqual([]);
+        expect(sentBy(NODE)).toBe(1);
+        await runtime().undeploy();
+        expect(unsubscribes.ids).toEqual([]);
+      });
+
+      it('a redeploy that changes its connection unsubscribes the old subscription and subscribes a new address; the old one answers 410', async () => {
+        const subscribes = watchSubscribes();
+        const unsubscribes = watchUnsubscribes();
+        await runtime().deploy(videoReadyFlow(), CREDENTIALS);
+        await statusShown(NODE, 'screenrec-video-ready.status.listening');
+        const unsubscribed = unsubscribes.next();
+        await runtime().redeploy(videoReadyFlow('https://other.example/'), CREDENTIALS);
+        expect(await unsubscribed).toBe(SUBSCRIPTION_ID);
+        await statusShown(NODE, 'screenrec-video-ready.status.listening');
+        expect(subscribes).toHaveLength(2);
+        expect(subscribes[1]).toMatch(/^https:\/\/other\.example\//);
+        expect(await notify(local(subscribes[0]!))).toBe(410);
+        await runtime().undeploy();
+      });
+
+      it('removed while its subscribe is under way, it unsubscribes the subscription that subscribe returns', async () => {
+        const subscribe = heldReply(200, { subscriptionId: SUBSCRIPTION_ID });
+        service.hookScope('N8N', (body: { action?: string }) => body.action === 'CALLBACK_SUBSCRIBE').reply(subscribe.reply);
+        const unsubscribes = watchUnsubscribes();
+        await runtime().deploy(videoReadyFlow(), CREDENTIALS);
+        await subscribe.asked;
+        await runtime().redeploy(withoutNode(videoReadyFlow()), CREDENTIALS);
+        const unsubscribed = unsubscribes.next();
+        subscribe.release();
+        expect(await unsubscribed).toBe(SUBSCRIPTION_ID);
+        await runtime().undeploy();
+      });
     });
   });
 }

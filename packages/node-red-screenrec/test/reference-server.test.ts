@@ -105,7 +105,7 @@ describe('the action node against the reference service', () => {
 });
 
 describe('Video Ready against the reference service', () => {
-  it('subscribes on deploy, sends one message for a finished recording delivered twice, and leaves no subscription after it is stopped', async () => {
+  it('subscribes on deploy, sends one message for a finished recording delivered twice, keeps its subscription across a full redeploy, and leaves none once removed', async () => {
     await server.adminOk(200, 'PATCH', '/admin/settings', { deliveriesPerNotification: 2 });
     const subscriptions = () => server.adminOk<unknown[]>(200, 'GET', `/admin/workspaces/${workspace.workspaceId}/subscriptions`);
     await deploy({ type: 'screenrec', operation: 'request' });
@@ -143,8 +143,17 @@ describe('Video Ready against the reference service', () => {
     expect(sentBy(NODE)).toBe(1);
     expect(sent).toHaveBeenCalledTimes(1);
 
-    await runtime.undeploy();
+    const [subscription] = await subscriptions();
+    const flow = flowOf({ timeout: 10, type: 'screenrec-video-ready' }, connection());
+    await runtime.redeploy(flow, credentials());
+    // The same subscription, the same address: nothing is unsubscribed or subscribed by a redeploy that keeps the node.
+    expect(await subscriptions()).toEqual([subscription]);
+    await runtime.redeploy(
+      flow.filter((node) => (node as { id?: string }).id !== NODE),
+      credentials(),
+    );
     expect(await subscriptions()).toEqual([]);
+    await runtime.undeploy();
     await server.adminOk(200, 'PATCH', '/admin/settings', { deliveriesPerNotification: 1 });
     expectNoSecretsIn([loggedText(), helper._redNodes.getFlows()], [workspace.apiKey, workspace.backendToken]);
   });

@@ -1,5 +1,6 @@
 import { NOT_FOUND_RECORDING, POSTED_LINK_REPLACED, deadlineMessage, exampleRecording } from 'screenrec';
 import helper from 'node-red-node-test-helper';
+import nock from 'nock';
 import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../src/receiver';
 import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
@@ -192,16 +193,47 @@ export function waitAndVideoReadyCases(): void {
     /** The node's status event itself, however long the subscription takes: jest's timeout is the only limit. */
     const waitForStatus = (text: string) => statusShown(NODE, text);
 
-    it('subscribes a secret address of its own on deploy, and unsubscribes when stopped', async () => {
+    it('subscribes a secret address of its own on deploy, and unsubscribes when the node is removed', async () => {
       const subscribed = expectSubscribe();
       await deployVideoReady();
       const registered = await subscribed;
       expect(registered).toMatch(new RegExp(`^https://nodered.example${RECEIVER_PATH}/[0-9a-f]{64}$`));
       const callback = local(registered);
       await waitForStatus('screenrec-video-ready.status.listening');
-      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
+      const unsubscribed = service
+        .hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID })
+        .reply(200, { status: 'success' });
+      // A deploy without the node removes it: the node's close waits for the unsubscribe's answer.
+      await runtime().redeploy(
+        flowOf(
+          { type: 'screenrec-video-ready' },
+          { serviceUrl: BASE_URL, workspaceId: WORKSPACE_ID, integration: 'N8N', publicUrl },
+        ).filter((node) => (node as { id?: string }).id !== NODE),
+        CREDENTIALS,
+      );
+      expect(unsubscribed.isDone()).toBe(true);
+      // The removed node's address takes nothing any more, and tells ScreenRec to drop whatever still posts there.
+      expect(await notify(callback, { result: VIDEO_URL })).toBe(410);
       await runtime().undeploy();
-      // The stopped node's address takes nothing any more, and tells ScreenRec to drop whatever still posts there.
+    });
+
+    it('keeps its subscription when Node-RED stops (no unsubscribe); its address answers 410 while no node holds it', async () => {
+      const subscribed = expectSubscribe();
+      await deployVideoReady();
+      const callback = local(await subscribed);
+      await waitForStatus('screenrec-video-ready.status.listening');
+      let unsubscribed = false;
+      service
+        .hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID })
+        .optionally()
+        .reply(200, () => {
+          unsubscribed = true;
+          return { status: 'success' };
+        });
+      // The node's close would wait for an unsubscribe's answer: none was asked for.
+      await runtime().undeploy();
+      expect(unsubscribed).toBe(false);
+      nock.cleanAll();
       expect(await notify(callback, { result: VIDEO_URL })).toBe(410);
     });
 
@@ -247,7 +279,6 @@ export function waitAndVideoReadyCases(): void {
         identifications.restore();
       }
       expect(await notify(callback, { nothing: 'here' })).toBe(400);
-      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
       await runtime().undeploy();
     });
 
@@ -274,7 +305,6 @@ export function waitAndVideoReadyCases(): void {
       }
       expect(sentBy(NODE)).toBe(0);
       expect(sent).not.toHaveBeenCalled();
-      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
       await runtime().undeploy();
       expectNoSecretsIn([loggedText(), helper._redNodes.getFlows()], [API_KEY, BACKEND_TOKEN, callback.split('/').pop()!]);
     });
@@ -301,7 +331,6 @@ export function waitAndVideoReadyCases(): void {
       });
       expect(loggedText()).toContain(POSTED_LINK_REPLACED);
       expect(JSON.stringify(payload) + loggedText()).not.toContain(FORGED_HOST);
-      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
       await runtime().undeploy();
     });
 
@@ -329,14 +358,12 @@ export function waitAndVideoReadyCases(): void {
       expect(loggedText()).toContain('screenrec-video-ready.log.refused');
       expect(loggedText()).toContain('screenrec-video-ready.log.dropped');
       expect(loggedText()).not.toContain(FORGED_HOST);
-      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
       await runtime().undeploy();
       const subscribedAgain = expectSubscribe();
       await deployVideoReady({}, { [CONNECTION]: { backendToken: BACKEND_TOKEN } });
       const withoutKey = local(await subscribedAgain);
       await waitForStatus('screenrec-video-ready.status.listening');
       expect(await notify(withoutKey, { result: `https://${FORGED_HOST}/${RECORDING_ID}.webm` })).toBe(400);
-      service.hookScope('N8N', { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(200, { status: 'success' });
       await runtime().undeploy();
     });
 

@@ -2,6 +2,7 @@ import { OPERATIONS } from 'screenrec';
 import { CONNECTION_FIELDS } from '../connection-fields';
 import { VIDEO_READY_TYPE } from '../nodes/video-ready-node';
 import { RECEIVER_PATH } from '../receiver';
+import { SUBSCRIPTION_CONTEXT_KEY } from '../subscriptions';
 import { helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
 import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
 
@@ -36,8 +37,9 @@ const help = [
   '<h3>Properties</h3>',
   helpList([helpEntry('Connection', 'screenrec-connection', NEEDS)]),
   '<h3>Details</h3>',
-  `<p>${prose(`When deployed, the node subscribes an address of its own with ScreenRec: the connection's ${publicUrl.label} followed by \`${RECEIVER_PATH}/\` and a secret that is new each time the node starts. ScreenRec delivers to https addresses only. A request without the current secret is refused and starts nothing. When the node is removed, disabled or redeployed, and when Node-RED stops, it removes its subscription.`)}</p>`,
-  '<p>Each notification is answered at once, then looked up; a video ScreenRec delivers twice sends one message.</p>',
+  `<p>${prose(`When deployed, the node subscribes an address of its own with ScreenRec: the connection's ${publicUrl.label} followed by \`${RECEIVER_PATH}/\` and a secret of its own. ScreenRec delivers to https addresses only. A request without the node's secret is refused and starts nothing.`)}</p>`,
+  `<p>${prose(`The node keeps its address and subscription across a redeploy that keeps the node and its connection (a full deploy, the editor's default, included), so a video that finishes meanwhile still arrives; it removes the subscription when the node is removed or disabled, or when its connection changes (then it subscribes a new address). With a persistent context store (\`contextStorage: { default: { module: 'localfilesystem' } }\` in settings.js) it also keeps them across a restart of Node-RED: the node's context (key \`${SUBSCRIPTION_CONTEXT_KEY}\`) holds the subscription's ID and a digest, never the secret. With Node-RED's default memory-only context, a restart subscribes a new address, and the old one answers 410 when ScreenRec next posts there, so ScreenRec drops it.`)}</p>`,
+  '<p>Each notification is answered at once, then looked up and sent on, even when the node is redeployed meanwhile; a video ScreenRec delivers twice sends one message. A notification answered whose message cannot be sent (the node was removed, or Node-RED stopped, before its lookup ended) is logged as an error.</p>',
 ].join('\n');
 
 export const videoReadyHtml = nodeHtml(VIDEO_READY_TYPE, registration, form, help);

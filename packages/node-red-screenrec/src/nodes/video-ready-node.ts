@@ -8,37 +8,72 @@ import {
   type VideoReady,
 } from 'screenrec';
 import type { Connection } from '../connection';
-import { InFlight, asError, failureCode } from '../in-flight';
+import { contextIsPersistent, readContext, writeContext } from '../context-store';
+import { Owners, onRuntimeStop } from '../handover';
+import { asError, failureCode } from '../in-flight';
 import { word } from '../locale';
-import type { NodeAPI, NodeDefinition, RuntimeNode } from '../red';
-import { callbackUrl, listen, newSecret } from '../receiver';
+import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
+import { callbackUrl, listen, newSecret, type NotificationHandler } from '../receiver';
 import { SeenVideos } from '../seen-videos';
+import {
+  CALL_BUDGET_MS,
+  SUBSCRIPTION_CONTEXT_KEY,
+  StoredSubscription,
+  newSubscription,
+  restoredSubscription,
+  retire,
+  sameConnection,
+  storedOf,
+  subscriptions,
+  type Subscription,
+} from '../subscriptions';
 import { connectionOf } from './connection-node';
 
 export const VIDEO_READY_TYPE = 'screenrec-video-ready';
-/** The time subscribing, unsubscribing and each recording's lookup may take. */
-const CALL_BUDGET_MS = 30_000;
+
+const owners = new Owners();
 
 /**
- * Video Ready: on start it subscribes an endpoint of its own (a new secret in the path) with CALLBACK_SUBSCRIBE, and
- * on close it unsubscribes: a node that stopped listening leaves no subscription behind (the next start subscribes
- * anew, with a new secret, and the old address answers 410 so ScreenRec drops whatever still posts there). Each
- * notification is answered at once, then looked up (core's identifyVideo) and sent on as one message carrying only
- * ScreenRec's own link; a video delivered again sends nothing. A link that can never be ScreenRec's (plain http off
- * the Service URL's origin, another host with no API key to confirm it) is answered 400; one ScreenRec does not vouch
- * for after the lookup sends nothing. Either is logged as a warning, without the link.
+ * Video Ready: subscribes an endpoint of its own with CALLBACK_SUBSCRIBE (its secret in the path) and keeps that
+ * subscription across redeploys, and across restarts where a persistent context store keeps its ID; it unsubscribes
+ * when the node is removed or its connection changes (the old address then answers 410, so ScreenRec drops whatever
+ * still posts there). Each notification is answered at once, then looked up (core's identifyVideo) and sent on as one
+ * message carrying only ScreenRec's own link, even when the node is redeployed meanwhile; a video delivered again sends
+ * nothing. A link that can never be ScreenRec's (plain http off the Service URL's origin, another host with no API key
+ * to confirm it) is answered 400; one ScreenRec does not vouch for after the lookup sends nothing. Either is logged as
+ * a warning, without the link.
  */
 export function registerVideoReady(RED: NodeAPI): void {
-  RED.nodes.registerType(VIDEO_READY_TYPE, function (this: RuntimeNode, definition: NodeDefinition) {
-    RED.nodes.createNode(this, definition);
-    const t = (key: string, values?: Record<string, string>) => word(RED._.bind(RED), VIDEO_READY_TYPE, key, values);
-    const connection = connectionOf(RED, definition.connection);
-    const inFlight = new InFlight();
-    const seen = SeenVideos.of(this.id);
-    let subscriptionId: string | undefined;
-    let stopListening = () => {};
+  const t = (key: string, values?: Record<string, string>) => word(RED._.bind(RED), VIDEO_READY_TYPE, key, values);
+  const persistent = contextIsPersistent(RED.settings);
+  /** Where a subscription's words go: its node's running instance, else Node-RED's log. */
+  const voice = (nodeId: string) => owners.of(nodeId) ?? RED.log;
+  const showOn = (nodeId: string, status: Parameters<RuntimeNode['status']>[0]) => owners.of(nodeId)?.status(status);
 
-    const deliverFor = (live: Connection) => (body: unknown, answer: (status: number) => void) => {
+  onRuntimeStop(RED, VIDEO_READY_TYPE, () => {
+    for (const subscription of subscriptions.values()) {
+      subscription.stopListening();
+      for (const msg of subscription.pending) RED.log.error(t('log.notSentOn', { node: subscription.nodeId, recording: recordingOf(msg) }));
+      // Lookups still under way end here, each logged (the stop is their only outcome).
+      subscription.work.abortAll();
+    }
+    subscriptions.clear();
+  });
+
+  /** Sends a looked-up video on: from the node's instance, or, between two instances, from the next one. */
+  const sendOn = (subscription: Subscription, msg: NodeMessage) => {
+    const owner = owners.of(subscription.nodeId);
+    if (owner !== undefined) {
+      owner.status({ fill: 'green', shape: 'dot', text: t('status.received') });
+      owner.send(msg);
+    } else if (!subscription.retired && subscriptions.get(subscription.nodeId) === subscription) subscription.pending.push(msg);
+    else RED.log.error(t('log.notSentOn', { node: subscription.nodeId, recording: recordingOf(msg) }));
+  };
+
+  const deliverFor =
+    (subscription: Subscription): NotificationHandler =>
+    (body, answer) => {
+      const { nodeId, connection: live } = subscription;
       let screened: VideoReady | RefusedVideo;
       try {
         screened = screenVideoReady(body, live.serviceUrl, live.hasRest);
@@ -48,85 +83,131 @@ export function registerVideoReady(RED: NodeAPI): void {
       }
       if (isRefusedVideo(screened)) {
         answer(NOTIFICATION_ANSWER.unreadable);
-        this.warn(t('log.refused', { reason: screened.refused }));
+        voice(nodeId).warn(t('log.refused', { reason: screened.refused }));
         return;
       }
       answer(NOTIFICATION_ANSWER.received);
+      const seen = SeenVideos.of(nodeId);
       // Only keys ScreenRec gave are remembered: a posted key matches one only when it is ScreenRec's own link.
       if (seen.has(screened.videoKey)) return;
       const rest = live.hasRest ? live.rest(OPERATIONS.videoReady.name) : undefined;
-      void inFlight
+      void subscription.work
         .run((signal) => identifyVideo(body, rest, live.serviceUrl, { signal, deadline: Date.now() + CALL_BUDGET_MS }))
         .then(
           (outcome) => {
-            if (outcome === undefined) return;
+            if (outcome === undefined) return RED.log.error(t('log.stoppedLookingUp', { node: nodeId }));
             const identified = outcome.value;
-            if (isRefusedVideo(identified)) return this.warn(t('log.dropped', { reason: identified.refused }));
+            if (isRefusedVideo(identified)) return voice(nodeId).warn(t('log.dropped', { reason: identified.refused }));
             // Deduplicated on the key of the link ScreenRec vouches for, now that it is known.
-            if (!seen.first(identified.videoKey)) return;
-            if (identified.postedLinkNote !== null) this.warn(identified.postedLinkNote);
+            if (!seen.first(identified.videoKey)) return undefined;
+            if (identified.postedLinkNote !== null) voice(nodeId).warn(identified.postedLinkNote);
             const { videoUrl, videoKey, recordingId, recording, detailsError } = identified;
-            this.status({ fill: 'green', shape: 'dot', text: t('status.received') });
-            this.send({ payload: { videoUrl, videoKey, recordingId, recording, detailsError } });
+            return sendOn(subscription, { payload: { videoUrl, videoKey, recordingId, recording, detailsError } });
           },
-          (error: unknown) => this.error(asError(error).message),
+          (error: unknown) => voice(nodeId).error(asError(error).message),
         );
     };
 
+  /** Takes notifications at the subscription's address from now on. */
+  const startListening = (subscription: Subscription) => {
+    subscription.stopListening = listen(RED.httpNode, subscription.secret, deliverFor(subscription), () => RED.log.warn(t('log.gone')));
+  };
+
+  const subscribe = (node: RuntimeNode, subscription: Subscription) => {
+    const { connection, nodeId } = subscription;
+    showOn(nodeId, { fill: 'blue', shape: 'ring', text: t('status.subscribing') });
+    subscription.subscribing = subscription.work
+      .run(async (signal) => {
+        const client = await connection.hook(OPERATIONS.videoReady.name).client({ signal, deadline: Date.now() + CALL_BUDGET_MS });
+        const url = callbackUrl(connection.settings.publicUrl, subscription.secret);
+        return (await client.subscribe(url, { signal, deadline: Date.now() + CALL_BUDGET_MS })).subscriptionId;
+      })
+      .then(
+        (result) => {
+          if (result === undefined) return undefined;
+          const subscriptionId = result.value;
+          // Retired meanwhile: retire() removes what the subscribe made.
+          if (subscription.retired) return subscriptionId;
+          subscription.subscriptionId = subscriptionId;
+          showOn(nodeId, { fill: 'green', shape: 'ring', text: t('status.listening') });
+          if (persistent) {
+            const owner = owners.of(nodeId) ?? node;
+            writeContext(owner, SUBSCRIPTION_CONTEXT_KEY, storedOf({ ...subscription, subscriptionId })).catch((error: unknown) =>
+              voice(nodeId).warn(t('log.notSaved', { reason: asError(error).message })),
+            );
+          }
+          return subscriptionId;
+        },
+        (error: unknown) => {
+          subscription.stopListening();
+          if (subscriptions.get(nodeId) === subscription) subscriptions.delete(nodeId);
+          showOn(nodeId, { fill: 'red', shape: 'ring', text: t('status.failed', { code: failureCode(error) }) });
+          voice(nodeId).error(asError(error).message);
+          return undefined;
+        },
+      );
+  };
+
+  RED.nodes.registerType(VIDEO_READY_TYPE, function (this: RuntimeNode, definition: NodeDefinition) {
+    RED.nodes.createNode(this, definition);
+    owners.claim(this);
+    const connection = connectionOf(RED, definition.connection);
     const missing = whatIsMissing(connection);
+    const previous = subscriptions.get(this.id);
+    const warnFailure = (error: unknown) => voice(this.id).warn(asError(error).message);
+
     if (connection === undefined || missing !== undefined) {
+      if (previous !== undefined) void retire(previous, warnFailure).now;
       this.status({ fill: 'red', shape: 'ring', text: t(`status.${missing ?? 'needsConnection'}`) });
+    } else if (previous !== undefined && sameConnection(previous, connection)) {
+      // A redeploy that kept the node and its connection: the same subscription, taken over as it is.
+      previous.connection = connection;
+      const waiting = previous.pending.splice(0);
+      this.status(
+        previous.subscriptionId === undefined
+          ? { fill: 'blue', shape: 'ring', text: t('status.subscribing') }
+          : { fill: 'green', shape: 'ring', text: t('status.listening') },
+      );
+      for (const msg of waiting) sendOn(previous, msg);
     } else {
-      const secret = newSecret();
-      stopListening = listen(RED.httpNode, secret, deliverFor(connection), () => RED.log.warn(t('log.gone')));
-      this.status({ fill: 'blue', shape: 'ring', text: t('status.subscribing') });
-      void inFlight
-        .run(async (signal) => {
-          const client = await connection.hook(OPERATIONS.videoReady.name).client({ signal, deadline: Date.now() + CALL_BUDGET_MS });
-          return client.subscribe(callbackUrl(connection.settings.publicUrl, secret), { signal, deadline: Date.now() + CALL_BUDGET_MS });
-        })
-        .then(
-          (result) => {
-            if (result === undefined) return;
-            subscriptionId = result.value.subscriptionId;
-            this.status({ fill: 'green', shape: 'ring', text: t('status.listening') });
-          },
-          (error: unknown) => {
-            stopListening();
-            this.status({ fill: 'red', shape: 'ring', text: t('status.failed', { code: failureCode(error) }) });
-            this.error(asError(error).message);
-          },
-        );
+      if (previous !== undefined) void retire(previous, warnFailure).now;
+      const start = (stored: unknown) => {
+        if (!owners.of(this.id) || owners.of(this.id) !== this) return;
+        const kept = StoredSubscription.safeParse(stored);
+        const restored = kept.success ? restoredSubscription(this.id, connection, kept.data) : undefined;
+        const subscription = restored ?? newSubscription(this.id, connection, newSecret());
+        subscriptions.set(this.id, subscription);
+        startListening(subscription);
+        if (restored !== undefined) this.status({ fill: 'green', shape: 'ring', text: t('status.listening') });
+        else subscribe(this, subscription);
+      };
+      // A persistent store keeps the subscription across a restart: the same address, with no new subscribe.
+      if (persistent) readContext(this, SUBSCRIPTION_CONTEXT_KEY).then(start, () => start(undefined));
+      else start(undefined);
     }
 
     this.on('close', (removed, done) => {
-      stopListening();
-      // A subscribe still under way is abandoned: should ScreenRec have made it, it calls an address that now answers
-      // 410, and drops it.
-      inFlight.abortAll();
-      if (removed) SeenVideos.forget(this.id);
-      const id = subscriptionId;
-      subscriptionId = undefined;
-      if (id === undefined || connection === undefined) {
-        this.status({});
+      owners.release(this);
+      const subscription = subscriptions.get(this.id);
+      if (!removed) {
+        // A restart of the node (a redeploy) or of Node-RED: the subscription stays; the next instance takes it over.
         done();
         return;
       }
-      unsubscribe(connection, id).then(
-        () => done(),
-        (error: unknown) => {
-          this.warn(asError(error).message);
-          done();
-        },
-      );
+      SeenVideos.forget(this.id);
+      this.status({});
+      const forgotten = persistent ? writeContext(this, SUBSCRIPTION_CONTEXT_KEY, undefined).catch(() => undefined) : Promise.resolve();
+      const retired = subscription === undefined ? Promise.resolve() : retire(subscription, warnFailure).now;
+      void Promise.all([forgotten, retired]).then(() => done());
     });
   });
 }
 
-async function unsubscribe(connection: Connection, subscriptionId: string): Promise<void> {
-  const call = { deadline: Date.now() + CALL_BUDGET_MS };
-  const client = await connection.hook(OPERATIONS.videoReady.name).client(call);
-  await client.unsubscribe(subscriptionId, call);
+/** The recording a message names, for a log line. */
+function recordingOf(msg: NodeMessage): string {
+  const payload = msg.payload;
+  const id = typeof payload === 'object' && payload !== null && 'recordingId' in payload ? payload.recordingId : undefined;
+  return typeof id === 'string' ? id : 'not confirmed';
 }
 
 /** What the node needs before it can subscribe, as the key of the status that says so. */
