@@ -295,3 +295,20 @@ describe('the Service URL', () => {
     },
   );
 });
+
+describe('the fetch it is given', () => {
+  it('is called bare, with no `this`: browsers and workerd refuse any but the global (Illegal invocation)', async () => {
+    const service = await loopback((_request, response) => response.end('{"result":["support"]}'));
+    try {
+      const strictFetch = function (this: unknown, ...args: Parameters<typeof fetch>) {
+        if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+        return fetch(...args);
+      };
+      const transport = createFetchTransport(strictFetch);
+      const client = new RestClient({ baseUrl: service.url, workspaceId: WORKSPACE_ID, apiKey: API_KEY, maxRetries: 0, transport });
+      await expect(client.searchTags('sup')).resolves.toEqual(['support']);
+    } finally {
+      await service.close();
+    }
+  });
+});

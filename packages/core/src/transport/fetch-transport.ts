@@ -78,7 +78,9 @@ async function exchange(route: FetchRoute, request: TransportRequest, signal: Ab
       ...(route.dispatcher === undefined ? {} : { dispatcher: route.dispatcher }),
     };
     // `dispatcher` is undici's option, typed by @types/node as its Dispatcher; core takes it as given.
-    response = await route.fetchImpl(request.url, init as RequestInit);
+    // Called bare, as `fetch(…)`: a browser's and workerd's fetch refuse any `this` but the global (Illegal invocation).
+    const { fetchImpl } = route;
+    response = await fetchImpl(request.url, init as RequestInit);
   } catch (error) {
     throw networkErrorFor(request, error, route);
   }
