@@ -1,12 +1,16 @@
 import { PROCESS_WAIT, expectThat } from '../support/checks';
 import { waitUntil } from '../support/wait';
+import { parseFlatted } from '../queue/flatted';
 import { createRecording, executionsOf, type SuiteContext } from './context';
+import type { Interceptor, WholeAnswer } from './dribbling-service';
 import { CREDENTIAL } from './workflows';
 import { chainConnections, recordingById, screenRecNode, webhookStartNode, workflow } from './workflow-parts';
 
 // "Wait for Video" in a real n8n, as the package README's example workflow shapes it: something starts the workflow,
 // Create Recording Link makes the link (reference: the execution's ID), a step sends it, and Wait for Video pauses
-// the execution until that recording's video is ready.
+// the execution until that recording's video is ready. After it, "Look again?" leads a ticket posted with
+// { recheck: true } back into Wait for Video while no video came (the loop the docs give for a periodic re-check);
+// any other ticket goes on.
 
 export const WAIT_WORKFLOW_ID = 'srWaitVideoWf001';
 /** The production webhook path that starts the workflow (a stand-in for a ticket system's trigger). */
@@ -34,15 +38,33 @@ export const waitWorkflow = workflow({
         operation: 'waitForVideo',
         recordingId: recordingById("={{ $('Create Recording Link').item.json.recordingId }}"),
         download: true,
-        // A ticket posted with { limitMinutes } waits at most that long (the timeout check).
+        // A ticket posted with { limitMinutes } waits at most that long (the timeout and lost-notification checks).
         limitWaitTime: "={{ $('New ticket').item.json.body.limitMinutes !== undefined }}",
         limitAmount: "={{ $('New ticket').item.json.body.limitMinutes ?? 1 }}",
         limitUnit: 'minutes',
         allowHttpWebhook: true,
       },
     }),
+    {
+      id: 'w5',
+      name: 'Look again?',
+      type: 'n8n-nodes-base.if',
+      typeVersion: 1,
+      position: [880, 0],
+      parameters: {
+        conditions: {
+          boolean: [{ value1: "={{ !$json.videoUrl && $('New ticket').first().json.body.recheck === true }}", value2: true }],
+        },
+      },
+    },
+    { id: 'w6', name: 'Go on', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [1100, 100], parameters: {} },
   ],
-  connections: chainConnections(['New ticket', 'Create Recording Link', 'Send the link', 'Wait for Video']),
+  connections: {
+    ...chainConnections(['New ticket', 'Create Recording Link', 'Send the link', 'Wait for Video', 'Look again?']),
+    'Look again?': {
+      main: [[{ node: 'Wait for Video', type: 'main', index: 0 }], [{ node: 'Go on', type: 'main', index: 0 }]],
+    },
+  },
 });
 
 interface Subscription {
@@ -51,6 +73,7 @@ interface Subscription {
 }
 interface Delivery {
   subscriptionId: string;
+  callback?: string;
   recordingId: string;
   state: string;
   attempts: number;
@@ -60,7 +83,22 @@ interface Delivery {
 /** A post to the workflow's webhook gets this long to start an execution that reaches the wait. */
 const NO_RESUME_GRACE_MS = 1_500;
 
-export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteContext): Promise<void> {
+type RunData = Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
+
+/** The recording a lookup through the REST API asks for (core lists by ID: POST …/recordings/list { ids: [id] }). */
+function lookedUpRecording({ method, path, body }: { method: string; path: string; body: string }): string | undefined {
+  if (method !== 'POST' || !path.endsWith('/recordings/list')) return undefined;
+  const ids = (JSON.parse(body) as { ids?: unknown }).ids;
+  return Array.isArray(ids) && typeof ids[0] === 'string' ? ids[0] : undefined;
+}
+
+const UNAVAILABLE: WholeAnswer = {
+  status: 503,
+  headers: { 'content-type': 'application/json', 'retry-after': '0' },
+  body: Buffer.from('{"message":"Service Unavailable"}'),
+};
+
+export async function waitChecks({ checks, demo, server, service, instance, n8n }: SuiteContext): Promise<void> {
   const waitingSubscriptions = async () =>
     (await server.admin<Subscription[]>('GET', `/admin/workspaces/${demo.workspaceId}/subscriptions`)).body.filter((item) =>
       item.callback.includes('/webhook-waiting/'),
@@ -99,6 +137,11 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
       },
       { ...PROCESS_WAIT, timeoutMs },
     );
+  /** What n8n ran in an execution, node by node. */
+  const runDataOf = async (id: string): Promise<RunData> => {
+    const answer = await n8n.rest<{ data: { data: string } }>('GET', `/executions/${id}`);
+    return (parseFlatted(answer.body.data.data) as { resultData: { runData: RunData } }).resultData.runData;
+  };
   const resumeAnswer = async (callback: string) => {
     const answer = await fetch(callback, {
       method: 'POST',
@@ -111,7 +154,7 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
   // Started first: n8n's wait tracker looks for executions to resume once a minute, so this one takes that long.
   let timed: { id: string; sub: Subscription } | undefined;
   const TIMEOUT =
-    'Limit Wait Time: the execution goes on with its input (videoReady: false) when the time is up; n8n runs no node code then, and its resume URL answers 409';
+    'Limit Wait Time: the execution goes on with its input (no videoUrl) when the time is up; n8n runs no node code then, and its resume URL answers 409';
   await checks.check(`${TIMEOUT} (started)`, async () => {
     const { id } = await startWaiting({ ticket: 'T-2', limitMinutes: 0.05 });
     timed = {
@@ -139,10 +182,16 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
       `subscribed ${subscription.callback}, not n8n's address ${instance.webhookUrl}`,
     );
     expectThat(/^[0-9a-f]{64}$/.test(callback.searchParams.get('secret') ?? ''), `the callback ${subscription.callback} carries no secret`);
+    const recordingId = await recordingOf(executionId);
+    expectThat(
+      callback.searchParams.get('recording') === recordingId,
+      `the callback ${subscription.callback} does not name ${recordingId}`,
+    );
   });
   const OTHER = "another recording's video is answered 200 and leaves the execution waiting";
   const STRANGER = 'a post to the resume URL without the secret is answered 401 and resumes nothing';
-  const RESUMED = "the recording's own video resumes the execution with the recording and the video; the subscription is gone";
+  const RESUMED =
+    "the recording's own video resumes the execution with the recording and the video; that notification is answered 410, so the subscription is gone";
   if (executionId === undefined || subscription === undefined) {
     for (const name of [OTHER, STRANGER, RESUMED]) checks.fail(name, 'not run: the execution did not wait');
   } else {
@@ -204,7 +253,7 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
         'the subscription is still there',
       );
       const own = (await deliveries()).filter((item) => item.recordingId === recordingId && item.subscriptionId === sub.subscriptionId);
-      expectThat(own.length === 1 && own[0]!.state === 'DELIVERED', `the video's notifications to the resume URL: ${JSON.stringify(own)}`);
+      expectThat(own.length === 1 && own[0]!.state === 'GONE', `the video's notifications to the resume URL: ${JSON.stringify(own)}`);
     });
   }
 
@@ -234,9 +283,18 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
     if (timed === undefined) throw new Error('not run: the execution did not wait');
     const status = await finished(timed.id, 120_000);
     expectThat(status === 'success', `the timed-out execution ended as ${status}`);
-    const data = JSON.stringify((await n8n.rest('GET', `/executions/${timed.id}`)).body);
-    expectThat(!data.includes('videoKey'), 'the timed-out execution has a video');
-    expectThat(data.includes('videoReady'), "the timed-out execution's output does not say that no video came");
+    const runData = await runDataOf(timed.id);
+    const wentOn = runData['Go on']?.[0]?.data?.main?.[0]?.[0]?.json;
+    const input = runData['Send the link']?.[0]?.data?.main?.[0]?.[0]?.json;
+    expectThat(
+      wentOn !== undefined && input !== undefined,
+      `the timed-out execution did not go on: ${JSON.stringify(runData).slice(0, 800)}`,
+    );
+    expectThat(
+      JSON.stringify(wentOn) === JSON.stringify(input),
+      `the timed-out execution went on with ${JSON.stringify(wentOn)}, not its input`,
+    );
+    expectThat(wentOn!.videoUrl === undefined, 'the timed-out execution has a video');
     const answer = await resumeAnswer(timed.sub.callback);
     console.log(`     (after the time limit, the resume URL answers ${answer.status}: ${answer.text})`);
     expectThat(answer.status === 409, `after the time limit the resume URL answered ${answer.status}`);
@@ -263,4 +321,166 @@ export async function waitChecks({ checks, demo, server, instance, n8n }: SuiteC
     );
     await n8n.rest('POST', `/executions/${id}/stop`, {});
   });
+
+  await lostNotificationChecks();
+
+  /**
+   * The three ways a notification is lost for good, each with its own execution and recording. Each ticket waits
+   * with { recheck: true } and a short limit: no notification resumes it, so the wait's end does (n8n, on its own
+   * timer), and the loop back into Wait for Video finds the video. Each case counts the executions that went on
+   * with its video (exactly one) and prints it. The crash and race cases run side by side; the 503 case runs after
+   * them, since a notification for any video resumes an execution whose recording is finished.
+   */
+  async function lostNotificationChecks(): Promise<void> {
+    const LOST_503 =
+      "lost notification, n8n answering 503 through all of ScreenRec's attempts: the wait's end resumes the execution once, with the video";
+    const LOST_RACE =
+      "lost notification, the video finishing after Wait for Video's last look and before n8n saved the execution as waiting: the wait's end resumes it once, with the video";
+    const LOST_CRASH =
+      "lost notification, the subscription removed while the execution still waits (what a crash between that removal and queueing the resume leaves): the wait's end resumes it once, with the video";
+    const failingLookups = new Set<string>();
+    let race: { lookups: Map<string, number>; finish: (recordingId: string) => Promise<void> } | undefined;
+    const interceptor: Interceptor = async (request, forward) => {
+      const recordingId = lookedUpRecording(request);
+      if (recordingId === undefined) return undefined;
+      if (failingLookups.has(recordingId)) return UNAVAILABLE;
+      if (race === undefined) return undefined;
+      const count = (race.lookups.get(recordingId) ?? 0) + 1;
+      race.lookups.set(recordingId, count);
+      if (count < 2) return undefined;
+      // Wait for Video's second look, after it subscribed: ScreenRec says "not finished", and the video finishes
+      // before the node has even read that answer, so its notification reaches an execution n8n still runs.
+      const { finish } = race;
+      race = undefined;
+      const stale = await forward();
+      await finish(recordingId);
+      return stale;
+    };
+    const subscriptionOf = async (id: string) =>
+      await waitUntil(
+        'the subscription',
+        async () => (await waitingSubscriptions()).find((item) => item.callback.includes(`/webhook-waiting/${id}`)),
+        PROCESS_WAIT,
+      );
+    const complete = async (recordingId: string) => {
+      const completed = await server.admin('POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
+      expectThat(completed.status === 200, `completing the recording answered ${completed.status}`);
+    };
+    const answeredDeliveries = async (recordingId: string, subscriptionId: string, timeoutMs: number) =>
+      await waitUntil(
+        `the notification of ${recordingId} to be answered for good`,
+        async (note) => {
+          const own = note(
+            (await deliveries()).filter((item) => item.recordingId === recordingId && item.subscriptionId === subscriptionId),
+          );
+          return own.length > 0 && own.every((item) => item.state !== 'PENDING') ? own : undefined;
+        },
+        { ...PROCESS_WAIT, timeoutMs },
+      );
+    /** The case's verdict: its execution went on once, with its video, after a second pass of Wait for Video. */
+    const wentOnOnce = async (name: string, id: string, recordingId: string, notification: string) => {
+      const status = await finished(id, 150_000);
+      expectThat(status === 'success', `the execution ended as ${status}`);
+      let withVideo = 0;
+      for (const { id: other } of await executionsOf(n8n, WAIT_WORKFLOW_ID))
+        if (JSON.stringify((await n8n.rest('GET', `/executions/${other}`)).body).includes(`/videos/${recordingId}?`)) withVideo++;
+      const runData = await runDataOf(id);
+      const passes = runData['Wait for Video']?.length ?? 0;
+      const wentOn = runData['Go on'] ?? [];
+      console.log(
+        `     ${name}: ${withVideo} execution(s) went on with the video, "Go on" ran ${wentOn.length} time(s), Wait for Video ${passes} time(s); its own notification: ${notification}`,
+      );
+      expectThat(withVideo === 1, `${withVideo} executions went on with the video of ${recordingId}`);
+      expectThat(wentOn.length === 1, `the execution went on ${wentOn.length} times`);
+      const item = wentOn[0]?.data?.main?.[0]?.[0]?.json;
+      expectThat(
+        item?.recordingId === recordingId && String(item.videoUrl).includes(`/videos/${recordingId}?`),
+        `it went on with ${JSON.stringify(item)}`,
+      );
+      expectThat(passes === 2, `Wait for Video ran ${passes} times, not twice (the wait, then the look after its end)`);
+      expectThat(!(await waitingSubscriptions()).some((sub) => sub.callback.includes(`/webhook-waiting/${id}`)), 'a subscription is left');
+    };
+    const ticket = (name: string, limitMinutes: number) => ({ ticket: name, limitMinutes, recheck: true });
+
+    service.intercept(interceptor);
+    try {
+      let crash: { id: string; recordingId: string } | undefined;
+      await checks.check(`${LOST_CRASH} (started)`, async () => {
+        const { id } = await startWaiting(ticket('T-crash', 0.5));
+        const sub = await subscriptionOf(id);
+        const recordingId = await recordingOf(id);
+        const removed = await fetch(`${demo.baseUrl}/public/webhooks/N8N`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-service-token': demo.backendToken },
+          body: JSON.stringify({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: sub.subscriptionId }),
+        });
+        expectThat(removed.status === 200, `removing the subscription answered ${removed.status}`);
+        await complete(recordingId);
+        crash = { id, recordingId };
+      });
+
+      let raced: { id: string; recordingId: string; notification: string } | undefined;
+      await checks.check(`${LOST_RACE} (started)`, async () => {
+        let answered: Delivery[] | undefined;
+        race = {
+          lookups: new Map(),
+          finish: async (recordingId) => {
+            await complete(recordingId);
+            answered = await waitUntil(
+              'the notification to the running execution to be answered for good',
+              async () => {
+                const own = (await deliveries()).filter((item) => item.recordingId === recordingId);
+                return own.length > 0 && own.every((item) => item.state !== 'PENDING') ? own : undefined;
+              },
+              { ...PROCESS_WAIT, timeoutMs: 30_000 },
+            );
+          },
+        };
+        const { id } = await startWaiting(ticket('T-race', 0.5));
+        const sub = await subscriptionOf(id);
+        const recordingId = await recordingOf(id);
+        const own = (answered ?? []).filter((item) => item.subscriptionId === sub.subscriptionId);
+        expectThat(
+          own.length === 1 && own[0]!.state === 'FAILED' && own[0]!.recordingId === recordingId,
+          `the video did not finish while Wait for Video looked, or its notification was not lost: ${JSON.stringify(answered)}`,
+        );
+        raced = { id, recordingId, notification: `${own[0]!.state}, ${own[0]!.lastError}` };
+      });
+
+      await checks.check(LOST_CRASH, async () => {
+        if (crash === undefined) throw new Error('not run: the execution did not wait');
+        const own = (await deliveries()).filter(
+          (item) => item.recordingId === crash!.recordingId && item.callback?.includes(`/webhook-waiting/${crash!.id}`),
+        );
+        expectThat(own.length === 0, `the removed subscription got notifications: ${JSON.stringify(own)}`);
+        await wentOnOnce(LOST_CRASH, crash.id, crash.recordingId, 'none (no subscription)');
+      });
+      await checks.check(LOST_RACE, async () => {
+        if (raced === undefined) throw new Error('not run: the race was not made');
+        await wentOnOnce(LOST_RACE, raced.id, raced.recordingId, raced.notification);
+      });
+
+      await checks.check(LOST_503, async () => {
+        // A minute: ScreenRec's five attempts must all fail before the wait ends and Wait for Video looks again.
+        const { id } = await startWaiting(ticket('T-503', 1));
+        const sub = await subscriptionOf(id);
+        const recordingId = await recordingOf(id);
+        failingLookups.add(recordingId);
+        let own: Delivery[];
+        try {
+          await complete(recordingId);
+          own = await answeredDeliveries(recordingId, sub.subscriptionId, 55_000);
+        } finally {
+          failingLookups.delete(recordingId);
+        }
+        expectThat(
+          own.length === 1 && own[0]!.state === 'FAILED' && own[0]!.lastError === 'HTTP 503',
+          `the notification was not lost on 503s: ${JSON.stringify(own)}`,
+        );
+        await wentOnOnce(LOST_503, id, recordingId, `${own[0]!.state} after ${own[0]!.attempts} attempts, ${own[0]!.lastError}`);
+      });
+    } finally {
+      service.intercept(undefined);
+    }
+  }
 }
