@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { runProcess } from '@screenrec/test-support/run-process';
 import { waitUntil } from '@screenrec/test-support/wait';
 import { connectDriver, type McpDriver } from '../../packages/mcp-server/test/clients';
 import { startHttpBin } from '../../packages/mcp-server/test/http-bin';
+import { MCP_BIN } from '../../packages/mcp-server/test/stdio-bin';
 import { CONNECTION, caughtError, flowOf, outcomeOf } from '../../packages/node-red-screenrec/test/flows';
 import { startRuntime, type Runtime } from '../../packages/node-red-screenrec/test/runtime';
 import { startForwardingProxy, type ForwardingProxy } from './forwarding-proxy';
@@ -274,6 +275,34 @@ describe('the MCP server (the built bin, a child process)', () => {
       await mcp.close();
     } finally {
       await bin.stop();
+    }
+  });
+
+  it('mcp-hosted-every-call-through-proxy: every tool call of the --hosted endpoint on Node goes through HTTP_PROXY', async () => {
+    const child = spawn(process.execPath, [MCP_BIN, '--hosted', '--port', '0'], {
+      env: { PATH: process.env.PATH, SCREENREC_BASE_URL: server.baseUrl, HTTP_PROXY: proxy.address },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const url = await waitUntil('the hosted endpoint listening', () => /listening on (http:\/\/\S+)/.exec(stderr)?.[1]);
+      // The caller's credentials: its API key as the Bearer token, its workspace at the end of the address.
+      const mcp = await connectDriver('v2', { http: `${url}/${workspace.workspaceId}`, token: workspace.apiKey });
+      await expectEveryRequestThroughProxy('mcp-hosted-every-call-through-proxy', async () => {
+        for (const [tool, args] of [
+          ['find_recordings', { limit: 5 }],
+          ['search_tags', { query: 'prox' }],
+        ] as const) {
+          const result = await mcp.callTool(tool, args);
+          expect({ tool, text: result.isError === true ? result.content[0]?.text : undefined }).toEqual({ tool, text: undefined });
+        }
+      });
+      await mcp.close();
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
     }
   });
 
