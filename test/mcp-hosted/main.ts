@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Checks, expectThat, since } from '../support/checks';
+import { cancellingCheck } from './cancelling';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
 import { ensureNpmRuntime, pinnedNode } from '../runtimes/install';
 import { WORKERD_COMPATIBILITY_DATE } from '../runtimes/versions';
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
       });
       await sessionChecks(scoped, target, service, sessions, new URL(proxy.url).origin);
       await tenantChecks(scoped, target, tenants, proxy);
+      await cancellingCheck(scoped, target, tenants[0], proxy);
       await inspectorCheck(scoped, target, node, sessions, folder);
       await conformanceCheck(scoped, target, node, sessions, folder);
       await logChecks(scoped, target, secrets);

@@ -24,6 +24,11 @@ export interface Connections {
   origin?: string;
   /** What a failure's message adds: where the user changes the setting at fault. */
   hints: FailureHints;
+  /**
+   * The one HTTP request these connections serve (the hosted endpoint builds them per request): when its client
+   * goes away, its calls stop, as they do on the client's cancel notice, which a stateless server never receives.
+   */
+  requestSignal?: AbortSignal;
 }
 
 // Core names its constructor options; the user knows the environment variables.

@@ -39,7 +39,9 @@ async function runTool(
 ): Promise<CallToolResult | InputRequiredResult> {
   const started = performance.now();
   const took = () => `${Math.round(performance.now() - started)} ms`;
-  const call = callOptionsFor(ctx.mcpReq.signal, connections.toolTimeoutMs);
+  const { requestSignal } = connections;
+  const signal = requestSignal === undefined ? ctx.mcpReq.signal : AbortSignal.any([ctx.mcpReq.signal, requestSignal]);
+  const call = callOptionsFor(signal, connections.toolTimeoutMs);
   try {
     const context = { confirmation: () => confirmationOf(ctx, server), progress: progressOf(ctx) };
     const outcome = await tool.run(args, call, connections, context);

@@ -60,11 +60,16 @@ export function hostedHandler(
       return refused(read.refusal);
     }
     const settings: Settings = { ...read.credentials, baseUrl: deployment.baseUrl, toolTimeoutMs: deployment.toolTimeoutMs, problems: [] };
-    const connections = { ...connect(settings, tuning), hints: HEADER_HINTS };
+    const connections = { ...connect(settings, tuning), hints: HEADER_HINTS, requestSignal: request.signal };
     const logger = loggerFor(connections.secrets);
     // Core refuses a base URL it cannot use (plain http off loopback, say): the deployer's to fix.
     if (connections.problems.length > 0) return notSetUp(connections.problems.join('; '));
-    const mcp = createMcpHandler(screenRecServers(connections, logger), { onerror: (error) => logger.error(`protocol: ${error.message}`) });
+    // workerd learns that a client went away only when a write to it fails: a keepalive every 5 s (not the SDK's
+    // 15) bounds how long a call outlives its client there.
+    const mcp = createMcpHandler(screenRecServers(connections, logger), {
+      keepAliveMs: 5_000,
+      onerror: (error) => logger.error(`protocol: ${error.message}`),
+    });
     return mcp.fetch(request);
   };
 }
