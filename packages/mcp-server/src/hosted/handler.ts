@@ -62,7 +62,7 @@ export function hostedHandler(
     const settings: Settings = { ...read.credentials, baseUrl: deployment.baseUrl, toolTimeoutMs: deployment.toolTimeoutMs, problems: [] };
     const connections = { ...connect(settings, tuning), hints: HEADER_HINTS, requestSignal: request.signal };
     const logger = loggerFor(connections.secrets);
-    // Core refuses a base URL it cannot use (plain http off loopback, say): the deployer's to fix.
+    // Core refuses a base URL it cannot use (one with a user name and password in it, say): the deployer's to fix.
     if (connections.problems.length > 0) return notSetUp(connections.problems.join('; '));
     // workerd learns that a client went away only when a write to it fails: a keepalive every 5 s (not the SDK's
     // 15) bounds how long a call outlives its client there.
