@@ -304,6 +304,20 @@ describe('Wait for Video: waiting again in the same execution (a workflow that l
     expect(notes()).toEqual({ [EXECUTION_ID]: NEXT });
   });
 
+  it("finds the earlier wait's subscription in the execution's custom data when the resumed run does not see the static data the pause saved (n8n 2.41)", async () => {
+    const staticData: IDataObject = {};
+    const { execute, execution } = await waiting({ limitWaitTime: true, limitAmount: 10, limitUnit: 'minutes' }, { staticData });
+    expect(execution.resultData.metadata).toEqual({ screenRecWaitSubscription: SUBSCRIPTION_ID });
+    delete staticData['node:Wait for Video'];
+    execution.waitTill = undefined;
+    getRecording(recording({ status: 'COMPLETED' }));
+    const removed = unsubscribe();
+    presign();
+    await execute();
+    expect(removed.isDone()).toBe(true);
+    expect(execution.resultData.metadata).toEqual({ screenRecWaitSubscription: '' });
+  });
+
   it("goes on with the video when it finished meanwhile (its notification lost), removing the earlier wait's subscription", async () => {
     const { execute, execution, notes } = await waiting({ limitWaitTime: true, limitAmount: 10, limitUnit: 'minutes' });
     execution.waitTill = undefined;

@@ -4,6 +4,7 @@ import { standaloneMessage } from './errors';
 import { toJsonObject } from './parameters';
 import { downloadVideo, type DownloadContext } from './video';
 
+export * from './wait-again';
 export * from './wait-state';
 export * from './wait-sweep';
 

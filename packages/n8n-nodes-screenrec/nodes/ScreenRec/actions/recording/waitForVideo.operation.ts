@@ -2,10 +2,12 @@ import { NodeOperationError, type IExecuteFunctions, type IWebhookDescription } 
 import {
 	ALLOW_HTTP_LABEL,
 	noteWaitingExecution,
+	rememberWaitSubscription,
 	runsAsTool,
 	subscribableUrl,
 	standaloneMessage,
 	sweepLeftSubscriptions,
+	takeEarlierWaitSubscription,
 	takeNotedSubscription,
 	toNodeError,
 	waitCallbackUrl,
@@ -145,9 +147,15 @@ export const waitForVideo: OperationDescriptor = {
 		// Read first: an unknown recording fails here, before anything is subscribed.
 		const recording = await rest.getRecording(recordingId, run.options);
 		const executionId = context.getExecutionId();
-		// A workflow that loops back here after the time limit: the earlier wait's subscription has the same URL.
-		const earlier = takeNotedSubscription(context, executionId);
-		if (earlier !== undefined) await removeSubscription(connection, context, earlier);
+		// A workflow that loops back here after the time limit: the earlier wait's subscription has the same URL. Already
+		// gone when a video resumed that wait (ScreenRec dropped it on the 410), so its removal may fail, quietly.
+		const earlier = new Set([takeEarlierWaitSubscription(context), takeNotedSubscription(context, executionId)]);
+		for (const subscriptionId of earlier)
+			if (subscriptionId !== undefined)
+				await connection
+					.hook(NEEDS)
+					.unsubscribe(subscriptionId, run.options)
+					.catch(() => undefined);
 		if (recording.status === 'COMPLETED') return [await readyNow(run, rest, recording)];
 
 		const allowHttp = parameter(run, 'allowHttpWebhook') === true;
@@ -168,6 +176,7 @@ export const waitForVideo: OperationDescriptor = {
 			throw toNodeError(context.getNode(), error);
 		}
 		noteWaitingExecution(context, executionId, subscriptionId);
+		rememberWaitSubscription(context, subscriptionId);
 		await context.putExecutionToWait(waitUntil(run));
 		// As n8n's Wait node: the input goes on, shown while the execution waits, and passed on by n8n at the time limit.
 		const input = context.getInputData()[run.itemIndex]!;
