@@ -1,5 +1,5 @@
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { SETTINGS, readSettings, type ClientTuning, type Settings } from '../config';
+import { SETTINGS, readSettings, type Settings } from '../config';
 import { connect } from '../connections';
 import { HEADER_HINTS } from '../failure-hints';
 import { consoleLogger, type Logger } from '../log';
@@ -51,7 +51,7 @@ export type HostedLoggerFactory = (secrets: readonly string[]) => Logger;
  */
 export function hostedHandler(
   deployment: Deployment,
-  { loggerFor = consoleLogger, tuning = {} }: { loggerFor?: HostedLoggerFactory; tuning?: ClientTuning } = {},
+  { loggerFor = consoleLogger }: { loggerFor?: HostedLoggerFactory } = {},
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const read = credentialsOf(request);
@@ -60,7 +60,7 @@ export function hostedHandler(
       return refused(read.refusal);
     }
     const settings: Settings = { ...read.credentials, baseUrl: deployment.baseUrl, toolTimeoutMs: deployment.toolTimeoutMs, problems: [] };
-    const connections = { ...connect(settings, tuning), hints: HEADER_HINTS, requestSignal: request.signal };
+    const connections = { ...connect(settings), hints: HEADER_HINTS, requestSignal: request.signal };
     const logger = loggerFor(connections.secrets);
     // Core refuses a base URL it cannot use (one with a user name and password in it, say): the deployer's to fix.
     if (connections.problems.length > 0) return notSetUp(connections.problems.join('; '));

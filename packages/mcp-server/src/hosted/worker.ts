@@ -2,17 +2,12 @@
  * The hosted MCP endpoint as a Cloudflare Worker (wrangler.jsonc beside package.json; built to dist/worker.js by
  * build.mjs). SCREENREC_BASE_URL and SCREENREC_TOOL_TIMEOUT_SECONDS are the Worker's vars; callers bring the rest.
  */
-import { createFetchTransport } from 'screenrec';
 import { deploymentOf, hostedHandler, notSetUp } from './handler';
-
-// workerd's fetch throws "Illegal invocation" when called as another object's method, as core's default transport
-// now calls it (route.fetchImpl(…)); a Worker has no proxy variables for that route to follow anyway.
-const tuning = { transport: createFetchTransport((input, init) => fetch(input, init)) };
 
 export default {
   async fetch(request: Request, env: Readonly<Record<string, unknown>>): Promise<Response> {
     const read = deploymentOf(env);
     if ('problem' in read) return notSetUp(read.problem);
-    return hostedHandler(read.deployment, { tuning })(request);
+    return hostedHandler(read.deployment)(request);
   },
 };
