@@ -18,6 +18,7 @@ const STAGES = [
   'test:editor',
   'test:mcp-inspector',
   'test:runtimes',
+  'test:mcp-hosted',
   'test:queue',
   'test:n8n',
   'test:node-red',
