@@ -147,15 +147,7 @@ export const waitForVideo: OperationDescriptor = {
 		// Read first: an unknown recording fails here, before anything is subscribed.
 		const recording = await rest.getRecording(recordingId, run.options);
 		const executionId = context.getExecutionId();
-		// A workflow that loops back here after the time limit: the earlier wait's subscription has the same URL. Already
-		// gone when a video resumed that wait (ScreenRec dropped it on the 410), so its removal may fail, quietly.
-		const earlier = new Set([takeEarlierWaitSubscription(context), takeNotedSubscription(context, executionId)]);
-		for (const subscriptionId of earlier)
-			if (subscriptionId !== undefined)
-				await connection
-					.hook(NEEDS)
-					.unsubscribe(subscriptionId, run.options)
-					.catch(() => undefined);
+		await removeEarlierPassSubscription(run, executionId);
 		if (recording.status === 'COMPLETED') return [await readyNow(run, rest, recording)];
 
 		const allowHttp = parameter(run, 'allowHttpWebhook') === true;
@@ -185,6 +177,21 @@ export const waitForVideo: OperationDescriptor = {
 		return [result];
 	},
 };
+
+/**
+ * A workflow that loops back into this node after the time limit waits again in the same execution, with the same
+ * URL: the last pass's subscription goes first. It is already gone when a video resumed that pass (ScreenRec dropped
+ * it on the 410), so its removal may fail, quietly.
+ */
+async function removeEarlierPassSubscription({ context, connection, options }: OperationRun, executionId: string): Promise<void> {
+	const earlier = new Set([takeEarlierWaitSubscription(context), takeNotedSubscription(context, executionId)]);
+	for (const subscriptionId of earlier)
+		if (subscriptionId !== undefined)
+			await connection
+				.hook(NEEDS)
+				.unsubscribe(subscriptionId, options)
+				.catch(() => undefined);
+}
 
 /** The video is there already: go on at once, with what the webhook would have given. */
 async function readyNow(run: OperationRun, rest: RestClient, recording: Recording): Promise<OperationResult> {
