@@ -9,6 +9,7 @@ export interface DebugMessage {
 }
 
 const Frame = z.array(z.object({ topic: z.string(), data: z.unknown() }));
+const StatusData = z.object({ text: z.string().optional() });
 const DebugData = z.object({ id: z.string(), msg: z.string().optional(), format: z.string().optional() });
 
 export interface DebugSidebar {
@@ -16,6 +17,8 @@ export interface DebugSidebar {
   messages: () => DebugMessage[];
   /** The messages one debug node showed. */
   from: (nodeId: string) => DebugMessage[];
+  /** The status texts a node showed since the sidebar opened, oldest first (the editor's `status/#` topic). */
+  statuses: (nodeId: string) => string[];
   /** Waits until `nodeId` has shown `count` messages (or more); resolves with them. */
   waitFor: (nodeId: string, count: number, options?: WaitOptions) => Promise<DebugMessage[]>;
   close: () => void;
@@ -23,11 +26,12 @@ export interface DebugSidebar {
 
 /**
  * What the editor's debug sidebar receives: Node-RED's `/comms` websocket, authenticated with an admin token, then
- * subscribed to `debug`. Frames are JSON arrays of `{topic, data}`; anything else (heartbeats, notifications) is skipped.
+ * subscribed to `debug` (and to the nodes' statuses, as the editor is). Frames are JSON arrays of `{topic, data}`; anything else (heartbeats, notifications) is skipped.
  */
 export async function openDebugSidebar(baseUrl: string, token: string): Promise<DebugSidebar> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/comms`);
   const received: DebugMessage[] = [];
+  const statuses: Array<{ nodeId: string; text: string }> = [];
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the /comms websocket did not accept the token within 10 s')), 10_000);
     socket.addEventListener('open', () => socket.send(JSON.stringify({ auth: token })));
@@ -37,6 +41,7 @@ export async function openDebugSidebar(baseUrl: string, token: string): Promise<
       if (text.includes('"auth":"ok"')) {
         clearTimeout(timer);
         socket.send(JSON.stringify({ subscribe: 'debug' }));
+        socket.send(JSON.stringify({ subscribe: 'status/#' }));
         resolve();
         return;
       }
@@ -46,12 +51,15 @@ export async function openDebugSidebar(baseUrl: string, token: string): Promise<
       for (const { topic, data } of frame.data) {
         const debug = topic === 'debug' ? DebugData.safeParse(data) : undefined;
         if (debug?.success) received.push({ nodeId: debug.data.id, msg: debug.data.msg ?? '', format: debug.data.format ?? '' });
+        const status = topic.startsWith('status/') ? StatusData.safeParse(data) : undefined;
+        if (status?.success) statuses.push({ nodeId: topic.slice('status/'.length), text: status.data.text ?? '' });
       }
     });
   });
   const from = (nodeId: string) => received.filter((message) => message.nodeId === nodeId);
   return {
     messages: () => [...received],
+    statuses: (nodeId) => statuses.filter((status) => status.nodeId === nodeId).map((status) => status.text),
     from,
     waitFor: (nodeId, count, options = { timeoutMs: 20_000, intervalMs: 100 }) =>
       waitUntil(

@@ -1,8 +1,9 @@
 /**
  * `npm run test:node-red`: our packed Node-RED package in real Node-RED, each release of versions.ts on its own Node,
  * against the reference server, and the Flow Library's scorecard (node-red-dev validate) on the same tarball. Prints
- * a line per check and one closing "real-node-red: N passed, M failed (T s)"; exits non-zero on failure. Stops every
- * process it started, by process id.
+ * a line per check and one closing "real-node-red: N passed, M failed (T s)"; exits non-zero on failure. Then the
+ * fault cases (fault-cases.ts: kills, redeploys, restarts), each printing its messages per video. Stops every process
+ * it started, by process id.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { Checks, since } from '../support/checks';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
 import { packageTarball } from '../real-n8n/package-tarball';
 import { PACKAGE_NAME, installedPackage, shippedExamples } from './example-flows';
+import { faultChecks } from './fault-cases';
 import { exampleFlowChecks, moduleChecks } from './flow-checks';
 import { ensureNodeRed, freshUserDir, type NodeRedInstall } from './install';
 import { startNodeRed, type NodeRedServer } from './node-red';
@@ -25,7 +27,9 @@ async function onVersion(install: NodeRedInstall, tarball: string, checks: Check
   let nodeRed: NodeRedServer | undefined;
   let userDir: string | undefined;
   try {
-    server = await startReferenceServer();
+    // The service's own retry pacing (1 s, doubling, 5 attempts), not the suites' 50 ms: a notification for a video that
+    // finished while Node-RED was down is sent again once it is back, as ScreenRec would.
+    server = await startReferenceServer(['--retry-delay-ms', '1000']);
     await checks.check(
       `the tarball installs into a fresh user directory as the palette manager installs it (Node ${install.runtime.version})`,
       () => {
@@ -39,6 +43,10 @@ async function onVersion(install: NodeRedInstall, tarball: string, checks: Check
     await moduleChecks(context);
     await testConnectionChecks(checks, server, nodeRed);
     await exampleFlowChecks(context);
+    // The fault cases start and kill Node-RED on the same user directory themselves.
+    await nodeRed.stop();
+    nodeRed = undefined;
+    await faultChecks({ checks, install, userDir, server });
   } catch (error) {
     checks.fail('setting up the run', error);
   } finally {

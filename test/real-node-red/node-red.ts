@@ -23,7 +23,7 @@ export interface NodeRedServer extends Background {
  * The settings file: loopback only, a free port, one admin user (its password hashed with the bcrypt Node-RED
  * itself uses), a credential secret, and nothing that would reach the network or prompt in the editor.
  */
-function writeSettings(install: NodeRedInstall, userDir: string, port: number): string {
+function writeSettings(install: NodeRedInstall, userDir: string, port: number, extra: Record<string, unknown>): string {
   const bcrypt = createRequire(path.join(install.modules, 'node-red', 'package.json'))('bcryptjs') as {
     hashSync: (password: string, rounds: number) => string;
   };
@@ -42,16 +42,24 @@ function writeSettings(install: NodeRedInstall, userDir: string, port: number): 
     externalModules: { autoInstall: false, palette: { allowInstall: false } },
     editorTheme: { tours: false, projects: { enabled: false } },
     logging: { console: { level: 'info', metrics: false, audit: false } },
+    ...extra,
   };
   const file = path.join(userDir, 'settings.js');
   writeFileSync(file, `module.exports = ${JSON.stringify(settings, null, 2)};\n`);
   return file;
 }
 
+export interface StartOptions {
+  /** The port to listen on (a restart keeps its address); a free one when not given. */
+  port?: number;
+  /** More settings.js entries (a context store, say). */
+  settings?: Record<string, unknown>;
+}
+
 /** Starts Node-RED on its user directory and waits until its admin API gives the admin user a token. */
-export async function startNodeRed(install: NodeRedInstall, userDir: string): Promise<NodeRedServer> {
-  const port = await freePort();
-  const settings = writeSettings(install, userDir, port);
+export async function startNodeRed(install: NodeRedInstall, userDir: string, options: StartOptions = {}): Promise<NodeRedServer> {
+  const port = options.port ?? (await freePort());
+  const settings = writeSettings(install, userDir, port, options.settings ?? {});
   const child = background(install.runtime.node, [install.redJs, '--userDir', userDir, '--settings', settings], {
     cwd: userDir,
     env: install.runtime.env(),

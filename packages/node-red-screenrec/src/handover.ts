@@ -1,4 +1,4 @@
-import type { NodeAPI, RuntimeNode } from './red';
+import type { NodeAPI, RuntimeEvent, RuntimeNode } from './red';
 
 /**
  * What a node carries across a redeploy. Node-RED restarts a node (a full deploy, or a deploy touching it or its
@@ -45,23 +45,42 @@ export class Owners {
 }
 
 const stopListeners = new Map<string, () => void>();
+const stateListeners = new Map<string, (running: boolean) => void>();
 const watchedBuses = new WeakSet<object>();
 
-/**
- * Calls `listener` when Node-RED stops its flows without a deploy to start them again (a shutdown, or the editor's
- * "stop flows"), once every node has closed. One listener per `name`: registering a type again (a test runtime loads it per flow)
- * replaces it.
- */
-export function onRuntimeStop(RED: NodeAPI, name: string, listener: () => void): void {
-  stopListeners.set(name, listener);
+/** The state Node-RED's runtime reports for its flows ('start' or 'stop'), and whether a deploy caused it. */
+function flowState(event: RuntimeEvent): { state: 'start' | 'stop'; deploy: boolean } | undefined {
+  const payload = event.payload;
+  if (event.id !== 'runtime-state' || typeof payload !== 'object' || payload === null) return undefined;
+  // A state that reports a problem (missing node types) comes before any flow started.
+  if (!('state' in payload) || 'error' in payload) return undefined;
+  if (payload.state !== 'start' && payload.state !== 'stop') return undefined;
+  return { state: payload.state, deploy: 'deploy' in payload && payload.deploy === true };
+}
+
+function watch(RED: NodeAPI): void {
   if (watchedBuses.has(RED.events)) return;
   watchedBuses.add(RED.events);
   RED.events.on('runtime-event', (event) => {
-    const payload = event.payload;
-    if (event.id !== 'runtime-state' || typeof payload !== 'object' || payload === null) return;
-    // A stop that reports a problem (missing node types) comes before any flow started: nothing was handed over.
-    if (!('state' in payload) || payload.state !== 'stop' || 'error' in payload) return;
-    if ('deploy' in payload && payload.deploy === true) return;
-    for (const stop of stopListeners.values()) stop();
+    const state = flowState(event);
+    if (state === undefined) return;
+    for (const listener of stateListeners.values()) listener(state.state === 'start');
+    if (state.state === 'stop' && !state.deploy) for (const stop of stopListeners.values()) stop();
   });
+}
+
+/**
+ * Calls `listener` when Node-RED stops its flows without a deploy to start them again (a shutdown, or the editor's
+ * "stop flows"), once every node has closed. One listener per `name`: registering a type again (a test runtime loads it
+ * per flow) replaces it.
+ */
+export function onRuntimeStop(RED: NodeAPI, name: string, listener: () => void): void {
+  stopListeners.set(name, listener);
+  watch(RED);
+}
+
+/** Calls `listener` with true each time Node-RED's flows have started, with false each time they stopped. */
+export function onFlowsState(RED: NodeAPI, name: string, listener: (running: boolean) => void): void {
+  stateListeners.set(name, listener);
+  watch(RED);
 }

@@ -22,6 +22,7 @@ const handlers = new Map<string, NotificationHandler>();
 const routedApps = new WeakSet<HttpApp>();
 /** Where a 410 is told, in the user's words: Node-RED's log. Set by the first node that listens. */
 let logGone: () => void = () => {};
+let flowsRunning = false;
 
 /** 256 random bits, hex: unguessable, and safe in a URL path. */
 export function newSecret(): string {
@@ -51,18 +52,28 @@ export function callbackUrl(publicUrl: string, secret: string): string {
 }
 
 /**
- * Starts taking notifications for `secret`; the returned function stops it. `onGone` tells of a notification answered
- * 410 (the runtime's log: no node holds that subscription any more).
+ * Serves the endpoint on `app` (once per app), from the moment the node type is registered: while Node-RED starts up,
+ * before any node could take its notifications, a request for a secret no node holds yet is answered 503 (send
+ * later), never 410, so a notification that finds Node-RED starting is sent again rather than its subscription
+ * dropped. `onGone` tells of a notification answered 410 (the runtime's log: no node holds that subscription).
  */
-export function listen(app: HttpApp, secret: string, handler: NotificationHandler, onGone?: () => void): () => void {
-  if (onGone !== undefined) logGone = onGone;
-  if (!routedApps.has(app)) {
-    routedApps.add(app);
-    app.post(`${RECEIVER_PATH}/:secret`, (request, response) => receive(request, response));
-    // No secret in the path at all: not from a subscription (Express would otherwise answer 404).
-    app.post(RECEIVER_PATH, (request, response) => refuse(request, response, NOTIFICATION_ANSWER.unauthorized));
-    app.post(`${RECEIVER_PATH}/`, (request, response) => refuse(request, response, NOTIFICATION_ANSWER.unauthorized));
-  }
+export function serve(app: HttpApp, onGone: () => void): void {
+  logGone = onGone;
+  if (routedApps.has(app)) return;
+  routedApps.add(app);
+  app.post(`${RECEIVER_PATH}/:secret`, (request, response) => receive(request, response));
+  // No secret in the path at all: not from a subscription (Express would otherwise answer 404).
+  app.post(RECEIVER_PATH, (request, response) => refuse(request, response, NOTIFICATION_ANSWER.unauthorized));
+  app.post(`${RECEIVER_PATH}/`, (request, response) => refuse(request, response, NOTIFICATION_ANSWER.unauthorized));
+}
+
+/** Whether Node-RED's flows are running: only then does a secret no node holds mean a subscription gone (410). */
+export function setFlowsRunning(running: boolean): void {
+  flowsRunning = running;
+}
+
+/** Starts taking notifications for `secret` on an app `serve` set up; the returned function stops it. */
+export function listen(secret: string, handler: NotificationHandler): () => void {
   const key = digestOf(secret);
   handlers.set(key, handler);
   return () => {
@@ -75,6 +86,7 @@ function receive(request: HttpRequest, response: HttpResponse): void {
   if (secret === undefined || secret === '') return refuse(request, response, NOTIFICATION_ANSWER.unauthorized);
   const handler = handlers.get(digestOf(secret));
   if (handler === undefined) {
+    if (!flowsRunning) return refuse(request, response, NOTIFICATION_ANSWER.retryLater);
     logGone();
     return refuse(request, response, NOTIFICATION_ANSWER.gone);
   }

@@ -9,11 +9,11 @@ import {
 } from 'screenrec';
 import type { Connection } from '../connection';
 import { contextIsPersistent, readContext, writeContext } from '../context-store';
-import { Owners, onRuntimeStop } from '../handover';
+import { Owners, onFlowsState, onRuntimeStop } from '../handover';
 import { asError, failureCode } from '../in-flight';
 import { word } from '../locale';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
-import { callbackUrl, listen, newSecret, type NotificationHandler } from '../receiver';
+import { callbackUrl, listen, newSecret, serve, setFlowsRunning, type NotificationHandler } from '../receiver';
 import { SeenVideos } from '../seen-videos';
 import {
   CALL_BUDGET_MS,
@@ -50,6 +50,8 @@ export function registerVideoReady(RED: NodeAPI): void {
   const voice = (nodeId: string) => owners.of(nodeId) ?? RED.log;
   const showOn = (nodeId: string, status: Parameters<RuntimeNode['status']>[0]) => owners.of(nodeId)?.status(status);
 
+  serve(RED.httpNode, () => RED.log.warn(t('log.gone')));
+  onFlowsState(RED, VIDEO_READY_TYPE, setFlowsRunning);
   onRuntimeStop(RED, VIDEO_READY_TYPE, () => {
     for (const subscription of subscriptions.values()) {
       subscription.stopListening();
@@ -110,7 +112,7 @@ export function registerVideoReady(RED: NodeAPI): void {
 
   /** Takes notifications at the subscription's address from now on. */
   const startListening = (subscription: Subscription) => {
-    subscription.stopListening = listen(RED.httpNode, subscription.secret, deliverFor(subscription), () => RED.log.warn(t('log.gone')));
+    subscription.stopListening = listen(subscription.secret, deliverFor(subscription));
   };
 
   const subscribe = (node: RuntimeNode, subscription: Subscription) => {
