@@ -11,6 +11,7 @@ import { runProcess } from '@screenrec/test-support/run-process';
 import { waitUntil } from '@screenrec/test-support/wait';
 import { connectDriver, type McpDriver } from '../../packages/mcp-server/test/clients';
 import { startHttpBin } from '../../packages/mcp-server/test/http-bin';
+import { buildAndUnpackMcpb } from '../../packages/mcp-server/test/mcpb-bundle';
 import { MCP_BIN } from '../../packages/mcp-server/test/stdio-bin';
 import { CONNECTION, caughtError, flowOf, outcomeOf } from '../../packages/node-red-screenrec/test/flows';
 import { startRuntime, type Runtime } from '../../packages/node-red-screenrec/test/runtime';
@@ -241,7 +242,7 @@ describe('the MCP server (the built bin, a child process)', () => {
 
   async function mcpCalls(mcp: McpDriver, reference: string): Promise<void> {
     const link = await mcp.callTool('create_recording_link', { externalReference: reference });
-    expect(link.isError).toBeUndefined();
+    expect(link.isError === true ? link.content[0]?.text : undefined).toBeUndefined();
     const recordingId = String(link.structuredContent?.recordingId);
     for (const [tool, args] of [
       ['get_recording', { recordingId }],
@@ -263,6 +264,23 @@ describe('the MCP server (the built bin, a child process)', () => {
       await expectEveryRequestThroughProxy('mcp-stdio-every-call-through-proxy', () => mcpCalls(mcp, 'PROXY-MCP-1'));
     } finally {
       await mcp.close();
+    }
+  });
+
+  it('mcpb-bundle-every-call-through-proxy: the one-click bundle, unpacked alone, proxies every tool call with the undici it carries', async () => {
+    // Node 20 (this suite's) cannot proxy by itself: the bundled server reaches the service only if it finds undici in
+    // its own server/node_modules, since nothing is installed around the unpacked bundle.
+    const out = mkdtempSync(path.join(tmpdir(), 'screenrec-proxy-mcpb-'));
+    try {
+      const bundle = await buildAndUnpackMcpb(out);
+      const mcp = await connectDriver('v2', { stdio: env({ HTTP_PROXY: proxy.address }), entry: bundle.entry });
+      try {
+        await expectEveryRequestThroughProxy('mcpb-bundle-every-call-through-proxy', () => mcpCalls(mcp, 'PROXY-MCPB-1'));
+      } finally {
+        await mcp.close();
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { Ajv, addFormats } from '@modelcontextprotocol/client/validators/ajv';
 import { SETTINGS } from '../src/config';
 import { SERVER_VERSION } from '../src/server';
 import { runProcess } from '@screenrec/test-support/run-process';
 import { connectDriver } from './clients';
+import { buildAndUnpackMcpb, MCPB_CLI, type BuiltBundle } from './mcpb-bundle';
 
 // Published as MCP servers are: the official MCP Registry's server.json, and an MCP bundle for desktop clients.
 jest.setTimeout(120_000);
@@ -98,39 +99,48 @@ describe('the MCP bundle (.mcpb) for one-click install', () => {
     ]);
   });
 
-  it('builds, passes `mcpb validate`, and serves every tool from the unpacked bundle alone (nothing installed beside it)', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'screenrec-mcpb-'));
-    try {
-      const built = await runProcess(process.execPath, ['build.mjs', '--mcpb', out], { cwd: PACKAGE_DIR, env: { PATH: process.env.PATH } });
-      expect([built.exitCode, built.stderr]).toEqual([0, '']);
-      const mcpb = join(dirname(require.resolve('@anthropic-ai/mcpb')), 'cli/cli.js');
-      const validated = await runProcess(process.execPath, [mcpb, 'validate', join(out, 'mcpb', 'manifest.json')], {
-        cwd: out,
-        env: { PATH: process.env.PATH },
-      });
-      expect([validated.exitCode, validated.stdout]).toEqual([0, expect.stringContaining('Manifest schema validation passes!')]);
+  // Built and unpacked once, as a desktop client installs it, into a folder outside the repository.
+  let out: string;
+  let bundle: BuiltBundle;
+  beforeAll(async () => {
+    out = mkdtempSync(join(tmpdir(), 'screenrec-mcpb-'));
+    bundle = await buildAndUnpackMcpb(out);
+  });
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-      const unpacked = join(out, 'installed');
-      const unpack = await runProcess(process.execPath, [mcpb, 'unpack', join(out, 'screenrec.mcpb'), unpacked], {
-        cwd: out,
-        env: { PATH: process.env.PATH },
-      });
-      expect(unpack.exitCode).toBe(0);
-      // What a desktop client runs: node on the bundle's entry point, the user's settings as the environment.
-      const entry = join(unpacked, 'server', 'index.js');
-      const client = await connectDriver('v2', {
-        stdio: { SCREENREC_BASE_URL: 'https://api.screenrec.example', SCREENREC_BACKEND_TOKEN: 'bt_example' },
-        entry,
-      });
-      try {
-        // The manifest lists every tool, in the order the server offers them.
-        expect(await client.listTools()).toEqual(manifest.tools.map((tool) => tool.name));
-      } finally {
-        await client.close();
-      }
+  it('builds, passes `mcpb validate`, and serves every tool from the unpacked bundle alone (nothing installed beside it)', async () => {
+    const validated = await runProcess(process.execPath, [MCPB_CLI, 'validate', join(bundle.staging, 'manifest.json')], {
+      cwd: out,
+      env: { PATH: process.env.PATH },
+    });
+    expect([validated.exitCode, validated.stdout]).toEqual([0, expect.stringContaining('Manifest schema validation passes!')]);
+
+    // What a desktop client runs: node on the bundle's entry point, the user's settings as the environment.
+    const client = await connectDriver('v2', {
+      stdio: { SCREENREC_BASE_URL: 'https://api.screenrec.example', SCREENREC_BACKEND_TOKEN: 'bt_example' },
+      entry: bundle.entry,
+    });
+    try {
+      // The manifest lists every tool, in the order the server offers them.
+      expect(await client.listTools()).toEqual(manifest.tools.map((tool) => tool.name));
     } finally {
-      rmSync(out, { recursive: true, force: true });
+      await client.close();
     }
+  });
+
+  it('carries undici (for a proxy) in server/node_modules: its code and licences, as npm installed it, and no more', () => {
+    // That the bundled server finds it behind a proxy is the proxy suite's mcpb-bundle-every-call-through-proxy.
+    const carried = join(bundle.installed, 'server', 'node_modules', 'undici');
+    const files = (readdirSync(carried, { recursive: true }) as string[])
+      .filter((file) => statSync(join(carried, file)).isFile())
+      .map((file) => file.split(sep).join('/'));
+    expect(files.filter((file) => !file.endsWith('.js')).sort()).toEqual(['LICENSE', 'lib/web/fetch/LICENSE', 'package.json']);
+    const installed = dirname(require.resolve('undici/package.json', { paths: [PACKAGE_DIR] }));
+    for (const file of files)
+      expect([file, readFileSync(join(carried, file), 'utf8')]).toEqual([file, readFileSync(join(installed, file), 'utf8')]);
+    expect(files).toEqual(expect.arrayContaining(['index.js', 'lib/dispatcher/proxy-agent.js', 'lib/web/fetch/index.js']));
+    // Undici takes the bundle from about 0.3 MiB to 0.7 MiB; its docs and types, or another package, would pass 1 MiB.
+    expect(statSync(bundle.file).size).toBeLessThan(1024 * 1024);
   });
 });
 
