@@ -11,6 +11,7 @@ import { runProcess } from '@screenrec/test-support/run-process';
 import { waitUntil } from '@screenrec/test-support/wait';
 import { connectDriver, type McpDriver } from '../../packages/mcp-server/test/clients';
 import { startHttpBin } from '../../packages/mcp-server/test/http-bin';
+import { ENVIRONMENT_HINTS } from '../../packages/mcp-server/src/failure-hints';
 import { buildAndUnpackMcpb } from '../../packages/mcp-server/test/mcpb-bundle';
 import { MCP_BIN } from '../../packages/mcp-server/test/stdio-bin';
 import { CONNECTION, caughtError, flowOf, outcomeOf } from '../../packages/node-red-screenrec/test/flows';
@@ -387,7 +388,7 @@ describe('the MCP server (the built bin, a child process)', () => {
     }
   });
 
-  it('proxy-refuses-connect-407 (MCP stdio): the tool result names the proxy, never its password', async () => {
+  it('proxy-refuses-connect-407 (MCP stdio): the tool result names the proxy and the variables to check, never its password', async () => {
     const refusing = await startForwardingProxy(['--refuse']);
     const mcp = await connectDriver('v2', {
       stdio: env({ HTTP_PROXY: refusing.address.replace('http://', `http://${PROXY_USER}:${PROXY_PASSWORD}@`) }),
@@ -395,7 +396,9 @@ describe('the MCP server (the built bin, a child process)', () => {
     try {
       const result = await mcp.callTool('search_tags', { query: 'prox' });
       expect(result.isError).toBe(true);
-      expect(result.content[0]?.text).toContain(proxyRefusedMessage(server.baseUrl, refusing.label, 'HTTP_PROXY', 407));
+      expect(result.content).toEqual([
+        { type: 'text', text: `${proxyRefusedMessage(server.baseUrl, refusing.label, 'HTTP_PROXY', 407)} ${ENVIRONMENT_HINTS.proxy}` },
+      ]);
       expect(JSON.stringify(result)).not.toContain(PROXY_PASSWORD);
       console.log('proxy case proxy-refuses-connect-407 (MCP stdio): 1 tool result, an error');
     } finally {

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { isScreenRecError, type ServiceInterface } from 'screenrec';
+import { ProxyError, isScreenRecError, type ServiceInterface } from 'screenrec';
 import { NotConfiguredError } from './connections';
 import type { FailureHints } from './failure-hints';
 
@@ -25,7 +25,7 @@ export function describeFailure(
   hints: FailureHints,
 ): { code: string; message: string; expected: boolean } {
   if (isScreenRecError(error)) {
-    const hint = hints[serviceInterface][error.code];
+    const hint = error instanceof ProxyError ? hints.proxy : hints[serviceInterface][error.code];
     return { code: error.code, message: hint === undefined ? error.message : `${error.message} ${hint}`, expected: true };
   }
   if (error instanceof NotConfiguredError) return { code: error.code, message: error.message, expected: true };

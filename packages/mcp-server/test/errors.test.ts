@@ -12,6 +12,7 @@ import {
   UNAUTHORIZED_MESSAGE,
   hookRefusedMessage,
   invalidInputMessage,
+  proxyUnreachableMessage,
   rateLimitedMessage,
   redirectMessage,
   responseTooLargeMessage,
@@ -44,6 +45,8 @@ import {
 useNock();
 
 const SERVICE_URL_HINT = "This server's Service URL is SCREENREC_BASE_URL.";
+const PROXY_HINT =
+  "This server's proxy is HTTPS_PROXY or HTTP_PROXY, and NO_PROXY lists the hosts it reaches directly: change them in its environment, then restart the MCP client.";
 const TOKEN_HINT = "This server's backend token is SCREENREC_BACKEND_TOKEN: put the new token there, then restart the MCP client.";
 const results: ToolResult[] = [];
 
@@ -117,6 +120,24 @@ describe('every core error is a tool result with isError and core message (plus 
     } finally {
       await elsewhere.close();
       nock.disableNetConnect();
+    }
+  });
+
+  it('NETWORK through a proxy that is not there names the proxy variables instead of SCREENREC_BASE_URL, on both interfaces', async () => {
+    // HTTP_PROXY (which an https address takes when HTTPS_PROXY is unset) at a port nothing listens on: core's undici
+    // connects to it for real, and nothing reaches the service.
+    const proxy = await refusingUrl();
+    const saved = process.env.HTTP_PROXY;
+    process.env.HTTP_PROXY = proxy;
+    const behindProxy = await connectClient({ ...REST_ENV, SCREENREC_BACKEND_TOKEN: BACKEND_TOKEN, SCREENREC_HOOK_PROVIDER: 'N8N' });
+    try {
+      const unreachable = `${proxyUnreachableMessage(BASE_URL, new URL(proxy).host, 'HTTP_PROXY', 'ECONNREFUSED')} ${PROXY_HINT}`;
+      expect(await callTool(behindProxy.client, 'get_video_url', { recordingId: RECORDING_ID })).toEqual(isError(unreachable));
+      expect(await callTool(behindProxy.client, 'create_recording_link', { externalReference: 'TICKET-42' })).toEqual(isError(unreachable));
+    } finally {
+      if (saved === undefined) delete process.env.HTTP_PROXY;
+      else process.env.HTTP_PROXY = saved;
+      await behindProxy.close();
     }
   });
 

@@ -1,7 +1,11 @@
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { proxyAddressInvalidMessage } from 'screenrec';
 import { runProcess } from '@screenrec/test-support/run-process';
+import { RECORDING_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 import { REPO_ROOT } from '@screenrec/test-support/reference-server';
 import { deploymentOf, hostedHandler } from '../src/hosted/handler';
 import worker from '../src/hosted/worker';
+import { clientV2 } from './clients';
 import { MCP_BIN } from './stdio-bin';
 
 // What whoever deploys the hosted endpoint sets, and what it answers when that is wrong: callers' requests are
@@ -82,4 +86,37 @@ it('screenrec-mcp --hosted will not start without SCREENREC_BASE_URL, whatever c
     stdout: '',
     stderr: `screenrec-mcp: --hosted: ${NOT_SET}.\n`,
   });
+});
+
+it('a proxy the deployment sets that fails: the tool result says whoever deployed the endpoint sets it, not a header', async () => {
+  // An address core will not use: a ProxyError before anything is sent, as a refused or unreachable proxy is one later.
+  const saved = process.env.HTTP_PROXY;
+  process.env.HTTP_PROXY = 'ftp://proxy.example:2121';
+  const handle = hostedHandler(
+    { baseUrl: 'https://api.screenrec.example', toolTimeoutMs: 5000 },
+    { loggerFor: () => ({ info: () => {}, error: () => {} }) },
+  );
+  const client = clientV2();
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('https://mcp.example/mcp'), {
+      fetch: (input, init) => handle(new Request(input, init)),
+      requestInit: { headers: { authorization: 'Bearer sk_caller_key_0123', 'x-screenrec-workspace-id': WORKSPACE_ID } },
+    }),
+  );
+  try {
+    const { content, isError } = await client.callTool({ name: 'get_recording', arguments: { recordingId: RECORDING_ID } });
+    expect({ content, isError }).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: `${proxyAddressInvalidMessage('HTTP_PROXY')} This endpoint's proxy (HTTPS_PROXY, HTTP_PROXY and NO_PROXY in its environment) is set by whoever deployed it: tell them.`,
+        },
+      ],
+      isError: true,
+    });
+  } finally {
+    if (saved === undefined) delete process.env.HTTP_PROXY;
+    else process.env.HTTP_PROXY = saved;
+    await client.close();
+  }
 });
