@@ -1,18 +1,22 @@
 /**
- * The pinned n8n in queue mode: one main, one worker and one webhook process sharing Postgres and Redis, each with
- * its own user folder (nothing is shared through the file system) holding our installed community package.
+ * The pinned n8n in queue mode: one main, one worker and two webhook processes sharing Postgres and Redis, each with
+ * its own user folder (nothing is shared through the file system) holding our installed community package. The
+ * webhook processes sit behind a proxy (webhook-proxy.ts), the address WEBHOOK_URL names, as behind a load balancer.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { background, machineBinary, machineEnv, run, type Background } from '../real-n8n/machine';
+import { background, run, type Background, type NodeRuntime } from '../real-n8n/machine';
 import { n8nRestClient, signInAsOwner, waitForN8n, type N8nRest } from '../real-n8n/n8n-api';
 import { freePort } from '../support/loopback';
+import { startWebhookProxy, type WebhookProxy } from './webhook-proxy';
 import { ROLE_VARIABLE } from './workflows';
 
 export type Role = 'main' | 'worker' | 'webhook';
 
 export const WORKER_CONCURRENCY = 10;
+/** Webhook processes behind the proxy: two, the least that shows what one process cannot. */
+export const WEBHOOK_PROCESSES = 2;
 
 export interface ClusterOptions {
   n8nBin: string;
@@ -20,6 +24,8 @@ export interface ClusterOptions {
   packageUserFolder: string;
   redisPort: number;
   postgres: { port: number; database: string; user: string };
+  /** The Node that n8n version runs on. */
+  runtime: NodeRuntime;
 }
 
 export interface N8nProcess extends Background {
@@ -30,18 +36,32 @@ export interface N8nProcess extends Background {
 
 export interface QueueCluster {
   main: MainProcess;
+  /** The first webhook process: the one the proxy sends every request to that is not spread round-robin. */
   webhook: N8nProcess;
   worker: () => N8nProcess;
   mainUrl: string;
+  /** The proxy's address (WEBHOOK_URL): where ScreenRec and the checks reach the webhook processes. */
   webhookUrl: string;
+  proxy: WebhookProxy;
+  /** Every webhook process's log since the first start, by index (as the proxy numbers them). */
+  webhookLogs: () => string[];
+  /** Each start of a webhook process so far, with its log: what one process remembered lasts one start. */
+  webhookStarts: () => Array<{ process: number; log: string }>;
+  /** SIGKILL to one webhook process and its task runner, as a crashed machine would end them. */
+  killWebhook: (index: number) => Promise<void>;
+  /** Starts one webhook process again (after killWebhook). */
+  startWebhookAt: (index: number) => Promise<void>;
   /** Runs an n8n CLI command (against the shared database) to completion and returns its stdout. */
   cli: (args: string[]) => string;
   /** Starts the main process and sets up its owner account. */
   startMain: () => Promise<void>;
   /** Stops the main process (SIGTERM) and starts it again, logged in as the owner. */
   restartMain: () => Promise<void>;
+  /** SIGKILL to the main process and its task runner, at once (the kill is sent before this returns its promise). */
+  killMain: () => Promise<void>;
+  /** Starts every webhook process. */
   startWebhook: () => Promise<void>;
-  /** Stops the webhook process (SIGTERM) and starts it again with the same settings: nothing of it stays in memory. */
+  /** Stops the first webhook process (SIGTERM) and starts it again with the same settings: nothing of it stays in memory. */
   restartWebhook: () => Promise<void>;
   /** Starts a worker (again); the previous one must have exited. */
   startWorker: () => Promise<void>;
@@ -64,12 +84,13 @@ export interface MainProcess extends N8nProcess {
 
 /** `n8n start`, ready when its REST routes answer, with a REST client holding the owner's session cookie. */
 async function startMainProcess(
+  node: string,
   n8nBin: string,
   env: NodeJS.ProcessEnv,
   baseUrl: string,
   account: 'set up the owner' | 'log in',
 ): Promise<MainProcess> {
-  const main = withLog('main', background(machineBinary('node'), [n8nBin, 'start'], { env }));
+  const main = withLog('main', background(node, [n8nBin, 'start'], { env }));
   await waitForN8n(main, `${baseUrl}/healthz/readiness`, 'n8n main');
   const rest = n8nRestClient(baseUrl, 'screenrec-queue');
   await signInAsOwner(rest, account, 'n8n main');
@@ -84,16 +105,16 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
     folders.push(folder);
     return folder;
   };
-  const [mainPort, webhookPort, workerPort, mainBroker, workerBroker, webhookBroker] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  const [mainPort, workerPort, mainBroker, workerBroker] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const webhookPorts: number[] = [];
+  const webhookBrokers: number[] = [];
+  for (let index = 0; index < WEBHOOK_PROCESSES; index++) {
+    webhookPorts.push(await freePort());
+    webhookBrokers.push(await freePort());
+  }
+  const proxy = await startWebhookProxy(() => webhookPorts);
   const mainUrl = `http://127.0.0.1:${mainPort}`;
-  const webhookUrl = `http://127.0.0.1:${webhookPort}`;
+  const webhookUrl = proxy.url;
   const shared = {
     EXECUTIONS_MODE: 'queue',
     QUEUE_BULL_REDIS_HOST: '127.0.0.1',
@@ -108,7 +129,7 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
     // readable by every process. 'filesystem' would need one folder shared by all of them.
     N8N_DEFAULT_BINARY_DATA_MODE: 'database',
     N8N_ENCRYPTION_KEY: 'screenrec-queue-mode-test-key',
-    // The webhook process's address: the URL the trigger subscribes with, so ScreenRec calls the webhook process.
+    // The proxy's address: the URL the trigger subscribes with, so ScreenRec calls the webhook processes through it.
     WEBHOOK_URL: `${webhookUrl}/`,
     N8N_LISTEN_ADDRESS: '127.0.0.1',
     N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
@@ -128,9 +149,11 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
     QUEUE_WORKER_STALLED_INTERVAL: '5000',
   };
   const envFor = (role: Role, extra: Record<string, string>) =>
-    machineEnv({ ...shared, N8N_USER_FOLDER: userFolderFor(role), [ROLE_VARIABLE]: role, ...extra });
+    options.runtime.env({ ...shared, N8N_USER_FOLDER: userFolderFor(role), [ROLE_VARIABLE]: role, ...extra });
   const mainEnv = envFor('main', { N8N_PORT: String(mainPort), N8N_RUNNERS_BROKER_PORT: String(mainBroker) });
-  const webhookEnv = envFor('webhook', { N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(webhookBroker) });
+  const webhookEnvs = webhookPorts.map((port, index) =>
+    envFor('webhook', { N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: String(webhookBrokers[index]) }),
+  );
   // Each worker start gets a fresh user folder, as a replacement container would: a restarted worker that kept its
   // folder would also amend the dead worker's executions from its event log at start-up.
   const workerEnv = () =>
@@ -139,13 +162,21 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
       QUEUE_HEALTH_CHECK_PORT: String(workerPort),
       N8N_RUNNERS_BROKER_PORT: String(workerBroker),
     });
-  const node = machineBinary('node');
+  const node = options.runtime.node;
 
   let main: MainProcess | undefined;
-  let webhook: N8nProcess | undefined;
+  const webhooks: Array<N8nProcess | undefined> = webhookPorts.map(() => undefined);
   let worker: N8nProcess | undefined;
   let earlierWorkerLogs = '';
-  let earlierWebhookLogs = '';
+  const earlierWebhookLogs: string[][] = webhookPorts.map(() => []);
+  const webhookLog = (index: number) => earlierWebhookLogs[index]!.join('') + (webhooks[index]?.log() ?? '');
+  const startWebhookAt = async (index: number) => {
+    const previous = webhooks[index];
+    if (previous !== undefined) earlierWebhookLogs[index]!.push(previous.log());
+    const started = withLog('webhook', background(node, [options.n8nBin, 'webhook'], { env: webhookEnvs[index] }));
+    webhooks[index] = started;
+    await waitForN8n(started, `http://127.0.0.1:${webhookPorts[index]}/healthz/readiness`, `n8n webhook ${index}`);
+  };
 
   const cluster: QueueCluster = {
     get main() {
@@ -153,9 +184,10 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
       return main;
     },
     get webhook() {
-      if (webhook === undefined) throw new Error('the webhook process is not started');
+      const first = webhooks[0];
+      if (first === undefined) throw new Error('the webhook process is not started');
       // Its log since the first start: checks read what it did before a restart too.
-      return { ...webhook, log: () => earlierWebhookLogs + webhook!.log() };
+      return { ...first, log: () => webhookLog(0) };
     },
     worker: () => {
       if (worker === undefined) throw new Error('no worker is started');
@@ -163,22 +195,41 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
     },
     mainUrl,
     webhookUrl,
+    proxy,
+    webhookLogs: () => webhookPorts.map((_, index) => webhookLog(index)),
+    webhookStarts: () =>
+      webhookPorts.flatMap((_, index) =>
+        [...earlierWebhookLogs[index]!, webhooks[index]?.log() ?? ''].map((log) => ({ process: index, log })),
+      ),
+    killWebhook: async (index) => {
+      const current = webhooks[index];
+      if (current === undefined) throw new Error(`webhook process ${index} is not started`);
+      const exited = new Promise((resolve) => current.child.once('exit', resolve));
+      process.kill(-current.child.pid!, 'SIGKILL');
+      await exited;
+    },
+    startWebhookAt,
     cli: (args) => run(node, [options.n8nBin, ...args], { env: mainEnv }),
     startMain: async () => {
-      main = await startMainProcess(options.n8nBin, mainEnv, mainUrl, main === undefined ? 'set up the owner' : 'log in');
+      main = await startMainProcess(node, options.n8nBin, mainEnv, mainUrl, main === undefined ? 'set up the owner' : 'log in');
     },
     restartMain: async () => {
       await main?.stop();
-      main = await startMainProcess(options.n8nBin, mainEnv, mainUrl, 'log in');
+      main = await startMainProcess(node, options.n8nBin, mainEnv, mainUrl, 'log in');
+    },
+    killMain: async () => {
+      const current = cluster.main;
+      if (current.child.exitCode !== null || current.child.signalCode !== null) return;
+      const exited = new Promise((resolve) => current.child.once('exit', resolve));
+      process.kill(-current.child.pid!, 'SIGKILL');
+      await exited;
     },
     startWebhook: async () => {
-      webhook = withLog('webhook', background(node, [options.n8nBin, 'webhook'], { env: webhookEnv }));
-      await waitForN8n(webhook, `${webhookUrl}/healthz/readiness`, 'n8n webhook');
+      await Promise.all(webhookPorts.map((_, index) => startWebhookAt(index)));
     },
     restartWebhook: async () => {
-      await webhook?.stop();
-      earlierWebhookLogs += webhook?.log() ?? '';
-      await cluster.startWebhook();
+      await webhooks[0]?.stop();
+      await startWebhookAt(0);
     },
     startWorker: async () => {
       if (worker !== undefined) earlierWorkerLogs += worker.log();
@@ -200,8 +251,9 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
     },
     workerLogs: () => earlierWorkerLogs + (worker?.log() ?? ''),
     stop: async () => {
-      await Promise.all([worker?.stop(), webhook?.stop()]);
+      await Promise.all([worker?.stop(), ...webhooks.map((webhook) => webhook?.stop())]);
       await main?.stop();
+      await proxy.stop();
       for (const folder of folders) rmSync(folder, { recursive: true, force: true, maxRetries: 10 });
     },
   };

@@ -1,7 +1,8 @@
 /**
- * `npm run test:queue`: the pinned n8n in queue mode (one main, one worker, one webhook process on Postgres and
- * Redis from Debian, started here on loopback) runs our packed package against the reference server. Prints a line
- * per check, the measured figures, and a closing "queue: N passed, M failed (T s)"; exits non-zero on failure.
+ * `npm run test:queue`: the pinned n8n in queue mode (one main, one worker, two webhook processes behind a proxy, on
+ * Postgres and Redis from Debian, started here on loopback) runs our packed package against the reference server.
+ * Prints a line per check, the measured figures, and a closing "queue: N passed, M failed (T s)"; exits non-zero on
+ * failure.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,13 +10,19 @@ import path from 'node:path';
 import { Checks, seconds } from '../support/checks';
 import { REPO_ROOT, startReferenceServer, type RunningServer } from '../support/reference-server';
 import { packageTarball } from '../real-n8n/package-tarball';
-import { ensureN8n, prepareN8n } from '../real-n8n/n8n';
+import { N8N_VERSION, ensureN8n, prepareN8n } from '../real-n8n/n8n';
+import { ensureNodeRuntime } from '../real-n8n/machine';
+import { selectedTargets } from '../real-n8n/versions';
 import { startCheckpoint, type Checkpoint } from './checkpoint';
-import { prepareCluster, type QueueCluster } from './cluster';
+import { WEBHOOK_PROCESSES, prepareCluster, type QueueCluster } from './cluster';
 import { ensureServicePackages, startPostgres, startRedis, type Service } from './services';
 import { runScenario } from './scenario';
 import { waitForVideoChecks } from './wait-for-video';
-import { credentials, operationsWorkflow, triggerWorkflow, type Demo } from './workflows';
+import { freePort } from '../support/loopback';
+import { faultAccount } from './fault-account';
+import { beginFaults } from './fault-cases';
+import { startWebhookProxy, type WebhookProxy } from './webhook-proxy';
+import { credentials, faultCredentials, faultWorkflow, operationsWorkflow, triggerWorkflow, type Demo } from './workflows';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -23,12 +30,21 @@ async function main(): Promise<void> {
   const workFolder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-queue-'));
   const stops: Array<() => Promise<void>> = [];
   let server: RunningServer | undefined;
+  /** The second reference service, which the leak-drain case stops and starts again. */
+  let leakService: RunningServer | undefined;
+  let serviceProxy: WebhookProxy | undefined;
   let cluster: QueueCluster | undefined;
   let checkpoint: Checkpoint | undefined;
   const services: Service[] = [];
   try {
     const tarball = packageTarball(workFolder);
-    const n8nBin = ensureN8n(REPO_ROOT);
+    // REAL_N8N_VERSIONS=2.41.1 runs the suite on that n8n instead of the oldest one; one version per run.
+    const targets = selectedTargets(process.env.REAL_N8N_VERSIONS || N8N_VERSION);
+    if (targets.length !== 1) throw new Error('test:queue runs one n8n version at a time: name one in REAL_N8N_VERSIONS');
+    const target = targets[0]!;
+    const runtime = ensureNodeRuntime(REPO_ROOT, target.node);
+    const n8nBin = ensureN8n(REPO_ROOT, target, runtime);
+    console.log(`n8n ${target.n8n} on Node ${runtime.version}`);
     const installed = ensureServicePackages();
     if (installed.length > 0) console.log(`installed ${installed.join(' and ')} with apt-get`);
 
@@ -44,38 +60,90 @@ async function main(): Promise<void> {
       workspaceId: server.demo.workspaceId,
       apiKey: server.demo.apiKey,
     };
+    const stormWorkspace = await server.connectWorkspace('Queue faults', 'N8N');
+    const stormAccount: Demo = { ...stormWorkspace, baseUrl: server.baseUrl };
+    const erasureWorkspace = await server.connectWorkspace('Queue erased record', 'N8N');
+    const erasureAccount: Demo = { ...erasureWorkspace, baseUrl: server.baseUrl };
+    // A fixed port and a data file: started again, it is the same service at the same address, subscriptions and all.
+    // n8n reaches it through a forwarding proxy (the one in front of the webhook processes, with one backend), which
+    // is its public address: the links it signs name the proxy, as the credential's Service URL does.
+    const leakPort = await freePort();
+    const leakProxy = await startWebhookProxy(() => [leakPort]);
+    serviceProxy = leakProxy;
+    const leakArgs = ['--port', String(leakPort), '--data', path.join(workFolder, 'leak-service.sqlite'), '--public-url', leakProxy.url];
+    const startLeakService = async () => (leakService = await startReferenceServer({ args: leakArgs }));
+    const leakStarted = await startLeakService();
+    const leakAccount: Demo = {
+      baseUrl: leakProxy.url,
+      backendToken: leakStarted.demo.tokens.N8N,
+      workspaceId: leakStarted.demo.workspaceId,
+      apiKey: leakStarted.demo.apiKey,
+    };
 
     const endpoint = await startCheckpoint();
     checkpoint = endpoint.checkpoint;
-    const packageFolder = await prepareN8n(n8nBin, tarball);
+    const packageFolder = await prepareN8n(n8nBin, tarball, runtime);
     stops.push(async () => rmSync(packageFolder.userFolder, { recursive: true, force: true }));
-    cluster = await prepareCluster({ n8nBin, packageUserFolder: packageFolder.userFolder, redisPort: redis.port, postgres });
+    cluster = await prepareCluster({ n8nBin, packageUserFolder: packageFolder.userFolder, redisPort: redis.port, postgres, runtime });
     const file = (name: string, content: unknown) => {
       const target = path.join(workFolder, name);
       writeFileSync(target, JSON.stringify(content));
       return target;
     };
     const setupStarted = Date.now();
-    cluster.cli(['import:credentials', `--input=${file('credentials.json', credentials(demo))}`]);
-    cluster.cli([
-      'import:workflow',
-      `--input=${file('workflows.json', [triggerWorkflow('trigger', endpoint.url), triggerWorkflow('worker', endpoint.url), operationsWorkflow])}`,
-    ]);
+    const allCredentials = [...credentials(demo), ...faultCredentials({ storm: stormAccount, leak: leakAccount, erasure: erasureAccount })];
+    cluster.cli(['import:credentials', `--input=${file('credentials.json', allCredentials)}`]);
+    const workflows = [
+      triggerWorkflow('trigger', endpoint.url),
+      triggerWorkflow('worker', endpoint.url),
+      operationsWorkflow,
+      faultWorkflow('storm'),
+      faultWorkflow('leak'),
+      faultWorkflow('erasure'),
+    ];
+    cluster.cli(['import:workflow', `--input=${file('workflows.json', workflows)}`]);
     await Promise.all([cluster.startMain(), cluster.startWebhook(), cluster.startWorker()]);
     console.log(
-      `n8n main, worker and webhook processes ready on Postgres and Redis in ${seconds(Date.now() - setupStarted)} (database migrations and imports included)`,
+      `n8n main, worker and two webhook processes ready on Postgres and Redis in ${seconds(Date.now() - setupStarted)} (database migrations and imports included)`,
     );
 
-    // QUEUE_ONLY=wait runs only the Wait for Video checks (they take the longest to look into).
-    if (process.env.QUEUE_ONLY !== 'wait') await runScenario({ cluster, server, demo, checkpoint, checks });
-    await waitForVideoChecks({ cluster, server, demo, checks, workFolder });
+    const readyCluster = cluster;
+    const mainServer = server;
+    const faults = () =>
+      beginFaults(
+        {
+          cluster: readyCluster,
+          checks,
+          redis,
+          postgres,
+          storm: faultAccount({ name: 'storm', server: () => mainServer, account: stormAccount, cluster: readyCluster }),
+          erasure: faultAccount({ name: 'erasure', server: () => mainServer, account: erasureAccount, cluster: readyCluster }),
+        },
+        {
+          checks,
+          cluster: readyCluster,
+          serviceProxy: leakProxy,
+          leak: faultAccount({ name: 'leak', server: () => leakService!, account: leakAccount, cluster: readyCluster }),
+          stopService: async () => {
+            await leakService?.stop();
+            leakService = undefined;
+          },
+          startService: startLeakService,
+        },
+      );
+    // QUEUE_ONLY=wait runs only the Wait for Video checks (they take the longest to look into); QUEUE_ONLY=faults only
+    // the fault cases (fault-cases.ts).
+    const only = process.env.QUEUE_ONLY;
+    if (only === 'faults') await (await faults())();
+    else if (only !== 'wait') await runScenario({ cluster, server, demo, checkpoint, checks, faults });
+    if (only !== 'faults') await waitForVideoChecks({ cluster, server, demo, checks, workFolder });
   } catch (error) {
     checks.fail('setting up the run', error);
   } finally {
     // Each n8n process's whole log, read only when wanted (a process that never started has none).
     const processLogs = [
       ['main', () => cluster!.main.log()],
-      ['webhook', () => cluster!.webhook.log()],
+      ...Array.from({ length: WEBHOOK_PROCESSES }, (_, index) => [`webhook-${index}`, () => cluster!.webhookLogs()[index]!] as const),
       ['worker', () => cluster!.workerLogs()],
     ] as const;
     if (checks.counts.failed > 0 && cluster !== undefined) {
@@ -100,6 +168,8 @@ async function main(): Promise<void> {
       }
     }
     await server?.stop();
+    await leakService?.stop();
+    await serviceProxy?.stop();
     await checkpoint?.stop();
     await Promise.all(services.map((service) => service.stop()));
     for (const stop of stops) await stop();

@@ -7,7 +7,7 @@ import type { RunningServer } from '../support/reference-server';
 import { Checks, PROCESS_WAIT, expectThat, seconds } from '../support/checks';
 import { waitUntil } from '../support/wait';
 import { WORKER_CONCURRENCY, type QueueCluster } from './cluster';
-import { parseFlatted } from './flatted';
+import { executionsOf, keyOf, runsOf as readRuns, settled, videoOf, type BinaryReference, type ExecutionRow, type Run } from './executions';
 import { arrivalsAt, type Checkpoint } from './checkpoint';
 import { repeatChecks, type Delivery } from './repeats';
 import { OPERATIONS_PATH, OPERATIONS_WORKFLOW_ID, TRIGGER_DOWNLOAD_WORKFLOW_ID, TRIGGER_WORKFLOW_ID, type Demo } from './workflows';
@@ -30,39 +30,13 @@ interface Context {
   demo: Demo;
   checkpoint: Checkpoint;
   checks: Checks;
-}
-
-interface ExecutionRow {
-  id: string;
-  status: string;
-  mode: string;
-  retryOf?: string | null;
-}
-
-interface BinaryReference {
-  id?: string;
-  mimeType?: string;
-  fileName?: string;
-}
-
-interface Item {
-  json: Record<string, unknown>;
-  binary?: Record<string, BinaryReference>;
-}
-
-interface Run extends ExecutionRow {
-  /** The first output item of each node that ran. */
-  items: Record<string, Item | undefined>;
-  /** The run's error message, if it failed. */
-  error?: string;
+  /** Starts the fault cases (fault-cases.ts); what it returns runs the rest of them, after the checks here. */
+  faults: () => Promise<() => Promise<void>>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const settled = (row: ExecutionRow) => row.status !== 'new' && row.status !== 'running';
-/** A notification's video link without its signature: one per recording, whatever the node makes of it. */
-const keyOf = (link: string) => link.split('?')[0]!;
 
-export async function runScenario({ cluster, server, demo, checkpoint, checks }: Context): Promise<void> {
+export async function runScenario({ cluster, server, demo, checkpoint, checks, faults }: Context): Promise<void> {
   const rest = <T>(method: string, urlPath: string, body?: unknown) => cluster.main.rest<T>(method, urlPath, body);
   const subscriptions = async () =>
     (await server.adminOk<Array<{ subscriptionId: string; provider: string; callback: string }>>(
@@ -74,37 +48,8 @@ export async function runScenario({ cluster, server, demo, checkpoint, checks }:
     const wanted = new Set(ids);
     return (await server.adminOk<Delivery[]>(200, 'GET', '/admin/deliveries')).filter((delivery) => wanted.has(delivery.recordingId));
   };
-  /**
-   * Every execution of a workflow, newest first (n8n answers at most 100 a page). Both ends of the id range are given:
-   * without them n8n orders the page by start time while `lastId` cuts by id, which repeats or skips executions that
-   * a worker started out of order.
-   */
-  const executions = async (workflowId = TRIGGER_WORKFLOW_ID): Promise<ExecutionRow[]> => {
-    const rows: ExecutionRow[] = [];
-    for (;;) {
-      const page = `filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100&firstId=0&lastId=${rows.at(-1)?.id ?? 2 ** 31 - 1}`;
-      const answer = await rest<{ data: { results: ExecutionRow[] } }>('GET', `/executions?${page}`);
-      if (answer.status !== 200) throw new Error(`listing executions answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-      rows.push(...answer.body.data.results);
-      if (answer.body.data.results.length < 100) return rows;
-    }
-  };
-  const runOf = async (id: string): Promise<Run> => {
-    const answer = await rest<{ data: ExecutionRow & { data: string } }>('GET', `/executions/${id}`);
-    if (answer.status !== 200) throw new Error(`reading execution ${id} answered ${answer.status}`);
-    const data = parseFlatted(answer.body.data.data) as {
-      resultData: { error?: { message?: string }; runData: Record<string, Array<{ data?: { main?: Item[][] } }>> };
-    };
-    const items: Record<string, Item | undefined> = {};
-    for (const [node, runs] of Object.entries(data.resultData.runData)) items[node] = runs.at(-1)?.data?.main?.[0]?.[0];
-    const { status, mode, retryOf } = answer.body.data;
-    return { id, status, mode, retryOf, items, error: data.resultData.error?.message };
-  };
-  const runsOf = async (ids: string[]) => {
-    const runs: Run[] = [];
-    for (let index = 0; index < ids.length; index += 5) runs.push(...(await Promise.all(ids.slice(index, index + 5).map(runOf))));
-    return runs;
-  };
+  const executions = (workflowId: string = TRIGGER_WORKFLOW_ID) => executionsOf(cluster.main.rest, workflowId);
+  const runsOf = (ids: string[]) => readRuns(cluster.main.rest, ids);
   const createRecordings = async (references: string[]) => {
     const ids: string[] = [];
     for (let index = 0; index < references.length; index += 10) {
@@ -132,7 +77,6 @@ export async function runScenario({ cluster, server, demo, checkpoint, checks }:
       },
       { timeoutMs: 120_000, intervalMs },
     );
-  const videoOf = (run: Run) => keyOf(String(run.items['Video Ready']?.json.videoUrl));
   const executionIds = async () => new Set((await executions()).map((row) => row.id));
   /** The videos the Video Ready workflow's executions since `since` ran for, once at least `atLeast` of them have settled. */
   const runsSince = async (since: Set<string>, atLeast: number) => {
@@ -367,6 +311,9 @@ export async function runScenario({ cluster, server, demo, checkpoint, checks }:
     },
   );
 
+  // The fault cases begin: the storm with copies minutes apart runs beside the checks that follow.
+  const finishFaults = await faults();
+
   // 2b. The same notifications delivered twice, and again after a restart of the webhook process.
   await repeatChecks({ cluster, server, checks, createRecordings, complete, allDelivered, runsSince, executionIds });
 
@@ -555,6 +502,8 @@ export async function runScenario({ cluster, server, demo, checkpoint, checks }:
     }
     await cluster.startWorker();
   });
+
+  await finishFaults();
 
   // 5. Deactivation, after a restart of the main process (which activates the workflow again).
   await cluster.restartMain();

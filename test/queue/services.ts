@@ -38,6 +38,8 @@ export interface Service {
   port: number;
   pid: number;
   output: () => string;
+  /** Stops the server as its own shutdown does and starts it again on the same port with the same data. */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -53,20 +55,36 @@ async function waitForPort(port: number, process: Background, name: string): Pro
   await waitForProcess(process, `${name} to listen on port ${port}`, accepts, { timeoutMs: 30_000, intervalMs: 200 });
 }
 
-/** redis-server on 127.0.0.1 with no persistence, in a throwaway folder. */
+/**
+ * redis-server on 127.0.0.1 in a throwaway folder, persisting as a production queue's Redis must: an append-only
+ * file (written every second, and whole at shutdown), so n8n's queued jobs survive a restart of Redis.
+ */
 export async function startRedis(): Promise<Service> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-redis-'));
   const port = await freePort();
-  const redis = background(
-    REDIS_SERVER,
-    ['--bind', '127.0.0.1', '--port', String(port), '--dir', folder, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
-    {},
-  );
-  await waitForPort(port, redis, 'redis-server');
+  const launch = async () => {
+    const started = background(
+      REDIS_SERVER,
+      ['--bind', '127.0.0.1', '--port', String(port), '--dir', folder, '--save', '', '--appendonly', 'yes', '--protected-mode', 'yes'],
+      {},
+    );
+    await waitForPort(port, started, 'redis-server');
+    return started;
+  };
+  let redis = await launch();
+  let earlierOutput = '';
   return {
     port,
-    pid: redis.child.pid!,
-    output: redis.output,
+    get pid() {
+      return redis.child.pid!;
+    },
+    output: () => earlierOutput + redis.output(),
+    restart: async () => {
+      // SIGTERM: Redis writes its append-only file and exits, as `redis-cli shutdown` or a container stop make it.
+      await redis.stop();
+      earlierOutput += redis.output();
+      redis = await launch();
+    },
     stop: async () => {
       await redis.stop();
       rmSync(folder, { recursive: true, force: true });
@@ -123,7 +141,7 @@ export async function startPostgres(): Promise<Service & { database: string; use
     '-c',
     'full_page_writes=off',
   ]);
-  const postgres = background(command, args, {});
+  let postgres = background(command, args, {});
   await waitForPort(port, postgres, 'postgres');
   const database = 'n8n';
   const [createCommand, createArgs] = as(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', user, database]);
@@ -137,26 +155,38 @@ export async function startPostgres(): Promise<Service & { database: string; use
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+  let earlierOutput = '';
+  const shutDown = async () => {
+    // SIGINT is PostgreSQL's fast shutdown (SIGTERM waits for every client to leave).
+    const pid = postgres.child.pid;
+    if (pid !== undefined && postgres.child.exitCode === null && postgres.child.signalCode === null) {
+      const exited = new Promise((resolve) => postgres.child.once('exit', resolve));
+      process.kill(-pid, 'SIGINT');
+      const timer = setTimeout(() => process.kill(-pid, 'SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    // runuser may exit before the server it started: the server is gone when its pid file is.
+    for (const deadline = Date.now() + 15_000; existsSync(path.join(data, 'postmaster.pid')) && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   return {
     port,
-    pid: postgres.child.pid!,
+    get pid() {
+      return postgres.child.pid!;
+    },
     database,
     user,
-    output: postgres.output,
+    output: () => earlierOutput + postgres.output(),
+    restart: async () => {
+      await shutDown();
+      earlierOutput += postgres.output();
+      postgres = background(command, args, {});
+      await waitForPort(port, postgres, 'postgres');
+    },
     stop: async () => {
-      // SIGINT is PostgreSQL's fast shutdown (SIGTERM waits for every client to leave).
-      const pid = postgres.child.pid;
-      if (pid !== undefined && postgres.child.exitCode === null && postgres.child.signalCode === null) {
-        const exited = new Promise((resolve) => postgres.child.once('exit', resolve));
-        process.kill(-pid, 'SIGINT');
-        const timer = setTimeout(() => process.kill(-pid, 'SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      // runuser may exit before the server it started: the server is gone when its pid file is.
-      for (const deadline = Date.now() + 15_000; existsSync(path.join(data, 'postmaster.pid')) && Date.now() < deadline; ) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await shutDown();
       rmSync(folder, { recursive: true, force: true });
     },
   };

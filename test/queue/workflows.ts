@@ -33,6 +33,49 @@ export function credentials(demo: Demo) {
   return credentialsFile(CREDENTIAL, demo);
 }
 
+/**
+ * The fault cases' Video Ready workflows, each on a workspace of its own (ScreenRec notifies every subscription of
+ * a workspace, so the other checks' recordings never reach them): the repeat storm, the erased record and the
+ * restarts on the reference service the other checks use, the leak drain on a second one that the suite stops and
+ * starts.
+ */
+export const FAULT_WORKFLOWS = {
+  storm: { id: 'srQueueStorm0001', webhookId: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', credentialId: 'srQueueStormAcc1' },
+  leak: { id: 'srQueueLeak00001', webhookId: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c', credentialId: 'srQueueLeakAcc01' },
+  /** Downloads in the trigger: a long video keeps its webhook request (and the static data it loaded) open a while. */
+  erasure: { id: 'srQueueErase0001', webhookId: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d', credentialId: 'srQueueEraseAcc1' },
+} as const;
+export type FaultWorkflow = keyof typeof FAULT_WORKFLOWS;
+
+const faultCredential = (name: FaultWorkflow): Credential => ({
+  id: FAULT_WORKFLOWS[name].credentialId,
+  name: `ScreenRec account (queue ${name})`,
+  type: 'screenRecApi',
+});
+
+export function faultCredentials(accounts: Record<FaultWorkflow, Demo>) {
+  return (Object.keys(FAULT_WORKFLOWS) as FaultWorkflow[]).flatMap((name) => credentialsFile(faultCredential(name), accounts[name]));
+}
+
+/** Video Ready (looking the recording up, as a user who wants its details does) → the process that ran the rest. */
+export function faultWorkflow(name: FaultWorkflow) {
+  const nodes = [
+    videoReadyTriggerNode(faultCredential(name), {
+      id: 'trigger',
+      position: [0, 0],
+      webhookId: FAULT_WORKFLOWS[name].webhookId,
+      parameters: { allowHttpWebhook: true, includeRecording: true, download: name === 'erasure', binaryPropertyName: 'video' },
+    }),
+    roleNode('On Worker', [220, 0], [], true),
+  ];
+  return workflow({
+    id: FAULT_WORKFLOWS[name].id,
+    name: `ScreenRec video ready (queue mode, ${name} case)`,
+    nodes,
+    connections: chainConnections(nodes.map((node) => String(node.name))),
+  });
+}
+
 /** A Set node that adds which n8n process ran it (its ROLE_VARIABLE) to the item, or replaces the item with fields. */
 function roleNode(
   name: string,

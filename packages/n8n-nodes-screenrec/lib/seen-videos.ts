@@ -18,11 +18,14 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
  * Bounded: the newest SEEN_VIDEOS_LIMIT videos per node, each kept as a short hash of core's `videoKey` (links can
  * be long, and static data is written on every request). The service's repeats come within minutes, far inside it.
  *
- * Limits, both from n8n: it gives nodes no shared store with an atomic check, so with several webhook processes
- * behind a load balancer, two copies landing on different processes before either request has finished can each
- * start a run. And it saves a request's copy of the static data whole (a repeat changes nothing, so only a first
- * delivery saves): a first delivery still being processed when the workflow is deactivated or published again
- * writes back the subscription it loaded.
+ * Limits, both from n8n: it gives nodes no shared store with an atomic check, and it saves a request's copy of the
+ * static data whole (a repeat changes nothing, so only a first delivery saves). With several webhook processes behind
+ * a load balancer, each process starts at most one run per video (its memory), and no more can be had: a copy landing
+ * on another process runs again when it arrives before the first delivery's request has finished, or at any later
+ * time when that process, handling another video meanwhile, saved its older copy over the record (the record is back
+ * once the process that ran the video saves again). test/queue's repeat storm checks this bound. And a first
+ * delivery still being processed when the workflow is deactivated or published again writes back the subscription
+ * it loaded.
  */
 export const SEEN_VIDEOS_LIMIT = 10_000;
 

@@ -1,0 +1,84 @@
+/**
+ * Leaked subscriptions drain themselves. They leak the ordinary ways: a Video Ready workflow deactivated while
+ * ScreenRec cannot be reached (the service down for a moment) forgets its subscription, which ScreenRec keeps; and
+ * n8n's main process dying the moment ScreenRec has answered its subscribe, before n8n stored it. The next video's
+ * deliveries reach the trigger with the secret of a subscription it no longer holds: it answers 410 Gone, and
+ * ScreenRec drops that subscription. A second reference service (its state in a file, on a fixed port, behind a
+ * forwarding proxy that sees its answers) is the one stopped and started again, so the other checks' never goes down.
+ */
+import { PROCESS_WAIT, expectThat, type Checks } from '../support/checks';
+import type { RunningServer } from '../support/reference-server';
+import { waitUntil } from '../support/wait';
+import type { QueueCluster } from './cluster';
+import { describeTally, videosOf, type FaultWorkspace } from './fault-account';
+import type { WebhookProxy } from './webhook-proxy';
+
+export const LEAK_DRAIN_CASE =
+  'leaked subscriptions drain: stops while ScreenRec is down and a main process killed as it subscribed leave subscriptions; the next video answers each 410 and ScreenRec drops them';
+
+/** Stops whose unsubscribe never reaches the service. */
+const LEAKED = 3;
+
+export interface LeakContext {
+  checks: Checks;
+  cluster: QueueCluster;
+  /** The proxy in front of the second reference service (its Service URL). */
+  serviceProxy: WebhookProxy;
+  leak: FaultWorkspace;
+  /** Stops the second reference service; `start` brings it back on the same port with the same data. */
+  stopService: () => Promise<void>;
+  startService: () => Promise<RunningServer>;
+}
+
+export async function leakDrainCheck({ checks, cluster, serviceProxy, leak, stopService, startService }: LeakContext): Promise<void> {
+  await checks.check(LEAK_DRAIN_CASE, async () => {
+    for (let stop = 0; stop < LEAKED; stop++) {
+      await leak.activate(stop + 1);
+      await stopService();
+      try {
+        await leak.deactivate();
+      } finally {
+        await startService();
+      }
+    }
+    // A crash: the main process is killed the moment ScreenRec has answered its subscribe, before n8n stores it.
+    serviceProxy.onceAnswered(
+      (path) => path.startsWith('/public/webhooks/'),
+      () => void cluster.killMain(),
+    );
+    await leak.requestActivation().catch(() => undefined);
+    await cluster.restartMain();
+    // Restarted, n8n activates the workflow again if it had stored it as active; otherwise the user does.
+    if (!(await leak.isActive())) await leak.activate(LEAKED + 2);
+    await leak.subscriptionCount(LEAKED + 2, 'the stops, the crash and the live trigger to hold a subscription each');
+    const leaked = LEAKED + 1;
+    const [id] = await leak.createRecordings(['queue-leak-drain']);
+    const before = await leak.executionIds();
+    await leak.complete([id!]);
+    const deliveries = await leak.delivered([id!], { copies: leaked + 1 });
+    const gone = deliveries.filter((delivery) => delivery.state === 'GONE').length;
+    const remaining = await waitUntil(
+      'ScreenRec to drop the subscriptions answered 410',
+      async (note) => {
+        const list = note(await leak.subscriptions());
+        return list.length === 1 ? list : undefined;
+      },
+      PROCESS_WAIT,
+    );
+    const tally = await leak.tally(videosOf(deliveries), before);
+    console.log(
+      `     figures: ${leaked} subscriptions leaked by ${LEAKED} stops while ScreenRec was down and a main process killed as it subscribed; the next video's ${deliveries.length} deliveries: ` +
+        `${gone} answered 410 (dropped), ${deliveries.length - gone} delivered; ${remaining.length} subscription left; ${describeTally(tally)}`,
+    );
+    expectThat(
+      gone === leaked,
+      `${gone} of the ${leaked} leaked subscriptions' deliveries were answered 410: ${JSON.stringify(deliveries)}`,
+    );
+    expectThat(
+      [...tally.perVideo.values()].every((count) => count === 1),
+      `the video ran ${JSON.stringify([...tally.perVideo])}`,
+    );
+    await leak.deactivate();
+    await leak.subscriptionCount(0, 'the trigger to unsubscribe');
+  });
+}
