@@ -108,12 +108,21 @@ export async function waitChecks({ checks, demo, server, service, instance, n8n 
   /** Starts the workflow as its trigger would, and waits for the execution to wait. */
   const startWaiting = async (ticket: Record<string, unknown> = { ticket: 'T-1' }) => {
     const known = new Set((await executionsOf(n8n, WAIT_WORKFLOW_ID)).map((item) => item.id));
-    const started = await fetch(`${instance.webhookUrl}webhook/${WAIT_WEBHOOK_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ticket),
-    });
-    expectThat(started.status === 200, `the workflow's webhook answered ${started.status}: ${await started.text()}`);
+    // Right after n8n starts, its production webhooks may not be registered yet (404, nothing started): asked again.
+    const started = await waitUntil(
+      "the workflow's webhook to start an execution",
+      async (note) => {
+        const answer = await fetch(`${instance.webhookUrl}webhook/${WAIT_WEBHOOK_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ticket),
+        });
+        const text = note(await answer.text());
+        return answer.status === 404 && text.includes('is not registered') ? undefined : { status: answer.status, text };
+      },
+      { ...PROCESS_WAIT, timeoutMs: 30_000 },
+    );
+    expectThat(started.status === 200, `the workflow's webhook answered ${started.status}: ${started.text}`);
     return await waitUntil(
       'the execution to wait in Wait for Video',
       async () => (await executionsOf(n8n, WAIT_WORKFLOW_ID)).find((item) => !known.has(item.id) && item.status === 'waiting'),
