@@ -236,6 +236,15 @@ async function shown(sinks: Sinks, sink: Sink, recordingId: string): Promise<voi
   );
 }
 
+/** Waits for Video Ready's message about `recordingId`; a timeout says what became of ScreenRec's deliveries. */
+async function shownVideo(tools: Tools, recordingId: string): Promise<void> {
+  try {
+    await shown(tools.sinks, 'videoReady', recordingId);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; deliveries: ${JSON.stringify(await tools.deliveriesOf(recordingId))}`);
+  }
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
 async function persistentRun(tools: Tools): Promise<void> {
@@ -273,7 +282,7 @@ async function persistentRun(tools: Tools): Promise<void> {
         await nodeRed.admin.deploy(faultFlow(server, nodeRed, sinks));
         await complete(r1!);
         await shown(sinks, 'wait', r1!);
-        await shown(sinks, 'videoReady', r1!);
+        await shownVideo(tools, r1!);
         await settle();
         const counts = { wait: sinks.count('wait', r1!), videoReady: sinks.count('videoReady', r1!) };
         report('node-red/full-redeploy-with-waits-held-and-video-ready-armed (localfilesystem)', { [r1!]: counts });
@@ -309,7 +318,7 @@ async function persistentRun(tools: Tools): Promise<void> {
       async () => {
         await complete(r2!);
         await shown(sinks, 'wait', r2!);
-        await shown(sinks, 'videoReady', r2!);
+        await shownVideo(tools, r2!);
         await settle();
         const counts = { wait: sinks.count('wait', r2!), videoReady: sinks.count('videoReady', r2!) };
         report('node-red/sigkill-with-waits-held (localfilesystem)', { [r2!]: counts });
@@ -326,9 +335,7 @@ async function persistentRun(tools: Tools): Promise<void> {
       "fault node-red/video-finished-while-node-red-down (localfilesystem): delivered once after it starts again, within the service's retries",
       async () => {
         await shown(sinks, 'wait', r3!);
-        await shown(sinks, 'videoReady', r3!).catch(async (error: unknown) => {
-          throw new Error(`${(error as Error).message}; deliveries: ${JSON.stringify(await deliveriesOf(r3!))}`);
-        });
+        await shownVideo(tools, r3!);
         await settle();
         const counts = { wait: sinks.count('wait', r3!), videoReady: sinks.count('videoReady', r3!) };
         report('node-red/video-finished-while-node-red-down (localfilesystem)', { [r3!]: counts });
@@ -367,6 +374,40 @@ async function persistentRun(tools: Tools): Promise<void> {
         await proxy.stop();
       }
     });
+
+    await checks.check(
+      "fault node-red/video-finished-while-node-red-down-past-the-service's-retries (localfilesystem): the catch-up sends it once, and nothing sent before again",
+      async () => {
+        const r4 = await recording();
+        // What the node accounted for (r1 to r3, sent) is on disk before the kill.
+        await waitUntil(
+          'the videos sent to be written to the context store',
+          (note) => ([r1!, r2!, r3!].every((id) => note(contextOnDisk(userDir, IDS.videoReady)).includes(id)) ? true : undefined),
+          SHOWS_WITHIN,
+        );
+        await killHard(current!.nodeRed);
+        current = undefined;
+        await complete(r4);
+        // ScreenRec gives up on the notification while Node-RED is down (5 attempts, 1 s doubling).
+        await waitUntil(
+          'ScreenRec to give up delivering the notification',
+          async (note) => {
+            const deliveries = note(await deliveriesOf(r4));
+            return deliveries.length > 0 && deliveries.every((delivery) => delivery.state === 'FAILED') ? true : undefined;
+          },
+          SHOWS_WITHIN,
+        );
+        current = await session(tools, PERSISTENT_CONTEXT);
+        await shownVideo(tools, r4);
+        await settle();
+        const counts = Object.fromEntries([r1!, r2!, r3!, r4].map((id) => [id, { videoReady: sinks.count('videoReady', id) }]));
+        report("node-red/video-finished-while-node-red-down-past-the-service's-retries (localfilesystem)", counts);
+        expectThat(
+          Object.values(counts).every((sinksOf) => sinksOf.videoReady === 1),
+          `Video Ready messages per recording: ${JSON.stringify(counts)}`,
+        );
+      },
+    );
   } finally {
     if (checks.counts.failed > failedBefore && current !== undefined)
       console.log(`--- Node-RED's output ---\n${current.nodeRed.output().slice(-4000)}`);
@@ -405,7 +446,7 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
       await nodeRed.admin.deploy(faultFlow(server, nodeRed, sinks));
       await complete(r5);
       await shown(sinks, 'wait', r5);
-      await shown(sinks, 'videoReady', r5);
+      await shownVideo(tools, r5);
       await settle();
       const counts = { wait: sinks.count('wait', r5), videoReady: sinks.count('videoReady', r5) };
       report('node-red/full-redeploy-with-waits-held (memory-only context)', { [r5]: counts });
@@ -435,7 +476,7 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
           SHOWS_WITHIN,
         );
         await complete(r6);
-        await shown(sinks, 'videoReady', r6);
+        await shownVideo(tools, r6);
         await settle();
         const counts = { wait: sinks.count('wait', r6), videoReady: sinks.count('videoReady', r6), 'error lines': errors.length };
         report('node-red/stop-with-waits-held (memory-only context)', { [r6]: counts });

@@ -58,15 +58,38 @@ function flowState(event: RuntimeEvent): { state: 'start' | 'stop'; deploy: bool
   return { state: payload.state, deploy: 'deploy' in payload && payload.deploy === true };
 }
 
+let flowsRunning = false;
+let runWaiters: Array<(started: boolean) => void> = [];
+
+function settleRunWaiters(started: boolean): void {
+  const waiters = runWaiters;
+  runWaiters = [];
+  for (const waiter of waiters) waiter(started);
+}
+
 function watch(RED: NodeAPI): void {
   if (watchedBuses.has(RED.events)) return;
   watchedBuses.add(RED.events);
   RED.events.on('runtime-event', (event) => {
     const state = flowState(event);
     if (state === undefined) return;
-    for (const listener of stateListeners.values()) listener(state.state === 'start');
-    if (state.state === 'stop' && !state.deploy) for (const stop of stopListeners.values()) stop();
+    flowsRunning = state.state === 'start';
+    for (const listener of stateListeners.values()) listener(flowsRunning);
+    if (flowsRunning) settleRunWaiters(true);
+    else if (!state.deploy) {
+      for (const stop of stopListeners.values()) stop();
+      settleRunWaiters(false);
+    }
   });
+}
+
+/**
+ * Resolves true once Node-RED's flows run (at once when they do), false if Node-RED stops them without a deploy
+ * first. A node must not send while its flow is starting: a node further on may not exist yet, and Node-RED drops
+ * a message sent to it without a word.
+ */
+export function whenFlowsRun(): Promise<boolean> {
+  return flowsRunning ? Promise.resolve(true) : new Promise((resolve) => runWaiters.push(resolve));
 }
 
 /**

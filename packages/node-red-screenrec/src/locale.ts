@@ -69,6 +69,8 @@ export const MESSAGES = {
       stoppedLookingUp:
         'Node-RED stopped while Video Ready __node__ was looking up a video-ready notification it had answered: no message was sent for it.',
       notSaved: 'The subscription could not be written to the context store, so a restart will subscribe anew: __reason__',
+      caughtUp: 'Sent __count__ video(s) that finished while Node-RED was down.',
+      catchUpFailed: 'Could not look for videos that finished while Node-RED was down: __reason__',
     },
   },
 } as const;

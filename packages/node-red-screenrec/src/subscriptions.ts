@@ -1,5 +1,6 @@
 import { OPERATIONS } from 'screenrec';
 import * as z from 'zod/v4';
+import type { KnownVideos } from './catch-up';
 import type { Connection } from './connection';
 import { InFlight } from './in-flight';
 import type { NodeMessage } from './red';
@@ -9,7 +10,13 @@ import { digestOf, secretOf } from './receiver';
 export const CALL_BUDGET_MS = 30_000;
 /** Where a Video Ready node keeps its subscription in a persistent context store: no secret, only its digest. */
 export const SUBSCRIPTION_CONTEXT_KEY = 'screenrec-subscription';
-export const StoredSubscription = z.object({ nonce: z.string(), subscriptionId: z.string(), secretDigest: z.string() });
+export const StoredSubscription = z.object({
+  nonce: z.string(),
+  subscriptionId: z.string(),
+  secretDigest: z.string(),
+  /** Null until the node has read which recordings were already finished when it subscribed. */
+  known: z.record(z.string(), z.string()).nullable().default(null),
+});
 export type StoredSubscription = z.infer<typeof StoredSubscription>;
 
 /**
@@ -32,6 +39,10 @@ export interface Subscription {
   work: InFlight;
   /** Messages whose lookup ended while the node was between two instances: the next instance sends them. */
   pending: NodeMessage[];
+  /** The finished recordings accounted for (see catch-up.ts); null while not known. */
+  known: KnownVideos | null;
+  /** The writes of the subscription to the context store, in order. */
+  saving: Promise<void>;
 }
 
 export const subscriptions = new Map<string, Subscription>();
@@ -52,6 +63,8 @@ export function newSubscription(nodeId: string, connection: Connection, nonce: s
     stopListening: () => {},
     work: new InFlight(),
     pending: [],
+    known: null,
+    saving: Promise.resolve(),
   };
 }
 
@@ -60,11 +73,17 @@ export function restoredSubscription(nodeId: string, connection: Connection, sto
   const subscription = newSubscription(nodeId, connection, stored.nonce);
   if (digestOf(subscription.secret) !== stored.secretDigest) return undefined;
   subscription.subscriptionId = stored.subscriptionId;
+  subscription.known = stored.known;
   return subscription;
 }
 
 export function storedOf(subscription: Subscription & { subscriptionId: string }): StoredSubscription {
-  return { nonce: subscription.nonce, subscriptionId: subscription.subscriptionId, secretDigest: digestOf(subscription.secret) };
+  return {
+    nonce: subscription.nonce,
+    subscriptionId: subscription.subscriptionId,
+    secretDigest: digestOf(subscription.secret),
+    known: subscription.known,
+  };
 }
 
 /** Whether `connection` would make the same subscription for the node (a redeploy that left it alone). */

@@ -3,6 +3,7 @@ import { CONNECTION_FIELDS } from '../connection-fields';
 import { VIDEO_READY_TYPE } from '../nodes/video-ready-node';
 import { RECEIVER_PATH } from '../receiver';
 import { SUBSCRIPTION_CONTEXT_KEY } from '../subscriptions';
+import { CATCH_UP_HOURS, CATCH_UP_LIMIT } from '../catch-up';
 import { helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
 import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
 
@@ -39,7 +40,7 @@ const help = [
   '<h3>Details</h3>',
   `<p>${prose(`When deployed, the node subscribes an address of its own with ScreenRec: the connection's ${publicUrl.label} followed by \`${RECEIVER_PATH}/\` and a secret of its own. ScreenRec delivers to https addresses only. A request without the node's secret is refused and starts nothing.`)}</p>`,
   `<p>${prose(`The node keeps its address and subscription across a redeploy that keeps the node and its connection (a full deploy, the editor's default, included), so a video that finishes meanwhile still arrives; it removes the subscription when the node is removed or disabled, or when its connection changes (then it subscribes a new address). With a persistent context store (\`contextStorage: { default: { module: 'localfilesystem' } }\` in settings.js) it also keeps them across a restart of Node-RED: the node's context (key \`${SUBSCRIPTION_CONTEXT_KEY}\`) holds the subscription's ID and a digest, never the secret. With Node-RED's default memory-only context, a restart subscribes a new address, and the old one answers 410 when ScreenRec next posts there, so ScreenRec drops it.`)}</p>`,
-  `<p>${prose("A video that finishes while Node-RED is down reaches the node when ScreenRec sends its notification again: while Node-RED starts up, the address answers 503 (send later) rather than 410, so the notification is not dropped. The node does not look back through ScreenRec's recordings for videos whose notifications ScreenRec gave up on while Node-RED was down; Wait for Video does catch up on the recordings it holds.")}</p>`,
+  `<p>${prose(`A video that finishes while Node-RED is down still gets its message, once. While Node-RED starts up, the address answers 503 (send later) rather than 410, so a notification ScreenRec sends again then is not dropped. And after a restart, with a persistent context store and the connection's Workspace ID and API Key, the node looks through the recordings created in the last ${CATCH_UP_HOURS} hours (at most ${CATCH_UP_LIMIT.toLocaleString('en-US')}, newest first) for finished ones it has neither sent on nor found finished when it subscribed, and sends each with a fresh link. A recording created before that window is not looked for.`)}</p>`,
   '<p>Each notification is answered at once, then looked up and sent on, even when the node is redeployed meanwhile; a video ScreenRec delivers twice sends one message. A notification answered whose message cannot be sent (the node was removed, or Node-RED stopped, before its lookup ended) is logged as an error.</p>',
 ].join('\n');
 

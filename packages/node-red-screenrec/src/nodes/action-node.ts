@@ -1,6 +1,6 @@
 import { InvalidInputError, invalidInputMessage } from 'screenrec';
 import { word } from '../locale';
-import { Owners, onRuntimeStop } from '../handover';
+import { Owners, onRuntimeStop, whenFlowsRun } from '../handover';
 import { asError, failureCode, noConnectionError, positiveNumberOf } from '../in-flight';
 import { ACTION_KEYS, DEFAULT_OPERATION, actionOfKey, type ActionOperation } from '../operations';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
@@ -69,17 +69,20 @@ export function registerAction(RED: NodeAPI): void {
         // Cancelled by a stop of Node-RED, which logged it.
         if (signal.aborted) return;
         done();
-        const next = owners.of(this.id);
         if ('value' in outcome) msg.payload = outcome.value;
-        if (next !== undefined) {
-          if ('value' in outcome) next.send(msg);
-          else next.error(outcome.error, msg);
-          return;
-        }
-        const recordingId = recordingIdIn(outcome) ?? work.recordingId;
-        const told =
-          'value' in outcome ? t('log.succeeded', { recording: named(recordingId) }) : t('log.failed', { reason: outcome.error.message });
-        RED.log.error(t('log.finishedWithoutNode', { operation: name, node: this.id, outcome: told }));
+        // During a redeploy the node's next instance is there once the flow runs again.
+        void whenFlowsRun().then((running) => {
+          const next = running ? owners.of(this.id) : undefined;
+          if (next !== undefined) {
+            if ('value' in outcome) next.send(msg);
+            else next.error(outcome.error, msg);
+            return;
+          }
+          const recordingId = recordingIdIn(outcome) ?? work.recordingId;
+          const told =
+            'value' in outcome ? t('log.succeeded', { recording: named(recordingId) }) : t('log.failed', { reason: outcome.error.message });
+          RED.log.error(t('log.finishedWithoutNode', { operation: name, node: this.id, outcome: told }));
+        });
       };
       (async () => {
         const connection = connectionOf(RED, definition.connection);

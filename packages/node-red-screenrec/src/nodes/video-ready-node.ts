@@ -7,6 +7,7 @@ import {
   type RefusedVideo,
   type VideoReady,
 } from 'screenrec';
+import { accountedFor, caughtUpPayload, finishedRecordings } from '../catch-up';
 import type { Connection } from '../connection';
 import { contextIsPersistent, readContext, writeContext } from '../context-store';
 import { Owners, onFlowsState, onRuntimeStop } from '../handover';
@@ -49,9 +50,86 @@ export function registerVideoReady(RED: NodeAPI): void {
   /** Where a subscription's words go: its node's running instance, else Node-RED's log. */
   const voice = (nodeId: string) => owners.of(nodeId) ?? RED.log;
   const showOn = (nodeId: string, status: Parameters<RuntimeNode['status']>[0]) => owners.of(nodeId)?.status(status);
+  /** The node instance whose context holds a subscription: the running one, else the last that ran. */
+  const contextNodes = new Map<string, RuntimeNode>();
+
+  /** Writes the subscription to a persistent context store (in order); memory-only context keeps nothing. */
+  const save = (subscription: Subscription) => {
+    const { subscriptionId, nodeId } = subscription;
+    const node = owners.of(nodeId) ?? contextNodes.get(nodeId);
+    if (!persistent || subscriptionId === undefined || subscription.retired || node === undefined) return;
+    const stored = storedOf({ ...subscription, subscriptionId });
+    subscription.saving = subscription.saving
+      .then(() => writeContext(node, SUBSCRIPTION_CONTEXT_KEY, stored))
+      .catch((error: unknown) => voice(nodeId).warn(t('log.notSaved', { reason: asError(error).message })));
+  };
+
+  /** A recording sent on is accounted for: a catch-up after a restart does not send it again. */
+  const remember = (subscription: Subscription, msg: NodeMessage) => {
+    const payload = msg.payload as { recordingId?: unknown; recording?: { createdDate?: unknown } | null } | undefined;
+    if (subscription.known === null || typeof payload?.recordingId !== 'string') return;
+    const created = payload.recording?.createdDate;
+    subscription.known = { ...subscription.known, [payload.recordingId]: typeof created === 'string' ? created : new Date().toISOString() };
+    save(subscription);
+  };
+
+  /** Reads which recordings are finished now, and accounts for them: none of them is sent. */
+  const baseline = (subscription: Subscription) => {
+    const { connection, nodeId } = subscription;
+    if (!persistent || !connection.hasRest) return;
+    void subscription.work
+      .run((signal) => finishedRecordings(connection, Date.now(), { signal, deadline: Date.now() + CALL_BUDGET_MS }))
+      .then(
+        (result) => {
+          if (result === undefined) return;
+          subscription.known = accountedFor({}, result.value, Date.now());
+          save(subscription);
+        },
+        (error: unknown) => voice(nodeId).warn(t('log.catchUpFailed', { reason: asError(error).message })),
+      );
+  };
+
+  /**
+   * After a restart: sends each recording finished in the look-back window that the node has not accounted for (it
+   * finished while Node-RED was down, and ScreenRec's notification found no one), once, with a fresh link.
+   */
+  const catchUp = (subscription: Subscription) => {
+    const { connection, nodeId } = subscription;
+    if (!persistent || !connection.hasRest || subscription.known === null) return;
+    const seen = SeenVideos.of(nodeId);
+    void subscription.work
+      .run(async (signal) => {
+        const now = Date.now();
+        const finished = await finishedRecordings(connection, now, { signal, deadline: now + CALL_BUDGET_MS });
+        let sent = 0;
+        for (const recording of finished) {
+          if (subscription.known !== null && recording.id in subscription.known) continue;
+          const payload = await caughtUpPayload(connection, recording, { signal, deadline: Date.now() + CALL_BUDGET_MS });
+          // A notification ScreenRec sent again may have brought it meanwhile.
+          if (!seen.first(payload.videoKey)) continue;
+          sendOn(subscription, { payload });
+          sent += 1;
+        }
+        subscription.known = accountedFor(subscription.known ?? {}, finished, now);
+        save(subscription);
+        return sent;
+      })
+      .then(
+        (result) => {
+          if (result !== undefined && result.value > 0) RED.log.info(t('log.caughtUp', { count: String(result.value) }));
+        },
+        (error: unknown) => voice(nodeId).warn(t('log.catchUpFailed', { reason: asError(error).message })),
+      );
+  };
 
   serve(RED.httpNode, () => RED.log.warn(t('log.gone')));
-  onFlowsState(RED, VIDEO_READY_TYPE, setFlowsRunning);
+  let flowsRunning = false;
+  onFlowsState(RED, VIDEO_READY_TYPE, (running) => {
+    flowsRunning = running;
+    setFlowsRunning(running);
+    if (!running) return;
+    for (const subscription of subscriptions.values()) for (const msg of subscription.pending.splice(0)) sendOn(subscription, msg);
+  });
   onRuntimeStop(RED, VIDEO_READY_TYPE, () => {
     for (const subscription of subscriptions.values()) {
       subscription.stopListening();
@@ -64,12 +142,14 @@ export function registerVideoReady(RED: NodeAPI): void {
 
   /** Sends a looked-up video on: from the node's instance, or, between two instances, from the next one. */
   const sendOn = (subscription: Subscription, msg: NodeMessage) => {
-    const owner = owners.of(subscription.nodeId);
+    // While the flows start (a redeploy, a restart) a node further on may not exist yet: sent once they run.
+    const owner = flowsRunning ? owners.of(subscription.nodeId) : undefined;
     if (owner !== undefined) {
       owner.status({ fill: 'green', shape: 'dot', text: t('status.received') });
       owner.send(msg);
     } else if (!subscription.retired && subscriptions.get(subscription.nodeId) === subscription) subscription.pending.push(msg);
-    else RED.log.error(t('log.notSentOn', { node: subscription.nodeId, recording: recordingOf(msg) }));
+    else return RED.log.error(t('log.notSentOn', { node: subscription.nodeId, recording: recordingOf(msg) }));
+    return remember(subscription, msg);
   };
 
   const deliverFor =
@@ -115,7 +195,7 @@ export function registerVideoReady(RED: NodeAPI): void {
     subscription.stopListening = listen(subscription.secret, deliverFor(subscription));
   };
 
-  const subscribe = (node: RuntimeNode, subscription: Subscription) => {
+  const subscribe = (subscription: Subscription) => {
     const { connection, nodeId } = subscription;
     showOn(nodeId, { fill: 'blue', shape: 'ring', text: t('status.subscribing') });
     subscription.subscribing = subscription.work
@@ -132,12 +212,8 @@ export function registerVideoReady(RED: NodeAPI): void {
           if (subscription.retired) return subscriptionId;
           subscription.subscriptionId = subscriptionId;
           showOn(nodeId, { fill: 'green', shape: 'ring', text: t('status.listening') });
-          if (persistent) {
-            const owner = owners.of(nodeId) ?? node;
-            writeContext(owner, SUBSCRIPTION_CONTEXT_KEY, storedOf({ ...subscription, subscriptionId })).catch((error: unknown) =>
-              voice(nodeId).warn(t('log.notSaved', { reason: asError(error).message })),
-            );
-          }
+          save(subscription);
+          baseline(subscription);
           return subscriptionId;
         },
         (error: unknown) => {
@@ -153,6 +229,7 @@ export function registerVideoReady(RED: NodeAPI): void {
   RED.nodes.registerType(VIDEO_READY_TYPE, function (this: RuntimeNode, definition: NodeDefinition) {
     RED.nodes.createNode(this, definition);
     owners.claim(this);
+    contextNodes.set(this.id, this);
     const connection = connectionOf(RED, definition.connection);
     const missing = whatIsMissing(connection);
     const previous = subscriptions.get(this.id);
@@ -164,13 +241,11 @@ export function registerVideoReady(RED: NodeAPI): void {
     } else if (previous !== undefined && sameConnection(previous, connection)) {
       // A redeploy that kept the node and its connection: the same subscription, taken over as it is.
       previous.connection = connection;
-      const waiting = previous.pending.splice(0);
       this.status(
         previous.subscriptionId === undefined
           ? { fill: 'blue', shape: 'ring', text: t('status.subscribing') }
           : { fill: 'green', shape: 'ring', text: t('status.listening') },
       );
-      for (const msg of waiting) sendOn(previous, msg);
     } else {
       if (previous !== undefined) void retire(previous, warnFailure).now;
       const start = (stored: unknown) => {
@@ -180,8 +255,11 @@ export function registerVideoReady(RED: NodeAPI): void {
         const subscription = restored ?? newSubscription(this.id, connection, newSecret());
         subscriptions.set(this.id, subscription);
         startListening(subscription);
-        if (restored !== undefined) this.status({ fill: 'green', shape: 'ring', text: t('status.listening') });
-        else subscribe(this, subscription);
+        if (restored !== undefined) {
+          this.status({ fill: 'green', shape: 'ring', text: t('status.listening') });
+          if (restored.known === null) baseline(restored);
+          else catchUp(restored);
+        } else subscribe(subscription);
       };
       // A persistent store keeps the subscription across a restart: the same address, with no new subscribe.
       if (persistent) readContext(this, SUBSCRIPTION_CONTEXT_KEY).then(start, () => start(undefined));
@@ -197,6 +275,7 @@ export function registerVideoReady(RED: NodeAPI): void {
         return;
       }
       SeenVideos.forget(this.id);
+      contextNodes.delete(this.id);
       this.status({});
       const forgotten = persistent ? writeContext(this, SUBSCRIPTION_CONTEXT_KEY, undefined).catch(() => undefined) : Promise.resolve();
       const retired = subscription === undefined ? Promise.resolve() : retire(subscription, warnFailure).now;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeadlineError, OPERATIONS, WAIT_PACING, deadlineMessage, parseVideoReady, waitUntilCompleted, type WaitPacing } from 'screenrec';
 import * as z from 'zod/v4';
 import { contextIsPersistent, readContext, storableMessage, writeContext } from '../context-store';
-import { Handover, Owners, onRuntimeStop } from '../handover';
+import { Handover, Owners, onRuntimeStop, whenFlowsRun } from '../handover';
 import { InFlight, asError, failureCode, noConnectionError, positiveNumberOf } from '../in-flight';
 import { word } from '../locale';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
@@ -102,10 +102,12 @@ export function registerWait(RED: NodeAPI, pacing: WaitPacing = WAIT_PACING): vo
         return;
       }
       entry.complete?.();
-      const next = owners.of(this.id);
-      if (next === undefined) RED.log.error(t('log.endedByStop', { node: this.id, recordingId }));
-      else if ('payload' in outcome) next.send(msg);
-      else next.error(outcome.error, msg);
+      void whenFlowsRun().then((running) => {
+        const next = running ? owners.of(this.id) : undefined;
+        if (next === undefined) RED.log.error(t('log.endedByStop', { node: this.id, recordingId }));
+        else if ('payload' in outcome) next.send(msg);
+        else next.error(outcome.error, msg);
+      });
     };
     /** The released or failed status stays while nothing else is held. */
     const showWaitingAfter = () => {
@@ -119,6 +121,10 @@ export function registerWait(RED: NodeAPI, pacing: WaitPacing = WAIT_PACING): vo
         this.warn(t('log.memoryOnly'));
       }
       showWaiting();
+      // A wait carried over starts once the flow runs: its message may be ready at the first check.
+      void whenFlowsRun().then((running) => (running && !closed ? check(key, entry) : undefined));
+    };
+    const check = (key: string, entry: Held) =>
       inFlight
         .run((signal) => videoOf(RED, definition, entry.wait, signal, limitMs, pacing))
         .then(
@@ -134,7 +140,6 @@ export function registerWait(RED: NodeAPI, pacing: WaitPacing = WAIT_PACING): vo
             return save().then(() => settle(entry, { error: asError(error) }));
           },
         );
-    };
     const carried = (wait: HeldWait): Held => ({
       wait,
       send: (msg) => this.send(msg),
