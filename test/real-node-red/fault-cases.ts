@@ -421,7 +421,7 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
   const before = (await subscriptions()).map((subscription) => subscription.subscriptionId);
   let current: Session | undefined = await session(tools, {});
   try {
-    const { nodeRed, sidebar } = current;
+    const { nodeRed } = current;
     // Memory-only context keeps no subscription across the restart: the node subscribes a new address.
     await waitUntil(
       'Video Ready to subscribe anew',
@@ -433,7 +433,7 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
       waitUntil(
         `Wait for Video to show it holds ${count} message(s) and that a restart ends them`,
         (note) => {
-          const last = note(sidebar.statuses(IDS.wait).at(-1) ?? '');
+          const last = note(current?.sidebar.statuses(IDS.wait).at(-1) ?? '');
           return last.includes(`waiting for ${count} `) && last.includes('restart') ? true : undefined;
         },
         SHOWS_WITHIN,
@@ -482,6 +482,32 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
         report('node-red/stop-with-waits-held (memory-only context)', { [r6]: counts });
         expectThat(errors.length === 1 && errors[0]!.includes('memory only'), `error lines naming ${r6}: ${JSON.stringify(errors)}`);
         expectThat(counts.wait === 0 && counts.videoReady === 1, `messages for ${r6}: ${JSON.stringify(counts)}`);
+      },
+    );
+
+    await checks.check(
+      'fault node-red/sigkill-with-waits-held (memory-only context): the held message is lost, as the node said it would be',
+      async () => {
+        const r7 = await recording();
+        await hold(current!.nodeRed, r7);
+        await heldShown(1);
+        await killHard(current!.nodeRed);
+        current = undefined;
+        const stale = (await subscriptions()).map((subscription) => subscription.subscriptionId);
+        current = await session(tools, {});
+        await waitUntil(
+          'Video Ready to subscribe anew after the restart',
+          async (note) =>
+            note(await subscriptions()).some((subscription) => !stale.includes(subscription.subscriptionId)) ? true : undefined,
+          SHOWS_WITHIN,
+        );
+        await complete(r7);
+        await shownVideo(tools, r7);
+        await settle();
+        // Nothing runs a killed process's close handlers, and memory-only context keeps nothing: no message, no word.
+        const counts = { wait: sinks.count('wait', r7), videoReady: sinks.count('videoReady', r7) };
+        report('node-red/sigkill-with-waits-held (memory-only context)', { [r7]: counts });
+        expectThat(counts.wait === 0 && counts.videoReady === 1, `messages for ${r7}: ${JSON.stringify(counts)}`);
       },
     );
   } finally {
