@@ -485,7 +485,7 @@ describe('Wait for Video: a notification at the resume URL', () => {
     const otherToken = createHmac('sha256', 'another-token')
       .update(JSON.stringify(['screenrec-wait-for-video', EXECUTION_ID, 'Wait for Video', RECORDING_ID]))
       .digest('hex');
-    const refused = [
+    const refused: Array<Record<string, string>> = [
       { ...query, secret: 'f'.repeat(64) },
       { ...query, secret: 'short' },
       { ...query, secret: expectedSecret('4712') },
@@ -548,7 +548,7 @@ describe('Wait for Video: a wait begun by the 0.1 release, whose state rode on t
   /** An execution as 0.1 left it: a random secret in the URL (no recording), its digest and the subscription on the item. */
   async function earlierWait() {
     const run = await waiting();
-    const waitingItem = run.execution.executionData!.nodeExecutionStack[0]!.data.main[0]![0]!;
+    const waitingItem = run.execution.executionData!.nodeExecutionStack[0]!.data.main![0]![0]!;
     waitingItem.json.waitForVideo = {
       recordingId: RECORDING_ID,
       videoReady: false,
