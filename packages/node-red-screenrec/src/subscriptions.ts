@@ -34,6 +34,8 @@ export interface Subscription {
   subscribing?: Promise<string | undefined>;
   /** Ended: the node was removed or its connection changed; a subscribe under way is undone when it returns. */
   retired: boolean;
+  /** Node-RED stopped: its work was cancelled, and nothing more is sent for it. */
+  stopped: boolean;
   stopListening: () => void;
   /** The subscribe and the lookups of answered notifications: cancelled only when Node-RED stops. */
   work: InFlight;
@@ -60,6 +62,7 @@ export function newSubscription(nodeId: string, connection: Connection, nonce: s
     nonce,
     secret: secretOf(connection.settings.backendToken, partsOf(nodeId, connection), nonce),
     retired: false,
+    stopped: false,
     stopListening: () => {},
     work: new InFlight(),
     pending: [],

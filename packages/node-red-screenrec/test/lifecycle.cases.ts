@@ -292,6 +292,47 @@ export function lifecycleCases(): void {
         expect(await unsubscribed).toBe(SUBSCRIPTION_ID);
         await runtime().undeploy();
       });
+
+      /** Deploys the node, posts VIDEO_URL and holds its lookup: resolves once the lookup is under way. */
+      const lookupUnderWay = async () => {
+        const subscribes = watchSubscribes();
+        const unsubscribes = watchUnsubscribes();
+        await runtime().deploy(videoReadyFlow(), CREDENTIALS);
+        await statusShown(NODE, 'screenrec-video-ready.status.listening');
+        const recording = exampleRecording({ id: VIDEO_ID, url: `${BASE_URL}/r/${VIDEO_ID}` });
+        const lookup = heldReply(200, {});
+        service
+          .restScope()
+          .post(service.restPath('/recordings/list'), { ids: [VIDEO_ID], pageSize: 1 })
+          .reply((uri, body, callback) => lookup.reply(uri, body, () => callback(null, [200, page([recording])])));
+        expect(await notify(local(subscribes[0]!))).toBe(200);
+        await lookup.asked;
+        return { lookup, unsubscribes };
+      };
+
+      it('removed while a notification it answered is looked up, it logs an error naming the recording whose message goes nowhere', async () => {
+        const { lookup, unsubscribes } = await lookupUnderWay();
+        service
+          .restScope()
+          .get(service.restPath(`/recordings/${VIDEO_ID}/presign`))
+          .reply(200, { url: FRESH_URL });
+        const unsubscribed = unsubscribes.next();
+        await runtime().redeploy(withoutNode(videoReadyFlow()), CREDENTIALS);
+        expect(await unsubscribed).toBe(SUBSCRIPTION_ID);
+        lookup.release();
+        const line = await runtime().logLine('screenrec-video-ready.log.notSentOn');
+        expect(line).toContain(VIDEO_ID);
+        await runtime().undeploy();
+      });
+
+      it('when Node-RED stops while a notification it answered is looked up, it logs that no message was sent for it', async () => {
+        const { lookup } = await lookupUnderWay();
+        await runtime().undeploy();
+        const line = await runtime().logLine('screenrec-video-ready.log.stoppedLookingUp');
+        expect(line).toContain(NODE);
+        // The stop cancelled the lookup: its answer, should it come, sends nothing.
+        lookup.release();
+      });
     });
   });
 }

@@ -132,6 +132,7 @@ export function registerVideoReady(RED: NodeAPI): void {
   });
   onRuntimeStop(RED, VIDEO_READY_TYPE, () => {
     for (const subscription of subscriptions.values()) {
+      subscription.stopped = true;
       subscription.stopListening();
       for (const msg of subscription.pending) RED.log.error(t('log.notSentOn', { node: subscription.nodeId, recording: recordingOf(msg) }));
       // Lookups still under way end here, each logged (the stop is their only outcome).
@@ -177,7 +178,8 @@ export function registerVideoReady(RED: NodeAPI): void {
         .run((signal) => identifyVideo(body, rest, live.serviceUrl, { signal, deadline: Date.now() + CALL_BUDGET_MS }))
         .then(
           (outcome) => {
-            if (outcome === undefined) return RED.log.error(t('log.stoppedLookingUp', { node: nodeId }));
+            // Cancelled by a stop of Node-RED (a lookup that failed on the cancel still sends nothing then).
+            if (outcome === undefined || subscription.stopped) return RED.log.error(t('log.stoppedLookingUp', { node: nodeId }));
             const identified = outcome.value;
             if (isRefusedVideo(identified)) return voice(nodeId).warn(t('log.dropped', { reason: identified.refused }));
             // Deduplicated on the key of the link ScreenRec vouches for, now that it is known.
