@@ -29,7 +29,7 @@ const declared = [...n8n.nodes, ...n8n.credentials].map((path) => {
 const corePortable = {
 	name: 'core-portable',
 	setup: (b) =>
-		b.onResolve({ filter: /^@screenrec\/core(\/|$)/ }, ({ path, importer }) =>
+		b.onResolve({ filter: /^screenrec(\/|$)/ }, ({ path, importer }) =>
 			path === 'screenrec/portable'
 				? { path: join(root, '../core/src/portable.ts') }
 				: { errors: [{ text: `${relative(root, importer)}: the n8n package imports screenrec/portable, not ${path}` }] },

@@ -18,7 +18,7 @@ const { 'node-red': nodeRed } = JSON.parse(readFileSync(join(root, 'package.json
 
 const coreSource = {
   name: 'core-source',
-  setup: (b) => b.onResolve({ filter: /^@screenrec\/core$/ }, () => ({ path: join(root, '../core/src/index.ts') })),
+  setup: (b) => b.onResolve({ filter: /^screenrec$/ }, () => ({ path: join(root, '../core/src/index.ts') })),
 };
 const common = {
   absWorkingDir: root,
