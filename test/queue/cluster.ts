@@ -51,6 +51,8 @@ export interface QueueCluster {
   killWebhook: (index: number) => Promise<void>;
   /** Starts one webhook process again (after killWebhook). */
   startWebhookAt: (index: number) => Promise<void>;
+  /** Resolves once every webhook process says it is ready (its database connection back, after Postgres went away). */
+  webhooksReady: () => Promise<void>;
   /** Runs an n8n CLI command (against the shared database) to completion and returns its stdout. */
   cli: (args: string[]) => string;
   /** Starts the main process and sets up its owner account. */
@@ -209,6 +211,13 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
       await exited;
     },
     startWebhookAt,
+    webhooksReady: async () => {
+      await Promise.all(
+        webhookPorts.map((port, index) =>
+          waitForN8n(webhooks[index]!, `http://127.0.0.1:${port}/healthz/readiness`, `n8n webhook ${index}`),
+        ),
+      );
+    },
     cli: (args) => run(node, [options.n8nBin, ...args], { env: mainEnv }),
     startMain: async () => {
       main = await startMainProcess(node, options.n8nBin, mainEnv, mainUrl, main === undefined ? 'set up the owner' : 'log in');

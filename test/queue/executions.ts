@@ -36,19 +36,31 @@ export const keyOf = (link: string) => link.split('?')[0]!;
 /** The video a Video Ready run ran for. */
 export const videoOf = (run: Run) => keyOf(String(run.items['Video Ready']?.json.videoUrl));
 
+/** n8n 2.41 pages executions with a cursor and refuses the id range 2.3 needs; learnt from its first answer. */
+let pagesByCursor = false;
+
 /**
- * Every execution of a workflow, newest first (n8n answers at most 100 a page). Both ends of the id range are given:
- * without them n8n orders the page by start time while `lastId` cuts by id, which repeats or skips executions that
- * a worker started out of order.
+ * Every execution of a workflow, newest first (n8n answers at most 100 a page). n8n 2.3 is given both ends of the id
+ * range: without them it orders the page by start time while `lastId` cuts by id, which repeats or skips executions
+ * that a worker started out of order. n8n 2.41 pages by id with its own cursor instead.
  */
 export async function executionsOf(rest: N8nRest, workflowId: string): Promise<ExecutionRow[]> {
   const rows: ExecutionRow[] = [];
+  const filter = `filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100`;
+  let cursor: string | undefined;
   for (;;) {
-    const page = `filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100&firstId=0&lastId=${rows.at(-1)?.id ?? 2 ** 31 - 1}`;
-    const answer = await rest<{ data: { results: ExecutionRow[] } }>('GET', `/executions?${page}`);
+    const page = pagesByCursor
+      ? `${filter}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`
+      : `${filter}&firstId=0&lastId=${rows.at(-1)?.id ?? 2 ** 31 - 1}`;
+    const answer = await rest<{ data: { results: ExecutionRow[]; nextCursor?: string | null } }>('GET', `/executions?${page}`);
+    if (answer.status === 400 && !pagesByCursor && JSON.stringify(answer.body).includes('Use cursor')) {
+      pagesByCursor = true;
+      continue;
+    }
     if (answer.status !== 200) throw new Error(`listing executions answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     rows.push(...answer.body.data.results);
-    if (answer.body.data.results.length < 100) return rows;
+    cursor = answer.body.data.nextCursor ?? undefined;
+    if (pagesByCursor ? cursor === undefined : answer.body.data.results.length < 100) return rows;
   }
 }
 

@@ -44,10 +44,10 @@ export function faultAccount(options: FaultAccount) {
     await options
       .server()
       .adminOk<Array<{ subscriptionId: string; callback: string }>>(200, 'GET', `/admin/workspaces/${account.workspaceId}/subscriptions`);
-  const subscriptionCount = (count: number, what: string) =>
+  const subscriptionCount = (count: number, what: string, timeoutMs = 30_000) =>
     waitUntil(what, async (note) => (note((await subscriptions()).length) === count ? true : undefined), {
       ...PROCESS_WAIT,
-      timeoutMs: 30_000,
+      timeoutMs,
     });
 
   return {
@@ -55,22 +55,24 @@ export function faultAccount(options: FaultAccount) {
     webhookId: FAULT_WORKFLOWS[name].webhookId,
     subscriptions,
     subscriptionCount,
-    /** Whether n8n has the workflow published (active). */
-    isActive: async () => (await rest<{ data: { active?: boolean } }>('GET', `/workflows/${workflowId}`)).body.data.active === true,
     /** Asks n8n to publish the workflow (n8n 2 activates a named version: the imported one); resolves with n8n's answer. */
     requestActivation: async () => {
       const workflow = await rest<{ data: { versionId: string } }>('GET', `/workflows/${workflowId}`);
       return await rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.body.data.versionId });
     },
     /** Publishes the workflow; `expected` subscriptions in its workspace then. */
-    activate: async (expected: number) => {
+    activate: async (expected: number, timeoutMs?: number) => {
       const workflow = await rest<{ data: { versionId: string } }>('GET', `/workflows/${workflowId}`);
       const activated = await rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.body.data.versionId });
       expectThat(
         activated.status === 200,
         `activating ${workflowId} answered ${activated.status}: ${JSON.stringify(activated.body).slice(0, 300)}`,
       );
-      await subscriptionCount(expected, `the ${name} workflow's trigger to subscribe (${expected} subscriptions in its workspace)`);
+      await subscriptionCount(
+        expected,
+        `the ${name} workflow's trigger to subscribe (${expected} subscriptions in its workspace)`,
+        timeoutMs,
+      );
     },
     /** Deactivates the workflow; n8n answers once the trigger has unsubscribed, or given up and forgotten. */
     deactivate: async () => {

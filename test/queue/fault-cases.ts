@@ -204,15 +204,16 @@ export async function beginFaults(context: FaultContext, leak: LeakContext): Pro
       const restartStarted = Date.now();
       await postgres.restart();
       const downMs = Date.now() - restartStarted;
+      // The next cases need the webhook processes' database connections back (until then they answer 503).
+      await cluster.webhooksReady();
       // n8n never runs a failed job again, nor picks up an execution it left "new" or "running" when Postgres went.
       const tally = await account.tally(videosOf(deliveries), before, { settledWithinMs: POSTGRES_SETTLE_MS });
-      const lost = [...tally.perVideo.values()].filter((count) => count === 0).length;
       const failed = tally.withoutVideo;
       const statuses = new Map<string, number>();
       for (const run of tally.runs) statuses.set(run.status, (statuses.get(run.status) ?? 0) + 1);
       console.log(
         `     figures: Postgres down ${seconds(downMs)} while ${RESTARTED} runs were queued or running: ${describeTally(tally)}; ` +
-          `${RESTARTED - tally.runs.length} notifications answered but never stored, ${failed.length} runs failed with their data replaced by the error; ` +
+          `${RESTARTED - tally.runs.length} notifications answered but never stored, ${failed.length} executions without the trigger's output (failed, or left unfinished); ` +
           `executions by status ${POSTGRES_SETTLE_MS / 1000} s after: ${[...statuses].map(([status, count]) => `${status} ${count}`).join(', ')}; ` +
           `errors: ${[...new Set(failed.map((run) => run.error))].join('; ')}`,
       );
@@ -221,8 +222,9 @@ export async function beginFaults(context: FaultContext, leak: LeakContext): Pro
         [...tally.perVideo.values()].every((count) => count <= 1) && tally.runs.length <= RESTARTED,
         `${CASES.postgresRestart}: ${tally.runs.length} executions for ${RESTARTED} notifications: ${JSON.stringify([...tally.perVideo])}`,
       );
+      // Each execution that lost the trigger's output ended in an error or was left unfinished: none succeeded without it.
       expectThat(
-        failed.every((run) => run.status === 'error'),
+        failed.every((run) => run.status !== 'success'),
         `${CASES.postgresRestart}: executions naming no video ended ${JSON.stringify(failed.map((run) => [run.id, run.status]))}`,
       );
     });
