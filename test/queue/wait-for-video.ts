@@ -19,6 +19,7 @@ import {
   type Demo,
 } from '../real-n8n/workflow-parts';
 import type { QueueCluster } from './cluster';
+import { executionsOf } from './executions';
 import { parseFlatted } from './flatted';
 
 /** QUEUE_WAITING=<n> waits with fewer executions, to look into a failure quickly. */
@@ -74,16 +75,7 @@ export async function waitForVideoChecks({ cluster, server, demo, checks, workFo
         `/admin/workspaces/${demo.workspaceId}/subscriptions`,
       )) ?? []
     ).filter((item) => item.callback.includes('/webhook-waiting/'));
-  const executions = async (): Promise<Row[]> => {
-    const rows: Row[] = [];
-    for (;;) {
-      const page = `filter=${encodeURIComponent(JSON.stringify({ workflowId: WAIT_WORKFLOW_ID }))}&limit=100&firstId=0&lastId=${rows.at(-1)?.id ?? 2 ** 31 - 1}`;
-      const answer = await rest<{ data: { results: Row[] } }>('GET', `/executions?${page}`);
-      if (answer.status !== 200) throw new Error(`listing executions answered ${answer.status}`);
-      rows.push(...answer.body.data.results);
-      if (answer.body.data.results.length < 100) return rows;
-    }
-  };
+  const executions = async (): Promise<Row[]> => await executionsOf(rest, WAIT_WORKFLOW_ID);
   /** What an execution waited for, what it resumed with, and how often Wait for Video ran in it. */
   const runOf = async (id: string) => {
     const answer = await rest<{ data: { data: string } }>('GET', `/executions/${id}`);
@@ -123,12 +115,21 @@ export async function waitForVideoChecks({ cluster, server, demo, checks, workFo
       for (let index = 0; index < WAITING; index += 10) {
         await Promise.all(
           recordings.slice(index, index + 10).map(async (recordingId) => {
-            const answer = await fetch(`${cluster.webhookUrl}/webhook/${WAIT_PATH}`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ recordingId }),
-            });
-            expectThat(answer.status === 200, `starting a wait answered ${answer.status}`);
+            // Just after activation a webhook process may not serve the workflow's webhook yet (404, nothing started).
+            const answer = await waitUntil(
+              "the workflow's webhook to start an execution",
+              async () => {
+                const started = await fetch(`${cluster.webhookUrl}/webhook/${WAIT_PATH}`, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify({ recordingId }),
+                });
+                const text = await started.text();
+                return started.status === 404 && text.includes('is not registered') ? undefined : { status: started.status, text };
+              },
+              { ...PROCESS_WAIT, timeoutMs: 30_000 },
+            );
+            expectThat(answer.status === 200, `starting a wait answered ${answer.status}: ${answer.text.slice(0, 300)}`);
           }),
         );
       }
