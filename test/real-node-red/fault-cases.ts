@@ -247,6 +247,16 @@ async function shownVideo(tools: Tools, recordingId: string): Promise<void> {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
+/** Waits for both sinks to show `recordingId`, lets repeats arrive, reports the case: one message at each, or it fails. */
+async function expectOneMessageEach(tools: Tools, caseName: string, recordingId: string): Promise<void> {
+  await shown(tools.sinks, 'wait', recordingId);
+  await shownVideo(tools, recordingId);
+  await settle();
+  const counts = { wait: tools.sinks.count('wait', recordingId), videoReady: tools.sinks.count('videoReady', recordingId) };
+  report(caseName, { [recordingId]: counts });
+  expectThat(counts.wait === 1 && counts.videoReady === 1, `messages for ${recordingId}: ${JSON.stringify(counts)}`);
+}
+
 async function persistentRun(tools: Tools): Promise<void> {
   const { checks, server, userDir, sinks, subscriptions, complete, recording, deliveriesOf } = tools;
   const failedBefore = checks.counts.failed;
@@ -281,12 +291,7 @@ async function persistentRun(tools: Tools): Promise<void> {
       async () => {
         await nodeRed.admin.deploy(faultFlow(server, nodeRed, sinks));
         await complete(r1!);
-        await shown(sinks, 'wait', r1!);
-        await shownVideo(tools, r1!);
-        await settle();
-        const counts = { wait: sinks.count('wait', r1!), videoReady: sinks.count('videoReady', r1!) };
-        report('node-red/full-redeploy-with-waits-held-and-video-ready-armed (localfilesystem)', { [r1!]: counts });
-        expectThat(counts.wait === 1 && counts.videoReady === 1, `messages for ${r1}: ${JSON.stringify(counts)}`);
+        await expectOneMessageEach(tools, 'node-red/full-redeploy-with-waits-held-and-video-ready-armed (localfilesystem)', r1!);
         const after = await subscriptions();
         expectThat(
           after.length === 1 && after[0]!.subscriptionId === subscribed!.subscriptionId,
@@ -317,12 +322,7 @@ async function persistentRun(tools: Tools): Promise<void> {
       'fault node-red/sigkill-with-waits-held (localfilesystem): the held message goes on once when its video is ready',
       async () => {
         await complete(r2!);
-        await shown(sinks, 'wait', r2!);
-        await shownVideo(tools, r2!);
-        await settle();
-        const counts = { wait: sinks.count('wait', r2!), videoReady: sinks.count('videoReady', r2!) };
-        report('node-red/sigkill-with-waits-held (localfilesystem)', { [r2!]: counts });
-        expectThat(counts.wait === 1 && counts.videoReady === 1, `messages for ${r2}: ${JSON.stringify(counts)}`);
+        await expectOneMessageEach(tools, 'node-red/sigkill-with-waits-held (localfilesystem)', r2!);
         const after = await subscriptions();
         expectThat(
           after.length === 1 && after[0]!.subscriptionId === subscribed!.subscriptionId,
@@ -334,12 +334,7 @@ async function persistentRun(tools: Tools): Promise<void> {
     await checks.check(
       "fault node-red/video-finished-while-node-red-down (localfilesystem): delivered once after it starts again, within the service's retries",
       async () => {
-        await shown(sinks, 'wait', r3!);
-        await shownVideo(tools, r3!);
-        await settle();
-        const counts = { wait: sinks.count('wait', r3!), videoReady: sinks.count('videoReady', r3!) };
-        report('node-red/video-finished-while-node-red-down (localfilesystem)', { [r3!]: counts });
-        expectThat(counts.wait === 1 && counts.videoReady === 1, `messages for ${r3}: ${JSON.stringify(counts)}`);
+        await expectOneMessageEach(tools, 'node-red/video-finished-while-node-red-down (localfilesystem)', r3!);
         expectThat(sinks.count('caught', '') === 0, `the Catch node caught ${sinks.count('caught', '')} message(s)`);
       },
     );
@@ -445,12 +440,7 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
       await heldShown(1);
       await nodeRed.admin.deploy(faultFlow(server, nodeRed, sinks));
       await complete(r5);
-      await shown(sinks, 'wait', r5);
-      await shownVideo(tools, r5);
-      await settle();
-      const counts = { wait: sinks.count('wait', r5), videoReady: sinks.count('videoReady', r5) };
-      report('node-red/full-redeploy-with-waits-held (memory-only context)', { [r5]: counts });
-      expectThat(counts.wait === 1 && counts.videoReady === 1, `messages for ${r5}: ${JSON.stringify(counts)}`);
+      await expectOneMessageEach(tools, 'node-red/full-redeploy-with-waits-held (memory-only context)', r5);
       expectThat(sinks.count('caught', '') === 0, `the Catch node caught ${sinks.count('caught', '')} message(s)`);
     });
 
