@@ -14,7 +14,9 @@ import { describeTally, videosOf, type FaultWorkspace } from './fault-account';
 import type { WebhookProxy } from './webhook-proxy';
 
 export const LEAK_DRAIN_CASE =
-  'leaked subscriptions drain: stops while ScreenRec is down and a main process killed as it subscribed leave subscriptions; the next video answers each 410 and ScreenRec drops them';
+  'leaked subscriptions drain: workflows deactivated while ScreenRec is down leave their subscriptions; the next video answers each 410 and ScreenRec drops them';
+export const LEAK_CRASH_CASE =
+  'a leaked subscription drains after a crash: the main process killed as it subscribes leaves one; the next video answers it 410 and ScreenRec drops it';
 
 /** How long a main process restarted after a crash may take to subscribe again when the workflow is published. */
 const RESTARTED_MAIN_SUBSCRIBES_WITHIN_MS = 90_000;
@@ -35,6 +37,33 @@ export interface LeakContext {
 /** How often the trigger has logged that it could not remove its subscription (its line in the main process's log). */
 const triggerGaveUp = (cluster: QueueCluster) => cluster.main.log().split('ScreenRec Trigger could not remove subscription').length - 1;
 
+/** The next video after `leaked` subscriptions leaked beside the live one: each leaked one answered 410 and dropped. */
+async function nextVideoDrains(leak: FaultWorkspace, leaked: number, how: string, reference: string): Promise<void> {
+  const [id] = await leak.createRecordings([reference]);
+  const before = await leak.executionIds();
+  await leak.complete([id!]);
+  const deliveries = await leak.delivered([id!], { copies: leaked + 1 });
+  const gone = deliveries.filter((delivery) => delivery.state === 'GONE').length;
+  const remaining = await waitUntil(
+    'ScreenRec to drop the subscriptions answered 410',
+    async (note) => {
+      const list = note(await leak.subscriptions());
+      return list.length === 1 ? list : undefined;
+    },
+    PROCESS_WAIT,
+  );
+  const tally = await leak.tally(videosOf(deliveries), before);
+  console.log(
+    `     figures: ${leaked} subscriptions leaked by ${how}; the next video's ${deliveries.length} deliveries: ` +
+      `${gone} answered 410 (dropped), ${deliveries.length - gone} delivered; ${remaining.length} subscription left; ${describeTally(tally)}`,
+  );
+  expectThat(gone === leaked, `${gone} of the ${leaked} leaked subscriptions' deliveries were answered 410: ${JSON.stringify(deliveries)}`);
+  expectThat(
+    [...tally.perVideo.values()].every((count) => count === 1),
+    `the video ran ${JSON.stringify([...tally.perVideo])}`,
+  );
+}
+
 export async function leakDrainCheck({ checks, cluster, serviceProxy, leak, stopService, startService }: LeakContext): Promise<void> {
   await checks.check(LEAK_DRAIN_CASE, async () => {
     for (let stop = 0; stop < LEAKED; stop++) {
@@ -47,16 +76,20 @@ export async function leakDrainCheck({ checks, cluster, serviceProxy, leak, stop
         await waitUntil(
           'the trigger to give up removing its subscription',
           (note) => (note(triggerGaveUp(cluster)) > given ? true : undefined),
-          {
-            ...PROCESS_WAIT,
-            timeoutMs: 60_000,
-          },
+          { ...PROCESS_WAIT, timeoutMs: 60_000 },
         );
       } finally {
         await startService();
       }
     }
-    // A crash: the main process is killed the moment ScreenRec has answered its subscribe, before n8n stores it.
+    await leak.activate(LEAKED + 1);
+    await nextVideoDrains(leak, LEAKED, `${LEAKED} stops while ScreenRec was down`, 'queue-leak-drain-stops');
+    await leak.deactivate();
+    await leak.subscriptionCount(0, 'the trigger to unsubscribe');
+  });
+
+  await checks.check(LEAK_CRASH_CASE, async () => {
+    // The main process is killed the moment ScreenRec has answered its subscribe, before n8n stores it.
     serviceProxy.onceAnswered(
       (path) => path.startsWith('/public/webhooks/'),
       () => void cluster.killMain(),
@@ -65,42 +98,15 @@ export async function leakDrainCheck({ checks, cluster, serviceProxy, leak, stop
     await cluster.restartMain();
     // Restarted, n8n publishes the workflow again if it had stored it as published (and the trigger subscribes anew);
     // otherwise the user publishes it again.
-    const subscribedOnStart = await leak.subscriptionCount(LEAKED + 2, 'the restarted main process to subscribe', 10_000).then(
+    const subscribedOnStart = await leak.subscriptionCount(2, 'the restarted main process to subscribe', 10_000).then(
       () => true,
       () => false,
     );
     if (!subscribedOnStart) {
       await leak.deactivate().catch(() => undefined);
-      // Given time: n8n 2.41 adds a trigger's webhooks on activation only while the process holds the leadership.
-      await leak.activate(LEAKED + 2, RESTARTED_MAIN_SUBSCRIBES_WITHIN_MS);
+      await leak.activate(2, RESTARTED_MAIN_SUBSCRIBES_WITHIN_MS);
     }
-    const leaked = LEAKED + 1;
-    const [id] = await leak.createRecordings(['queue-leak-drain']);
-    const before = await leak.executionIds();
-    await leak.complete([id!]);
-    const deliveries = await leak.delivered([id!], { copies: leaked + 1 });
-    const gone = deliveries.filter((delivery) => delivery.state === 'GONE').length;
-    const remaining = await waitUntil(
-      'ScreenRec to drop the subscriptions answered 410',
-      async (note) => {
-        const list = note(await leak.subscriptions());
-        return list.length === 1 ? list : undefined;
-      },
-      PROCESS_WAIT,
-    );
-    const tally = await leak.tally(videosOf(deliveries), before);
-    console.log(
-      `     figures: ${leaked} subscriptions leaked by ${LEAKED} stops while ScreenRec was down and a main process killed as it subscribed; the next video's ${deliveries.length} deliveries: ` +
-        `${gone} answered 410 (dropped), ${deliveries.length - gone} delivered; ${remaining.length} subscription left; ${describeTally(tally)}`,
-    );
-    expectThat(
-      gone === leaked,
-      `${gone} of the ${leaked} leaked subscriptions' deliveries were answered 410: ${JSON.stringify(deliveries)}`,
-    );
-    expectThat(
-      [...tally.perVideo.values()].every((count) => count === 1),
-      `the video ran ${JSON.stringify([...tally.perVideo])}`,
-    );
+    await nextVideoDrains(leak, 1, 'a main process killed as it subscribed', 'queue-leak-drain-crash');
     await leak.deactivate();
     await leak.subscriptionCount(0, 'the trigger to unsubscribe');
   });
