@@ -17,6 +17,8 @@ export const LIMITS = {
   /** Not in the table: how much of the outbox and the delivery log is kept (oldest dropped first). */
   outboxEntries: 1_000,
   deliveryLogEntries: 10_000,
+  /** Not in the table: callback POSTs under way at once (10,000 at once would exhaust file descriptors, here and there). */
+  deliveriesInFlight: 2_048,
   /** Not in the table: how many bytes of list pages are kept for the next identical request. */
   listPageMemoBytes: 8 * 1024 * 1024,
   /** A participant upload is exempt from the 30 s request limit; it gets this long instead (and must not stall). */

@@ -23,6 +23,7 @@ export interface ServerOptions extends Partial<DeliverySettings> {
   /** Largest participant upload. Default 500 MB. */
   maxUploadBytes?: number;
   callbackTimeoutMs?: number;
+  deliveriesInFlight?: number;
   /** How callback host names are resolved (at subscribe and at connect). Default: the system's (dns.lookup). */
   resolveHost?: HostResolver;
   /** The Limits table's timeouts; tests shorten them. */

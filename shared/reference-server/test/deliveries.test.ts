@@ -216,6 +216,39 @@ describe('retries', () => {
     const delivery = await failedDelivery(quick);
     expect(delivery).toMatchObject({ attempts: 5, lastError: 'no answer within 50 ms' });
   });
+
+  it('sends at most deliveriesInFlight POSTs at once; the others wait their turn without their timeout running', async () => {
+    let underWay = 0;
+    let most = 0;
+    // Each answer takes 120 ms: six POSTs two at a time take 360 ms, longer than the 250 ms timeout of one attempt.
+    const slow = await serveOnLoopback((request, response) => {
+      most = Math.max(most, ++underWay);
+      request.resume();
+      setTimeout(() => {
+        underWay--;
+        response.writeHead(200).end();
+      }, 120);
+    });
+    const capped = await buildQuietServer({ callbackTimeoutMs: 250, deliveriesInFlight: 2 });
+    closers.push(
+      () => capped.close(),
+      () => stopServer(slow.server),
+    );
+    for (let index = 0; index < 6; index++)
+      await clientsOf(capped).hook('ZAPIER', capped.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: `${slow.url}/${index}` });
+    const recording = capped.store.addRecording({ workspaceId: capped.demo.workspaceId, direction: 'REQUEST' });
+    await clientsOf(capped).admin('POST', `/recordings/${recording.id}/status`, { status: 'COMPLETED' });
+    const deliveries = await waitUntil(
+      'six delivered callbacks',
+      async () => {
+        const list = (await clientsOf(capped).admin('GET', '/deliveries')).json as DeliveryJson[];
+        return list.filter((delivery) => delivery.state === 'DELIVERED').length === 6 ? list : undefined;
+      },
+      POLL,
+    );
+    expect(deliveries.map(({ state, attempts }) => ({ state, attempts }))).toEqual(Array(6).fill({ state: 'DELIVERED', attempts: 1 }));
+    expect(most).toBe(2);
+  });
 });
 
 describe('410 Gone', () => {

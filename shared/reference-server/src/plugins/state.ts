@@ -5,7 +5,7 @@ import { systemResolver } from '../address-policy';
 import type { DeliverySettings } from '../delivery-settings';
 import { DeliveryWorker } from '../delivery-worker';
 import { RecordingLifecycle } from '../lifecycle';
-import type { Timeouts } from '../limits';
+import { LIMITS, type Timeouts } from '../limits';
 import { newSecret } from '../secrets';
 import type { ServerOptions } from '../options';
 import type { Store } from '../store/store';
@@ -41,6 +41,7 @@ export function createContext(store: Store, settings: DeliverySettings, options:
     retryDelayMs: options.retryDelayMs ?? 1000,
     allowHttp: allowHttpCallbacks,
     timeoutMs: options.callbackTimeoutMs ?? 10_000,
+    maxInFlight: options.deliveriesInFlight ?? LIMITS.deliveriesInFlight,
   };
   // linkFor is called only once deliveries run, after `lifecycle` exists.
   const linkFor = (recordingId: string) => lifecycle.linkFor(recordingId);
