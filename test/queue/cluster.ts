@@ -127,6 +127,11 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
     DB_POSTGRESDB_DATABASE: options.postgres.database,
     DB_POSTGRESDB_USER: options.postgres.user,
     DB_POSTGRESDB_PASSWORD: '',
+    // Set for bursts, as docs/n8n.md asks of queue mode: n8n 2.41 pings its database every 2 s through the pool (2
+    // connections by default) and gives the ping 5 s; behind a burst's queries it times out, and the process then
+    // answers every request 503 "Database is not ready!" until it has reconnected. 2.3.6 has no such ping.
+    DB_POSTGRESDB_POOL_SIZE: '10',
+    DB_PING_TIMEOUT_MS: '30000',
     // n8n 2.x's default in queue mode, named so the run says what it relies on: binary data in Postgres,
     // readable by every process. 'filesystem' would need one folder shared by all of them.
     N8N_DEFAULT_BINARY_DATA_MODE: 'database',

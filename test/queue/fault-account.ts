@@ -74,6 +74,11 @@ export function faultAccount(options: FaultAccount) {
         timeoutMs,
       );
     },
+    /** n8n 2.41's publication status of the workflow ('in_progress', 'published', 'not_published'…); undefined before 2.41. */
+    publicationStatus: async () => {
+      const answer = await rest<{ data?: { status?: string } }>('GET', `/workflows/${workflowId}/publication-status`);
+      return answer.status === 200 ? answer.body.data?.status : undefined;
+    },
     /** Deactivates the workflow; n8n answers once the trigger has unsubscribed, or given up and forgotten. */
     deactivate: async () => {
       const deactivated = await rest('POST', `/workflows/${workflowId}/deactivate`, {});

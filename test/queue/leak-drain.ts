@@ -20,6 +20,8 @@ export const LEAK_CRASH_CASE =
 
 /** How long a main process restarted after a crash may take to subscribe again when the workflow is published. */
 const RESTARTED_MAIN_SUBSCRIBES_WITHIN_MS = 90_000;
+/** n8n 2.41's publication lease (120 s), its outbox's poll (15 s) and a margin: a publication killed with its main process ends by then. */
+const KILLED_PUBLICATION_ENDS_WITHIN_MS = 180_000;
 /** Stops whose unsubscribe never reaches the service. */
 const LEAKED = 3;
 
@@ -103,7 +105,21 @@ export async function leakDrainCheck({ checks, cluster, serviceProxy, leak, stop
       () => false,
     );
     if (!subscribedOnStart) {
+      // n8n 2.41 publishes through an outbox: the killed publication stays in progress until its lease runs out, then
+      // ends without calling the trigger again (its webhook row is there), and the workflow shows as published with no
+      // subscription. What a user can do: let it end, unpublish, and publish again. Before 2.41 there is no such status.
+      const publication = (wanted: (status: string) => boolean, what: string, timeoutMs: number) =>
+        waitUntil(
+          what,
+          async (note) => {
+            const status = note(await leak.publicationStatus());
+            return status === undefined || wanted(status) ? true : undefined;
+          },
+          { ...PROCESS_WAIT, timeoutMs },
+        );
+      await publication((status) => status !== 'in_progress', 'the killed publication to end', KILLED_PUBLICATION_ENDS_WITHIN_MS);
       await leak.deactivate().catch(() => undefined);
+      await publication((status) => status === 'not_published', 'the workflow to be unpublished', 30_000);
       await leak.activate(2, RESTARTED_MAIN_SUBSCRIBES_WITHIN_MS);
     }
     await nextVideoDrains(leak, 1, 'a main process killed as it subscribed', 'queue-leak-drain-crash');

@@ -19,10 +19,11 @@ const STOPPED = 2;
 const DOWNLOADED_IN_TRIGGER = 100;
 const WARM_UP = 10;
 /**
- * A burst of notifications is answered long before ScreenRec's 10 s timeout: within half of it. On a two-core machine
- * that also runs n8n's three processes, Postgres, Redis and the service, a warm burst of 100 takes 2.5–3.5 s.
+ * A burst of notifications is answered before ScreenRec's 10 s timeout, with room to spare on a two-core machine that
+ * also runs n8n's four processes, Postgres, Redis and the service: a warm burst of 100 takes n8n 2.41 about twice as
+ * long as 2.3.6.
  */
-const ANSWERED_WITHIN_MS = 5_000;
+const ANSWERED_WITHIN_MS = 8_000;
 
 interface Context {
   cluster: QueueCluster;
