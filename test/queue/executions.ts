@@ -42,7 +42,9 @@ let pagesByCursor = false;
 /**
  * Every execution of a workflow, newest first (n8n answers at most 100 a page). n8n 2.3 is given both ends of the id
  * range: without them it orders the page by start time while `lastId` cuts by id, which repeats or skips executions
- * that a worker started out of order. n8n 2.41 pages by id with its own cursor instead.
+ * that a worker started out of order. n8n 2.41 has its own cursor, but it is the same cut: the id of the page's
+ * earliest started row, so its next page repeats rows that started later than their id says (kept once here), and
+ * a row that started earlier than its id says can be left out, which a check's count then shows.
  */
 export async function executionsOf(rest: N8nRest, workflowId: string): Promise<ExecutionRow[]> {
   const rows: ExecutionRow[] = [];
@@ -58,7 +60,8 @@ export async function executionsOf(rest: N8nRest, workflowId: string): Promise<E
       continue;
     }
     if (answer.status !== 200) throw new Error(`listing executions answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    rows.push(...answer.body.data.results);
+    const known = new Set(rows.map((row) => row.id));
+    rows.push(...answer.body.data.results.filter((row) => !known.has(row.id)));
     cursor = answer.body.data.nextCursor ?? undefined;
     if (pagesByCursor ? cursor === undefined : answer.body.data.results.length < 100) return rows;
   }
