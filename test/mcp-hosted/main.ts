@@ -84,8 +84,9 @@ async function main(): Promise<void> {
       await sessionChecks(scoped, target, service, sessions, new URL(proxy.url).origin);
       await tenantChecks(scoped, target, tenants, proxy);
       await cancellingCheck(scoped, target, tenants[0], proxy);
-      await inspectorCheck(scoped, target, node, sessions, folder);
-      await conformanceCheck(scoped, target, node, sessions, folder);
+      const toolContext = { checks: scoped, target, node, workspace: sessions, folder };
+      await inspectorCheck(toolContext);
+      await conformanceCheck(toolContext);
       await logChecks(scoped, target, secrets);
       console.log(`${target.name} ${target.version}: ${since(begun)}`);
       await target.stop();

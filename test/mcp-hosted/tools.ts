@@ -43,17 +43,20 @@ function outcomesIn(resultsDir: string): Map<string, string[]> {
   return outcomes;
 }
 
+/** What each tool's check runs against: one hosted target, one workspace, a folder of its own. */
+export interface ToolCheckContext {
+  checks: Checks;
+  target: Target;
+  node: Runtime;
+  workspace: ConnectedWorkspace;
+  folder: string;
+}
+
 /**
  * The official conformance suite, every scenario, with the project's baseline plus HOSTED_ONLY_FAILURE. It cannot
  * send headers: a proxy adds the API key, and the workspace is in the address.
  */
-export async function conformanceCheck(
-  checks: Checks,
-  target: Target,
-  node: Runtime,
-  workspace: ConnectedWorkspace,
-  folder: string,
-): Promise<void> {
+export async function conformanceCheck({ checks, target, node, workspace, folder }: ToolCheckContext): Promise<void> {
   await checks.check(
     `the MCP conformance suite ${CONFORMANCE_VERSION}: every scenario passes but the project's expected failures and ${HOSTED_ONLY_FAILURE}`,
     async () => {
@@ -103,13 +106,7 @@ interface StrictListing {
 }
 
 /** The Inspector CLI's --strict tools/list with a user's three headers: the nine tools, not one finding, no warning. */
-export async function inspectorCheck(
-  checks: Checks,
-  target: Target,
-  node: Runtime,
-  workspace: ConnectedWorkspace,
-  folder: string,
-): Promise<void> {
+export async function inspectorCheck({ checks, target, node, workspace, folder }: ToolCheckContext): Promise<void> {
   await checks.check(`the MCP Inspector ${INSPECTOR_VERSION} CLI --strict: the nine tools, 0 errors and 0 warnings`, async () => {
     const cli = path.join(cachedPackage('@modelcontextprotocol/inspector', INSPECTOR_VERSION), 'clients/cli/build/index.js');
     const headers = [

@@ -444,6 +444,21 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
       expectThat(sinks.count('caught', '') === 0, `the Catch node caught ${sinks.count('caught', '')} message(s)`);
     });
 
+    /** Node-RED started again on memory-only context, Video Ready subscribed anew, then the recording's video finished. */
+    const startAgainAndFinish = async (recordingId: string) => {
+      const stale = (await subscriptions()).map((subscription) => subscription.subscriptionId);
+      current = await session(tools, {});
+      await waitUntil(
+        'Video Ready to subscribe anew after the restart',
+        async (note) =>
+          note(await subscriptions()).some((subscription) => !stale.includes(subscription.subscriptionId)) ? true : undefined,
+        SHOWS_WITHIN,
+      );
+      await complete(recordingId);
+      await shownVideo(tools, recordingId);
+      await settle();
+    };
+
     await checks.check(
       'fault node-red/stop-with-waits-held (memory-only context): an error in the log names the recording, and no message goes on',
       async () => {
@@ -457,17 +472,7 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
           .output()
           .split('\n')
           .filter((line) => line.includes('[error]') && line.includes(r6));
-        const stale = (await subscriptions()).map((subscription) => subscription.subscriptionId);
-        current = await session(tools, {});
-        await waitUntil(
-          'Video Ready to subscribe anew after the restart',
-          async (note) =>
-            note(await subscriptions()).some((subscription) => !stale.includes(subscription.subscriptionId)) ? true : undefined,
-          SHOWS_WITHIN,
-        );
-        await complete(r6);
-        await shownVideo(tools, r6);
-        await settle();
+        await startAgainAndFinish(r6);
         const counts = { wait: sinks.count('wait', r6), videoReady: sinks.count('videoReady', r6), 'error lines': errors.length };
         report('node-red/stop-with-waits-held (memory-only context)', { [r6]: counts });
         expectThat(errors.length === 1 && errors[0]!.includes('memory only'), `error lines naming ${r6}: ${JSON.stringify(errors)}`);
@@ -483,17 +488,7 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
         await heldShown(1);
         await killHard(current!.nodeRed);
         current = undefined;
-        const stale = (await subscriptions()).map((subscription) => subscription.subscriptionId);
-        current = await session(tools, {});
-        await waitUntil(
-          'Video Ready to subscribe anew after the restart',
-          async (note) =>
-            note(await subscriptions()).some((subscription) => !stale.includes(subscription.subscriptionId)) ? true : undefined,
-          SHOWS_WITHIN,
-        );
-        await complete(r7);
-        await shownVideo(tools, r7);
-        await settle();
+        await startAgainAndFinish(r7);
         // Nothing runs a killed process's close handlers, and memory-only context keeps nothing: no message, no word.
         const counts = { wait: sinks.count('wait', r7), videoReady: sinks.count('videoReady', r7) };
         report('node-red/sigkill-with-waits-held (memory-only context)', { [r7]: counts });

@@ -9,21 +9,19 @@ import { indexOfRun, nodeMajorOf, readWorkflow, stepsOf } from './workflow-file'
 // CI is `.ci/run` wherever it runs: on a maintainer's machine and in .github/workflows/ci.yml alike. The stages are
 // listed once, in .ci/stages; these tests run .ci/run with a stand-in npm that only notes what it was asked.
 
-/** Started in the background before `test`, waited for before `test:browser`. */
-const BACKGROUND = 'engines:install';
-const BEFORE_WAIT = ['test', 'test:tools'];
-const STAGES = [
-  ...BEFORE_WAIT,
-  'test:browser',
-  'test:editor',
-  'test:mcp-inspector',
-  'test:runtimes',
-  'test:mcp-hosted',
-  'test:queue',
-  'test:n8n',
-  'test:node-red',
-  'test:node-red-editor',
-];
+/** .ci/stages as .ci/run reads it: a stage a line, `&` before the one started in the background, `wait` where it is waited for. */
+const LISTED = readFileSync(path.join(REPO_ROOT, '.ci/stages'), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line !== '' && !line.startsWith('#'));
+const BACKGROUND = LISTED.find((line) => line.startsWith('&'))?.slice(1) ?? '';
+const BEFORE_WAIT = LISTED.slice(0, LISTED.indexOf('wait')).filter((line) => !line.startsWith('&'));
+const STAGES = LISTED.filter((line) => line !== 'wait' && !line.startsWith('&'));
+
+it('.ci/stages starts the engines in the background, runs the jest stages beside them, then waits for them', () => {
+  expect(LISTED.slice(0, 4)).toEqual(['&engines:install', 'test', 'test:tools', 'wait']);
+  expect(LISTED.filter((line) => line.startsWith('&') || line === 'wait')).toHaveLength(2);
+});
 
 let bin: string;
 beforeAll(() => {

@@ -40,6 +40,16 @@ function received(id: string): { messages: NodeMessage[]; count(n: number): Prom
 }
 
 /** A reply held until `release()`; `asked` resolves once the request has come. */
+/** Stops the flows and checks that the stop logged no error. */
+async function undeployWithNoErrorLogged(): Promise<void> {
+  await runtime().undeploy();
+  expect(
+    runtime()
+      .runtimeLog()
+      .filter(({ level }) => level === 'error'),
+  ).toEqual([]);
+}
+
 function heldReply(status: number, body: Record<string, string>) {
   let release = () => {};
   let arrived = () => {};
@@ -99,13 +109,8 @@ export function lifecycleCases(): void {
       } finally {
         pauses.restore();
       }
-      await runtime().undeploy();
       // Nothing was held at the stop, so nothing is reported.
-      expect(
-        runtime()
-          .runtimeLog()
-          .filter(({ level }) => level === 'error'),
-      ).toEqual([]);
+      await undeployWithNoErrorLogged();
     });
 
     it('Wait for Video: deleted from the flow while it holds a message, it logs an error naming the recording and sends nothing', async () => {
@@ -129,12 +134,7 @@ export function lifecycleCases(): void {
       } finally {
         pauses.restore();
       }
-      await runtime().undeploy();
-      expect(
-        runtime()
-          .runtimeLog()
-          .filter(({ level }) => level === 'error'),
-      ).toEqual([]);
+      await undeployWithNoErrorLogged();
     });
 
     const actionFlow = () =>
