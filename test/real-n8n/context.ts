@@ -13,6 +13,8 @@ export interface SuiteContext {
   service: DribblingService;
   instance: N8nInstance & { port: number; webhookUrl: string };
   n8n: N8nServer;
+  /** Stops n8n, runs `whileStopped`, and starts it again on the same data and port; `n8n` then speaks to the new process. */
+  restartN8n: (whileStopped: () => Promise<void>) => Promise<void>;
 }
 
 export interface ExecutionSummary {

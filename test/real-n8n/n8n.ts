@@ -146,12 +146,16 @@ export interface N8nServer extends Background {
   rest: N8nRest;
 }
 
-/** Starts `n8n start`, waits for it to answer, and sets up the owner account. */
-export async function startN8n(n8nBin: string, instance: N8nInstance & { port: number }): Promise<N8nServer> {
+/** Starts `n8n start`, waits for it to answer, and sets up the owner account (or, started again, logs in as the owner). */
+export async function startN8n(
+  n8nBin: string,
+  instance: N8nInstance & { port: number },
+  account: 'set up the owner' | 'log in' = 'set up the owner',
+): Promise<N8nServer> {
   const server = background(instance.runtime.node, [n8nBin, 'start'], { env: instance.env });
   const baseUrl = `http://127.0.0.1:${instance.port}`;
   await waitForN8n(server, `${baseUrl}/healthz/readiness`, 'n8n');
   const rest = n8nRestClient(baseUrl, 'screenrec-real-n8n');
-  await signInAsOwner(rest, 'set up the owner', 'n8n');
+  await signInAsOwner(rest, account, 'n8n');
   return { ...server, baseUrl, rest };
 }

@@ -111,8 +111,17 @@ export async function runOnVersion(
 
     for (const id of [TRIGGER_WORKFLOW_ID, CANCEL_WORKFLOW_ID, WAIT_WORKFLOW_ID, AGENT_WORKFLOW_ID, AGENT_STREAM_WORKFLOW_ID])
       instance.cli(['publish:workflow', `--id=${id}`]);
-    n8n = await startN8n(n8nBin, instance);
-    const context: SuiteContext = { checks, demo, server, service, instance, n8n };
+    const running = (n8n = await startN8n(n8nBin, instance));
+    const restartN8n = async (whileStopped: () => Promise<void>) => {
+      await running.stop();
+      try {
+        await whileStopped();
+      } finally {
+        // The same object, so that every holder of the context (and the clean-up below) has the new process.
+        Object.assign(running, await startN8n(n8nBin, instance, 'log in'));
+      }
+    };
+    const context: SuiteContext = { checks, demo, server, service, instance, n8n: running, restartN8n };
     if (wanted('credential')) await credentialChecks(context);
     if (wanted('builder')) await builderHintChecks(context);
     if (wanted('trigger')) await triggerChecks(context);

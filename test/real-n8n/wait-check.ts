@@ -98,7 +98,7 @@ const UNAVAILABLE: WholeAnswer = {
   body: Buffer.from('{"message":"Service Unavailable"}'),
 };
 
-export async function waitChecks({ checks, demo, server, service, instance, n8n }: SuiteContext): Promise<void> {
+export async function waitChecks({ checks, demo, server, service, instance, n8n, restartN8n }: SuiteContext): Promise<void> {
   const waitingSubscriptions = async () =>
     (await server.admin<Subscription[]>('GET', `/admin/workspaces/${demo.workspaceId}/subscriptions`)).body.filter((item) =>
       item.callback.includes('/webhook-waiting/'),
@@ -334,15 +334,18 @@ export async function waitChecks({ checks, demo, server, service, instance, n8n 
   await lostNotificationChecks();
 
   /**
-   * The three ways a notification is lost for good, each with its own execution and recording. Each ticket waits
-   * with { recheck: true } and a short limit: no notification resumes it, so the wait's end does (n8n, on its own
-   * timer), and the loop back into Wait for Video finds the video. Each case counts the executions that went on
-   * with its video (exactly one) and prints it. The crash and race cases run side by side; the 503 case runs after
-   * them, since a notification for any video resumes an execution whose recording is finished.
+   * The ways a notification is lost for good (n8n answering 503 or stopped, the race, the crash), each with its own
+   * execution and recording. Each ticket waits with { recheck: true } and a short limit: no notification resumes it,
+   * so the wait's end does (n8n, on its own timer), and the loop back into Wait for Video finds the video. Each case
+   * counts the executions that went on with its video (exactly one) and prints it. The crash and race cases run side
+   * by side; the 503 case and the one with n8n stopped run after them, since a notification for any video resumes an
+   * execution whose recording is finished.
    */
   async function lostNotificationChecks(): Promise<void> {
     const LOST_503 =
       "lost notification, n8n answering 503 through all of ScreenRec's attempts: the wait's end resumes the execution once, with the video";
+    const LOST_DOWN =
+      "lost notification, n8n stopped when the video finished and started again after ScreenRec's last attempt: the wait's end resumes the execution once, with the video";
     const LOST_RACE =
       "lost notification, the video finishing after Wait for Video's last look and before n8n saved the execution as waiting: the wait's end resumes it once, with the video";
     const LOST_CRASH =
@@ -487,6 +490,24 @@ export async function waitChecks({ checks, demo, server, service, instance, n8n 
           `the notification was not lost on 503s: ${JSON.stringify(own)}`,
         );
         await wentOnOnce(LOST_503, id, recordingId, `${own[0]!.state} after ${own[0]!.attempts} attempts, ${own[0]!.lastError}`);
+      });
+
+      // Last: n8n is a new process after it.
+      await checks.check(LOST_DOWN, async () => {
+        // A minute: n8n is stopped, ScreenRec's attempts all fail, and n8n is started again before the wait ends.
+        const { id } = await startWaiting(ticket('T-down', 1));
+        const sub = await subscriptionOf(id);
+        const recordingId = await recordingOf(id);
+        let own: Delivery[] = [];
+        await restartN8n(async () => {
+          await complete(recordingId);
+          own = await answeredDeliveries(recordingId, sub.subscriptionId, 30_000);
+        });
+        expectThat(
+          own.length === 1 && own[0]!.state === 'FAILED' && own[0]!.attempts === 5,
+          `the notification was not lost while n8n was down: ${JSON.stringify(own)}`,
+        );
+        await wentOnOnce(LOST_DOWN, id, recordingId, `${own[0]!.state} after ${own[0]!.attempts} attempts, ${own[0]!.lastError}`);
       });
     } finally {
       service.intercept(undefined);
