@@ -365,13 +365,16 @@ describe('Wait for Video: a notification at the resume URL', () => {
   // Every test's execution has the same ID: a claim must not outlive its test.
   beforeEach(forgetResumeClaims);
 
-  it("resumes with the recording and a fresh link to its video when it is this recording's video, answering 410 so ScreenRec drops the subscription", async () => {
+  it("resumes with the recording and a fresh link to its video when it is this recording's video, removing the subscription and answering 410", async () => {
     const { post, query } = await waiting();
     lookup(RECORDING_ID, recording({ status: 'COMPLETED' }));
     restScope()
       .get(restPath(`/recordings/${RECORDING_ID}/presign`))
       .reply(200, { url: freshLink(RECORDING_ID) });
+    const removed = unsubscribe();
     const { result, response } = await post({ result: videoLink(RECORDING_ID) }, query);
+    // Removed by the node too: a 410 that never reaches ScreenRec (n8n answering after its timeout) would leave it.
+    expect(removed.isDone()).toBe(true);
     expect(response).toEqual({ statusCode: 410, body: { message: RESUMING } });
     expect(result).toEqual({
       noWebhookResponse: true,
@@ -390,6 +393,30 @@ describe('Wait for Video: a notification at the resume URL', () => {
         ],
       ],
     });
+  });
+
+  it("finds the subscription to remove in the execution's custom data when the static data given holds no note (n8n 2.41)", async () => {
+    const { post, query, notes } = await waiting();
+    delete (notes() as IDataObject)[EXECUTION_ID];
+    getRecording(recording({ status: 'COMPLETED' }));
+    presign();
+    const removed = unsubscribe();
+    const { response } = await post({ result: videoLink(RECORDING_ID) }, query);
+    expect(removed.isDone()).toBe(true);
+    expect(response).toEqual({ statusCode: 410, body: { message: RESUMING } });
+  });
+
+  it('still resumes, answering 410, when ScreenRec refuses to remove the subscription (the 410 removes it then)', async () => {
+    const { post, query } = await waiting();
+    getRecording(recording({ status: 'COMPLETED' }));
+    presign();
+    const refused = hookScope({ action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: SUBSCRIPTION_ID }).reply(500, {
+      error: 'Internal Server Error',
+    });
+    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, query);
+    expect(refused.isDone()).toBe(true);
+    expect(response).toEqual({ statusCode: 410, body: { message: RESUMING } });
+    expect(result.workflowData).toEqual([[{ json: expect.objectContaining({ recordingId: RECORDING_ID }) }]]);
   });
 
   it('a forged post of a foreign link naming the awaited recording resumes only with the link ScreenRec gives', async () => {

@@ -246,10 +246,23 @@ export async function waitChecks({ checks, demo, server, service, instance, n8n,
 
     await checks.check(RESUMED, async () => {
       const recordingId = await recordingOf(id);
-      const completed = await server.admin('POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
-      expectThat(completed.status === 200, `completing the recording answered ${completed.status}`);
-      const status = await finished(id, 60_000);
+      const removals: string[] = [];
+      service.intercept(async ({ path, body }) => {
+        if (path.includes('/public/webhooks/') && body.includes('CALLBACK_UNSUBSCRIBE')) removals.push(body);
+        return undefined;
+      });
+      let status: string | undefined;
+      try {
+        const completed = await server.admin('POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
+        expectThat(completed.status === 200, `completing the recording answered ${completed.status}`);
+        status = await finished(id, 60_000);
+      } finally {
+        service.intercept(undefined);
+      }
       expectThat(status === 'success', `the execution ended as ${status}`);
+      // Its own removal, besides the 410, needs what the pause saved, which only some n8n versions give the webhook.
+      const removedByNode = removals.some((body) => body.includes(sub.subscriptionId));
+      console.log(`     (Wait for Video removed its subscription itself as it resumed: ${removedByNode ? 'yes' : 'no'})`);
       const data = JSON.stringify((await n8n.rest('GET', `/executions/${id}`)).body);
       expectThat(data.includes(`/videos/${recordingId}?`), `the execution's data holds no video URL of ${recordingId}`);
       expectThat(

@@ -41,3 +41,17 @@ export function takeEarlierWaitSubscription(context: CustomDataContext): string 
 	customData!.set(WAIT_SUBSCRIPTION_KEY, '');
 	return subscriptionId;
 }
+
+/**
+ * The subscription this pass waits with, as a resume URL's webhook reads it: n8n hands that webhook the execution's
+ * stored data, custom data included, while the static data it gives is not always what the pause saved (2.41).
+ */
+export function waitSubscriptionOf(context: { evaluateExpression(expression: string, itemIndex?: number): unknown }): string | undefined {
+	let subscriptionId: unknown;
+	try {
+		subscriptionId = context.evaluateExpression(`{{ $execution.customData.get("${WAIT_SUBSCRIPTION_KEY}") }}`, 0);
+	} catch {
+		return undefined;
+	}
+	return typeof subscriptionId === 'string' && subscriptionId !== '' ? subscriptionId : undefined;
+}

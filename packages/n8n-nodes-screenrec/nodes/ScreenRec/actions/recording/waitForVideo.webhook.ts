@@ -7,12 +7,14 @@ import {
 	ScreenRecConnection,
 	claimResume,
 	isWaitSecret,
+	notedSubscription,
 	parseVideoReady,
 	readEarlierWaitState,
 	secretFitsDigest,
 	standaloneMessage,
 	toNodeError,
 	videoIdCandidates,
+	waitSubscriptionOf,
 	waitedVideoItem,
 	type Recording,
 	type VideoReady,
@@ -37,8 +39,8 @@ export const LOOKUP_FAILED =
  * video, so whatever video a notification is about, it is taken as the cue to ask ScreenRec whether the AWAITED
  * recording is finished: one lookup, as confirming the notified video would take, and a waiting execution whose own
  * notification was lost is resumed by the next one it gets. The notification that resumes the execution is answered
- * 410, which makes ScreenRec drop the subscription: after that n8n itself answers the URL (409), before any node
- * code. It never throws: n8n would resume the execution with the error.
+ * 410, which makes ScreenRec drop the subscription (the node removes it too, where it can): after that n8n itself
+ * answers the URL (409), before any node code. It never throws: n8n would resume the execution with the error.
  */
 export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const answer = (status: number, message: string): IWebhookResponseData => {
@@ -91,6 +93,16 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 				binaryField,
 				serviceUrl: connection.serviceUrl,
 			});
+			// The 410 makes ScreenRec drop the subscription, but an answer it never gets (n8n answering after its
+			// timeout, a cut connection) would leave it to n8n, which answers every later post 409, never 410: so it is
+			// removed here first, where n8n gives this webhook what the pause saved (2.3; 2.41 gives neither). Quietly:
+			// the 410 still removes it.
+			const subscriptionId = waitSubscriptionOf(this) ?? notedSubscription(this, this.getExecutionId());
+			if (subscriptionId !== undefined)
+				await connection
+					.hook('Removing the Wait for Video subscription')
+					.unsubscribe(subscriptionId)
+					.catch(() => undefined);
 			// Answered only once nothing can fail any more (a failed download is reported on the item). Should n8n not
 			// start the resumed run after this answer (a crash just then), the wait's time limit still ends the wait.
 			this.getResponseObject().status(NOTIFICATION_ANSWER.gone).json({ message: RESUMING });
