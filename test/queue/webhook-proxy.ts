@@ -40,7 +40,7 @@ export async function startWebhookProxy(backendPorts: () => number[]): Promise<W
   let turn = 0;
   let answerHook: { matches: (path: string) => boolean; then: (backend: number) => void } | undefined;
 
-  const forward = (backend: number, incoming: IncomingMessage, body: Buffer): Promise<IncomingMessage> =>
+  const forward = (backend: number, incoming: IncomingMessage, body: Buffer, signal: AbortSignal): Promise<IncomingMessage> =>
     new Promise((resolve, reject) => {
       const outgoing = request(
         {
@@ -49,6 +49,7 @@ export async function startWebhookProxy(backendPorts: () => number[]): Promise<W
           method: incoming.method,
           path: incoming.url,
           headers: { ...incoming.headers, 'content-length': String(body.length) },
+          signal,
         },
         resolve,
       );
@@ -57,6 +58,12 @@ export async function startWebhookProxy(backendPorts: () => number[]): Promise<W
     });
 
   const handle = async (incoming: IncomingMessage, response: ServerResponse) => {
+    // A caller that gives up (ScreenRec's timeout) closes its connection: the request to the process goes too, as a
+    // load balancer's does. Left open, each would hold a socket here until n8n answered, however long it took.
+    const gaveUp = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) gaveUp.abort();
+    });
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
@@ -70,7 +77,7 @@ export async function startWebhookProxy(backendPorts: () => number[]): Promise<W
       const backend = (first + offset) % count;
       let answer: IncomingMessage;
       try {
-        answer = await forward(backend, incoming, body);
+        answer = await forward(backend, incoming, body, gaveUp.signal);
       } catch (error) {
         if ((error as { code?: string }).code === 'ECONNREFUSED') continue;
         throw error;
