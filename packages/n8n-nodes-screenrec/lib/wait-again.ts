@@ -43,8 +43,8 @@ export function takeEarlierWaitSubscription(context: CustomDataContext): string 
 }
 
 /**
- * The subscription this pass waits with, as a resume URL's webhook reads it: n8n hands that webhook the execution's
- * stored data, custom data included, while the static data it gives is not always what the pause saved (2.41).
+ * The subscription this pass waits with, as a resume URL's webhook reads it from the execution's custom data, where
+ * n8n gives it (undefined where it does not: 2.41.1 gives the webhook neither this nor what the pause saved).
  */
 export function waitSubscriptionOf(context: { evaluateExpression(expression: string, itemIndex?: number): unknown }): string | undefined {
 	let subscriptionId: unknown;

@@ -4,7 +4,7 @@ import type { IDataObject, IRunExecutionData } from 'n8n-workflow';
  * The subscriptions "Wait for Video" leaves behind. n8n runs no node code when a waiting execution times out or is
  * stopped, and then answers its resume URL 409 (404 once deleted), never 410, so ScreenRec keeps posting every video
  * of the workspace to it, and each such subscription counts against ScreenRec's limit per integration. (A video that
- * resumes the execution removes its subscription itself: the webhook unsubscribes it and answers that notification 410.) So each
+ * resumes the execution removes its subscription itself: the webhook answers that notification 410.) So each
  * waiting execution is noted in the node's static data (saved with the workflow when the execution pauses), and
  * every later run of the node removes the subscriptions of executions that no longer wait.
  *
@@ -36,7 +36,7 @@ export function noteWaitingExecution(context: SweepContext, executionId: string,
 
 /**
  * The subscription this execution waits with, as noted when it paused; read without a change. In a resume URL's
- * webhook, n8n gives the static data the execution was saved with, which holds its own note.
+ * webhook, n8n 2.3 gives the static data the execution was saved with, which holds its own note (2.41 does not).
  */
 export function notedSubscription(context: Pick<SweepContext, 'getWorkflowStaticData'>, executionId: string): string | undefined {
 	const field = context.getWorkflowStaticData('node')[WAITING_FIELD];
