@@ -220,16 +220,17 @@ describe('retries', () => {
   it('sends at most deliveriesInFlight POSTs at once; the others wait their turn without their timeout running', async () => {
     let underWay = 0;
     let most = 0;
-    // Each answer takes 120 ms: six POSTs two at a time take 360 ms, longer than the 250 ms timeout of one attempt.
+    // Each answer takes 400 ms: six POSTs two at a time take 1.2 s, longer than the 1 s timeout of one attempt, while
+    // one attempt keeps a wide margin below it on a busy machine.
     const slow = await serveOnLoopback((request, response) => {
       most = Math.max(most, ++underWay);
       request.resume();
       setTimeout(() => {
         underWay--;
         response.writeHead(200).end();
-      }, 120);
+      }, 400);
     });
-    const capped = await buildQuietServer({ callbackTimeoutMs: 250, deliveriesInFlight: 2 });
+    const capped = await buildQuietServer({ callbackTimeoutMs: 1_000, deliveriesInFlight: 2 });
     closers.push(
       () => capped.close(),
       () => stopServer(slow.server),
