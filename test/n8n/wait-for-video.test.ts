@@ -80,7 +80,14 @@ function standIn<T extends object>(members: Partial<T>): T {
 /** One workflow with one ScreenRec node (Wait for Video) and the stored data of one execution of it. */
 function waitingWorkflow(
   parameters: IDataObject = {},
-  options: { nodeType?: string; webhookBaseUrl?: string; staticData?: IDataObject; storedExecutions?: Record<string, unknown> } = {},
+  options: {
+    nodeType?: string;
+    webhookBaseUrl?: string;
+    staticData?: IDataObject;
+    storedExecutions?: Record<string, unknown>;
+    /** How the resume URL's webhook reaches the execution's custom data (n8n 2.3, the default: through expressions only). */
+    webhookCustomData?: 'own (n8n 2.41)' | 'none';
+  } = {},
 ) {
   const nodeType = new ScreenRec();
   const node: INode = {
@@ -148,6 +155,7 @@ function waitingWorkflow(
       [],
       execution,
     );
+    if (options.webhookCustomData !== undefined) reachCustomData(context, execution, options.webhookCustomData);
     const warnings = captureWarnings(context.logger);
     try {
       return { result: await nodeType.webhook.call(context), response, warnings: warnings.messages() };
@@ -161,6 +169,30 @@ function waitingWorkflow(
     execution,
     notes: () => (workflow.staticData['node:Wait for Video'] as IDataObject | undefined)?.waitingExecutions,
   };
+}
+
+/**
+ * n8n 2.41 gives every node context its own `customData`, and its expressions (run in an isolate) reach no function of
+ * `$execution`; with 'none', neither way reaches it (the context's `customData` throws, as n8n's does without data).
+ */
+function reachCustomData(context: WebhookContext, execution: IRunExecutionData, how: 'own (n8n 2.41)' | 'none'): void {
+  const evaluate = context.evaluateExpression.bind(context);
+  Object.defineProperty(context, 'evaluateExpression', {
+    value: (expression: string, itemIndex?: number) => {
+      if (!expression.includes('customData')) return evaluate(expression, itemIndex);
+      if (how === 'none') throw new Error('customData is not a function');
+      return undefined;
+    },
+  });
+  Object.defineProperty(context, 'customData', {
+    get: () => {
+      if (how === 'none') throw new Error('Cannot access customData: runExecutionData is not available in this context');
+      return {
+        get: (key: string) => execution.resultData.metadata?.[key],
+        set: (key: string, value: string) => void ((execution.resultData.metadata ??= {})[key] = value),
+      };
+    },
+  });
 }
 
 const presign = (id = RECORDING_ID) =>
@@ -398,6 +430,27 @@ describe('Wait for Video: a notification at the resume URL', () => {
   it("finds the subscription to remove in the execution's custom data when the static data given holds no note (n8n 2.41)", async () => {
     const { post, query, notes } = await waiting();
     delete (notes() as IDataObject)[EXECUTION_ID];
+    getRecording(recording({ status: 'COMPLETED' }));
+    presign();
+    const removed = unsubscribe();
+    const { response } = await post({ result: videoLink(RECORDING_ID) }, query);
+    expect(removed.isDone()).toBe(true);
+    expect(response).toEqual({ statusCode: 410, body: { message: RESUMING } });
+  });
+
+  it("finds the subscription to remove in the context's own custom data where expressions reach none (n8n 2.41)", async () => {
+    const { post, query, notes } = await waiting({}, { webhookCustomData: 'own (n8n 2.41)' });
+    delete (notes() as IDataObject)[EXECUTION_ID];
+    getRecording(recording({ status: 'COMPLETED' }));
+    presign();
+    const removed = unsubscribe();
+    const { response } = await post({ result: videoLink(RECORDING_ID) }, query);
+    expect(removed.isDone()).toBe(true);
+    expect(response).toEqual({ statusCode: 410, body: { message: RESUMING } });
+  });
+
+  it('finds the subscription to remove in the static data the pause saved when no custom data can be reached', async () => {
+    const { post, query } = await waiting({}, { webhookCustomData: 'none' });
     getRecording(recording({ status: 'COMPLETED' }));
     presign();
     const removed = unsubscribe();

@@ -10,6 +10,7 @@ import type { IWorkflowDataProxyData } from 'n8n-workflow';
  */
 export const WAIT_SUBSCRIPTION_KEY = 'screenRecWaitSubscription';
 
+/** Where a node context reaches the execution's custom data: n8n 2.41 gives every context `customData`; 2.3 only `$execution`. */
 export interface CustomDataContext {
 	getWorkflowDataProxy(itemIndex: number): IWorkflowDataProxyData;
 }
@@ -19,13 +20,26 @@ interface CustomData {
 	set(key: string, value: string): void;
 }
 
+function asCustomData(value: unknown): CustomData | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const { get, set } = value as Partial<CustomData>;
+	return typeof get === 'function' && typeof set === 'function' ? (value as CustomData) : undefined;
+}
+
+/** The context's own `customData`, where n8n gives one (it throws where the context has no execution data). */
+function ownCustomData(context: object): CustomData | undefined {
+	try {
+		return asCustomData((context as { customData?: unknown }).customData);
+	} catch {
+		return undefined;
+	}
+}
+
 function customDataOf(context: CustomDataContext): CustomData | undefined {
+	const own = ownCustomData(context);
+	if (own !== undefined) return own;
 	const execution: unknown = context.getWorkflowDataProxy(0).$execution;
-	const customData: unknown =
-		typeof execution === 'object' && execution !== null ? (execution as { customData?: unknown }).customData : undefined;
-	if (typeof customData !== 'object' || customData === null) return undefined;
-	const { get, set } = customData as Partial<CustomData>;
-	return typeof get === 'function' && typeof set === 'function' ? (customData as CustomData) : undefined;
+	return typeof execution === 'object' && execution !== null ? asCustomData((execution as { customData?: unknown }).customData) : undefined;
 }
 
 /** Remembers the subscription this pass waits with (n8n keeps at most 10 custom data keys: past that, nothing is kept). */
@@ -43,15 +57,18 @@ export function takeEarlierWaitSubscription(context: CustomDataContext): string 
 }
 
 /**
- * The subscription this pass waits with, as a resume URL's webhook reads it from the execution's custom data, where
- * n8n gives it (undefined where it does not: 2.41.1 gives the webhook neither this nor what the pause saved).
+ * The subscription this pass waits with, as a resume URL's webhook reads it from the execution's custom data: through
+ * the context's own `customData` where n8n gives it (2.41, whose expressions reach no function of `$execution`), else
+ * through an expression (2.3).
  */
 export function waitSubscriptionOf(context: { evaluateExpression(expression: string, itemIndex?: number): unknown }): string | undefined {
-	let subscriptionId: unknown;
-	try {
-		subscriptionId = context.evaluateExpression(`{{ $execution.customData.get("${WAIT_SUBSCRIPTION_KEY}") }}`, 0);
-	} catch {
-		return undefined;
+	let subscriptionId: unknown = ownCustomData(context)?.get(WAIT_SUBSCRIPTION_KEY);
+	if (subscriptionId === undefined) {
+		try {
+			subscriptionId = context.evaluateExpression(`{{ $execution.customData.get("${WAIT_SUBSCRIPTION_KEY}") }}`, 0);
+		} catch {
+			return undefined;
+		}
 	}
 	return typeof subscriptionId === 'string' && subscriptionId !== '' ? subscriptionId : undefined;
 }

@@ -36,7 +36,8 @@ export function noteWaitingExecution(context: SweepContext, executionId: string,
 
 /**
  * The subscription this execution waits with, as noted when it paused; read without a change. In a resume URL's
- * webhook, n8n 2.3 gives the static data the execution was saved with, which holds its own note (2.41 does not).
+ * webhook, n8n 2.3 gives the static data the execution was saved with, which holds its own note (2.41 gives the
+ * static data of the execution's start): where the custom data holds no ID (its 10 keys taken), this one may.
  */
 export function notedSubscription(context: Pick<SweepContext, 'getWorkflowStaticData'>, executionId: string): string | undefined {
 	const field = context.getWorkflowStaticData('node')[WAITING_FIELD];

@@ -95,8 +95,8 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 			});
 			// The 410 makes ScreenRec drop the subscription, but an answer it never gets (n8n answering after its
 			// timeout, a cut connection) would leave it to n8n, which answers every later post 409, never 410: so it is
-			// removed here first, where n8n gives this webhook what the pause saved (2.3; 2.41 gives neither). Quietly:
-			// the 410 still removes it.
+			// removed here first, found in the execution's custom data (or, should that be full, in the static data n8n 2.3
+			// gives this webhook as the pause saved it). Quietly: the 410 still removes it.
 			const subscriptionId = waitSubscriptionOf(this) ?? notedSubscription(this, this.getExecutionId());
 			if (subscriptionId !== undefined)
 				await connection
