@@ -138,6 +138,23 @@ describe('the default transport on Node goes through the proxy the environment n
     }
   });
 
+  it('follows the variables as they are when the client is made, as undici does: one made before they were set goes direct', async () => {
+    const proxy = await connectProxy(() => 200);
+    try {
+      const madeBefore = rest();
+      process.env.HTTP_PROXY = proxy.address;
+      const madeAfter = rest();
+      const before = served;
+      await madeBefore.searchTags('sup');
+      expect(proxy.connects).toEqual([]);
+      await madeAfter.searchTags('sup');
+      expect(proxy.connects.map((c) => c.target)).toEqual([serviceTarget()]);
+      expect(served - before).toBe(2);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('does not go through it for a host NO_PROXY lists', async () => {
     const proxy = await connectProxy(() => 200);
     try {

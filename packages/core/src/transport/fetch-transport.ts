@@ -1,7 +1,7 @@
 import { CancelledError, ScreenRecError } from '../errors/error-classes.js';
 import { CANCELLED_MESSAGE } from '../errors/messages.js';
 import { networkFailure, proxyFailure, responseTooLarge } from '../errors/failure-table.js';
-import { routeFor, type FetchRoute } from './node-proxy.js';
+import { proxyRouter, type FetchRoute } from './node-proxy.js';
 import { decodeChunks } from './read-body-capped.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
@@ -20,15 +20,18 @@ export interface FetchTransportOptions {
  * body) to whatever origin the Location names.
  *
  * Without a fetch or a dispatcher given, a request on Node goes through the proxy that HTTPS_PROXY or HTTP_PROXY
- * names unless NO_PROXY bypasses it (node-proxy.ts), and a proxy that fails is named in the error.
+ * named when the transport was made, unless NO_PROXY bypasses it (node-proxy.ts), and a proxy that fails is named
+ * in the error.
  */
 export function createFetchTransport(fetchImpl?: typeof fetch, options: FetchTransportOptions = {}): Transport {
   const { dispatcher } = options;
   const given = fetchImpl !== undefined || dispatcher !== undefined;
+  const router = given ? undefined : proxyRouter();
   return async (request) => {
-    const route: FetchRoute = given
-      ? { fetchImpl: fetchImpl ?? globalThis.fetch, ...(dispatcher === undefined ? {} : { dispatcher }) }
-      : await routeFor(request.url);
+    const route: FetchRoute =
+      router === undefined
+        ? { fetchImpl: fetchImpl ?? globalThis.fetch, ...(dispatcher === undefined ? {} : { dispatcher }) }
+        : await router(request.url);
     const abort = requestAbort(request);
     try {
       return await exchange(route, request, abort.signal);

@@ -29,19 +29,39 @@ interface Undici {
  * (NODE_USE_ENV_PROXY=1), which then proxies it alone. Deno and Bun follow them in their own fetch, and Workers and
  * browsers have no such variables: there, and for every request no proxy applies to, the runtime's fetch as is.
  * Nothing is loaded unless a proxy variable is set.
+ *
+ * The variables are read once, when the router is made (as undici's EnvHttpProxyAgent reads them when it is made):
+ * a client made after they change follows the change. Undefined when no proxy variable is set: every request goes
+ * direct, with no work per request.
  */
-export async function routeFor(url: string): Promise<FetchRoute> {
+export function proxyRouter(): ((url: string) => Promise<FetchRoute>) | undefined {
   const runtime = nodeProcess();
-  const direct: FetchRoute = { fetchImpl: globalThis.fetch };
-  if (runtime === undefined || !anyProxySet(runtime.env)) return direct;
-  const proxy = proxyRoute(url, runtime.env);
-  if (proxy === undefined) return direct;
-  if (nodeFollowsProxyVariables(runtime.versions.node, runtime.env, runtime.execArgv)) return { ...direct, proxy };
-  if (!isProxyAddress(proxy.address)) throw new ProxyError(proxyAddressInvalidMessage(proxy.variable), { retryable: false });
-  const undici = await loadUndici();
-  if (undici === undefined) throw new ProxyError(proxySupportMissingMessage(proxy.variable), { proxy: proxy.label, retryable: false });
-  return { fetchImpl: undici.fetch, dispatcher: agentFor(undici, proxy.address), proxy };
+  if (runtime === undefined || !anyProxySet(runtime.env)) return undefined;
+  const env: ProxyEnvironment = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, runtime.env[name]]));
+  const nodeProxies = nodeFollowsProxyVariables(runtime.versions.node, env, runtime.execArgv);
+  return async (url) => {
+    const direct: FetchRoute = { fetchImpl: globalThis.fetch };
+    const proxy = proxyRoute(url, env);
+    if (proxy === undefined) return direct;
+    if (nodeProxies) return { ...direct, proxy };
+    if (!isProxyAddress(proxy.address)) throw new ProxyError(proxyAddressInvalidMessage(proxy.variable), { retryable: false });
+    const undici = await loadUndici();
+    if (undici === undefined) throw new ProxyError(proxySupportMissingMessage(proxy.variable), { proxy: proxy.label, retryable: false });
+    return { fetchImpl: undici.fetch, dispatcher: agentFor(undici, proxy.address), proxy };
+  };
 }
+
+/** What the rules read, in both cases as users write them. */
+const PROXY_VARIABLES = [
+  'https_proxy',
+  'HTTPS_PROXY',
+  'http_proxy',
+  'HTTP_PROXY',
+  'no_proxy',
+  'NO_PROXY',
+  'NODE_USE_ENV_PROXY',
+  'NODE_OPTIONS',
+];
 
 /**
  * Node's process, read off globalThis rather than named: a bundler that sees the bare global may put a stand-in for
