@@ -228,6 +228,19 @@ async function waiting(parameters: IDataObject = {}, options: Parameters<typeof 
   return { ...run, output, query: queryOf(subscribed) };
 }
 
+/** Its video finished: the resume removes the wait's subscription itself and answers that notification 410. */
+async function expectResumeRemovingItsSubscription(
+  post: Awaited<ReturnType<typeof waiting>>['post'],
+  query: Record<string, string>,
+): Promise<void> {
+  getRecording(recording({ status: 'COMPLETED' }));
+  presign();
+  const removed = unsubscribe();
+  const { response } = await post({ result: videoLink(RECORDING_ID) }, query);
+  expect(removed.isDone()).toBe(true);
+  expect(response).toEqual({ statusCode: 410, body: { message: RESUMING } });
+}
+
 describe('Wait for Video: putting the execution to wait', () => {
   it("subscribes the resume URL with the recording and this wait's secret, and leaves n8n's execution data as n8n made it", async () => {
     const { output, execution, query } = await waiting();
@@ -427,36 +440,21 @@ describe('Wait for Video: a notification at the resume URL', () => {
     });
   });
 
-  it("finds the subscription to remove in the execution's custom data when the static data given holds no note (n8n 2.41)", async () => {
+  it("finds the subscription to remove in the execution's custom data, through an expression (n8n 2.3), when the static data given holds no note", async () => {
     const { post, query, notes } = await waiting();
     delete (notes() as IDataObject)[EXECUTION_ID];
-    getRecording(recording({ status: 'COMPLETED' }));
-    presign();
-    const removed = unsubscribe();
-    const { response } = await post({ result: videoLink(RECORDING_ID) }, query);
-    expect(removed.isDone()).toBe(true);
-    expect(response).toEqual({ statusCode: 410, body: { message: RESUMING } });
+    await expectResumeRemovingItsSubscription(post, query);
   });
 
   it("finds the subscription to remove in the context's own custom data where expressions reach none (n8n 2.41)", async () => {
     const { post, query, notes } = await waiting({}, { webhookCustomData: 'own (n8n 2.41)' });
     delete (notes() as IDataObject)[EXECUTION_ID];
-    getRecording(recording({ status: 'COMPLETED' }));
-    presign();
-    const removed = unsubscribe();
-    const { response } = await post({ result: videoLink(RECORDING_ID) }, query);
-    expect(removed.isDone()).toBe(true);
-    expect(response).toEqual({ statusCode: 410, body: { message: RESUMING } });
+    await expectResumeRemovingItsSubscription(post, query);
   });
 
   it('finds the subscription to remove in the static data the pause saved when no custom data can be reached', async () => {
     const { post, query } = await waiting({}, { webhookCustomData: 'none' });
-    getRecording(recording({ status: 'COMPLETED' }));
-    presign();
-    const removed = unsubscribe();
-    const { response } = await post({ result: videoLink(RECORDING_ID) }, query);
-    expect(removed.isDone()).toBe(true);
-    expect(response).toEqual({ statusCode: 410, body: { message: RESUMING } });
+    await expectResumeRemovingItsSubscription(post, query);
   });
 
   it('still resumes, answering 410, when ScreenRec refuses to remove the subscription (the 410 removes it then)', async () => {
