@@ -4,7 +4,7 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Connections } from './connections';
 import { checkRequest } from './http-guard';
 import type { Logger } from './log';
-import { sendWebResponse, toWebRequest } from './node-web';
+import { sendWebResponse, toWebRequest, writeHead } from './node-web';
 import { screenRecServers } from './server';
 
 export const MCP_PATH = '/mcp';
@@ -77,6 +77,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
 /** Errors in the JSON-RPC shape the MCP SDK itself answers with, so MCP clients show the message. */
 function answer(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  writeHead(response, status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }

@@ -1,8 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 
 // The SDK's handler speaks web-standard Request and Response; @modelcontextprotocol/node's toNodeHandler does
 // this bridging, and these few lines spare the bin a dependency for it.
+
+/**
+ * How much of a body left unread, and for how long, a Node listener still reads and drops after its answer before it
+ * closes (nginx's lingering close). The bytes hold a body several times the SDK's 4 MiB limit, so a client that
+ * reads the answer only once it has sent everything still gets it; the time stops an endless or stalled sender from
+ * holding the socket.
+ */
+export const LINGER = { bytes: 32 * 1024 * 1024, ms: 5_000 } as const;
 
 /** The Node request as a web Request; its signal aborts when the client goes away before the answer ends. */
 export function toWebRequest(request: IncomingMessage, response: ServerResponse): Request {
@@ -25,7 +34,7 @@ export function toWebRequest(request: IncomingMessage, response: ServerResponse)
 
 /** Writes a web Response, streaming its body (an SSE stream stays open until the handler ends it). */
 export async function sendWebResponse(answer: Response, response: ServerResponse): Promise<void> {
-  response.writeHead(answer.status, Object.fromEntries(answer.headers));
+  writeHead(response, answer.status, Object.fromEntries(answer.headers));
   if (answer.body === null) return void response.end();
   response.flushHeaders();
   for await (const chunk of answer.body) {
@@ -33,4 +42,53 @@ export async function sendWebResponse(answer: Response, response: ServerResponse
     response.write(chunk);
   }
   response.end();
+}
+
+/**
+ * Every answer's head goes through here. An answer given before the body was all read (a 413 for a body over the
+ * limit, a refusal that never reads it) closes the connection, after a lingering close.
+ */
+export function writeHead(response: ServerResponse, status: number, headers: Record<string, string>): ServerResponse {
+  const request = response.req;
+  if (bodyUnread(request)) {
+    response.setHeader('connection', 'close');
+    lingerAfterAnswer(request);
+  }
+  return response.writeHead(status, headers);
+}
+
+/** A request without a body is complete only after its handler starts: its headers say there is none. */
+function bodyUnread(request: IncomingMessage): boolean {
+  const declared = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+  return declared && !request.complete;
+}
+
+/**
+ * A close with unread bytes sends a reset, which can discard the answer before a client still sending reads it. So
+ * the socket half-closes after the answer and drops the rest of the body, within LINGER, before it closes.
+ */
+function lingerAfterAnswer(request: IncomingMessage): void {
+  const socket = request.socket as Socket | null;
+  // A request already destroyed cannot be read any more: its socket closes as ever.
+  if (request.destroyed || socket === null || socket.destroyed) return;
+  // Node closes the socket of a `Connection: close` answer with destroySoon() once the answer is written.
+  socket.destroySoon = () => {
+    const close = () => socket.destroy();
+    // Our FIN follows the answer; the client's remaining bytes still arrive and are dropped below.
+    socket.end();
+    if (request.complete) return void socket.once('finish', close);
+    const timer = setTimeout(close, LINGER.ms);
+    socket.once('close', () => clearTimeout(timer));
+    // The web stream the handler read from (Readable.toWeb) still listens, and would pause the request again once
+    // its queue is full: the rest of the body is no one's but the drain's.
+    request.removeAllListeners('data');
+    let discarded = 0;
+    request.on('data', (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > LINGER.bytes) close();
+    });
+    // The whole body is in: nothing unread is left, so closing sends no reset.
+    request.once('end', close);
+    request.resume();
+  };
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log';
-import { sendWebResponse, toWebRequest } from '../node-web';
+import { sendWebResponse, toWebRequest, writeHead } from '../node-web';
 import { HOSTED_PATH } from './credentials';
 import { hostedHandler, type Deployment, type HostedLoggerFactory } from './handler';
 
@@ -21,7 +21,7 @@ export async function startHostedServer(
     (async () => sendWebResponse(await handle(toWebRequest(request, response)), response))().catch((error: unknown) => {
       // The handler scrubs its own lines; this one is only an unexpected error's message, never a header.
       logger.error(`HTTP request failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (!response.headersSent) response.writeHead(500).end();
+      if (!response.headersSent) writeHead(response, 500, {}).end();
       else response.end();
     });
   });
