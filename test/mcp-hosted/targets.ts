@@ -15,6 +15,8 @@ export interface Target {
   /** http://127.0.0.1:PORT/mcp */
   url: string;
   version: string;
+  /** The serving process's id (the load suite reads its memory). */
+  pid: number | undefined;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -100,5 +102,5 @@ export async function startNode(baseUrl: string): Promise<Target> {
 }
 
 function targetOf(name: Target['name'], url: string, version: string, server: Background): Target {
-  return { name, url, version, output: server.output, stop: server.stop };
+  return { name, url, version, pid: server.child.pid, output: server.output, stop: server.stop };
 }
