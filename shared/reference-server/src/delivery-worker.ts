@@ -24,10 +24,13 @@ export interface DeliveryOptions {
 
 const MAX_ATTEMPTS = 5;
 const NOT_HTTPS = 'the callback is not https (start the server with --insecure-callbacks to allow http)';
+const DROPPED_BY_410 = 'not sent: the callback answered 410 to another delivery, which removed the subscription';
+const SUBSCRIPTION_REMOVED = 'not sent: the subscription was removed before it was due';
 
 /**
  * Sends video-ready notifications off the request path: POST {"result": url}, backoff on network errors and 5xx, a 410
- * removes the subscription. Nothing here may throw into the server: each attempt's outcome ends up in the log.
+ * removes the subscription and its deliveries not sent yet (queued, waiting for a retry or a repeat: none is sent). Nothing
+ * here may throw into the server: each attempt's outcome ends up in the log.
  */
 export class DeliveryWorker {
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -114,6 +117,8 @@ export class DeliveryWorker {
   }
 
   private async attempt(delivery: Delivery): Promise<void> {
+    if (!this.store.hasSubscription(delivery.subscriptionId))
+      return this.store.updateDelivery(delivery, { state: 'DROPPED', lastError: SUBSCRIPTION_REMOVED });
     const url = new URL(delivery.callback);
     // Address literals never reach the agent's lookup: checked here, with the policy of this run.
     const refusal = callbackUrlRefusal(url, this.options.allowHttp);
@@ -143,7 +148,7 @@ export class DeliveryWorker {
       }
       if (status === 410) {
         this.store.updateDelivery(delivery, { attempts, state: 'GONE', lastError: 'HTTP 410', payload });
-        this.store.dropSubscription(delivery.subscriptionId);
+        this.store.dropSubscription(delivery.subscriptionId, DROPPED_BY_410);
         this.log.info({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId }, 'callback gone: subscription removed');
         return;
       }

@@ -22,6 +22,7 @@ export class RecordingLifecycle {
     private readonly links: VideoLinks,
     private readonly deliveries: DeliveryWorker,
     private readonly publicUrl: () => string,
+    private readonly linkBase: () => string,
   ) {}
 
   create(input: NewRecording & { email?: string }): Recording {
@@ -52,7 +53,7 @@ export class RecordingLifecycle {
   /** A freshly signed link in the configured mode (service path or storage path). */
   videoUrl(recording: Recording): string {
     const extension = recording.video?.fileName.endsWith('.mp4') ? 'mp4' : 'webm';
-    return this.links.sign(this.publicUrl(), { id: recording.id, workspaceId: recording.workspaceId, extension });
+    return this.links.sign(this.linkBase(), { id: recording.id, workspaceId: recording.workspaceId, extension });
   }
 
   /** For the delivery worker: a live link when the recording still has its video, else undefined. */

@@ -17,8 +17,8 @@ async function main(): Promise<void> {
     return;
   }
   const server = await startServer(options);
-  const { baseUrl, adminToken, demo } = server;
-  process.stdout.write(`${JSON.stringify({ event: 'listening', baseUrl, adminToken, demo })}\n`);
+  const { baseUrl, storageUrl, adminToken, demo } = server;
+  process.stdout.write(`${JSON.stringify({ event: 'listening', baseUrl, storageUrl, adminToken, demo })}\n`);
   process.stderr.write(hint(server));
   const stop = async () => {
     await server.close().catch((error: unknown) => exitWith('error while stopping', error));

@@ -70,7 +70,8 @@ export interface Delivery {
   callback: string;
   payload: { result: string };
   attempts: number;
-  state: 'PENDING' | 'DELIVERED' | 'FAILED' | 'GONE';
+  /** GONE: answered 410; DROPPED: not sent, its subscription was removed first (by a 410 to another delivery, or unsubscribed). */
+  state: 'PENDING' | 'DELIVERED' | 'FAILED' | 'GONE' | 'DROPPED';
   lastError: string | null;
   /** 1 for the notification; 2, 3… for the repeats --deliveries-per-notification adds (absent in older data files: 1). */
   copy?: number;

@@ -16,6 +16,8 @@ export interface ServerOptions extends Partial<DeliverySettings> {
   publicUrl?: string;
   adminToken?: string;
   videoLinks?: VideoLinkMode;
+  /** Serve the storage links (videoLinks `storage`, which it implies) from a second listener on this port; 0 = any free one. */
+  storagePort?: number;
   failedAuthPerMinute?: number;
   /** pino level; 'silent' for tests. Logs go to stderr. */
   logLevel?: string;
@@ -43,6 +45,8 @@ export const USAGE = `Usage: node shared/reference-server/dist/main.js [options]
   --video-links MODE     service: /videos/{id}?expires&signature (default); storage: pre-signed object-store style
                          links /storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…, which do not name the
                          recording (env VIDEO_LINKS)
+  --storage-port N       serve the storage links from a second listener on port N (0 for any free one), an origin of
+                         their own as an object store's host is; implies --video-links storage (env STORAGE_PORT)
   --failed-auth-per-minute N
                          failed authentications one client address may make per minute before 429
                          (env FAILED_AUTH_PER_MINUTE; default 20)
@@ -75,6 +79,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
         'public-url': { type: 'string' },
         'admin-token': { type: 'string' },
         'video-links': { type: 'string' },
+        'storage-port': { type: 'string' },
         'failed-auth-per-minute': { type: 'string' },
         'deliveries-per-notification': { type: 'string' },
         'repeat-delivery-delay-ms': { type: 'string' },
@@ -102,9 +107,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
     throw new UsageError(`--public-url must be an http(s) URL, not "${publicUrl}"`);
   const adminToken = given('admin-token');
   if (adminToken !== undefined && adminToken.length < 8) throw new UsageError('--admin-token must be at least 8 characters');
-  const videoLinks = values['video-links'] ?? (env.VIDEO_LINKS || undefined) ?? 'service';
+  const storagePort = given('storage-port') ? whole('storage-port', 0, 65535) : undefined;
+  const videoLinks = values['video-links'] ?? (env.VIDEO_LINKS || undefined) ?? (storagePort === undefined ? 'service' : 'storage');
   if (!(VIDEO_LINK_MODES as readonly string[]).includes(videoLinks))
     throw new UsageError(`--video-links must be one of ${VIDEO_LINK_MODES.join(', ')}, not "${videoLinks}"`);
+  if (storagePort !== undefined && videoLinks !== 'storage') throw new UsageError('--storage-port serves storage links: it needs --video-links storage');
   return {
     port: whole('port', 8080, 65535),
     host: given('host') ?? '127.0.0.1',
@@ -114,6 +121,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
     publicUrl,
     adminToken,
     videoLinks: videoLinks as VideoLinkMode,
+    storagePort,
     failedAuthPerMinute: whole('failed-auth-per-minute', 20, 1_000_000),
     deliveriesPerNotification: setting('deliveries-per-notification', 'deliveriesPerNotification'),
     repeatDeliveryDelayMs: setting('repeat-delivery-delay-ms', 'repeatDeliveryDelayMs'),

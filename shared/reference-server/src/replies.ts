@@ -8,6 +8,7 @@ export const MESSAGES = {
   unauthorized: 'Unauthorized',
   forbidden: 'Forbidden',
   notFound: 'Not found',
+  methodNotAllowed: 'Method not allowed',
   payloadTooLarge: 'Payload too large',
   unsupportedMediaType: 'Unsupported media type',
   rangeNotSatisfiable: 'Range not satisfiable',
@@ -18,9 +19,12 @@ export const MESSAGES = {
 /** The content type of every JSON answer (fastify's own for an object it serializes). */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** `{message}`, or with `errors` the validation failure `{message, errors}` (JSON leaves an undefined field out). */
-export function sendMessage(reply: FastifyReply, status: number, message: string, errors?: FieldError[]): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send({ message, errors });
+/**
+ * `{message}`, or with `errors` the validation failure `{message, errors}` (JSON leaves an undefined field out). Returns
+ * nothing: the reply is thenable, so an async function returning it resolves to nothing and its caller cannot tell.
+ */
+export function sendMessage(reply: FastifyReply, status: number, message: string, errors?: FieldError[]): void {
+  reply.code(status).type(JSON_TYPE).send({ message, errors });
 }
 
 /** A refusal a route throws; the error handler (plugins/json-errors.ts) answers it with sendMessage. */

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deliverySettingsOf } from './delivery-settings';
@@ -47,6 +47,8 @@ export interface InProcessServer {
 /** An in-process server that listens on a socket (a separate process's server is test/support's RunningServer). */
 export interface ListeningServer extends InProcessServer {
   baseUrl: string;
+  /** With `storagePort`: the origin of the second listener, which serves the storage links (and nothing else). */
+  storageUrl?: string;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<ListeningServer> {
@@ -64,6 +66,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   // Checked before anything is created, so a bad value leaves no temp dir, database or listener behind.
   const { deliveriesPerNotification, repeatDeliveryDelayMs } = options;
   const settings = deliverySettingsOf({ deliveriesPerNotification, repeatDeliveryDelayMs });
+  if (options.storagePort !== undefined && options.videoLinks === 'service') throw new RangeError('storagePort serves storage links, not service ones');
+  if (options.storagePort !== undefined) options = { ...options, videoLinks: 'storage' };
   const store = Store.open(options.dataFile, options.logLimits);
   const videosDir = options.dataFile === undefined ? mkdtempSync(join(tmpdir(), 'screenrec-videos-')) : `${options.dataFile}.videos`;
   mkdirSync(videosDir, { recursive: true });
@@ -73,7 +77,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   const app = Fastify(fastifyOptions(options.logLevel, timeouts, longRequests));
   // Before it listens, links are built on the host inject() sends (Host: localhost:80).
   let publicUrl = (options.publicUrl ?? 'http://localhost').replace(/\/+$/, '');
-  const context = createContext(store, settings, options, { videosDir, timeouts, longRequests, log: app.log, publicUrl: () => publicUrl });
+  let storageUrl: string | undefined;
+  const urls = { publicUrl: () => publicUrl, linkBase: () => storageUrl ?? publicUrl };
+  const context = createContext(store, settings, options, { videosDir, timeouts, longRequests, log: app.log, ...urls });
   const demo = seedDemo(store);
 
   await app.register(state, { context });
@@ -85,8 +91,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   await app.register(restRoutes, { prefix: '/public/integration/:workspaceId' });
   await app.register(adminRoutes);
   await app.register(participantRoutes);
-  await app.register(videoRoutes);
+  await app.register(videoRoutes, { service: true, storage: options.storagePort === undefined });
   await app.ready();
+  // The storage links' own origin, as an object store's host is: the same checks, limits and refusals, no other route.
+  const storageApp = options.storagePort === undefined ? undefined : Fastify(fastifyOptions(options.logLevel, timeouts, longRequests));
+  if (storageApp !== undefined) {
+    storageApp.decorate('context', context);
+    for (const plugin of [securityHeaders, jsonErrors, lingeringClose]) await storageApp.register(plugin);
+    await storageApp.register(videoRoutes, { service: false, storage: true });
+    await storageApp.ready();
+  }
 
   let listening: Promise<ListeningServer> | undefined;
   async function listen(address: ListenAddress = {}): Promise<ListeningServer> {
@@ -96,13 +110,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
     const host = address.host === undefined || address.host === '0.0.0.0' ? '127.0.0.1' : address.host;
     const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     if (options.publicUrl === undefined) publicUrl = baseUrl;
+    if (storageApp !== undefined) {
+      await storageApp.listen({ port: options.storagePort, host: address.host ?? '127.0.0.1' });
+      storageUrl = baseUrl.replace(/:\d+$/, `:${(storageApp.server.address() as AddressInfo).port}`);
+    }
     context.deliveries.resumePending();
-    return Object.assign(server, { baseUrl });
+    return Object.assign(server, { baseUrl, storageUrl });
   }
 
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
-    await app.close();
+    await Promise.all([app.close(), storageApp?.close()]);
     if (options.dataFile === undefined) rmSync(videosDir, { recursive: true, force: true });
   }
   const server: InProcessServer = {

@@ -29,6 +29,9 @@ export type RecordingStatus = z.infer<typeof RecordingStatus>;
 export type RecordingDirection = z.infer<typeof RecordingDirection>;
 export type HookProvider = z.infer<typeof HookProvider>;
 
+/** Unicode's control characters (C0, DEL and C1): no tag holds one. */
+export const CONTROL_CHARACTER = /\p{Cc}/u;
+
 /** "string (UUID)": the 8-4-4-4-12 hex form. Ids are only compared, never interpreted, so no version is required. */
 export const Uuid = z.guid({ error: 'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c' });
 
@@ -39,8 +42,14 @@ const EmailAddress = z
   .email({ error: 'must be an e-mail address such as ana@example.com' })
   .max(LIMITS.emailLength, { error: `must be at most ${LIMITS.emailLength} characters` });
 
-/** "Labels" (docs/service-api.md, "The recording"): a label has something to show, so a blank one is refused; what is given is kept as given. */
-const Label = z.string().refine((tag) => tag.trim() !== '', { error: 'must not be blank' });
+/**
+ * "Labels" (docs/service-api.md, "The recording"): a label has something to show, so a blank one is refused, and so is
+ * one with a control character (SQLite's text functions end a tag at a NUL); what is given is kept as given.
+ */
+const Label = z
+  .string()
+  .refine((tag) => tag.trim() !== '', { error: 'must not be blank' })
+  .refine((tag) => !CONTROL_CHARACTER.test(tag), { error: 'must not contain control characters' });
 const Tag = Label.max(LIMITS.tagLength, { error: `must be at most ${LIMITS.tagLength} characters` });
 const Tags = z.array(Tag).max(LIMITS.tagsPerRecording, { error: `must have at most ${LIMITS.tagsPerRecording} tags` });
 

@@ -236,6 +236,23 @@ describe('POST /recordings/list', () => {
     expect((answer.json as PageJson).totalElements).toBe(5);
   });
 
+  it('refuses a body that is JSON but not an object, null included, and a body that is not JSON', async () => {
+    const target = `/public/integration/${workspace.workspaceId}/recordings/list`;
+    const post = (raw: string, type = 'application/json') =>
+      clients.request(target, { method: 'POST', headers: { authorization: `Bearer ${workspace.apiKey}`, 'content-type': type }, raw });
+    for (const raw of ['null', '[]', '"x"', '7']) {
+      const answer = await post(raw);
+      expect([raw, answer.status, (answer.json as { errors: unknown }).errors]).toEqual([
+        raw,
+        400,
+        [{ path: '', message: expect.stringMatching(/^Invalid input: expected object, received /) }],
+      ]);
+    }
+    expect((await post('')).status).toBe(200);
+    for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])
+      expect([type, (await post('{}', type)).text]).toEqual([type, '{"message":"Unsupported media type"}']);
+  });
+
   it('pages with first and pageSize, and counts the pages', async () => {
     expect(await list({ first: 1, pageSize: 2 })).toEqual({ ids: pick(1, 2), totalElements: 5, totalPages: 3 });
     expect(await list({ first: 4, pageSize: 2 })).toEqual({ ids: pick(4), totalElements: 5, totalPages: 3 });
@@ -343,6 +360,44 @@ describe('GET /recordings/tags', () => {
 
   it("never shows another workspace's tags", async () => {
     expect((await clients.rest('GET', '/recordings/tags?query=onboarding-')).json).toEqual({ result: [] });
+  });
+
+  it('answers a query with a control character (NUL included) as a plain search: no tag holds one, so nothing is found', async () => {
+    for (const query of ['board\0', 'a\0b', '\0', 'Sal\u0001', 'support\u007f', 'on\u009fboarding'])
+      expect([query, await search(query)]).toEqual([query, { result: [] }]);
+    // A tab or a newline around the query is blank space, trimmed as ever.
+    expect(await search('\tsupport\n')).toEqual({ result: ['support'] });
+  });
+});
+
+describe('control characters in tags', () => {
+  it.each([
+    ['POST /recordings', 'POST', '/recordings', (tag: string) => ({ direction: 'REQUEST', tags: ['ok', tag] }), 'tags.1'],
+    ['PUT /recordings/{id}', 'PUT', '/recordings/{id}', (tag: string) => ({ tags: [tag] }), 'tags.0'],
+    ['the list filter', 'POST', '/recordings/list', (tag: string) => ({ tags: [tag] }), 'tags.0'],
+  ])('%s: 400 naming the tag', async (_what, method, path, body, field) => {
+    const { id } = (await clients.rest('POST', '/recordings', { direction: 'REQUEST' })).json as { id: string };
+    for (const tag of ['a\0b', '\u0001', 'x\u001fy', 'del\u007f', 'c1\u0085', 'line\nbreak']) {
+      const answer = await clients.rest(method, path.replace('{id}', id), body(tag));
+      expect([tag, answer.status, answer.json]).toEqual([
+        tag,
+        400,
+        { message: 'Bad request', errors: [{ path: field, message: 'must not contain control characters' }] },
+      ]);
+    }
+  });
+
+  it('the hook refuses them as any malformed RECORDING: 400 Bad request', async () => {
+    const answer = await clients.hook('ZAPIER', server.demo.tokens.ZAPIER, {
+      action: 'RECORDING',
+      recording: { externalReference: 'ref-1', tags: ['a\0b'] },
+    });
+    expect([answer.status, answer.text]).toEqual([400, '{"message":"Bad request"}']);
+  });
+
+  it('other text fields keep them as given (JSON escapes them)', async () => {
+    const answer = await clients.rest('POST', '/recordings', { direction: 'REQUEST', comment: 'a\0b\u0001', tags: ['fine tag'] });
+    expect([answer.status, (answer.json as RecordingJson).comment]).toEqual([201, 'a\0b\u0001']);
   });
 });
 

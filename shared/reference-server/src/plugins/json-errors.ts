@@ -5,11 +5,12 @@ import { MESSAGES, Refusal, sendMessage } from '../replies';
 
 /**
  * Every refusal as a JSON message (docs/service-api.md, "Errors"). A `content-type: application/json` with no body
- * (some clients send it on DELETE) is read as no body, not as an "empty JSON body" error.
+ * (some clients send it on DELETE) is read as no body, not as an "empty JSON body" error; any other type of body,
+ * text/plain too, is a 415. A method a path does not define is a 405 naming the ones it does in `Allow`.
  */
 export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, undefined);
     else parseJson(request, body.toString(), done);
@@ -23,7 +24,20 @@ export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Pr
     request.log.error({ err: error }, 'request failed');
     return sendMessage(reply, 500, MESSAGES.internal);
   });
-  app.setNotFoundHandler((_request, reply) => sendMessage(reply, 404, MESSAGES.notFound));
+  // Each route's path as a pattern (`:name` one segment) and its methods, HEAD included where fastify adds it for GET.
+  const routes: { pattern: RegExp; methods: Set<string> }[] = [];
+  app.addHook('onRoute', ({ url, method }) => {
+    const source = `^${url.replace(/:\w+/g, '[^/]*')}$`;
+    let route = routes.find((known) => known.pattern.source === source);
+    if (route === undefined) routes.push((route = { pattern: new RegExp(source), methods: new Set() }));
+    for (const one of [method].flat()) route.methods.add(one);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = new Set(routes.filter(({ pattern }) => pattern.test(path)).flatMap(({ methods }) => [...methods]));
+    if (allowed.size === 0 || allowed.has(request.method)) return sendMessage(reply, 404, MESSAGES.notFound);
+    sendMessage(reply.header('allow', [...allowed].join(', ')), 405, MESSAGES.methodNotAllowed);
+  });
 });
 
 /** Timeouts and malformed requests, answered before fastify sees a request: a JSON message, then the socket closes. */

@@ -7,9 +7,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Counts a failed authentication against the client's address; past `perMinute` in a minute, answers 429 and
-     * returns the reply. Only failures count: valid credentials are never slowed (on loopback every client shares one).
+     * resolves true (the caller then sends nothing). Only failures count: valid credentials are never slowed (on
+     * loopback every client shares one). A plain boolean, not the reply: a reply is thenable and resolves to nothing.
      */
-    failedAuthentication: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+    failedAuthentication: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
   }
 }
 
@@ -18,10 +19,11 @@ export const signInThrottle = fp(async function signInThrottle(app: FastifyInsta
   const count = app.createRateLimit({ max: perMinute, timeWindow: 60_000 });
   app.decorate('failedAuthentication', async (request: FastifyRequest, reply: FastifyReply) => {
     const limit = await count(request);
-    if (limit.isAllowed || !limit.isExceeded) return undefined;
+    if (limit.isAllowed || !limit.isExceeded) return false;
     const seconds = Math.max(1, limit.ttlInSeconds);
     reply.header('retry-after', String(seconds)).header('connection', 'close');
     const advice = `Wait ${seconds} seconds, then check the token or API key and try again.`;
-    return sendMessage(reply, 429, `Too many failed sign-in attempts from your address. ${advice}`);
+    sendMessage(reply, 429, `Too many failed sign-in attempts from your address. ${advice}`);
+    return true;
   });
 });

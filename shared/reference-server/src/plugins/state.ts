@@ -29,10 +29,12 @@ interface Surroundings {
   longRequests: WeakSet<Socket>;
   log: FastifyBaseLogger;
   publicUrl: () => string;
+  /** Where video links point: the storage listener's origin when there is one, else publicUrl. */
+  linkBase: () => string;
 }
 
 export function createContext(store: Store, settings: DeliverySettings, options: ServerOptions, around: Surroundings) {
-  const { videosDir, timeouts, longRequests, log, publicUrl } = around;
+  const { videosDir, timeouts, longRequests, log, publicUrl, linkBase } = around;
   const links = new VideoLinks(store.signingKey, options.linkTtlMs, options.videoLinks);
   // Resolves callback host names for the subscribe-time check (the delivery worker checks again at connect).
   const resolveHost = options.resolveHost ?? systemResolver;
@@ -46,7 +48,7 @@ export function createContext(store: Store, settings: DeliverySettings, options:
   // linkFor is called only once deliveries run, after `lifecycle` exists.
   const linkFor = (recordingId: string) => lifecycle.linkFor(recordingId);
   const deliveries = new DeliveryWorker(store, { ...deliveryOptions, resolver: resolveHost, settings, linkFor }, log);
-  const lifecycle: RecordingLifecycle = new RecordingLifecycle(store, videosDir, links, deliveries, publicUrl);
+  const lifecycle: RecordingLifecycle = new RecordingLifecycle(store, videosDir, links, deliveries, publicUrl, linkBase);
   return {
     store,
     lifecycle,

@@ -33,13 +33,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     const token = request.headers['x-admin-token'];
     if (typeof token !== 'string' || !sameSecret(token, context.adminToken)) {
-      return (await app.failedAuthentication(request, reply)) ?? sendMessage(reply, 401, MESSAGES.unauthorized);
+      if (!(await app.failedAuthentication(request, reply))) sendMessage(reply, 401, MESSAGES.unauthorized);
     }
   });
 
   app.post('/admin/workspaces', async (request, reply) => {
     const workspace = store.addWorkspace(valid(CreateWorkspace, request.body).name);
-    return reply.code(201).send({ workspaceId: workspace.id, name: workspace.name, ownerUserId: workspace.ownerUserId });
+    reply.code(201);
+    return { workspaceId: workspace.id, name: workspace.name, ownerUserId: workspace.ownerUserId };
   });
 
   app.get<Route>('/admin/workspaces/:workspaceId', async (request) => workspaceView(workspaceOf(request.params)));
@@ -57,24 +58,26 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     const workspace = workspaceOf(request.params);
     const { expiresAt } = valid(CreateApiKey, request.body ?? {});
     const { key, secret } = store.addApiKey(workspace.id, expiresAt == null ? null : new Date(expiresAt).toISOString());
-    return reply.code(201).send({ keyId: key.id, apiKey: secret, expiresAt: key.expiresAt });
+    reply.code(201);
+    return { keyId: key.id, apiKey: secret, expiresAt: key.expiresAt };
   });
 
   app.delete<Route>('/admin/workspaces/:workspaceId/api-keys/:keyId', async (request, reply) => {
     const workspace = workspaceOf(request.params);
     if (!store.revokeApiKey(workspace.id, valid(RequestId, request.params.keyId, 'keyId'))) notFound();
-    return reply.code(204).send();
+    reply.code(204);
   });
 
   app.post<Route>('/admin/workspaces/:workspaceId/integrations/:provider', async (request, reply) => {
     const workspace = workspaceOf(request.params);
     const provider = providerOf(request.params);
-    return reply.code(201).send({ provider, backendToken: store.setupIntegration(workspace.id, provider) });
+    reply.code(201);
+    return { provider, backendToken: store.setupIntegration(workspace.id, provider) };
   });
 
   app.delete<Route>('/admin/workspaces/:workspaceId/integrations/:provider', async (request, reply) => {
     if (!store.disconnectIntegration(workspaceOf(request.params).id, providerOf(request.params))) notFound();
-    return reply.code(204).send();
+    reply.code(204);
   });
 
   // A backward move is the lifecycle's TransitionRefused, a 409.

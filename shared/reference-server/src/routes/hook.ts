@@ -20,25 +20,27 @@ declare module 'fastify' {
 export async function hookRoutes(app: FastifyInstance): Promise<void> {
   const { context } = app;
 
-  /** Rows 3 to 5 for a token that is not current, or undefined when it is. Counts the failure. */
-  async function refuseToken(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  /** Rows 3 to 5 for a token that is not current: answers and resolves true, or false when the token is current. Counts the failure. */
+  async function refuseToken(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const resolution = request.serviceToken;
-    if (resolution === null || (resolution !== 'missing' && resolution.kind === 'current')) return undefined;
-    const throttled = await app.failedAuthentication(request, reply);
-    if (throttled !== undefined) return throttled;
-    if (resolution !== 'missing' && resolution.kind === 'never-issued') return sendMessage(reply, 403, MESSAGES.forbidden);
-    return sendMessage(reply, 424, MESSAGES.integrationError);
+    if (resolution === null || (resolution !== 'missing' && resolution.kind === 'current')) return false;
+    if (await app.failedAuthentication(request, reply)) return true;
+    if (resolution !== 'missing' && resolution.kind === 'never-issued') sendMessage(reply, 403, MESSAGES.forbidden);
+    else sendMessage(reply, 424, MESSAGES.integrationError);
+    return true;
   }
 
   app.decorateRequest('serviceToken', null);
 
   // Row 2: whatever keeps the body from being a JSON object is a bad request here, not a 415.
   app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
-    if (error.statusCode === 413) return (await refuseToken(request, reply)) ?? sendMessage(reply, 413, MESSAGES.payloadTooLarge);
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
-      return sendMessage(reply, 400, MESSAGES.badRequest);
-    reply.log.error({ err: error }, 'hook request failed');
-    return sendMessage(reply, 500, MESSAGES.internal);
+    if (error.statusCode === 413) {
+      if (!(await refuseToken(request, reply))) sendMessage(reply, 413, MESSAGES.payloadTooLarge);
+    } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) sendMessage(reply, 400, MESSAGES.badRequest);
+    else {
+      reply.log.error({ err: error }, 'hook request failed');
+      sendMessage(reply, 500, MESSAGES.internal);
+    }
   });
 
   app.post<{ Params: { provider: string } }>(
@@ -61,8 +63,8 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
         refuseToken(request, reply).then(() => done(null, payload), done);
       },
     },
-    // Synchronous but for a subscribe (its host name lookup) and a refused token (counting it).
-    (request, reply): FastifyReply | Promise<FastifyReply> => {
+    // Synchronous but for a subscribe (its host name lookup) and a refused token (counting it); it never returns the reply.
+    (request, reply): void | Promise<void> => {
       const parsed = HookAction.safeParse(request.body);
       if (!parsed.success) {
         // Row 2 is the plain answer; a body failing only the Limits table's field limits (its only maximums) is told which.
@@ -80,23 +82,23 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
 
       const resolution = request.serviceToken;
       if (resolution === null || resolution === 'missing' || resolution.kind !== 'current') {
-        return refuseToken(request, reply).then((refused) => refused ?? Promise.reject(new Error('token not resolved')));
+        return refuseToken(request, reply).then(() => undefined);
       }
-      const failed = (error: unknown): FastifyReply => {
+      const failed = (error: unknown): void => {
         request.log.error({ err: error, action: action.action, provider: request.params.provider }, 'hook action failed');
-        if (action.action === 'PING') return sendMessage(reply, 500, MESSAGES.internal);
-        return reply.code(200).send({ error: MESSAGES.internal });
+        if (action.action === 'PING') sendMessage(reply, 500, MESSAGES.internal);
+        else reply.code(200).send({ error: MESSAGES.internal });
       };
       try {
         const answered = answer(reply, action, resolution);
-        return answered instanceof Promise ? answered.catch(failed) : answered;
+        return answered instanceof Promise ? answered.catch(failed) : undefined;
       } catch (error) {
         return failed(error);
       }
     },
   );
 
-  function answer(reply: FastifyReply, action: HookAction, { integration, workspace }: CurrentToken): FastifyReply | Promise<FastifyReply> {
+  function answer(reply: FastifyReply, action: HookAction, { integration, workspace }: CurrentToken): unknown | Promise<void> {
     if (!integration.connected) {
       if (action.action === 'PING') return sendMessage(reply, 400, MESSAGES.badRequest);
       return reply.send({ error: action.action === 'RECORDING' ? 'Integration not connected.' : MESSAGES.internal });
@@ -128,7 +130,7 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
     }
   }
 
-  async function subscribe(reply: FastifyReply, callback: string, { workspaceId, provider }: Integration): Promise<FastifyReply> {
+  async function subscribe(reply: FastifyReply, callback: string, { workspaceId, provider }: Integration): Promise<void> {
     // A host name is resolved only for an authenticated caller; the delivery checks it again at connect time.
     const hostname = new URL(callback).hostname;
     const resolution = await resolveChecked(hostname, withTimeout(context.resolveHost, SUBSCRIBE_LOOKUP_MS), context.allowHttpCallbacks);
@@ -137,8 +139,7 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
       return sendMessage(reply, 400, MESSAGES.badRequest, [
         { path: 'callback', message: `the callback host ${hostname} is refused: ${resolution.refusal}` },
       ]);
-    const subscription = context.store.addSubscription(workspaceId, provider, callback);
-    return reply.send({ subscriptionId: subscription.id });
+    reply.send({ subscriptionId: context.store.addSubscription(workspaceId, provider, callback).id });
   }
 }
 

@@ -39,7 +39,7 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
     if (key === undefined || key.revoked || (key.expiresAt !== null && Date.parse(key.expiresAt) <= Date.now())) {
       app
         .failedAuthentication(request, reply)
-        .then((throttled) => throttled ?? sendMessage(reply, 401, MESSAGES.unauthorized))
+        .then((throttled) => throttled || sendMessage(reply, 401, MESSAGES.unauthorized))
         .then(() => done(), done);
       return;
     }
@@ -59,8 +59,9 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send(lifecycle.view(recording));
   });
 
+  // No body is no filter (docs/service-api.md, "What the specification leaves open"); a JSON `null` is a body, refused.
   app.post('/recordings/list', (request, reply) => {
-    const query = valid(ListRecordingsRequest, request.body ?? {});
+    const query = valid(ListRecordingsRequest, request.body === undefined ? {} : request.body);
     return reply.type(JSON_TYPE).send(store.listPage(workspaceOf(request).id, query, lifecycle.pageBase()));
   });
 
@@ -81,6 +82,6 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete('/recordings/:recordingId', async (request: WorkspaceRequest, reply) => {
     await lifecycle.remove(recordingOf(request));
-    return reply.code(204).send();
+    reply.code(204);
   });
 }

@@ -9,18 +9,21 @@ import { RequestId } from '../wire';
 type Request = { Params: { recordingId: string }; Querystring: Record<string, unknown> };
 type StorageRequest = { Params: { bucket: string; workspaceId: string; object: string }; Querystring: Record<string, unknown> };
 
-/** Pre-signed links (video-links.ts) stream the video, with Range; only the server's own mode's, any failed check 403. */
-export async function videoRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * Pre-signed links (video-links.ts) stream the video, with Range; only the server's own mode's, any failed check 403.
+ * The storage path is served here, or (`storage` false) only by the storage listener (server.ts).
+ */
+export async function videoRoutes(app: FastifyInstance, routes: { service: boolean; storage: boolean }): Promise<void> {
   const { context } = app;
 
-  app.get<Request>('/videos/:recordingId', async (request, reply) => {
+  if (routes.service) app.get<Request>('/videos/:recordingId', async (request, reply) => {
     if (context.links.mode !== 'service') return sendMessage(reply, 404, MESSAGES.notFound);
     const id = RequestId.safeParse(request.params.recordingId);
     if (!id.success || context.links.check(id.data, request.query) !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
     return serveVideo(request, reply, context.store.recording(id.data));
   });
 
-  app.get<StorageRequest>('/storage/:bucket/:workspaceId/:object', async (request, reply) => {
+  if (routes.storage) app.get<StorageRequest>('/storage/:bucket/:workspaceId/:object', async (request, reply) => {
     if (context.links.mode !== 'storage') return sendMessage(reply, 404, MESSAGES.notFound);
     const { bucket, workspaceId, object } = request.params;
     const match = /^([0-9a-f]{32})\.(webm|mp4)$/.exec(object);
@@ -32,7 +35,7 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
     return serveVideo(request, reply, recording?.workspaceId === workspaceId ? recording : undefined);
   });
 
-  async function serveVideo(request: FastifyRequest, reply: FastifyReply, recording: Recording | undefined): Promise<FastifyReply> {
+  async function serveVideo(request: FastifyRequest, reply: FastifyReply, recording: Recording | undefined): Promise<void> {
     if (recording?.video === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
     const path = context.lifecycle.videoPath(recording.video);
     const size = (await stat(path).catch(() => undefined))?.size;
@@ -41,12 +44,10 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
     reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').type(recording.video.contentType);
     const range = parseRange(request.headers.range, size);
     if (range === 'unsatisfiable') return sendMessage(reply.header('content-range', `bytes */${size}`), 416, MESSAGES.rangeNotSatisfiable);
-    if (range === undefined) return reply.header('content-length', size).send(createReadStream(path));
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(createReadStream(path, { start: range.start, end: range.end }));
+    if (range === undefined) reply.header('content-length', size);
+    else reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    // Awaited: a stream is still being sent when send() returns, and a handler that resolves then would be sent again.
+    await reply.send(createReadStream(path, range));
   }
 }
 

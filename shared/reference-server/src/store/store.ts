@@ -5,7 +5,7 @@ import { ALWAYS_ANSWERED_TEXTS, ANSWERED_WHEN_SET, initialTexts, MARK_NAMES, set
 import type { MarkName, RecordingMarks, TextValues } from '../recording-fields';
 import type { ApiKey, Delivery, DemoCredentials, Integration, OutboxMail, Recording, StoredVideo, Subscription, Workspace } from '../model';
 import { hashSecret, newSecret } from '../secrets';
-import type { HookProvider, RecordingAnswer, RecordingStatus } from '../wire';
+import { CONTROL_CHARACTER, type HookProvider, type RecordingAnswer, type RecordingStatus } from '../wire';
 import { openDatabase } from './database';
 import { PageMemo } from './page-memo';
 import { listQuery, type RecordingQuery } from './recording-list';
@@ -254,10 +254,13 @@ export class Store {
     this.run('DELETE FROM recordings WHERE id = ?', recording.id);
   }
 
-  /** Unique tags of the workspace containing `query`, case-insensitive, sorted; a blank query matches nothing. */
+  /**
+   * Unique tags of the workspace containing `query`, case-insensitive, sorted; a blank query matches nothing, and so does
+   * one with a control character, which no tag holds (wire.ts; a NUL would also end FTS5's query text early).
+   */
   searchTags(workspaceId: string, query: string): string[] {
     const needle = query.trim().toLowerCase();
-    if (needle === '') return [];
+    if (needle === '' || CONTROL_CHARACTER.test(needle)) return [];
     // 3+ characters: the trigram index first (CROSS JOIN), then each one's workspace; fewer: every tag. JavaScript decides case.
     const candidates =
       needle.length >= 3
@@ -298,8 +301,18 @@ export class Store {
     return this.run(sql, subscriptionId, workspaceId, provider).changes > 0;
   }
 
-  dropSubscription(subscriptionId: string): void {
-    this.run('DELETE FROM subscriptions WHERE id = ?', subscriptionId);
+  /** After a 410: the subscription goes, and its deliveries not sent yet become DROPPED, with `reason` as their lastError. */
+  dropSubscription(subscriptionId: string, reason: string): void {
+    this.transaction(() => {
+      this.run('DELETE FROM subscriptions WHERE id = ?', subscriptionId);
+      const sql = `UPDATE deliveries SET state = 'DROPPED', data = json_set(data, '$.state', 'DROPPED', '$.lastError', ?)
+        WHERE state = 'PENDING' AND data ->> '$.subscriptionId' = ?`;
+      this.run(sql, reason, subscriptionId);
+    });
+  }
+
+  hasSubscription(subscriptionId: string): boolean {
+    return this.get('SELECT 1 FROM subscriptions WHERE id = ?', subscriptionId) !== undefined;
   }
 
   subscriptionsOf(workspaceId: string): Subscription[] {
