@@ -24,8 +24,7 @@ export interface DeliveryOptions {
 
 const MAX_ATTEMPTS = 5;
 const NOT_HTTPS = 'the callback is not https (start the server with --insecure-callbacks to allow http)';
-const DROPPED_BY_410 = 'not sent: the callback answered 410 to another delivery, which removed the subscription';
-const SUBSCRIPTION_REMOVED = 'not sent: the subscription was removed before it was due';
+const SUBSCRIPTION_REMOVED = 'not sent: its subscription was removed first (a 410 to another delivery, or unsubscribed)';
 
 /**
  * Sends video-ready notifications off the request path: POST {"result": url}, backoff on network errors and 5xx, a 410
@@ -148,7 +147,7 @@ export class DeliveryWorker {
       }
       if (status === 410) {
         this.store.updateDelivery(delivery, { attempts, state: 'GONE', lastError: 'HTTP 410', payload });
-        this.store.dropSubscription(delivery.subscriptionId, DROPPED_BY_410);
+        this.store.dropSubscription(delivery.subscriptionId, SUBSCRIPTION_REMOVED);
         this.log.info({ deliveryId: delivery.id, subscriptionId: delivery.subscriptionId }, 'callback gone: subscription removed');
         return;
       }

@@ -272,6 +272,74 @@ describe('410 Gone', () => {
   });
 });
 
+describe('410 Gone drops what the subscription has pending', () => {
+  it('none of its queued deliveries, nor one waiting for a retry, is sent: each is DROPPED; other subscriptions get theirs', async () => {
+    // One attempt at a time, so the later deliveries queue behind the first; a retry waits far beyond the test.
+    const serial = await buildQuietServer({ deliveriesInFlight: 1, retryDelayMs: 600_000 });
+    closers.push(() => serial.close());
+    const admin = clientsOf(serial).admin;
+    const gone = await catcher([503, 410]);
+    const kept = await catcher();
+    const zapier = await clientsOf(serial).hook('ZAPIER', serial.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: gone.hook });
+    await clientsOf(serial).hook('N8N', serial.demo.tokens.N8N, { action: 'CALLBACK_SUBSCRIBE', callback: kept.hook });
+    const goneId = (zapier.json as { subscriptionId: string }).subscriptionId;
+
+    gone.hold();
+    const recordings = [1, 2, 3].map(() => serial.store.addRecording({ workspaceId: serial.demo.workspaceId, direction: 'REQUEST' }).id);
+    for (const id of recordings) expect((await admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' })).status).toBe(200);
+    // Queued in completion order, each recording's ZAPIER delivery before its N8N one: the first ZAPIER one is held.
+    await gone.waitFor(1);
+    gone.release();
+    // 503 (a retry is due in 10 minutes), then N8N's, then 410 for the second; the rest come after it.
+    await kept.waitFor(3);
+
+    const states = ((await admin('GET', '/deliveries')).json as DeliveryJson[]).map(
+      ({ subscriptionId, recordingId, state, attempts, lastError }) => [
+        subscriptionId === goneId ? 'ZAPIER' : 'N8N',
+        recordings.indexOf(recordingId) + 1,
+        state,
+        attempts,
+        lastError,
+      ],
+    );
+    const dropped = 'not sent: its subscription was removed first (a 410 to another delivery, or unsubscribed)';
+    expect(states.sort()).toEqual(
+      [
+        ['N8N', 1, 'DELIVERED', 1, null],
+        ['N8N', 2, 'DELIVERED', 1, null],
+        ['N8N', 3, 'DELIVERED', 1, null],
+        ['ZAPIER', 1, 'DROPPED', 1, dropped],
+        ['ZAPIER', 2, 'GONE', 1, 'HTTP 410'],
+        ['ZAPIER', 3, 'DROPPED', 0, dropped],
+      ].sort(),
+    );
+    expect(gone.received).toHaveLength(2);
+    expect(serial.store.hasSubscription(goneId)).toBe(false);
+  });
+
+  it('a repeat due after its subscription was unsubscribed is not sent either: DROPPED when it falls due', async () => {
+    const receiver = await catcher();
+    const { workspaceId, subscriptions, tokens } = await subscribedWorkspace({ zapier: receiver.hook });
+    await clients.admin('PATCH', '/settings', { deliveriesPerNotification: 2, repeatDeliveryDelayMs: 1_500 });
+    closers.push(async () => void (await clients.admin('PATCH', '/settings', { deliveriesPerNotification: 1, repeatDeliveryDelayMs: 0 })));
+    const recording = await recordingIn(workspaceId);
+    await complete(recording);
+    await receiver.waitFor(1);
+    await clients.hook('ZAPIER', tokens.ZAPIER, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId: subscriptions.ZAPIER });
+    const [first, repeat] = await settled(recording, 2);
+    expect([first?.state, repeat]).toEqual([
+      'DELIVERED',
+      expect.objectContaining({
+        copy: 2,
+        state: 'DROPPED',
+        attempts: 0,
+        lastError: 'not sent: its subscription was removed first (a 410 to another delivery, or unsubscribed)',
+      }),
+    ]);
+    expect(receiver.received).toHaveLength(1);
+  });
+});
+
 describe('https only', () => {
   it('does not call an http callback unless --insecure-callbacks is on', async () => {
     const receiver = await catcher();

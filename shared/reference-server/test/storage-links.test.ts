@@ -4,7 +4,7 @@ import { parseOptions } from '../src/options';
 import type { InProcessServer } from '../src/server';
 import { Catcher } from '@screenrec/test-support/catcher';
 import { startReferenceServer } from '@screenrec/test-support/reference-server';
-import { buildQuietServer, buildWithClients, clientsOf, type Clients } from './support';
+import { buildQuietServer, buildWithClients, clientsOf, send, startQuietServer, type Clients } from './support';
 
 const STORAGE_LINK =
   /^http:\/\/localhost\/storage\/screenrec-videos\/([0-9a-f-]{36})\/([0-9a-f]{32})\.webm\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=(\d{8}T\d{6}Z)&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=([0-9a-f]{64})$/;
@@ -136,6 +136,64 @@ describe('the mode', () => {
       await plain.close();
     }
   });
+});
+
+describe('--storage-port: storage links on an origin of their own', () => {
+  it('presign answers links on the storage listener, which serves the video and refuses a bad signature, and nothing else', async () => {
+    const split = await startQuietServer({ storagePort: 0 });
+    try {
+      expect(split.storageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(split.storageUrl).not.toBe(split.baseUrl);
+      const { id } = split.store.addRecording({ workspaceId: split.demo.workspaceId, direction: 'REQUEST' });
+      const { admin, rest } = clientsOf(split);
+      await admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
+      const { url } = (await rest('GET', `/recordings/${id}/presign`)).json as { url: string };
+      expect(new URL(url).origin).toBe(split.storageUrl);
+      expect(url.replace(split.storageUrl!, 'http://localhost')).toMatch(STORAGE_LINK);
+
+      const video = await send(url);
+      expect([video.status, video.headers.get('content-type'), video.bytes.length, video.headers.get('x-content-type-options')]).toEqual([
+        200,
+        'video/webm',
+        split.store.recording(id)!.video!.size,
+        'nosniff',
+      ]);
+      expect((await send(url, { headers: { range: 'bytes=0-3' } })).bytes.toString('hex')).toBe('1a45dfa3');
+      const forged = new URL(url);
+      forged.searchParams.set('X-Amz-Signature', '0'.repeat(64));
+      expect((await send(forged.toString())).text).toBe('{"message":"Forbidden"}');
+      expect((await send(url, { method: 'POST' })).headers.get('allow')).toBe('GET, HEAD');
+      // The service's origin no longer serves storage paths, and the storage origin serves nothing but them.
+      expect((await send(`${split.baseUrl}${new URL(url).pathname}${new URL(url).search}`)).status).toBe(404);
+      for (const path of ['/admin/outbox', `/videos/${id}`, `/public/integration/${split.demo.workspaceId}/recordings/list`])
+        expect([path, (await send(`${split.storageUrl}${path}`, { method: 'GET' })).status]).toEqual([path, 404]);
+    } finally {
+      await split.close();
+    }
+  });
+
+  it('is a flag and an environment variable, implies storage links, and refuses service links', () => {
+    expect(parseOptions(['--storage-port', '0'], {})).toMatchObject({ storagePort: 0, videoLinks: 'storage' });
+    expect(parseOptions([], { STORAGE_PORT: '9090' })).toMatchObject({ storagePort: 9090, videoLinks: 'storage' });
+    expect(parseOptions([], {})).toMatchObject({ storagePort: undefined, videoLinks: 'service' });
+    expect(() => parseOptions(['--storage-port', '0', '--video-links', 'service'], {})).toThrow(
+      '--storage-port serves storage links: it needs --video-links storage',
+    );
+    expect(() => parseOptions(['--storage-port', '70000'], {})).toThrow(
+      '--storage-port must be a whole number from 0 to 65535, not "70000"',
+    );
+  });
+
+  it('the built server prints the storage origin in its listening line as storageUrl', async () => {
+    const child = await startReferenceServer({ args: ['--storage-port', '0'] });
+    try {
+      const { storageUrl } = child as typeof child & { storageUrl?: string };
+      expect(storageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${storageUrl}/storage/screenrec-videos/x/y.webm`)).status).toBe(403);
+    } finally {
+      await child.stop();
+    }
+  }, 30_000);
 });
 
 describe('test/support/reference-server.ts', () => {
