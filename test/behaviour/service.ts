@@ -83,10 +83,15 @@ export interface BehaviourCase {
  * and a Video File for a confirmed recording, n8n the recording's fields beside these (Include Recording Details).
  */
 export interface VideoReadyItem {
-  /** ScreenRec's own link: the fresh one it signed for a confirmed recording, else the posted one on its origin. */
+  /**
+   * ScreenRec's own link: the fresh one it signed for a confirmed recording, else the posted one on its origin; or the
+   * posted https link on another host, with linkConfirmed false.
+   */
   videoUrl: string;
   /** The video's stable identity: the link without its query string. */
   videoKey: string;
+  /** False when ScreenRec did not vouch for videoUrl: passed on so that no video is lost, never fetched. */
+  linkConfirmed: boolean;
   /** Only when ScreenRec confirmed which recording the video belongs to. */
   recordingId: string | null;
   /** The confirmed recording, as ScreenRec sends it. */

@@ -117,7 +117,12 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
     // n8n hands exactly that request to webhook(); the workflow starts with one item.
     const { result, response, warnings } = await trigger.deliverCaught(delivery!);
 
-    const notification = { videoUrl: body.result, videoKey: body.result.split('?')[0], receivedAt: expect.stringMatching(ISO_INSTANT) };
+    const notification = {
+      videoUrl: body.result,
+      videoKey: body.result.split('?')[0],
+      linkConfirmed: true,
+      receivedAt: expect.stringMatching(ISO_INSTANT),
+    };
     if (mode === 'service') {
       // The link names the recording and the service confirms it: the item carries its details.
       expect([response, warnings]).toEqual([{ statusCode: 200, body: RECEIVED }, []]);

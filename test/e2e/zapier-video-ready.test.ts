@@ -120,6 +120,7 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
             videoKey: `${link.origin}${link.pathname}`,
             id: `${link.origin}${link.pathname}`,
             videoUrl: body.result,
+            linkConfirmed: true,
             receivedAt: expect.stringMatching(ISO_INSTANT),
             recordingId: null,
             recording: {
@@ -153,6 +154,7 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
           id: `${link.origin}${link.pathname}`,
           // A fresh link the service signed for the confirmed recording, as of the moment the Zap asked.
           videoUrl: expect.stringMatching(`^${link.origin}${link.pathname}\\?`),
+          linkConfirmed: true,
           receivedAt: expect.stringMatching(ISO_INSTANT),
           recordingId,
           recording: {

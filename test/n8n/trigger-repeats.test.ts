@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { REFUSED_NOT_CONFIRMED, UNAUTHORIZED_MESSAGE, detailsLookupFailedMessage, postedLinkRefusedMessage } from 'screenrec';
+import { UNAUTHORIZED_MESSAGE, detailsLookupFailedMessage } from 'screenrec';
 import { WebhookContext } from 'n8n-core';
 import type { IDataObject } from 'n8n-workflow';
 import { forgetSeenVideosInThisProcess } from '../../packages/n8n-nodes-screenrec/lib/seen-videos';
@@ -123,12 +123,12 @@ describe('one run per video, however often it is delivered', () => {
     expect(info).toEqual([`ScreenRec Trigger received ${VIDEO_KEY} again and started no second run (answered 200).`]);
   });
 
-  it('a forged post (a foreign link naming no recording) is remembered as nothing: the video it imitates still runs', async () => {
+  it('a post of a foreign link naming no recording runs once, flagged, under its own key: the video it imitates still runs', async () => {
     const forged = `https://media.screenrec.test/videos/${RECORDING_ID}x?expires=1&signature=forged`;
     restScope().post(restPath('/recordings/list')).reply(200, { content: [], totalElements: 0, totalPages: 0 });
-    const refused = await request().deliver({ result: forged });
-    expect([refused.response, refused.result]).toEqual([{ statusCode: 200, body: RECEIVED }, { noWebhookResponse: true }]);
-    expect(refused.warnings).toEqual([`ScreenRec Trigger started no execution: ${postedLinkRefusedMessage(REFUSED_NOT_CONFIRMED)}`]);
+    const unconfirmed = await request().deliver({ result: forged });
+    expect(unconfirmed.response).toEqual({ statusCode: 200, body: RECEIVED });
+    expect(unconfirmed.result.workflowData?.[0]?.[0]?.json).toMatchObject({ videoUrl: forged, linkConfirmed: false, recordingId: null });
     confirmedOnce();
     const { result } = await request().deliver({ result: link('s1') });
     expect(result.workflowData?.[0]).toHaveLength(1);

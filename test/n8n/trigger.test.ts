@@ -7,9 +7,10 @@ import {
   REFUSED_NOT_CONFIRMED,
   UNAUTHORIZED_MESSAGE,
   detailsLookupFailedMessage,
+  foreignVideoLinkMessage,
   notAVideoReadyMessage,
-  postedLinkRefusedMessage,
   refusedLookupFailedReason,
+  unconfirmedLinkMessage,
   unsubscribeRefusedMessage,
 } from 'screenrec';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -244,7 +245,16 @@ describe('webhook: the video-ready notification', () => {
     expect(response).toEqual({ statusCode: 200, body: RECEIVED });
     expect(result.noWebhookResponse).toBe(true);
     expect(result.workflowData?.[0]).toEqual([
-      { json: { videoUrl: FRESH_URL, videoKey: VIDEO_KEY, recordingId: RECORDING_ID, receivedAt: expect.any(String), detailsError: null } },
+      {
+        json: {
+          videoUrl: FRESH_URL,
+          videoKey: VIDEO_KEY,
+          linkConfirmed: true,
+          recordingId: RECORDING_ID,
+          receivedAt: expect.any(String),
+          detailsError: null,
+        },
+      },
     ]);
     expect(receivedAtIsNow(result.workflowData?.[0]?.[0]?.json.receivedAt, before)).toBe(true);
   });
@@ -260,15 +270,32 @@ describe('webhook: the video-ready notification', () => {
     expect(JSON.stringify([result, warnings])).not.toContain(FORGED_HOST);
   });
 
-  it('a foreign link that names no recording ScreenRec knows (a storage link: a workspace and an object ID) is answered 200 and starts nothing', async () => {
+  it('a link on another host naming no recording ScreenRec knows (a storage link) still starts one run, flagged unconfirmed, downloading nothing', async () => {
     const objectId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
     const storageUrl = `https://storage.example.net/bucket/${WORKSPACE_ID}/${objectId}.webm?X-Amz-Signature=abc`;
     lookup([WORKSPACE_ID, objectId]).reply(200, { content: [], totalElements: 0, totalPages: 0 });
-    const { result, response, warnings } = await activeTrigger().deliver({ result: storageUrl });
+    const { result, response, warnings } = await activeTrigger({ parameters: { includeRecording: true, download: true } }).deliver({
+      result: storageUrl,
+    });
+    const detailsError = unconfirmedLinkMessage(REFUSED_NOT_CONFIRMED);
     expect(response).toEqual({ statusCode: 200, body: RECEIVED });
-    expect(result).toEqual({ noWebhookResponse: true });
-    expect(warnings).toEqual([`ScreenRec Trigger started no execution: ${postedLinkRefusedMessage(REFUSED_NOT_CONFIRMED)}`]);
-    expect(JSON.stringify(warnings)).not.toContain('storage.example.net');
+    expect(result.workflowData?.[0]).toEqual([
+      {
+        json: {
+          videoUrl: storageUrl,
+          videoKey: storageUrl.split('?')[0],
+          linkConfirmed: false,
+          recordingId: null,
+          receivedAt: expect.any(String),
+          detailsError,
+          downloadError: foreignVideoLinkMessage('storage.example.net'),
+        },
+      },
+    ]);
+    expect(warnings).toEqual([
+      `ScreenRec Trigger: ${detailsError}`,
+      `ScreenRec Trigger could not download the video: ${foreignVideoLinkMessage('storage.example.net')}`,
+    ]);
   });
 
   it("a plain http link off the Service URL's origin is refused with 400 before anything is looked up, and starts nothing", async () => {
@@ -301,6 +328,7 @@ describe('webhook: the video-ready notification', () => {
       ...completed(),
       videoUrl: FRESH_URL,
       videoKey: VIDEO_KEY,
+      linkConfirmed: true,
       recordingId: RECORDING_ID,
       receivedAt: expect.any(String),
       detailsError: null,
@@ -314,6 +342,7 @@ describe('webhook: the video-ready notification', () => {
     expect(remember(result.workflowData?.[0]?.[0]?.json)).toEqual({
       videoUrl: SERVICE_VIDEO_URL,
       videoKey: SERVICE_VIDEO_KEY,
+      linkConfirmed: true,
       recordingId: null,
       receivedAt: expect.any(String),
       detailsError,
@@ -322,14 +351,20 @@ describe('webhook: the video-ready notification', () => {
     expect(JSON.stringify(result)).not.toContain(API_KEY);
   });
 
-  it('a foreign link whose lookup fails is not passed on: answered 200, no execution, the reason logged', async () => {
+  it('a link on another host whose lookup fails still starts one run, flagged unconfirmed, with the reason and no recording fields', async () => {
     lookup([RECORDING_ID]).reply(401, { message: 'Unauthorized' });
-    const { result, response, warnings } = await activeTrigger().deliver({ result: VIDEO_URL });
+    const { result, response, warnings } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
+    const detailsError = unconfirmedLinkMessage(refusedLookupFailedReason(UNAUTHORIZED_MESSAGE));
     expect(response).toEqual({ statusCode: 200, body: RECEIVED });
-    expect(result).toEqual({ noWebhookResponse: true });
-    expect(warnings).toEqual([
-      `ScreenRec Trigger started no execution: ${postedLinkRefusedMessage(refusedLookupFailedReason(UNAUTHORIZED_MESSAGE))}`,
-    ]);
+    expect(result.workflowData?.[0]?.[0]?.json).toEqual({
+      videoUrl: VIDEO_URL,
+      videoKey: VIDEO_KEY,
+      linkConfirmed: false,
+      recordingId: null,
+      receivedAt: expect.any(String),
+      detailsError,
+    });
+    expect(warnings).toEqual([`ScreenRec Trigger: ${detailsError}`]);
   });
 
   it('without an API key: no lookup, and with Include Recording Details a field says what to fill in', async () => {
@@ -343,14 +378,17 @@ describe('webhook: the video-ready notification', () => {
     });
   });
 
-  it('without an API key a link on another host cannot be confirmed: refused with 400 before the answer, no execution', async () => {
-    const { result, response, warnings } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' } }).deliver({
+  it('without an API key a link on another host cannot be confirmed: it still starts one run, flagged, saying what to fill in', async () => {
+    const { result, response } = await activeTrigger({ credential: { ...CREDENTIAL, apiKey: '' } }).deliver({
       result: VIDEO_URL,
     });
-    const refusal = postedLinkRefusedMessage(REFUSED_CANNOT_CONFIRM);
-    expect(result).toEqual({ noWebhookResponse: true });
-    expect(response).toEqual({ statusCode: 400, body: { message: refusal } });
-    expect(warnings).toEqual([`ScreenRec Trigger answered 400 and started no execution: ${refusal}`]);
+    expect(response).toEqual({ statusCode: 200, body: RECEIVED });
+    expect(result.workflowData?.[0]?.[0]?.json).toMatchObject({
+      videoUrl: VIDEO_URL,
+      linkConfirmed: false,
+      recordingId: null,
+      detailsError: unconfirmedLinkMessage(REFUSED_CANNOT_CONFIRM),
+    });
   });
 
   it('Download Video: a confirmed recording is downloaded through the fresh link the run carries, without any ScreenRec secret', async () => {

@@ -13,6 +13,7 @@ import {
   type IWebhookData,
   type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
+import { UNAUTHORIZED_MESSAGE, foreignVideoLinkMessage, refusedLookupFailedReason, unconfirmedLinkMessage } from 'screenrec';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node.js';
 import {
   LONGEST_WAIT_DAYS,
@@ -26,6 +27,7 @@ import {
   NOT_FINISHED_YET,
   NOT_THIS_EXECUTIONS_SUBSCRIPTION,
   RESUMING,
+  RESUMING_UNCONFIRMED,
   WAIT_GONE,
 } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.webhook';
 import { forgetResumeClaims } from '../../packages/n8n-nodes-screenrec/lib';
@@ -508,11 +510,41 @@ describe('Wait for Video: a notification at the resume URL', () => {
     expect(response).toEqual({ statusCode: 200, body: { message: NOT_FINISHED_YET } });
   });
 
-  it('answers 503 and keeps waiting, subscribed, when ScreenRec cannot be asked about the recording', async () => {
+  it('answers 503 and keeps waiting, subscribed, when ScreenRec cannot be asked and the link does not name the awaited recording', async () => {
     const { post, query } = await waiting();
     restScope().post(restPath('/recordings/list')).reply(502, 'bad gateway');
-    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, query);
+    const { result, response } = await post({ result: videoLink(OTHER_RECORDING_ID) }, query);
     expect(result).toEqual({ noWebhookResponse: true });
+    expect(response).toEqual({ statusCode: 503, body: { message: LOOKUP_FAILED } });
+  });
+
+  it('resumes, flagged, with the posted link when ScreenRec cannot be asked and the link names the awaited recording; nothing is downloaded from it', async () => {
+    const { post, query } = await waiting({ download: true });
+    restScope().post(restPath('/recordings/list')).reply(401, { message: 'Unauthorized' });
+    const removed = unsubscribe();
+    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, query);
+    expect(removed.isDone()).toBe(true);
+    expect(response).toEqual({ statusCode: 410, body: { message: RESUMING_UNCONFIRMED } });
+    expect(result.workflowData).toEqual([
+      [
+        {
+          json: {
+            recordingId: RECORDING_ID,
+            videoUrl: videoLink(RECORDING_ID),
+            videoKey: `https://media.screenrec.test/videos/${RECORDING_ID}`,
+            linkConfirmed: false,
+            detailsError: unconfirmedLinkMessage(refusedLookupFailedReason(UNAUTHORIZED_MESSAGE)),
+            downloadError: foreignVideoLinkMessage('media.screenrec.test'),
+          },
+        },
+      ],
+    ]);
+  });
+
+  it('keeps waiting (503) when ScreenRec cannot be asked and the link naming the awaited recording is plain http off the Service URL', async () => {
+    const { post, query } = await waiting();
+    restScope().post(restPath('/recordings/list')).reply(401, { message: 'Unauthorized' });
+    const { response } = await post({ result: `http://media.screenrec.test/videos/${RECORDING_ID}` }, query);
     expect(response).toEqual({ statusCode: 503, body: { message: LOOKUP_FAILED } });
   });
 

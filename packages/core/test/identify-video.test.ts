@@ -18,7 +18,6 @@ import {
   identifyVideo,
   isNonPublicHost,
   plainHttpVideoLinkMessage,
-  postedLinkRefusedMessage,
   privateVideoHostMessage,
   privateVideoLinkMessage,
   redirectMessage,
@@ -26,6 +25,7 @@ import {
   refusedNoFreshLinkReason,
   screenVideoReady,
   serverErrorMessage,
+  unconfirmedLinkMessage,
   unresolvedVideoHostMessage,
   videoDownloadUrl,
   videoIdCandidates,
@@ -54,7 +54,17 @@ const listing = (...recordings: Array<{ id: string; status: string }>) => ({
   body: { content: recordings, totalElements: recordings.length, totalPages: 1 },
 });
 const presigned = (url: string) => ({ body: { url } });
-const refused = (why: string) => ({ refused: postedLinkRefusedMessage(why) });
+/** A posted link on another host, passed on unconfirmed with the reason. */
+const unconfirmedStorage = (why: string, recording: { id: string; status: string } | null = null) => ({
+  videoUrl: storageLink(),
+  videoKey: `https://storage.example.net/bucket/${WORKSPACE_ID}/${OBJECT_ID}.webm`,
+  recordingId: recording?.id ?? null,
+  recording: recording === null ? null : { ...recording, tags: [] },
+  detailsError: unconfirmedLinkMessage(why),
+  linkConfirmed: false,
+  linkSource: 'notification',
+  postedLinkNote: null,
+});
 
 describe('identifyVideo: a recording the service confirms', () => {
   it('carries the fresh link the service signs, and derives the key from it, from one list call and one presign', async () => {
@@ -66,6 +76,7 @@ describe('identifyVideo: a recording the service confirms', () => {
       recordingId: OBJECT_ID,
       recording: { id: OBJECT_ID, status: 'COMPLETED', tags: [] },
       detailsError: null,
+      linkConfirmed: true,
       linkSource: 'presign',
       postedLinkNote: null,
     });
@@ -83,6 +94,7 @@ describe('identifyVideo: a recording the service confirms', () => {
       videoUrl: freshLink(RECORDING_ID),
       videoKey: freshLink(RECORDING_ID).split('?')[0],
       recordingId: RECORDING_ID,
+      linkConfirmed: true,
       linkSource: 'presign',
       postedLinkNote: POSTED_LINK_REPLACED,
     });
@@ -120,31 +132,31 @@ describe('identifyVideo: a recording the service confirms', () => {
     ]);
   });
 
-  it('without a fresh link: a foreign posted link is refused, the posted link on the service origin is kept', async () => {
-    const failing = () =>
-      rest([listing({ id: RECORDING_ID, status: 'COMPLETED' }), { status: 404, body: { message: 'Not found' } }]).client;
-    const foreign = await identifyVideo({ result: `https://cdn.example/${RECORDING_ID}.webm` }, failing(), BASE_URL);
-    expect(foreign).toEqual(refused(refusedNoFreshLinkReason(NOT_FOUND_VIDEO)));
-    expect(await identifyVideo({ result: serviceLink }, failing(), BASE_URL)).toMatchObject({
-      videoUrl: serviceLink,
-      recordingId: RECORDING_ID,
+  it('without a fresh link: a foreign posted link is passed on flagged with the confirmed recording, a service one is kept', async () => {
+    const failing = () => rest([listing({ id: OBJECT_ID, status: 'COMPLETED' }), { status: 404, body: { message: 'Not found' } }]).client;
+    const foreign = await identifyVideo({ result: storageLink() }, failing(), BASE_URL);
+    expect(foreign).toEqual(unconfirmedStorage(refusedNoFreshLinkReason(NOT_FOUND_VIDEO), { id: OBJECT_ID, status: 'COMPLETED' }));
+    expect(await identifyVideo({ result: `${BASE_URL}/videos/${OBJECT_ID}?sig=1` }, failing(), BASE_URL)).toMatchObject({
+      videoUrl: `${BASE_URL}/videos/${OBJECT_ID}?sig=1`,
+      recordingId: OBJECT_ID,
       detailsError: null,
+      linkConfirmed: true,
       linkSource: 'notification',
     });
   });
 
-  it('a fresh link in plain http to another origin is not carried either', async () => {
-    const { client } = rest([listing({ id: RECORDING_ID, status: 'COMPLETED' }), presigned(`http://cdn.example/${RECORDING_ID}.webm`)]);
-    expect(await identifyVideo({ result: `https://cdn.example/${RECORDING_ID}.webm` }, client, BASE_URL)).toEqual(
-      refused(refusedNoFreshLinkReason(FRESH_LINK_PLAIN_HTTP)),
+  it('a fresh link in plain http to another origin is not carried: the posted https link goes on flagged', async () => {
+    const { client } = rest([listing({ id: OBJECT_ID, status: 'COMPLETED' }), presigned(`http://cdn.example/${OBJECT_ID}.webm`)]);
+    expect(await identifyVideo({ result: storageLink() }, client, BASE_URL)).toEqual(
+      unconfirmedStorage(refusedNoFreshLinkReason(FRESH_LINK_PLAIN_HTTP), { id: OBJECT_ID, status: 'COMPLETED' }),
     );
   });
 });
 
 describe('identifyVideo: a link the service does not confirm', () => {
-  it('a storage link naming no recording (its workspace id is not one) is refused: never passed on', async () => {
+  it('a storage link naming no recording (its workspace id is not one) is passed on unconfirmed, with the reason', async () => {
     const { client, transport } = rest([listing()]);
-    expect(await identifyVideo({ result: storageLink() }, client, BASE_URL)).toEqual(refused(REFUSED_NOT_CONFIRMED));
+    expect(await identifyVideo({ result: storageLink() }, client, BASE_URL)).toEqual(unconfirmedStorage(REFUSED_NOT_CONFIRMED));
     expect(sentBodies(transport)).toEqual([{ ids: [WORKSPACE_ID, OBJECT_ID], pageSize: 2 }]);
   });
 
@@ -156,29 +168,35 @@ describe('identifyVideo: a link the service does not confirm', () => {
       recordingId: null,
       recording: null,
       detailsError: LINK_NOT_CONFIRMED,
+      linkConfirmed: true,
       linkSource: 'notification',
       postedLinkNote: null,
     });
   });
 
-  it('without a REST client: a link on the service origin alone, nothing to explain; another host is refused unasked', async () => {
+  it('without a REST client: a link on the service origin, nothing to explain; another host goes on flagged, unasked', async () => {
     expect(await identifyVideo({ result: serviceLink }, undefined, BASE_URL)).toEqual({
       videoUrl: serviceLink,
       videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
       recordingId: null,
       recording: null,
       detailsError: null,
+      linkConfirmed: true,
       linkSource: 'notification',
       postedLinkNote: null,
     });
-    expect(await identifyVideo({ result: storageLink() }, undefined, BASE_URL)).toEqual(refused(REFUSED_CANNOT_CONFIRM));
+    expect(await identifyVideo({ result: storageLink() }, undefined, BASE_URL)).toEqual(unconfirmedStorage(REFUSED_CANNOT_CONFIRM));
   });
 
-  it('a link with no UUID is not looked up: refused on another host, carried with the reason on the service origin', async () => {
+  it('a link with no UUID is not looked up: carried with the reason, flagged on another host', async () => {
     const { client, transport } = rest([]);
-    expect(await identifyVideo({ result: 'https://cdn.example/files/video.webm' }, client, BASE_URL)).toEqual(
-      refused(REFUSED_NAMES_NO_RECORDING),
-    );
+    expect(await identifyVideo({ result: 'https://cdn.example/files/video.webm' }, client, BASE_URL)).toMatchObject({
+      videoUrl: 'https://cdn.example/files/video.webm',
+      recordingId: null,
+      recording: null,
+      detailsError: unconfirmedLinkMessage(REFUSED_NAMES_NO_RECORDING),
+      linkConfirmed: false,
+    });
     expect(await identifyVideo({ result: `${BASE_URL}/files/video.webm` }, client, BASE_URL)).toMatchObject({
       recordingId: null,
       detailsError: LINK_NAMES_NO_RECORDING,
@@ -207,7 +225,7 @@ describe('identifyVideo: a link the service does not confirm', () => {
     ['a server error', { status: 500 }, serverErrorMessage(500)],
     ['a redirect', { status: 302 }, redirectMessage(302)],
   ])(
-    'a lookup failure (%s) never throws: a service link is delivered with the reason, another is refused with it',
+    'a lookup failure (%s) never throws: the link is delivered with the reason, flagged on another host',
     async (_name, answer, reason) => {
       expect(await identifyVideo({ result: serviceLink }, rest([answer]).client, BASE_URL)).toMatchObject({
         videoUrl: serviceLink,
@@ -216,7 +234,7 @@ describe('identifyVideo: a link the service does not confirm', () => {
         detailsError: detailsLookupFailedMessage(reason),
       });
       expect(await identifyVideo({ result: storageLink() }, rest([answer]).client, BASE_URL)).toEqual(
-        refused(refusedLookupFailedReason(reason)),
+        unconfirmedStorage(refusedLookupFailedReason(reason)),
       );
     },
   );
@@ -236,14 +254,13 @@ describe('identifyVideo: a link the service does not confirm', () => {
 });
 
 describe('screenVideoReady: what a receiver can tell before it answers', () => {
-  it('takes a link on the service origin, and another https host only when it can ask the service', () => {
-    expect(screenVideoReady({ result: serviceLink }, BASE_URL, false)).toEqual({
+  it('takes a link on the service origin or any https host; refuses plain http off the service origin', () => {
+    expect(screenVideoReady({ result: serviceLink }, BASE_URL)).toEqual({
       videoUrl: serviceLink,
       videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
     });
-    expect(screenVideoReady({ result: storageLink() }, BASE_URL, true)).toMatchObject({ videoUrl: storageLink() });
-    expect(screenVideoReady({ result: storageLink() }, BASE_URL, false)).toEqual(refused(REFUSED_CANNOT_CONFIRM));
-    expect(screenVideoReady({ result: `http://cdn.example/${RECORDING_ID}` }, BASE_URL, true)).toEqual({
+    expect(screenVideoReady({ result: storageLink() }, BASE_URL)).toMatchObject({ videoUrl: storageLink() });
+    expect(screenVideoReady({ result: `http://cdn.example/${RECORDING_ID}` }, BASE_URL)).toEqual({
       refused: PLAIN_HTTP_LINK_REFUSED,
     });
   });

@@ -1,4 +1,15 @@
-import { parseVideoReady, videoDownloadUrl, type CallOptions, type Recording, type RestClient } from 'screenrec/portable';
+import {
+	ScreenRecError,
+	detailsLookupFailedMessage,
+	parseVideoReady,
+	refusedLookupFailedReason,
+	unconfirmedLinkMessage,
+	videoDownloadUrl,
+	type CallOptions,
+	type Recording,
+	type RestClient,
+	type VideoReady,
+} from 'screenrec/portable';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { standaloneMessage } from './errors';
 import { toJsonObject } from './parameters';
@@ -42,6 +53,7 @@ export async function waitedVideoItem(
 			recordingId: recording.id,
 			videoUrl,
 			videoKey: parseVideoReady({ result: videoUrl }).videoKey,
+			linkConfirmed: true,
 		},
 	};
 	if (binaryField !== undefined) {
@@ -55,6 +67,42 @@ export async function waitedVideoItem(
 			item.binary = {
 				[binaryField]: await downloadVideo(context, freshLink, `screenrec-${recording.id}`, callOptions),
 			};
+		} catch (error) {
+			item.json.downloadError = standaloneMessage(context.getNode(), error);
+		}
+	}
+	return item;
+}
+
+/**
+ * The item "Wait for Video" continues with when ScreenRec notified the awaited recording's video but could not be
+ * asked about it (throttled, a server error, too slow, a revoked key): the notification's own link, with no recording
+ * fields, `detailsError` saying why, and `linkConfirmed` false when the link is on another host than the Service
+ * URL's. Losing a real video is worse than a flagged link; a video is downloaded only from the Service URL's origin.
+ */
+export async function unconfirmedWaitedVideoItem(
+	context: DownloadContext,
+	recordingId: string,
+	notified: VideoReady,
+	lookupError: unknown,
+	options: WaitedVideoOptions,
+): Promise<INodeExecutionData> {
+	const { binaryField, serviceUrl, ...callOptions } = options;
+	const reason = lookupError instanceof ScreenRecError ? lookupError.message : 'an unexpected error.';
+	const linkConfirmed = new URL(notified.videoUrl).origin === new URL(serviceUrl).origin;
+	const item: INodeExecutionData = {
+		json: {
+			recordingId,
+			videoUrl: notified.videoUrl,
+			videoKey: notified.videoKey,
+			linkConfirmed,
+			detailsError: linkConfirmed ? detailsLookupFailedMessage(reason) : unconfirmedLinkMessage(refusedLookupFailedReason(reason)),
+		},
+	};
+	if (binaryField !== undefined) {
+		try {
+			const link = await videoDownloadUrl({ videoUrl: notified.videoUrl, recordingId: null }, undefined, serviceUrl);
+			item.binary = { [binaryField]: await downloadVideo(context, link, `screenrec-${recordingId}`, callOptions) };
 		} catch (error) {
 			item.json.downloadError = standaloneMessage(context.getNode(), error);
 		}

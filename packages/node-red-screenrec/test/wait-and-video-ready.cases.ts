@@ -1,4 +1,12 @@
-import { NOT_FOUND_RECORDING, POSTED_LINK_REPLACED, deadlineMessage, exampleRecording } from 'screenrec';
+import {
+  NOT_FOUND_RECORDING,
+  POSTED_LINK_REPLACED,
+  REFUSED_CANNOT_CONFIRM,
+  REFUSED_NOT_CONFIRMED,
+  deadlineMessage,
+  exampleRecording,
+  unconfirmedLinkMessage,
+} from 'screenrec';
 import helper from 'node-red-node-test-helper';
 import nock from 'nock';
 import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../src/receiver';
@@ -266,6 +274,7 @@ export function waitAndVideoReadyCases(): void {
         expect((await message).payload).toEqual({
           videoUrl: FRESH_URL,
           videoKey: `${BASE_URL}/videos/${RECORDING_ID}`,
+          linkConfirmed: true,
           recordingId: RECORDING_ID,
           recording,
           detailsError: null,
@@ -326,6 +335,7 @@ export function waitAndVideoReadyCases(): void {
       expect(payload).toEqual({
         videoUrl: `https://media.screenrec.test/videos/${RECORDING_ID}?signature=fresh`,
         videoKey: `https://media.screenrec.test/videos/${RECORDING_ID}`,
+        linkConfirmed: true,
         recordingId: RECORDING_ID,
         recording,
         detailsError: null,
@@ -335,36 +345,54 @@ export function waitAndVideoReadyCases(): void {
       await runtime().undeploy();
     });
 
-    it("refuses a link that is not ScreenRec's: 400 before any lookup (plain http, or another host without an API key), no message after one", async () => {
+    it("refuses a plain http link off the Service URL's origin: 400 before any lookup, no message", async () => {
       const subscribed = expectSubscribe();
       await deployVideoReady();
       const callback = local(await subscribed);
       const sent = jest.fn();
       helper.getNode(OUT)?.on('input', sent);
-      // The node starts a lookup before it answers: the verdict is read once the lookups begun by then have ended.
       const identifications = watchIdentifications();
       try {
         expect(await notify(callback, { result: `http://${FORGED_HOST}/${RECORDING_ID}.webm` })).toBe(400);
-        // Another host, naming no recording ScreenRec knows: answered first, then nothing is sent.
-        service.restScope().post(service.restPath('/recordings/list')).reply(200, page([]));
-        expect(await notify(callback, { result: `https://${FORGED_HOST}/${'1'.repeat(8)}-1111-4111-8111-${'1'.repeat(12)}.webm` })).toBe(
-          200,
-        );
-        expect(await identifications.allEnded()).toBe(1);
+        expect(identifications.started()).toBe(0);
       } finally {
         identifications.restore();
       }
       expect(sentBy(NODE)).toBe(0);
       expect(sent).not.toHaveBeenCalled();
       expect(loggedText()).toContain('screenrec-video-ready.log.refused');
-      expect(loggedText()).toContain('screenrec-video-ready.log.dropped');
       expect(loggedText()).not.toContain(FORGED_HOST);
       await runtime().undeploy();
+    });
+
+    it('sends on an https link on another host that ScreenRec does not confirm, flagged, with the reason and a warning', async () => {
+      const storageLink = `https://storage.example.net/bucket/${'1'.repeat(8)}-1111-4111-8111-${'1'.repeat(12)}.webm?X-Amz-Signature=s`;
+      const subscribed = expectSubscribe();
+      await deployVideoReady();
+      const callback = local(await subscribed);
+      service.restScope().post(service.restPath('/recordings/list')).reply(200, page([]));
+      const message = nextMessage(OUT);
+      expect(await notify(callback, { result: storageLink })).toBe(200);
+      const detailsError = unconfirmedLinkMessage(REFUSED_NOT_CONFIRMED);
+      expect((await message).payload).toEqual({
+        videoUrl: storageLink,
+        videoKey: storageLink.split('?')[0],
+        linkConfirmed: false,
+        recordingId: null,
+        recording: null,
+        detailsError,
+      });
+      expect(loggedText()).toContain(detailsError);
+      await runtime().undeploy();
+      // Without an API key nothing can confirm it: sent on all the same, saying so.
       const subscribedAgain = expectSubscribe();
       await deployVideoReady({}, { [CONNECTION]: { backendToken: BACKEND_TOKEN } });
       const withoutKey = local(await subscribedAgain);
       await waitForStatus('screenrec-video-ready.status.listening');
-      expect(await notify(withoutKey, { result: `https://${FORGED_HOST}/${RECORDING_ID}.webm` })).toBe(400);
+      const unasked = nextMessage(OUT);
+      // Another video: the first one's key is remembered, and a repeat sends nothing.
+      expect(await notify(withoutKey, { result: storageLink.replace('.webm', '-2.webm') })).toBe(200);
+      expect((await unasked).payload).toMatchObject({ linkConfirmed: false, detailsError: unconfirmedLinkMessage(REFUSED_CANNOT_CONFIRM) });
       await runtime().undeploy();
     });
 

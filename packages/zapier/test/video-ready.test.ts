@@ -5,12 +5,13 @@ import {
   POSTED_LINK_REPLACED,
   REFUSED_CANNOT_CONFIRM,
   REFUSED_NOT_CONFIRMED,
+  refusedLookupFailedReason,
   UNAUTHORIZED_MESSAGE,
   detailsLookupFailedMessage,
   invalidInputMessage,
   notAVideoReadyMessage,
-  postedLinkRefusedMessage,
   serverErrorMessage,
+  unconfirmedLinkMessage,
   unsubscribeRefusedMessage,
 } from 'screenrec';
 import { UNKNOWN_RECORDING } from '../src/recording';
@@ -78,6 +79,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
         videoKey: `https://screenrec.test/videos/${RECORDING_ID}`,
         id: `https://screenrec.test/videos/${RECORDING_ID}`,
         videoUrl: videoUrl(RECORDING_ID, 'sig1'),
+        linkConfirmed: true,
         receivedAt: expect.stringMatching(ISO_INSTANT),
         recordingId: null,
         recording: UNKNOWN_RECORDING,
@@ -121,6 +123,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
       videoKey: `https://screenrec.test/videos/${RECORDING_ID}`,
       id: `https://screenrec.test/videos/${RECORDING_ID}`,
       videoUrl: videoUrl(RECORDING_ID, 'fresh'),
+      linkConfirmed: true,
       receivedAt: expect.stringMatching(ISO_INSTANT),
       recordingId: RECORDING_ID,
       recording: serviceRecording(),
@@ -148,15 +151,43 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
     expect(pointerOf(item?.videoFile)).toEqual({ type: 'file', method: 'hydrators.videoFile', bundle: { recordingId: STORAGE_OBJECT_ID } });
   });
 
-  it('a foreign link naming no recording ScreenRec knows starts no Zap run (anyone with the hook URL can post one), and is logged without the link', async () => {
+  /** The item for a posted storage link ScreenRec did not confirm: the link as it came, flagged, nothing else. */
+  const unconfirmedItem = (why: string) => ({
+    videoKey: storageLink('sig1').split('?')[0],
+    id: storageLink('sig1').split('?')[0],
+    videoUrl: storageLink('sig1'),
+    linkConfirmed: false,
+    receivedAt: expect.stringMatching(ISO_INSTANT),
+    recordingId: null,
+    recording: UNKNOWN_RECORDING,
+    videoFile: null,
+    detailsError: unconfirmedLinkMessage(why),
+  });
+
+  it('a link on another host naming no recording ScreenRec knows still starts the Zap, flagged unconfirmed, with no details and no file', async () => {
     restApi()
       .post(`${REST_PATH}/recordings/list`, { ids: [WORKSPACE_ID, STORAGE_OBJECT_ID], pageSize: 2 })
       .reply(200, page([]));
-    const logged = consoleLines();
 
-    await expect(appTester(perform, { authData: restAuth, cleanedRequest: { result: storageLink('sig1') } })).resolves.toEqual([]);
-    expect(logged).toContain(postedLinkRefusedMessage(REFUSED_NOT_CONFIRMED));
-    expect(logged.join('\n')).not.toContain('storage.example.net');
+    const items = await appTester(perform, { authData: restAuth, cleanedRequest: { result: storageLink('sig1') } });
+
+    expect(items).toEqual([unconfirmedItem(REFUSED_NOT_CONFIRMED)]);
+  });
+
+  it('a link on another host whose lookup fails (a revoked key) still starts the Zap, flagged, with the reason', async () => {
+    restApi()
+      .post(`${REST_PATH}/recordings/list`, { ids: [WORKSPACE_ID, STORAGE_OBJECT_ID], pageSize: 2 })
+      .reply(401, { message: 'Unauthorized' });
+
+    const items = await appTester(perform, { authData: restAuth, cleanedRequest: { result: storageLink('sig1') } });
+
+    expect(items).toEqual([unconfirmedItem(refusedLookupFailedReason(UNAUTHORIZED_MESSAGE))]);
+  });
+
+  it('without REST credentials a link on another host starts the Zap too, flagged, saying the connection cannot confirm it', async () => {
+    const items = await appTester(perform, { authData: hookAuth, cleanedRequest: { result: storageLink('sig1') } });
+
+    expect(items).toEqual([unconfirmedItem(REFUSED_CANNOT_CONFIRM)]);
   });
 
   it('a forged post of a foreign link naming a real recording: the item carries only the fresh link ScreenRec gives, and the log says so', async () => {
@@ -180,14 +211,13 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
     expect(JSON.stringify([items, logged])).not.toContain('forger.example.org');
   });
 
-  it("refuses, starting no run and asking nothing, a plain http link off the Service URL's origin, and without REST credentials any link on another host", async () => {
+  it("refuses, starting no run and asking nothing, a plain http link off the Service URL's origin", async () => {
     const logged = consoleLines();
 
     await expect(
       appTester(perform, { authData: restAuth, cleanedRequest: { result: `http://169.254.169.254/${RECORDING_ID}` } }),
     ).resolves.toEqual([]);
-    await expect(appTester(perform, { authData: hookAuth, cleanedRequest: { result: storageLink('sig1') } })).resolves.toEqual([]);
-    expect(logged).toEqual(expect.arrayContaining([PLAIN_HTTP_LINK_REFUSED, postedLinkRefusedMessage(REFUSED_CANNOT_CONFIRM)]));
+    expect(logged).toContain(PLAIN_HTTP_LINK_REFUSED);
   });
 
   it('a failed lookup (revoked key) never loses the notification: the item comes with the link and the reason', async () => {
@@ -202,6 +232,7 @@ describe('Video Ready: subscribe, perform, unsubscribe', () => {
         videoKey: `https://screenrec.test/videos/${RECORDING_ID}`,
         id: `https://screenrec.test/videos/${RECORDING_ID}`,
         videoUrl: videoUrl(RECORDING_ID, 'sig1'),
+        linkConfirmed: true,
         receivedAt: expect.stringMatching(ISO_INSTANT),
         recordingId: null,
         recording: UNKNOWN_RECORDING,
@@ -346,6 +377,7 @@ describe('Video Ready: samples (performList)', () => {
         videoKey: `https://screenrec.test/videos/${OTHER_RECORDING_ID}`,
         id: `https://screenrec.test/videos/${OTHER_RECORDING_ID}`,
         videoUrl: videoUrl(OTHER_RECORDING_ID, 'fresh1'),
+        linkConfirmed: true,
         receivedAt: expect.stringMatching(ISO_INSTANT),
         recordingId: OTHER_RECORDING_ID,
         recording: newer,
@@ -356,6 +388,7 @@ describe('Video Ready: samples (performList)', () => {
         videoKey: `https://screenrec.test/videos/${RECORDING_ID}`,
         id: `https://screenrec.test/videos/${RECORDING_ID}`,
         videoUrl: videoUrl(RECORDING_ID, 'fresh2'),
+        linkConfirmed: true,
         receivedAt: expect.stringMatching(ISO_INSTANT),
         recordingId: RECORDING_ID,
         recording: serviceRecording(),

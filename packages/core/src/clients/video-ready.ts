@@ -14,11 +14,11 @@ import {
   foreignVideoLinkMessage,
   notAVideoReadyMessage,
   plainHttpVideoLinkMessage,
-  postedLinkRefusedMessage,
   privateVideoHostMessage,
   privateVideoLinkMessage,
   refusedLookupFailedReason,
   refusedNoFreshLinkReason,
+  unconfirmedLinkMessage,
   unresolvedVideoHostMessage,
 } from '../errors/messages.js';
 import type { CallOptions } from '../transport/call-bounds.js';
@@ -40,8 +40,8 @@ export type VideoLinkSource = 'presign' | 'notification';
 
 export interface IdentifiedVideo {
   /**
-   * The service's own link: a fresh pre-signed one when the service confirmed the recording; otherwise the posted
-   * link, which is then on the service's own origin (any other is refused, see identifyVideo).
+   * The service's own link when `linkConfirmed`: a fresh pre-signed one when the service confirmed the recording,
+   * else the posted link on the service's own origin. Otherwise the posted https link on another host, as received.
    */
   videoUrl: string;
   /** videoUrl without its query string: stable across re-signed links, so derived from what the service says. */
@@ -50,8 +50,16 @@ export interface IdentifiedVideo {
   recordingId: string | null;
   /** the confirmed recording's details */
   recording: Recording | null;
-  /** why the recording details are missing, in a user's words; null when confirmed or when no REST client */
+  /**
+   * why the recording details are missing or the link is unconfirmed, in a user's words; null when confirmed, or
+   * when the link is on the service's own origin and there is no REST client to ask
+   */
   detailsError: string | null;
+  /**
+   * false for a posted link on another host that the service did not vouch for (it names no recording, the lookup
+   * failed, or nothing could ask): passed on so that the service's notification is never lost, and never fetched.
+   */
+  linkConfirmed: boolean;
   /** 'presign' when videoUrl was signed by the service for the confirmed recording, 'notification' when posted. */
   linkSource: VideoLinkSource;
   /** Set when the posted link was on a host of neither the service nor its fresh link; never repeats that link. */
@@ -101,16 +109,14 @@ export function parseVideoReady(body: unknown): VideoReady {
 
 /**
  * What a receiver can tell of a notification before it answers, with no lookup: an unreadable body throws
- * (INVALID_INPUT); a link that can never be passed on is refused (plain http off the service's origin, or another
- * host when there is no REST client to confirm it with). Anything else may go on to identifyVideo.
+ * (INVALID_INPUT); the one link that is never passed on, plain http off the service's origin, is refused. Anything
+ * else goes on to identifyVideo.
  */
-export function screenVideoReady(body: unknown, serviceUrl: string, canConfirm: boolean): VideoReady | RefusedVideo {
+export function screenVideoReady(body: unknown, serviceUrl: string): VideoReady | RefusedVideo {
   const posted = parseVideoReady(body);
   const service = parseUrl(serviceUrl, 'serviceBaseUrl');
   const link = new URL(posted.videoUrl);
-  if (link.origin === service.origin) return posted;
-  if (link.protocol !== 'https:') return { refused: PLAIN_HTTP_LINK_REFUSED };
-  if (!canConfirm) return { refused: postedLinkRefusedMessage(REFUSED_CANNOT_CONFIRM) };
+  if (link.origin !== service.origin && link.protocol !== 'https:') return { refused: PLAIN_HTTP_LINK_REFUSED };
   return posted;
 }
 
@@ -126,9 +132,10 @@ export function videoIdCandidates(videoUrl: string): string[] {
  * the service returns it, and then the link is a fresh one the service signs for it (`getVideoUrl`): the posted
  * link is only a cue, since anyone who learns a callback address can post one.
  *
- * Unconfirmed (no REST client, a link naming no known recording, a failed lookup), the posted link is carried only
- * when it is on the service's own origin, with `detailsError` saying why the details are missing; on any other host
- * the notification is refused (RefusedVideo). Only an unreadable body throws (INVALID_INPUT).
+ * Unconfirmed (no REST client, a link naming no known recording, a failed lookup), the posted link is carried as it
+ * came, with `detailsError` saying why: on another host it is marked `linkConfirmed: false`, since SPEC 6 lets the
+ * service send its storage's link, and losing a real video is worse than a flagged link. Only plain http off the
+ * service's origin is refused (RefusedVideo), and only an unreadable body throws (INVALID_INPUT).
  */
 export async function identifyVideo(
   body: unknown,
@@ -136,16 +143,25 @@ export async function identifyVideo(
   serviceUrl: string,
   options?: CallOptions,
 ): Promise<IdentifiedVideo | RefusedVideo> {
-  const screened = screenVideoReady(body, serviceUrl, rest !== undefined);
+  const screened = screenVideoReady(body, serviceUrl);
   if (isRefusedVideo(screened)) return screened;
   const { videoUrl, videoKey } = screened;
   const service = parseUrl(serviceUrl, 'serviceBaseUrl');
   const posted = new URL(videoUrl);
   const onServiceOrigin = posted.origin === service.origin;
-  const unconfirmed = (detailsError: string | null, refusal: string): IdentifiedVideo | RefusedVideo =>
-    onServiceOrigin
-      ? { videoUrl, videoKey, recordingId: null, recording: null, detailsError, linkSource: 'notification', postedLinkNote: null }
-      : { refused: postedLinkRefusedMessage(refusal) };
+  const asPosted = (recording: Recording | null, detailsError: string | null): IdentifiedVideo => ({
+    videoUrl,
+    videoKey,
+    recordingId: recording?.id ?? null,
+    recording,
+    detailsError,
+    linkConfirmed: onServiceOrigin,
+    linkSource: 'notification',
+    postedLinkNote: null,
+  });
+  // On the service's origin the link is the service's own whatever the lookup says; elsewhere, the reason it is not.
+  const unconfirmed = (onOrigin: string | null, offOrigin: string): IdentifiedVideo =>
+    asPosted(null, onServiceOrigin ? onOrigin : unconfirmedLinkMessage(offOrigin));
   if (rest === undefined) return unconfirmed(null, REFUSED_CANNOT_CONFIRM);
   const candidates = videoIdCandidates(videoUrl);
   if (candidates.length === 0) return unconfirmed(LINK_NAMES_NO_RECORDING, REFUSED_NAMES_NO_RECORDING);
@@ -158,7 +174,6 @@ export async function identifyVideo(
   }
   const recording = pickConfirmed(returned, candidates);
   if (recording === undefined) return unconfirmed(LINK_NOT_CONFIRMED, REFUSED_NOT_CONFIRMED);
-  const confirmed = { recordingId: recording.id, recording, detailsError: null };
   let fresh: string;
   let freshLink: URL;
   try {
@@ -166,12 +181,20 @@ export async function identifyVideo(
     freshLink = new URL(fresh);
     if (freshLink.protocol !== 'https:' && freshLink.origin !== service.origin) throw new InvalidInputError(FRESH_LINK_PLAIN_HTTP);
   } catch (error) {
-    // The posted link on the service's own origin is still the service's: the run keeps it.
-    if (onServiceOrigin) return { videoUrl, videoKey, ...confirmed, linkSource: 'notification', postedLinkNote: null };
-    return { refused: postedLinkRefusedMessage(refusedNoFreshLinkReason(messageOf(error))) };
+    // The recording is confirmed; the posted link is the service's own only on its origin, else flagged.
+    return asPosted(recording, onServiceOrigin ? null : unconfirmedLinkMessage(refusedNoFreshLinkReason(messageOf(error))));
   }
   const postedLinkNote = onServiceOrigin || posted.origin === freshLink.origin ? null : POSTED_LINK_REPLACED;
-  return { videoUrl: fresh, videoKey: keyOf(freshLink), ...confirmed, linkSource: 'presign', postedLinkNote };
+  return {
+    videoUrl: fresh,
+    videoKey: keyOf(freshLink),
+    recordingId: recording.id,
+    recording,
+    detailsError: null,
+    linkConfirmed: true,
+    linkSource: 'presign',
+    postedLinkNote,
+  };
 }
 
 /**

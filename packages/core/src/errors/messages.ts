@@ -234,13 +234,13 @@ export function plainHttpVideoLinkMessage(host: string): string {
   return `The video was not downloaded: the link is plain http to another host (${host}) than the Service URL's, and only the service itself may be reached without https.`;
 }
 
-// A posted link that is not passed on. Anyone who learns a callback address can post to it, so these never repeat the
-// link (nor its host): only what the service confirms goes into a run.
-/** Why a posted link is refused: it names no recording. */
+// Why ScreenRec did not confirm a posted link on another host than the Service URL's. Anyone who learns a callback
+// address can post to it, so these never repeat the link (nor its host).
+/** The link names no recording. */
 export const REFUSED_NAMES_NO_RECORDING = 'it names no recording';
-/** Why a posted link is refused: the service lists none of the recordings it names. */
+/** The service lists none of the recordings the link names. */
 export const REFUSED_NOT_CONFIRMED = 'ScreenRec has no recording in this workspace that it names';
-/** Why a posted link is refused: there is no REST client to ask the service with. */
+/** There is no REST client to ask the service with. */
 export const REFUSED_CANNOT_CONFIRM =
   'the connection has no Workspace ID and API Key to confirm it with (fill them in when ScreenRec keeps its videos on another host)';
 
@@ -253,6 +253,16 @@ export function refusedNoFreshLinkReason(reason: string): string {
   return `ScreenRec confirmed the recording but gave no fresh link to its video (${reason.replace(/\.$/, '')})`;
 }
 
+/**
+ * Why a video-ready notification's link is passed on unconfirmed (`linkConfirmed: false`): a notification the
+ * service sent must not be lost for its shape (an object store's link on its own host is one), so it is delivered,
+ * flagged, and nothing is fetched from it.
+ */
+export function unconfirmedLinkMessage(why: string): string {
+  return `ScreenRec did not confirm this video link: it is on another host than the Service URL, and ${why}. It is passed on so that no video is lost; nothing was fetched from it, so check where it points before you use it.`;
+}
+
+/** @deprecated A link on another host is no longer refused but passed on unconfirmed: see unconfirmedLinkMessage. */
 export function postedLinkRefusedMessage(why: string): string {
   return `A video-ready notification was not passed on: its video link is not on the Service URL's host, and ${why}.`;
 }

@@ -38,9 +38,10 @@ export const CREDENTIAL_UNREADABLE = {
  * its answer and sends it again when that takes too long (the reference service waits 10 s), and a busy webhook
  * process fetching recordings or videos for a burst of notifications would make it do so. What can be told without a
  * lookup is answered at once: an unreadable body, or a link that can never be the service's (plain http off the
- * Service URL's origin, another host with no API Key to confirm it), is refused with 400; a repeat of a video already
- * taken in is answered 200 and starts nothing. The run carries only the service's own link (core's identifyVideo):
- * a posted link the service does not vouch for starts nothing, since anyone who learns the webhook URL can post one.
+ * Service URL's origin), is refused with 400; a repeat of a video already taken in is answered 200 and starts
+ * nothing. Whatever the lookup says, the notification starts one run: with the service's own link when it confirms
+ * the recording (core's identifyVideo), else with the posted https link flagged `linkConfirmed: false` and the reason,
+ * no recording fields and nothing downloaded from it, since losing a real video is worse than a flagged link.
  */
 export async function receiveVideoReady(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const receivedAt = new Date().toISOString();
@@ -61,7 +62,7 @@ export async function receiveVideoReady(context: IWebhookFunctions): Promise<IWe
 	}
 	let notification: VideoReady;
 	try {
-		const screened = screenVideoReady(context.getBodyData(), connection.serviceUrl, connection.hasRest);
+		const screened = screenVideoReady(context.getBodyData(), connection.serviceUrl);
 		if (isRefusedVideo(screened)) {
 			context.logger.warn(`ScreenRec Trigger answered 400 and started no execution: ${screened.refused}`);
 			return answer(NOTIFICATION_ANSWER.unreadable, { message: screened.refused });
@@ -122,6 +123,7 @@ async function videoReadyItem(
 	const json: IDataObject = {
 		videoUrl: identified.videoUrl,
 		videoKey: identified.videoKey,
+		linkConfirmed: identified.linkConfirmed,
 		recordingId: identified.recordingId,
 		receivedAt,
 		detailsError,

@@ -25,7 +25,16 @@ const help = [
   `<p>${prose(`${summary} It sends a message each time: ScreenRec notifies this Node-RED as soon as a recording is finished.`)}</p>`,
   '<h3>Outputs</h3>',
   helpList([
-    helpEntry('payload.videoUrl', 'string', 'The temporary link to the video, as ScreenRec sent it.'),
+    helpEntry(
+      'payload.videoUrl',
+      'string',
+      "The temporary link to the video: a fresh one from ScreenRec when it confirmed the recording, else the notification's own.",
+    ),
+    helpEntry(
+      'payload.linkConfirmed',
+      'boolean',
+      'False when the link is on another host than the Service URL and ScreenRec did not confirm it (payload.detailsError says why): it is sent on so that no video is lost, but check where it points before you use it.',
+    ),
     helpEntry('payload.videoKey', 'string', 'The link without its query: the same for one video however often its link is re-signed.'),
     helpEntry(
       'payload.recordingId',

@@ -39,10 +39,10 @@ const owners = new Owners();
  * subscription across redeploys, and across restarts where a persistent context store keeps its ID; it unsubscribes
  * when the node is removed or its connection changes (the old address then answers 410, so ScreenRec drops whatever
  * still posts there). Each notification is answered at once, then looked up (core's identifyVideo) and sent on as one
- * message carrying only ScreenRec's own link, even when the node is redeployed meanwhile; a video delivered again sends
- * nothing. A link that can never be ScreenRec's (plain http off the Service URL's origin, another host with no API key
- * to confirm it) is answered 400; one ScreenRec does not vouch for after the lookup sends nothing. Either is logged as
- * a warning, without the link.
+ * message, even when the node is redeployed meanwhile; a video delivered again sends nothing. The message carries
+ * ScreenRec's own link when it confirms the recording; else, whatever the lookup says, the posted https link with
+ * `linkConfirmed` false and the reason, logged as a warning. Plain http off the Service URL's origin is answered 400
+ * and logged, without the link.
  */
 export function registerVideoReady(RED: NodeAPI): void {
   const t = (key: string, values?: Record<string, string>) => word(RED._.bind(RED), VIDEO_READY_TYPE, key, values);
@@ -159,7 +159,7 @@ export function registerVideoReady(RED: NodeAPI): void {
       const { nodeId, connection: live } = subscription;
       let screened: VideoReady | RefusedVideo;
       try {
-        screened = screenVideoReady(body, live.serviceUrl, live.hasRest);
+        screened = screenVideoReady(body, live.serviceUrl);
       } catch {
         answer(NOTIFICATION_ANSWER.unreadable);
         return;
@@ -185,8 +185,10 @@ export function registerVideoReady(RED: NodeAPI): void {
             // Deduplicated on the key of the link ScreenRec vouches for, now that it is known.
             if (!seen.first(identified.videoKey)) return undefined;
             if (identified.postedLinkNote !== null) voice(nodeId).warn(identified.postedLinkNote);
-            const { videoUrl, videoKey, recordingId, recording, detailsError } = identified;
-            return sendOn(subscription, { payload: { videoUrl, videoKey, recordingId, recording, detailsError } });
+            const { videoUrl, videoKey, linkConfirmed, recordingId, recording, detailsError } = identified;
+            // Sent on all the same: losing a real video is worse than a flagged link.
+            if (!linkConfirmed && detailsError !== null) voice(nodeId).warn(detailsError);
+            return sendOn(subscription, { payload: { videoUrl, videoKey, linkConfirmed, recordingId, recording, detailsError } });
           },
           (error: unknown) => voice(nodeId).error(asError(error).message),
         );

@@ -35,8 +35,13 @@ export interface VideoReadyItem {
    * hook delivered twice runs the Zap twice, with the same id to filter on).
    */
   id: string;
-  /** ScreenRec's own link: a fresh one for a confirmed recording, else the posted one on the Service URL's origin. */
+  /**
+   * ScreenRec's own link: a fresh one for a confirmed recording, else the posted one on the Service URL's origin; or,
+   * with `linkConfirmed` false, the posted https link on another host as it came.
+   */
   videoUrl: string;
+  /** False when ScreenRec did not vouch for videoUrl: passed on so that no video is lost, never fetched. */
+  linkConfirmed: boolean;
   receivedAt: string;
   /** Only when ScreenRec confirmed which recording the video belongs to. */
   recordingId: string | null;
@@ -84,11 +89,12 @@ export const performUnsubscribe = performStep(async (z: ZObject, bundle: Bundle,
 
 /**
  * The notification is only `{ "result": "<video link>" }`. Core confirms the recording with ScreenRec when REST
- * credentials are there, and the item then carries a fresh link ScreenRec signs; a link on the Service URL's origin is
- * delivered even when the lookup fails (with the reason), so the service's own notification is never lost. A posted
- * link ScreenRec does not vouch for (another host, unconfirmed; plain http off the Service URL's origin) starts no
- * Zap run: anyone who learns the hook URL can post one. It is logged, not thrown: a Zap whose trigger keeps failing is
- * turned off, and a stranger's posts must not do that. Only an unreadable body fails.
+ * credentials are there, and the item then carries a fresh link ScreenRec signs. Whatever the lookup says, the
+ * notification starts the Zap: an https link on another host that ScreenRec did not confirm (an object store's link,
+ * a failed lookup) comes with `linkConfirmed` false and the reason, no recording details and no file, since losing a
+ * real video is worse than a flagged link. Plain http off the Service URL's origin starts nothing: it is logged, not
+ * thrown, as a Zap whose trigger keeps failing is turned off and a stranger's posts must not do that. Only an
+ * unreadable body fails.
  *
  * Zapier itself answers ScreenRec (its hook URL answers before perform runs, and answers 410 Gone once the Zap's hook
  * is removed); the app keeps no receiver state that could answer otherwise.
@@ -136,6 +142,7 @@ export const performList = performStep(async (z: ZObject, bundle: VideoReadyBund
       recordingId: recording.id,
       recording,
       detailsError: null,
+      linkConfirmed: true,
       linkSource: 'presign',
       postedLinkNote: null,
     };
@@ -149,6 +156,7 @@ function videoReadyItem(z: ZObject, identified: IdentifiedVideo, receivedAt: str
     videoKey: identified.videoKey,
     id: identified.videoKey,
     videoUrl: identified.videoUrl,
+    linkConfirmed: identified.linkConfirmed,
     receivedAt,
     recordingId: identified.recordingId,
     recording: identified.recording === null ? UNKNOWN_RECORDING : recordingOutput(identified.recording),
@@ -165,6 +173,7 @@ export const VIDEO_READY_SAMPLE: VideoReadyItem = {
   videoKey,
   id: videoKey,
   videoUrl: EXAMPLE_VIDEO_URL,
+  linkConfirmed: true,
   receivedAt: '2026-11-21T09:45:12.000Z',
   recordingId: RECORDING_FIELDS.id.example,
   recording: SAMPLE_RECORDING,
@@ -189,6 +198,7 @@ export default defineTrigger({
       // Output fields take no help text: the label says why the value is here twice.
       { key: 'id', label: 'Video ID (same as Video Key)', type: 'string' },
       { key: 'videoUrl', label: OTHER_OUTPUTS.videoUrl?.label, type: 'string' },
+      { key: 'linkConfirmed', label: 'Video Link Confirmed by ScreenRec', type: 'boolean' },
       { key: 'receivedAt', label: 'Received At', type: 'datetime' },
       { key: 'recordingId', label: RECORDING_FIELDS.id.label, type: 'string' },
       { key: 'videoFile', label: 'Video File (empty without the API key or a confirmed recording)', type: 'file' },

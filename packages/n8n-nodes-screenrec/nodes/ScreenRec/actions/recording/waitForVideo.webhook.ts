@@ -8,11 +8,14 @@ import {
 	claimResume,
 	isWaitSecret,
 	notedSubscription,
+	isRefusedVideo,
 	parseVideoReady,
 	readEarlierWaitState,
+	screenVideoReady,
 	secretFitsDigest,
 	standaloneMessage,
 	toNodeError,
+	unconfirmedWaitedVideoItem,
 	videoIdCandidates,
 	waitSubscriptionOf,
 	waitedVideoItem,
@@ -31,6 +34,8 @@ export const RESUMING =
 	'The awaited video is ready: the execution resumes with it, and this subscription has served its purpose (answered 410, so ScreenRec drops it).';
 export const LOOKUP_FAILED =
 	'The recording could not be checked with ScreenRec just now; the execution keeps waiting (send the notification again).';
+export const RESUMING_UNCONFIRMED =
+	"The awaited recording's video is ready according to this notification, which ScreenRec could not be asked to confirm: the execution resumes with its link, flagged, and this subscription has served its purpose (answered 410, so ScreenRec drops it).";
 
 /**
  * n8n calls this for a POST to a waiting execution's resume URL, which "Wait for Video" subscribed to ScreenRec's
@@ -40,7 +45,11 @@ export const LOOKUP_FAILED =
  * recording is finished: one lookup, as confirming the notified video would take, and a waiting execution whose own
  * notification was lost is resumed by the next one it gets. The notification that resumes the execution is answered
  * 410, which makes ScreenRec drop the subscription (the node removes it too, where it can): after that n8n itself
- * answers the URL (409), before any node code. It never throws: n8n would resume the execution with the error.
+ * answers the URL (409), before any node code. When ScreenRec cannot be asked (throttled, a server error, too slow,
+ * a revoked key), a notification whose link names the awaited recording still resumes the execution, with that link
+ * flagged (`linkConfirmed`, `detailsError`): losing the service's word that the video is ready is worse than a flagged
+ * link. One that does not name it is answered 503, to be sent again. It never throws: n8n would resume the execution
+ * with the error.
  */
 export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const answer = (status: number, message: string): IWebhookResponseData => {
@@ -73,26 +82,33 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 			return answer(NOTIFICATION_ANSWER.unreadable, standaloneMessage(this.getNode(), error));
 		}
 		const rest = connection.rest('Wait for Video');
-		let awaited: Recording;
-		try {
-			awaited = await rest.getRecording(awaitedId);
-		} catch {
-			return answer(NOTIFICATION_ANSWER.retryLater, LOOKUP_FAILED);
-		}
 		// A link that names no recording (object-store links) may be this one's: only the status tells.
 		const aboutAwaited = videoIdCandidates(notified.videoUrl).includes(awaitedId.toLowerCase());
-		if (awaited.status !== 'COMPLETED') return answer(NOTIFICATION_ANSWER.received, aboutAwaited ? NOT_FINISHED_YET : ANOTHER_RECORDING);
+		let awaited: Recording | undefined;
+		let lookupError: unknown;
+		try {
+			awaited = await rest.getRecording(awaitedId);
+		} catch (error) {
+			lookupError = error;
+		}
+		if (awaited === undefined) {
+			const passable = !isRefusedVideo(screenVideoReady(this.getBodyData(), connection.serviceUrl));
+			if (!aboutAwaited || !passable) return answer(NOTIFICATION_ANSWER.retryLater, LOOKUP_FAILED);
+		} else if (awaited.status !== 'COMPLETED') {
+			return answer(NOTIFICATION_ANSWER.received, aboutAwaited ? NOT_FINISHED_YET : ANOTHER_RECORDING);
+		}
 		const giveClaimBack = claimResume(this.getExecutionId());
 		if (giveClaimBack === undefined) return answer(NOTIFICATION_ANSWER.received, ALREADY_RESUMING);
 		try {
-			// Always a fresh link from ScreenRec: the posted one is only the cue (anyone who learns the URL can post one).
-			const videoUrl = await rest.getVideoUrl(awaited.id);
 			const download = this.getNodeParameter('download', false) === true;
 			const binaryField = download ? String(this.getNodeParameter('binaryPropertyName', 'data')) : undefined;
-			const item = await waitedVideoItem(this, { recording: awaited, videoUrl }, rest, {
-				binaryField,
-				serviceUrl: connection.serviceUrl,
-			});
+			const itemOptions = { binaryField, serviceUrl: connection.serviceUrl };
+			// Confirmed, always a fresh link from ScreenRec: the posted one is only the cue (anyone who learns the URL can
+			// post one).
+			const item =
+				awaited === undefined
+					? await unconfirmedWaitedVideoItem(this, awaitedId, notified, lookupError, itemOptions)
+					: await waitedVideoItem(this, { recording: awaited, videoUrl: await rest.getVideoUrl(awaited.id) }, rest, itemOptions);
 			// The 410 makes ScreenRec drop the subscription, but an answer it never gets (n8n answering after its
 			// timeout, a cut connection) would leave it to n8n, which answers every later post 409, never 410: so it is
 			// removed here first, found in the execution's custom data (or, should that be full, in the static data n8n 2.3
@@ -105,7 +121,9 @@ export async function resumeOnVideo(this: IWebhookFunctions): Promise<IWebhookRe
 					.catch(() => undefined);
 			// Answered only once nothing can fail any more (a failed download is reported on the item). Should n8n not
 			// start the resumed run after this answer (a crash just then), the wait's time limit still ends the wait.
-			this.getResponseObject().status(NOTIFICATION_ANSWER.gone).json({ message: RESUMING });
+			this.getResponseObject()
+				.status(NOTIFICATION_ANSWER.gone)
+				.json({ message: awaited === undefined ? RESUMING_UNCONFIRMED : RESUMING });
 			return { workflowData: [[item]], noWebhookResponse: true };
 		} catch (error) {
 			giveClaimBack();
