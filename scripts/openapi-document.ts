@@ -1,7 +1,9 @@
 // The OpenAPI 3.1 document of ScreenRec's API (docs/openapi.json), made from what core knows: the schemas of every
 // body (packages/core/src/wire/schemas.ts, through zod's own JSON Schema output) and the paths, methods, headers and
-// statuses (packages/core/src/wire/protocol.ts). Only the prose a reader of the document needs is written here.
-// scripts/openapi.ts writes it; test/docs/openapi.test.ts fails when the committed file differs.
+// statuses (packages/core/src/wire/protocol.ts). Only the prose a reader of the document needs is written here, and
+// what the service refuses that core leaves to it (SERVICE_RULES, BODY_REFUSALS, the 405), as the reference service
+// answers it (test/fuzz checks the service against this document). scripts/openapi.ts writes it;
+// test/docs/openapi.test.ts fails when the committed file differs.
 import { z } from 'zod/v4';
 import corePackage from '../packages/core/package.json';
 import {
@@ -18,6 +20,7 @@ import {
   type ServiceInterface,
 } from '../packages/core/src/wire/protocol';
 import * as schemas from '../packages/core/src/wire/schemas';
+import { LIMITS } from '../shared/reference-server/src/limits';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -74,6 +77,31 @@ function componentSchemas(): JsonObject {
       ),
     },
   };
+  return withServiceRules(components);
+}
+
+/** Not blank: a character that is not white space (what JavaScript's trim() removes is what `\s` matches). */
+const NOT_BLANK = '\\S';
+const NO_CONTROL = '[^\\u0000-\\u001f\\u007f-\\u009f]';
+/** A tag: not blank, and no control character (C0, DEL, C1), which the service refuses in a tag. */
+const TAG = `^${NO_CONTROL}*(?!\\s)${NO_CONTROL}${NO_CONTROL}*$`;
+
+/**
+ * The string rules the service checks and core's schemas leave to it (core trims before checking, which JSON Schema
+ * cannot say): in a request, every `tags` entry is a tag and a hook recording's `externalReference` is not blank.
+ */
+function withServiceRules(components: JsonObject): JsonObject {
+  const visit = (node: Json): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const properties = node.properties as JsonObject | undefined;
+    const tagItems = (properties?.tags as JsonObject | undefined)?.items as JsonObject | undefined;
+    if (tagItems?.type === 'string') Object.assign(tagItems, { pattern: TAG, description: 'Not blank, and no control characters.' });
+    const reference = properties?.externalReference as JsonObject | undefined;
+    if (reference?.type === 'string') Object.assign(reference, { pattern: NOT_BLANK, description: 'Not blank.' });
+    Object.values(node).forEach(visit);
+  };
+  for (const [name, schema] of Object.entries(components)) if (/(Request|Action)$/.test(name)) visit(schema);
   return components;
 }
 
@@ -91,6 +119,21 @@ const FAILURE_MEANING: { [S in ServiceInterface]: Record<(typeof FAILURE_STATUSE
     forbidden: "The token does not match the integration's.",
     integrationError: 'No active integration: the token is missing or expired, or the integration was disconnected.',
     tooManyRequests: 'Too many failed authentications from this address; Retry-After says when to try again.',
+  },
+};
+
+const message = (description: string): JsonObject => ({ description, content: jsonContent(ref('MessageBody')) });
+const KIB = 1024;
+/** Refusals of a body before it is read: too large (design.md's Limits), or not JSON (a REST call; the hook's row 2 is 400). */
+const BODY_REFUSALS: Record<ServiceInterface, JsonObject> = {
+  rest: {
+    '413': message(`The body is larger than ${LIMITS.restBodyBytes / KIB / KIB} MiB.`),
+    '415': message('The body is not JSON: its `content-type` is not `application/json`.'),
+  },
+  hook: {
+    '413': message(
+      `The body is larger than ${LIMITS.hookBodyBytes / KIB} KiB (a token that fails is answered first, 403 or 424, with the body unread).`,
+    ),
   },
 };
 
@@ -127,7 +170,7 @@ const REST_TEXT: Record<keyof typeof REST_CALLS, RestCallText> = {
   listRecordings: {
     summary: 'Find and filter recordings',
     description:
-      'Every filter is optional; each given list matches any of its values, the filters all together. `createdDateTo` is inclusive (ScreenRec adds a day). There is no call that gets one recording: list with `ids`.',
+      'Every filter is optional; each given list matches any of its values, the filters all together. `createdDateTo` is inclusive (ScreenRec adds a day). There is no call that gets one recording: list with `ids`. No body at all is no filter, as `{}`; a body that is not a JSON object (`null` included) is a 400.',
     request: 'ListRecordingsRequest',
     answer: 'RecordingPage',
     answerDescription: 'One page of recordings.',
@@ -147,7 +190,8 @@ const REST_TEXT: Record<keyof typeof REST_CALLS, RestCallText> = {
   },
   searchTags: {
     summary: 'Search tags',
-    description: 'Tags of the workspace that contain the query, in any case, each once. A blank query finds nothing.',
+    description:
+      'Tags of the workspace that contain the query, in any case, each once. A blank query finds nothing, and so does one with a control character (no tag holds one).',
     answer: 'TagSearchResponse',
     answerDescription: 'The matching tags.',
   },
@@ -193,8 +237,11 @@ function restPaths(): JsonObject {
       description: text.description,
       tags: ['REST API'],
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(text.request === undefined ? {} : { requestBody: { required: true, content: jsonContent(ref(text.request)) } }),
-      responses: { [String(call.success)]: success, ...failureResponses('rest') },
+      ...(text.request === undefined
+        ? {}
+        : { requestBody: { required: operationId !== 'listRecordings', content: jsonContent(ref(text.request)) } }),
+      // A GET's body is never read; every other call's is.
+      responses: { [String(call.success)]: success, ...failureResponses('rest'), ...(call.method === 'GET' ? {} : BODY_REFUSALS.rest) },
     };
     const path = `${WORKSPACE_API_PATH}${call.path}`;
     const item = (paths[path] ??= { parameters: [WORKSPACE_ID_PARAMETER] }) as JsonObject;
@@ -250,6 +297,7 @@ function hookPath(): JsonObject {
             content: jsonContent({ anyOf: answers.map(ref) }),
           },
           ...failureResponses('hook'),
+          ...BODY_REFUSALS.hook,
         },
       },
     },
@@ -296,7 +344,7 @@ export function openApiDocument(): JsonObject {
       title: 'ScreenRec API',
       version: corePackage.version,
       description:
-        "ScreenRec's REST API (recordings of one workspace, with an API key) and its automation-hook endpoint (one integration, with a backend token), as screenrec speaks them; docs/service-api.md tells the rest. The version is screenrec's: the service itself shows none.",
+        'ScreenRec\'s REST API (recordings of one workspace, with an API key) and its automation-hook endpoint (one integration, with a backend token), as screenrec speaks them; docs/service-api.md tells the rest. The version is screenrec\'s: the service itself shows none. A method a path does not take is answered 405 `{"message":"Method not allowed"}` with an `Allow` header naming the methods the path takes; an unknown path, 404 `{"message":"Not found"}`.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [

@@ -58,7 +58,7 @@ describe('the validation itself', () => {
   it('refuses a status the operation does not list, a body that does not fit, and a body where none is promised', () => {
     const list = restOperation('post', '/recordings/list');
     expect(misfit(list, { status: 418, json: {}, text: '{}' })).toBe(
-      'status 418 is not one the document lists (200, 400, 401, 403, 404, 429)',
+      'status 418 is not one the document lists (200, 400, 401, 403, 404, 413, 415, 429)',
     );
     expect(misfit(list, { status: 200, json: { content: [{ status: 'NEW' }], totalElements: 1, totalPages: 1 }, text: 'x' })).toBe(
       "data/content/0 must have required property 'id'",

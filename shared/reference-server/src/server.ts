@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { hookRoutes } from './routes/hook';
 import { participantRoutes } from './routes/participant';
 import { restRoutes } from './routes/rest';
 import { videoRoutes } from './routes/videos';
+import { MESSAGES, sendMessage } from './replies';
 import { Store } from './store/store';
 import { HOOK_PROVIDERS, type HookProvider } from './wire';
 
@@ -150,6 +151,8 @@ function fastifyOptions(logLevel: string | undefined, timeouts: Timeouts, longRe
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.min(1_000, Math.max(50, timeouts.headersMs / 4)) },
+    // A URL fastify cannot decode (`%ZZ`) is refused in the service's own words, as every other bad request.
+    frameworkErrors: (_error: Error, _request: unknown, reply: FastifyReply) => sendMessage(reply, 400, MESSAGES.badRequest),
     clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
       if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && longRequests.has(socket)) return;
       answerClientError(error, socket);
