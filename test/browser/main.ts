@@ -13,6 +13,7 @@ import { ensureDebianPackages } from './machine';
 import { pageErrorChecks } from './page-error-checks';
 import { SCREENSHOTS } from './participant';
 import { recordingChecks } from './recording-checks';
+import { slowParticipantChecks } from './slow-participant-checks';
 import { startSession, type Session } from './session';
 
 /** CI gives this script 10 minutes; the checks take well under one. Past this, something hangs: stop and say so. */
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     session = await startSession();
     await recordingChecks(session, checks);
     await pageErrorChecks(session, checks);
+    await slowParticipantChecks(session, checks);
     clearTimeout(watchdog);
   } catch (error) {
     checks.fail('setting up the run', error);

@@ -14,7 +14,7 @@ async function recordBriefly(participant: Participant): Promise<void> {
 }
 
 /** The video the service stored for a recording, fetched through a fresh link. */
-async function storedVideo(session: Session, recordingId: string): Promise<Buffer> {
+export async function storedVideo(session: Session, recordingId: string): Promise<Buffer> {
   const response = await fetch(await session.rest.getVideoUrl(recordingId));
   return Buffer.from(await response.arrayBuffer());
 }
@@ -23,7 +23,7 @@ async function storedVideo(session: Session, recordingId: string): Promise<Buffe
  * After a failed send, the page keeps the video and offers Send again: pressing it sends the same bytes without
  * asking to share the screen again, and the recording completes.
  */
-async function expectRetrySendsTheSameVideo(
+export async function expectRetrySendsTheSameVideo(
   session: Session,
   participant: Participant,
   recordingId: string,
@@ -42,6 +42,30 @@ async function expectRetrySendsTheSameVideo(
   assert(
     firstAttempt !== null && stored.equals(firstAttempt),
     `the stored video (${stored.length} bytes) is not the one the failed attempt carried (${firstAttempt?.length} bytes)`,
+  );
+}
+
+/**
+ * Makes the service's answer to every upload 503 until the check unroutes; `firstAttempt` resolves with the body of
+ * the first one, as the page sent it.
+ */
+export async function answerUploadsWith503(participant: Participant): Promise<{ firstAttempt: Promise<Buffer | null> }> {
+  let sent: (body: Buffer | null) => void = () => undefined;
+  const firstAttempt = new Promise<Buffer | null>((resolve) => (sent = resolve));
+  await participant.page.route(isUpload, async (route: Route) => {
+    sent(route.request().postDataBuffer());
+    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) });
+  });
+  return { firstAttempt };
+}
+
+/** What the page says after a 503, word for word. */
+export async function expectSaid503(participant: Participant): Promise<void> {
+  const said = await participant.waitForStatus('could not be sent');
+  assert(
+    said ===
+      'Your recording could not be sent: ScreenRec had a problem (error 503). Your recording is kept on this page: wait a moment, then press Send again.',
+    `the page says "${said}"`,
   );
 }
 
@@ -81,20 +105,11 @@ export async function pageErrorChecks(session: Session, checks: Checks): Promise
     const created = await session.createRecording('browser-503');
     const participant = await Participant.open(session.browser, created.url, 'upload-503');
     try {
-      let firstAttempt: Buffer | null = null;
-      await participant.page.route(isUpload, async (route: Route) => {
-        firstAttempt = route.request().postDataBuffer();
-        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) });
-      });
+      const { firstAttempt } = await answerUploadsWith503(participant);
       await recordBriefly(participant);
-      const said = await participant.waitForStatus('could not be sent');
-      assert(
-        said ===
-          'Your recording could not be sent: ScreenRec had a problem (error 503). Your recording is kept on this page: wait a moment, then press Send again.',
-        `the page says "${said}"`,
-      );
+      await expectSaid503(participant);
       await participant.screenshot('1-failed');
-      await expectRetrySendsTheSameVideo(session, participant, created.id, firstAttempt);
+      await expectRetrySendsTheSameVideo(session, participant, created.id, await firstAttempt);
       await participant.screenshot('2-sent-again');
     } finally {
       await participant.page.close();

@@ -65,6 +65,19 @@ export async function probeVideo(bytes: Buffer): Promise<VideoFacts> {
   }
 }
 
+/** How far a declared length may be from the frames' before a player's time bar visibly lies. */
+export const MAX_DECLARED_DRIFT_SECONDS = 0.5;
+
+/**
+ * How far the length the WebM declares (what players show before reading it all) is from what its frames last, in
+ * seconds; throws when it declares none.
+ */
+export function declaredLengthDrift(facts: VideoFacts): number {
+  if (facts.declaredSeconds === undefined)
+    throw new Error('the WebM declares no duration (ffprobe -show_format: duration N/A): players show 0:00 and cannot seek');
+  return Math.abs(facts.declaredSeconds - facts.durationSeconds);
+}
+
 /** The DocType string of the EBML header at the file's start (element 0x4282), or undefined when there is none. */
 function docTypeOf(bytes: Buffer): string | undefined {
   if (!bytes.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return undefined;

@@ -22,7 +22,7 @@ const SCRIPT = `(() => {
     say('This browser cannot record the screen. Please open this page in a recent Chrome, Edge or Firefox on a computer.', 'problem');
     return;
   }
-  let recorder, stream, chunks = [], startedAt = 0, recordingSince = 0, ticking, video, settled = false;
+  let recorder, stream, chunks = [], startedAt = 0, ticking, video, settled = false;
   // Leaving while recording, while sending, or before a failed send is retried loses the video: the browser asks first.
   window.addEventListener('beforeunload', (event) => {
     if (settled || recorder === undefined) return;
@@ -57,10 +57,8 @@ const SCRIPT = `(() => {
     recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
     chunks = [];
     recorder.ondataavailable = (event) => { if (event.data && event.data.size > 0) chunks.push(event.data); };
-    recorder.onstart = () => { recordingSince = performance.now(); };
     recorder.onstop = async () => {
-      const recorded = new Blob(chunks, { type: (recorder.mimeType || 'video/webm').split(';')[0] });
-      video = await declareDuration(recorded, performance.now() - recordingSince);
+      video = await declareDuration(new Blob(chunks, { type: (recorder.mimeType || 'video/webm').split(';')[0] }));
       preview.src = URL.createObjectURL(video);
       preview.hidden = false;
       upload();
@@ -83,11 +81,16 @@ const SCRIPT = `(() => {
     stopButton.hidden = true;
   }
   // MediaRecorder leaves the duration out of its WebM (players show 0:00 and cannot seek): only the file's first
-  // bytes are rewritten; a file that is not as expected is sent as it is.
-  async function declareDuration(blob, ms) {
+  // bytes are rewritten, with the time of its last frame, read from an end grown until it holds the last Cluster. A
+  // file that is not as expected is sent as it is.
+  async function declareDuration(blob) {
     try {
-      const patch = withDuration(new Uint8Array(await blob.slice(0, 65536).arrayBuffer()), ms);
-      return patch ? new Blob([patch.bytes, blob.slice(patch.replaces)], { type: blob.type }) : blob;
+      const head = new Uint8Array(await blob.slice(0, 65536).arrayBuffer());
+      for (let tailSize = 1 << 20; ; tailSize *= 4) {
+        const patch = withDuration(head, new Uint8Array(await blob.slice(-tailSize).arrayBuffer()));
+        if (patch !== 'tail too short') return patch ? new Blob([patch.bytes, blob.slice(patch.replaces)], { type: blob.type }) : blob;
+        if (tailSize >= blob.size) return blob;
+      }
     } catch (error) {
       return blob;
     }
