@@ -71,8 +71,8 @@ export async function serviceLoadChecks(checks: Checks, service: RunningServer):
         ],
       });
       console.log(`     figures: ${figures(result)}`);
-      expectAllAnswered(result, READ_REQUESTS, 200);
       expectThat(wrong === 0, `${wrong} answers were not the page of ${READ_SEEDED}, the first: ${firstWrong}`);
+      expectAllAnswered(result, READ_REQUESTS, 200);
       expectThat(result.latency.p99 < READ_P99_LIMIT_MS, `p99 ${result.latency.p99} ms`);
     },
   );
@@ -103,8 +103,8 @@ export async function serviceLoadChecks(checks: Checks, service: RunningServer):
         ],
       });
       console.log(`     figures: ${figures(result)}`);
-      expectAllAnswered(result, CONCURRENT_CREATES, 201);
       expectThat(unexpected.length === 0, `${unexpected.length} answers without an id, the first: ${unexpected[0]}`);
+      expectAllAnswered(result, CONCURRENT_CREATES, 201);
       expectThat(new Set(created).size === CONCURRENT_CREATES, `${new Set(created).size} distinct ids in ${created.length} answers`);
 
       const after = await rest.allIds();
