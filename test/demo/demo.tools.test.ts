@@ -49,6 +49,11 @@ describe.each(VIDEO_LINK_MODES)('npm run demo (VIDEO_LINKS=%s)', (videoLinks) =>
   it('walks the whole loop through Zapier and n8n in plain words, ends with the verdict and leaves no server and no file behind', async () => {
     const { exitCode, stdout, stderr, leftovers } = await run(demoCommandAfterBuild(), videoLinks);
     const service = videoLinks === 'service';
+    const links = {
+      service: 'links that name',
+      storage: 'storage links that do not name',
+      'storage-host': 'storage links on a host of their own that do not name',
+    }[videoLinks];
 
     const lines = stdout.trimEnd().split('\n');
     expect({ exitCode, stderr, verdict: lines.at(-1) }).toEqual({
@@ -62,7 +67,7 @@ describe.each(VIDEO_LINK_MODES)('npm run demo (VIDEO_LINKS=%s)', (videoLinks) =>
     expect(steps).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^ 1\\. Started a fresh ScreenRec service at http://127\\.0\\.0\\.1:\\d+, with the workspace "Demo Workspace"; its video links are ${service ? 'links that name' : 'storage links that do not name'} the recording\\.$`,
+          `^ 1\\. Started a fresh ScreenRec service at http://127\\.0\\.0\\.1:\\d+, with the workspace "Demo Workspace"; its video links are ${links} the recording\\.$`,
         ),
       ),
       expect.stringContaining('Zapier connected to ScreenRec: the connection test passed and the connection is labelled "Demo Workspace".'),
@@ -85,17 +90,29 @@ describe.each(VIDEO_LINK_MODES)('npm run demo (VIDEO_LINKS=%s)', (videoLinks) =>
               /Zapier fetched the video through a fresh link and stored it as [0-9a-f-]{36}\.webm \(\d+ bytes, identical to the recording\)\.$/,
             ),
           ]
-        : [
-            expect.stringMatching(
-              /The Zap fired with the video's link; the link does not name its recording, so the item says so instead of guessing \(".+"\)\.$/,
-            ),
-            expect.stringMatching(
-              /The n8n workflow started with the video's link and the video downloaded from ScreenRec's own host as screenrec-video\.webm \(\d+ bytes, identical to the recording\); the item says why the recording's details are missing\.$/,
-            ),
-            expect.stringMatching(
-              /A later Zap step downloaded the video from the item's link \(\d+ bytes, identical to the recording\)\.$/,
-            ),
-          ]),
+        : videoLinks === 'storage-host'
+          ? [
+              expect.stringMatching(
+                /The Zap fired with the video's link, flagged unconfirmed, since it is on another host and names no recording \(".+"\)\.$/,
+              ),
+              expect.stringMatching(
+                /The n8n workflow started with the video's link, flagged unconfirmed, and downloaded nothing from a host ScreenRec did not vouch for \(".+"\)\.$/,
+              ),
+              expect.stringMatching(
+                /A later Zap step downloaded the video from the item's link \(\d+ bytes, identical to the recording\)\.$/,
+              ),
+            ]
+          : [
+              expect.stringMatching(
+                /The Zap fired with the video's link; the link does not name its recording, so the item says so instead of guessing \(".+"\)\.$/,
+              ),
+              expect.stringMatching(
+                /The n8n workflow started with the video's link and the video downloaded from ScreenRec's own host as screenrec-video\.webm \(\d+ bytes, identical to the recording\); the item says why the recording's details are missing\.$/,
+              ),
+              expect.stringMatching(
+                /A later Zap step downloaded the video from the item's link \(\d+ bytes, identical to the recording\)\.$/,
+              ),
+            ]),
       expect.stringContaining('ScreenRec has no subscriptions left'),
     ]);
     // Nothing the Zapier test tool or n8n logs on its own gets between the lines.

@@ -22,6 +22,8 @@ const ZAP_HOOK_PATH = '/hooks/catch/demo/';
 interface Loop {
   /** The shape of the video links the service hands out: `storage` links do not name the recording. */
   videoLinks: VideoLinkMode;
+  /** The links name no recording (`storage`, and `storage-host`, which serves them from a host of their own). */
+  linksNameNoRecording: boolean;
   e2e: ZapierE2E;
   zapier: AuthData & { workspaceId: string; apiKey: string };
   n8n: N8nSetup;
@@ -43,7 +45,7 @@ const sizeOf = (bytes: Buffer) => `${bytes.length} bytes`;
  * link does not, and both videos are the same recording here, so any notification will do.
  */
 function notificationFor(loop: Loop, received: CaughtRequest[], recordingId: string): CaughtRequest {
-  const found = loop.videoLinks === 'storage' ? received[0] : notificationNaming(received, recordingId);
+  const found = loop.linksNameNoRecording ? received[0] : notificationNaming(received, recordingId);
   check(found !== undefined, `no notification names recording ${recordingId}`);
   return found;
 }
@@ -60,7 +62,7 @@ export async function runDemo(
   const narrator = new Narrator(write);
   const zapHook = new Catcher();
   const n8nWebhooks = new Catcher();
-  const loop: Partial<Loop> = { video: smallWebm(), videoLinks };
+  const loop: Partial<Loop> = { video: smallWebm(), videoLinks, linksNameNoRecording: videoLinks !== 'service' };
   narrator.say('ScreenRec demo: a recording requested through Zapier and one through n8n, from connecting to the downloaded video.\n');
   try {
     await walk(narrator, loop as Loop, zapHook, n8nWebhooks);
@@ -86,7 +88,11 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
       // n8n would serve its webhooks here; a local stand-in receives them instead.
       webhookBaseUrl: `${n8nWebhooks.url}/webhook`,
     };
-    const links = loop.videoLinks === 'storage' ? 'storage links that do not name the recording' : 'links that name the recording';
+    const links = {
+      service: 'links that name the recording',
+      storage: 'storage links that do not name the recording',
+      'storage-host': 'storage links on a host of their own that do not name the recording',
+    }[loop.videoLinks];
     return `Started a fresh ScreenRec service at ${baseUrl}, with the workspace "${demo.workspaceName}"; its video links are ${links}.`;
   });
 
@@ -176,6 +182,13 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
     const videoReady = loop.e2e.operation('triggers', 'videoReady');
     const [item] = await loop.e2e.run<VideoReadyItem[]>(videoReady.perform, { authData: loop.zapier, cleanedRequest: body });
     loop.zapItem = item;
+    if (loop.videoLinks === 'storage-host') {
+      check(
+        item !== undefined && item.linkConfirmed === false && item.recordingId === null && item.videoUrl === body.result,
+        `the Zap's item did not pass the storage's link on flagged unconfirmed: ${JSON.stringify(item)}`,
+      );
+      return `The Zap fired with the video's link, flagged unconfirmed, since it is on another host and names no recording ("${item.detailsError ?? ''}").`;
+    }
     if (loop.videoLinks === 'storage') {
       check(
         item !== undefined && item.recordingId === null && item.videoUrl === body.result,
@@ -211,6 +224,13 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
       `n8n answered the notification with ${String(response.statusCode)}: ${JSON.stringify(response.body)}`,
     );
     const item = result.workflowData?.[0]?.[0];
+    if (loop.videoLinks === 'storage-host') {
+      check(
+        item?.json.linkConfirmed === false && item.binary === undefined && typeof item.json.downloadError === 'string',
+        `the workflow's item did not pass the storage's link on flagged, or fetched from it: ${JSON.stringify(item?.json)}`,
+      );
+      return `The n8n workflow started with the video's link, flagged unconfirmed, and downloaded nothing from a host ScreenRec did not vouch for ("${item.json.downloadError}").`;
+    }
     const file = item?.binary?.data;
     check(file !== undefined, `the workflow's item has no video attached: ${JSON.stringify(item?.json)}`);
     const bytes = Buffer.from(file.data, 'base64');
@@ -230,7 +250,7 @@ async function walk(narrator: Narrator, loop: Loop, zapHook: Catcher, n8nWebhook
   });
 
   await narrator.step('Zapier downloads the video file', async () => {
-    if (loop.videoLinks === 'storage') {
+    if (loop.linksNameNoRecording) {
       // No confirmed recording, so no file field: a later Zap step downloads from the link itself.
       const response = await fetch(loop.zapItem!.videoUrl);
       const bytes = Buffer.from(await response.arrayBuffer());

@@ -1,4 +1,5 @@
 import { runDemo } from './demo';
+import { VIDEO_LINK_MODES } from '../support/reference-server';
 import { useTemporaryN8nFolder } from './n8n-folder';
 
 // `npm run demo`: builds everything, then walks the whole loop through both apps against a fresh service.
@@ -8,8 +9,9 @@ import { useTemporaryN8nFolder } from './n8n-folder';
 process.env.NODE_ENV ||= 'test';
 useTemporaryN8nFolder();
 
-// VIDEO_LINKS=storage runs the loop with object-store style video links that do not name the recording.
-const videoLinks = process.env.VIDEO_LINKS === 'storage' ? 'storage' : 'service';
+// VIDEO_LINKS=storage runs the loop with object-store style video links that do not name the recording, and
+// VIDEO_LINKS=storage-host with those links on a host of their own.
+const videoLinks = VIDEO_LINK_MODES.find((mode) => mode === process.env.VIDEO_LINKS) ?? 'service';
 
 runDemo((line) => process.stdout.write(`${line}\n`), videoLinks).then(
   ({ ok }) => process.exit(ok ? 0 : 1),

@@ -4,7 +4,7 @@ import { N8N_HINT } from '../support/n8n-hints';
 import { answeredRecording } from '../support/recordings';
 import { runScreenRecNode, searchRecordingList, shutDownN8nContexts, testCredential, type RunOptions } from '../support/n8n-contexts';
 import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
-import { failureOf, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
+import { failureOf, servicesByLinkMode, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
 import { smallWebm } from './zapier/webm';
 
@@ -15,15 +15,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const WEBHOOK_BASE_URL = 'https://n8n.example.com/webhook';
 
 let e2e: N8nE2E;
-/** A second service handing out storage-style video links, started for the tests that run in both modes. */
-let storageE2E: N8nE2E | undefined;
-const serviceIn = async (mode: VideoLinkMode) => (mode === 'service' ? e2e : (storageE2E ??= await startN8nE2E('storage')));
+/** A service per other shape of video link (paths that do not name the recording), started when a test needs it. */
+const { serviceIn, stopOthers } = servicesByLinkMode(() => e2e);
 beforeAll(async () => {
   e2e = await startN8nE2E('service');
 });
 afterAll(async () => {
   shutDownN8nContexts();
-  await Promise.all([e2e?.stop(), storageE2E?.stop()]);
+  await Promise.all([e2e?.stop(), stopOthers()]);
 });
 
 /** A Recording field's value as the editor stores it. */

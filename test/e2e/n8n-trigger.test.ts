@@ -1,3 +1,4 @@
+import { REFUSED_NOT_CONFIRMED, foreignVideoLinkMessage, unconfirmedLinkMessage } from 'screenrec';
 import {
   HookClient,
   LINK_NOT_CONFIRMED,
@@ -21,16 +22,15 @@ import {
 import { N8N_HINT } from '../support/n8n-hints';
 import { ISO_INSTANT, answeredRecording } from '../support/recordings';
 import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
-import { failureOf, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
+import { failureOf, servicesByLinkMode, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
 import { smallWebm } from './zapier/webm';
 
 jest.setTimeout(60_000);
 
 let e2e: N8nE2E;
-/** A second service handing out storage-style video links (paths that do not name the recording). */
-let storageE2E: N8nE2E | undefined;
-const serviceIn = async (mode: VideoLinkMode) => (mode === 'service' ? e2e : (storageE2E ??= await startN8nE2E('storage')));
+/** A service per other shape of video link (paths that do not name the recording), started when a test needs it. */
+const { serviceIn, stopOthers } = servicesByLinkMode(() => e2e);
 /** Stands in for n8n's webhook server: the service delivers to it, the test hands each body to webhook(). */
 const n8nWebhooks = new Catcher();
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
 beforeEach(() => forgetSeenVideosInThisProcess());
 afterAll(async () => {
   shutDownN8nContexts();
-  await Promise.all([e2e?.stop(), storageE2E?.stop(), n8nWebhooks.stop()]);
+  await Promise.all([e2e?.stop(), stopOthers(), n8nWebhooks.stop()]);
 });
 
 /** The trigger of one active workflow whose n8n serves webhooks on the catcher, over http (a local trial). */
@@ -151,6 +151,18 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
           },
         ],
       ]);
+    } else if (mode === 'storage-host') {
+      // The storage's link on a host of its own, naming no recording: still one run, flagged unconfirmed, and nothing
+      // downloaded from a host ScreenRec did not vouch for.
+      const detailsError = unconfirmedLinkMessage(REFUSED_NOT_CONFIRMED);
+      const downloadError = foreignVideoLinkMessage(new URL(body.result).host);
+      expect([response, warnings]).toEqual([
+        { statusCode: 200, body: RECEIVED },
+        [`ScreenRec Trigger: ${detailsError}`, `ScreenRec Trigger could not download the video: ${downloadError}`],
+      ]);
+      expect(result.workflowData).toEqual([
+        [{ json: { ...notification, linkConfirmed: false, recordingId: null, detailsError, downloadError } }],
+      ]);
     } else {
       // A storage link does not name the recording (its UUID is the workspace's): nothing is guessed, the item still
       // goes out with the link and says why details are missing, and the video comes from the service's own host.
@@ -164,8 +176,10 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
         ],
       ]);
     }
-    const video = result.workflowData![0]![0]!.binary!.data!;
-    expect(Buffer.from(video.data, 'base64').equals(webm)).toBe(true);
+    if (mode !== 'storage-host') {
+      const video = result.workflowData![0]![0]!.binary!.data!;
+      expect(Buffer.from(video.data, 'base64').equals(webm)).toBe(true);
+    }
 
     // The second copy of the same notification is answered 200 (the service stops sending it) and starts nothing.
     const repeat = await trigger.deliverCaught(copy!);

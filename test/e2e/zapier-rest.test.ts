@@ -2,7 +2,8 @@ import { NOT_FOUND_RECORDING } from 'screenrec';
 import type { CreatedRecording } from '../../packages/zapier/src/creates/create-recording';
 import type { RecordingOutput } from '../../packages/zapier/src/recording';
 import type { VideoReadyItem } from '../../packages/zapier/src/triggers/video-ready';
-import { VIDEO_LINK_MODES, startZapierE2E, type Connection, type VideoLinkMode, type ZapierE2E } from './zapier/environment';
+import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
+import { startZapierE2E, type Connection, type ZapierE2E } from './zapier/environment';
 import { zapierFailure } from '../support/zapier-failure';
 
 jest.setTimeout(60_000);
@@ -121,6 +122,7 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
           videoKey: `${link.origin}${link.pathname}`,
           id: `${link.origin}${link.pathname}`,
           videoUrl: expect.stringMatching(/^https?:\/\/.*\?/),
+          linkConfirmed: true,
           receivedAt: expect.stringMatching(ISO_INSTANT),
           recordingId: finished.id,
           recording: { ...finished, status: 'COMPLETED' },

@@ -1,8 +1,10 @@
+import { REFUSED_NOT_CONFIRMED, unconfirmedLinkMessage } from 'screenrec';
 import type { CreatedRecording } from '../../packages/zapier/src/creates/create-recording';
 import type { ConnectionTestResult } from '../../packages/zapier/src/authentication';
 import type { VideoReadyItem } from '../../packages/zapier/src/triggers/video-ready';
 import { Catcher } from '../support/catcher';
-import { VIDEO_LINK_MODES, startZapierE2E, type AuthData, type VideoLinkMode, type ZapierE2E } from './zapier/environment';
+import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
+import { startZapierE2E, type AuthData, type ZapierE2E } from './zapier/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
 import { smallWebm } from './zapier/webm';
 
@@ -112,15 +114,18 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
 
       const items = await e2e.run<VideoReadyItem[]>(videoReady.perform, { authData, cleanedRequest: body });
 
-      if (mode === 'storage') {
+      if (mode !== 'service') {
         // Nothing in the link is a recording ScreenRec confirms: the Zap gets the link and the reason, and no file is
-        // bound to an id guessed from the path. The link itself serves the video.
+        // bound to an id guessed from the path. The link itself serves the video. On a host of its own (as an object
+        // store's), the link is still passed on, flagged unconfirmed.
+        const ownHost = mode === 'storage-host';
+        expect(link.origin).toBe(ownHost ? e2e.server.storageUrl : e2e.server.baseUrl);
         expect(items).toEqual([
           {
             videoKey: `${link.origin}${link.pathname}`,
             id: `${link.origin}${link.pathname}`,
             videoUrl: body.result,
-            linkConfirmed: true,
+            linkConfirmed: !ownHost,
             receivedAt: expect.stringMatching(ISO_INSTANT),
             recordingId: null,
             recording: {
@@ -136,7 +141,9 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
               url: null,
             },
             videoFile: null,
-            detailsError: expect.stringMatching(/^ScreenRec has no recording in this workspace that matches the video link/),
+            detailsError: ownHost
+              ? unconfirmedLinkMessage(REFUSED_NOT_CONFIRMED)
+              : expect.stringMatching(/^ScreenRec has no recording in this workspace that matches the video link/),
           },
         ]);
         // The same keys as the built trigger's sample, at both levels, though nothing is known of the recording.

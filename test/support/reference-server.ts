@@ -1,7 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 
 /** The checkout's root, found from this file whether it runs from test/ (jest) or from a bundle in .cache/. */
 export const REPO_ROOT = findRepoRoot(__dirname);
@@ -30,6 +32,8 @@ export function serverNode(): string {
 export interface ListeningLine {
   event: 'listening';
   baseUrl: string;
+  /** The storage listener's own origin, with `--storage-port` (the `storage-host` mode). */
+  storageUrl?: string;
   adminToken: string;
   demo: {
     workspaceId: string;
@@ -62,15 +66,46 @@ export interface ConnectedWorkspace {
   backendToken: string;
 }
 
-/** The two shapes of video link the server can hand out (see the reference server's `--video-links`). */
-export const VIDEO_LINK_MODES = ['service', 'storage'] as const;
+/**
+ * The shapes of video link the server can hand out (see the reference server's `--video-links` and
+ * `--storage-port`): `storage-host` is the storage's link on an origin of its own, as an object store's is.
+ */
+export const VIDEO_LINK_MODES = ['service', 'storage', 'storage-host'] as const;
 export type VideoLinkMode = (typeof VIDEO_LINK_MODES)[number];
+
+/** The server's flags for a mode. */
+export function videoLinkArgs(mode: VideoLinkMode): string[] {
+  if (mode !== 'storage-host') return ['--video-links', mode];
+  const { key, cert } = storageCertificate();
+  return ['--video-links', 'storage', '--storage-port', '0', '--storage-tls-key', key, '--storage-tls-cert', cert];
+}
+
+let certificate: { key: string; cert: string } | undefined;
+
+/**
+ * A certificate for 127.0.0.1, made once per process with openssl and trusted by this process's TLS connections
+ * (fetch, the platforms' HTTP clients run in-process): the storage listener speaks https as an object store does,
+ * since a plain http link off the Service URL's origin is refused.
+ */
+function storageCertificate(): { key: string; cert: string } {
+  if (certificate !== undefined) return certificate;
+  const folder = mkdtempSync(path.join(tmpdir(), 'screenrec-storage-tls-'));
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const [key, cert] = [path.join(folder, 'key.pem'), path.join(folder, 'cert.pem')];
+  const subject = ['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'];
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', ...subject], {
+    stdio: 'ignore',
+  });
+  setDefaultCACertificates([...getCACertificates('default'), readFileSync(cert, 'utf8')]);
+  return (certificate = { key, cert });
+}
 
 export interface ReferenceServerOptions {
   /**
    * `service` (the default): `/videos/{recordingId}?expires=…&signature=…`; `storage`: pre-signed object-store
-   * links `/storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…` that do not name the recording. Without this
-   * option the environment's VIDEO_LINKS decides (the child inherits it), so a whole run can switch modes.
+   * links `/storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…` that do not name the recording, on the service's
+   * origin; `storage-host`: the same on the storage listener's own origin. Without this option the environment's
+   * VIDEO_LINKS decides (the child inherits it), so a whole run can switch modes.
    */
   videoLinks?: VideoLinkMode;
   /** Failed authentications per minute from one address before 429 (server default 20; all tests share 127.0.0.1). */
@@ -86,7 +121,7 @@ export interface ReferenceServerOptions {
 export async function startReferenceServer(extraArgsOrOptions: string[] | ReferenceServerOptions = []): Promise<RunningServer> {
   const options: ReferenceServerOptions = Array.isArray(extraArgsOrOptions) ? { args: extraArgsOrOptions } : extraArgsOrOptions;
   const extraArgs = [
-    ...(options.videoLinks === undefined ? [] : ['--video-links', options.videoLinks]),
+    ...(options.videoLinks === undefined ? [] : videoLinkArgs(options.videoLinks)),
     ...(options.failedAuthPerMinute === undefined ? [] : ['--failed-auth-per-minute', String(options.failedAuthPerMinute)]),
     ...(options.args ?? []),
   ];

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { HostResolver } from './address-policy';
 import { DEFAULT_DELIVERY_SETTINGS, DELIVERY_SETTING_BOUNDS, type DeliverySettings } from './delivery-settings';
@@ -18,6 +19,8 @@ export interface ServerOptions extends Partial<DeliverySettings> {
   videoLinks?: VideoLinkMode;
   /** Serve the storage links (videoLinks `storage`, which it implies) from a second listener on this port; 0 = any free one. */
   storagePort?: number;
+  /** PEM key and certificate: the storage listener then speaks https, as an object store does. */
+  storageTls?: { key: string; cert: string };
   failedAuthPerMinute?: number;
   /** pino level; 'silent' for tests. Logs go to stderr. */
   logLevel?: string;
@@ -47,6 +50,8 @@ export const USAGE = `Usage: node shared/reference-server/dist/main.js [options]
                          recording (env VIDEO_LINKS)
   --storage-port N       serve the storage links from a second listener on port N (0 for any free one), an origin of
                          their own as an object store's host is; implies --video-links storage (env STORAGE_PORT)
+  --storage-tls-key FILE --storage-tls-cert FILE
+                         PEM key and certificate: the storage listener speaks https (env STORAGE_TLS_KEY, _CERT)
   --failed-auth-per-minute N
                          failed authentications one client address may make per minute before 429
                          (env FAILED_AUTH_PER_MINUTE; default 20)
@@ -80,6 +85,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
         'admin-token': { type: 'string' },
         'video-links': { type: 'string' },
         'storage-port': { type: 'string' },
+        'storage-tls-key': { type: 'string' },
+        'storage-tls-cert': { type: 'string' },
         'failed-auth-per-minute': { type: 'string' },
         'deliveries-per-notification': { type: 'string' },
         'repeat-delivery-delay-ms': { type: 'string' },
@@ -111,7 +118,18 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
   const videoLinks = values['video-links'] ?? (env.VIDEO_LINKS || undefined) ?? (storagePort === undefined ? 'service' : 'storage');
   if (!(VIDEO_LINK_MODES as readonly string[]).includes(videoLinks))
     throw new UsageError(`--video-links must be one of ${VIDEO_LINK_MODES.join(', ')}, not "${videoLinks}"`);
-  if (storagePort !== undefined && videoLinks !== 'storage') throw new UsageError('--storage-port serves storage links: it needs --video-links storage');
+  if (storagePort !== undefined && videoLinks !== 'storage')
+    throw new UsageError('--storage-port serves storage links: it needs --video-links storage');
+  const [tlsKey, tlsCert] = [given('storage-tls-key'), given('storage-tls-cert')];
+  if ((tlsKey === undefined) !== (tlsCert === undefined) || (tlsKey !== undefined && storagePort === undefined))
+    throw new UsageError('--storage-tls-key and --storage-tls-cert go together, with --storage-port');
+  const pem = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      throw new UsageError(`cannot read ${file}`);
+    }
+  };
   return {
     port: whole('port', 8080, 65535),
     host: given('host') ?? '127.0.0.1',
@@ -122,6 +140,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOpti
     adminToken,
     videoLinks: videoLinks as VideoLinkMode,
     storagePort,
+    ...(tlsKey === undefined || tlsCert === undefined ? {} : { storageTls: { key: pem(tlsKey), cert: pem(tlsCert) } }),
     failedAuthPerMinute: whole('failed-auth-per-minute', 20, 1_000_000),
     deliveriesPerNotification: setting('deliveries-per-notification', 'deliveriesPerNotification'),
     repeatDeliveryDelayMs: setting('repeat-delivery-delay-ms', 'repeatDeliveryDelayMs'),

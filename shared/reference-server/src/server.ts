@@ -67,7 +67,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   // Checked before anything is created, so a bad value leaves no temp dir, database or listener behind.
   const { deliveriesPerNotification, repeatDeliveryDelayMs } = options;
   const settings = deliverySettingsOf({ deliveriesPerNotification, repeatDeliveryDelayMs });
-  if (options.storagePort !== undefined && options.videoLinks === 'service') throw new RangeError('storagePort serves storage links, not service ones');
+  if (options.storagePort !== undefined && options.videoLinks === 'service')
+    throw new RangeError('storagePort serves storage links, not service ones');
   if (options.storagePort !== undefined) options = { ...options, videoLinks: 'storage' };
   const store = Store.open(options.dataFile, options.logLimits);
   const videosDir = options.dataFile === undefined ? mkdtempSync(join(tmpdir(), 'screenrec-videos-')) : `${options.dataFile}.videos`;
@@ -95,7 +96,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   await app.register(videoRoutes, { service: true, storage: options.storagePort === undefined });
   await app.ready();
   // The storage links' own origin, as an object store's host is: the same checks, limits and refusals, no other route.
-  const storageApp = options.storagePort === undefined ? undefined : Fastify(fastifyOptions(options.logLevel, timeouts, longRequests));
+  const storageApp =
+    options.storagePort === undefined
+      ? undefined
+      : Fastify({ ...fastifyOptions(options.logLevel, timeouts, longRequests), https: options.storageTls ?? null });
   if (storageApp !== undefined) {
     storageApp.decorate('context', context);
     for (const plugin of [securityHeaders, jsonErrors, lingeringClose]) await storageApp.register(plugin);
@@ -113,7 +117,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
     if (options.publicUrl === undefined) publicUrl = baseUrl;
     if (storageApp !== undefined) {
       await storageApp.listen({ port: options.storagePort, host: address.host ?? '127.0.0.1' });
-      storageUrl = baseUrl.replace(/:\d+$/, `:${(storageApp.server.address() as AddressInfo).port}`);
+      const scheme = options.storageTls === undefined ? 'http:' : 'https:';
+      storageUrl = baseUrl.replace(/^http:/, scheme).replace(/:\d+$/, `:${(storageApp.server.address() as AddressInfo).port}`);
     }
     context.deliveries.resumePending();
     return Object.assign(server, { baseUrl, storageUrl });

@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, fetch as undiciFetch } from 'undici';
 // --video-links storage: pre-signed links on a path that does not name the recording, HMAC-signed
 // with an expiry, Range served as in service mode; presign, callbacks and e-mails all use the configured mode.
 import { parseOptions } from '../src/options';
@@ -182,6 +187,52 @@ describe('--storage-port: storage links on an origin of their own', () => {
     expect(() => parseOptions(['--storage-port', '70000'], {})).toThrow(
       '--storage-port must be a whole number from 0 to 65535, not "70000"',
     );
+  });
+
+  it('speaks https with --storage-tls-key and --storage-tls-cert, which go together and with --storage-port', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'storage-tls-'));
+    try {
+      const [key, cert] = [join(folder, 'key.pem'), join(folder, 'cert.pem')];
+      execFileSync(
+        'openssl',
+        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1'].concat([
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+        ]),
+        { stdio: 'ignore' },
+      );
+      const flags = ['--storage-port', '0', '--storage-tls-key', key, '--storage-tls-cert', cert];
+      const options = parseOptions(flags, {});
+      expect(options).toMatchObject({ storageTls: { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') } });
+      expect(() => parseOptions(['--storage-port', '0', '--storage-tls-key', key], {})).toThrow(
+        '--storage-tls-key and --storage-tls-cert go together, with --storage-port',
+      );
+      expect(() => parseOptions(['--storage-tls-key', key, '--storage-tls-cert', cert], {})).toThrow(
+        '--storage-tls-key and --storage-tls-cert go together, with --storage-port',
+      );
+      expect(() => parseOptions([...flags.slice(0, 4), '--storage-tls-cert', join(folder, 'missing.pem')], {})).toThrow(
+        `cannot read ${join(folder, 'missing.pem')}`,
+      );
+      const split = await startQuietServer({ storagePort: 0, storageTls: options !== 'help' ? options.storageTls : undefined });
+      try {
+        expect(split.storageUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+        const { id } = split.store.addRecording({ workspaceId: split.demo.workspaceId, direction: 'REQUEST' });
+        const { admin, rest } = clientsOf(split);
+        await admin('POST', `/recordings/${id}/status`, { status: 'COMPLETED' });
+        const { url } = (await rest('GET', `/recordings/${id}/presign`)).json as { url: string };
+        expect(new URL(url).origin).toBe(split.storageUrl);
+        const trusted = new Agent({ connect: { ca: readFileSync(cert, 'utf8') } });
+        const video = await undiciFetch(url, { dispatcher: trusted });
+        expect([video.status, (await video.arrayBuffer()).byteLength]).toEqual([200, split.store.recording(id)!.video!.size]);
+        await trusted.close();
+      } finally {
+        await split.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('the built server prints the storage origin in its listening line as storageUrl', async () => {

@@ -50,10 +50,33 @@ export async function startN8nE2E(videoLinks: VideoLinkMode = 'service'): Promis
 
 /** The video link the service hands out for a recording, in each mode (the storage one does not name the recording). */
 export function videoLinkPattern(e2e: N8nE2E, recordingId: string): RegExp {
-  const base = e2e.server.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const origin = e2e.videoLinks === 'storage-host' ? e2e.server.storageUrl! : e2e.server.baseUrl;
+  const base = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return e2e.videoLinks === 'service'
     ? new RegExp(`^${base}/videos/${recordingId}\\?expires=\\d+&signature=[\\w-]+$`)
     : new RegExp(`^${base}/storage/[\\w-]+/[0-9a-f-]{36}/[0-9a-f-]{32,36}\\.webm\\?X-Amz-[^ ]*X-Amz-Signature=[0-9a-f]+$`);
+}
+
+/**
+ * The service for each shape of video link: `service` as given, the others started on first use (one each), and
+ * stopped by `stopAll`.
+ */
+export function servicesByLinkMode(service: () => N8nE2E): {
+  serviceIn: (mode: VideoLinkMode) => Promise<N8nE2E>;
+  stopOthers: () => Promise<void>;
+} {
+  const others = new Map<VideoLinkMode, Promise<N8nE2E>>();
+  return {
+    serviceIn: (mode) => {
+      if (mode === 'service') return Promise.resolve(service());
+      let started = others.get(mode);
+      if (started === undefined) others.set(mode, (started = startN8nE2E(mode)));
+      return started;
+    },
+    stopOthers: async () => {
+      await Promise.all([...others.values()].map(async (started) => (await started).stop()));
+    },
+  };
 }
 
 /** What a step that must fail threw, checked to hold none of the workspace's secrets: n8n shows and stores errors. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { REPO_ROOT, startReferenceServer, type RunningServer } from '../../support/reference-server';
+import { REPO_ROOT, startReferenceServer, type RunningServer, type VideoLinkMode } from '../../support/reference-server';
 import { ZapierFileService } from './zapier-file-service';
 
 /** The entry Zapier loads: `index.js`, which requires the esbuild bundle in dist/ (built by `npm run build`). */
@@ -48,13 +48,6 @@ export interface TestBundle {
   meta?: { limit?: number; timezone?: string; page?: number; isLoadingSample?: boolean; isFillingDynamicDropdown?: boolean };
 }
 
-/**
- * How the reference server hands out video links: on its own `/videos/{recordingId}` path (`service`), or as a
- * storage service does, pre-signed on a path that names a bucket, the workspace and an opaque object (`storage`).
- */
-export type VideoLinkMode = 'service' | 'storage';
-export const VIDEO_LINK_MODES: readonly VideoLinkMode[] = ['service', 'storage'];
-
 export interface ZapierE2E {
   videoLinks: VideoLinkMode;
   server: RunningServer;
@@ -93,7 +86,7 @@ export async function startZapierE2E(videoLinks: VideoLinkMode = 'service'): Pro
   }
   let server: RunningServer;
   try {
-    server = await startReferenceServer(videoLinks === 'storage' ? ['--video-links', 'storage'] : []);
+    server = await startReferenceServer({ videoLinks });
   } catch (error) {
     await files.stop();
     throw error;
