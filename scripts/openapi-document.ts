@@ -86,9 +86,13 @@ const NO_CONTROL = '[^\\u0000-\\u001f\\u007f-\\u009f]';
 /** A tag: not blank, and no control character (C0, DEL, C1), which the service refuses in a tag. */
 const TAG = `^${NO_CONTROL}*(?!\\s)${NO_CONTROL}${NO_CONTROL}*$`;
 
+const CALLBACK_RULE =
+  'An https URL whose host is (or resolves to) a public address; a host that does not resolve yet is taken, and checked again at each delivery. (The reference service started with --insecure-callbacks also takes http and loopback.)';
+
 /**
  * The string rules the service checks and core's schemas leave to it (core trims before checking, which JSON Schema
- * cannot say): in a request, every `tags` entry is a tag and a hook recording's `externalReference` is not blank.
+ * cannot say): in a request, every `tags` entry is a tag, a hook recording's `externalReference` is not blank, and a
+ * callback is https (its address is the service's to check, at subscribe and at each delivery).
  */
 function withServiceRules(components: JsonObject): JsonObject {
   const visit = (node: Json): void => {
@@ -99,6 +103,8 @@ function withServiceRules(components: JsonObject): JsonObject {
     if (tagItems?.type === 'string') Object.assign(tagItems, { pattern: TAG, description: 'Not blank, and no control characters.' });
     const reference = properties?.externalReference as JsonObject | undefined;
     if (reference?.type === 'string') Object.assign(reference, { pattern: NOT_BLANK, description: 'Not blank.' });
+    const callback = properties?.callback as JsonObject | undefined;
+    if (callback?.type === 'string') Object.assign(callback, { pattern: '^https://', description: CALLBACK_RULE });
     Object.values(node).forEach(visit);
   };
   for (const [name, schema] of Object.entries(components)) if (/(Request|Action)$/.test(name)) visit(schema);

@@ -57,11 +57,7 @@ describe('refusals are answered once, with no error logged', () => {
       () => clients.hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'PING', padding: big }),
       413,
     ],
-    [
-      'REST, a body past 1 MiB: 413',
-      () => clients.rest('POST', '/recordings/list', { ids: [], padding: 'x'.repeat(1024 * 1024) }),
-      413,
-    ],
+    ['REST, a body past 1 MiB: 413', () => clients.rest('POST', '/recordings/list', { ids: [], padding: 'x'.repeat(1024 * 1024) }), 413],
     ['REST, a text body: 415', () => clients.request(`/public/integration/${ws()}/recordings/list`, rawText()), 415],
   ])('%s', async (_what, call, status) => {
     let answer: Awaited<ReturnType<typeof call>> | undefined;

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, Refusal, sendMessage } from '../replies';
 
@@ -15,15 +15,6 @@ export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Pr
     if (body === '') done(null, undefined);
     else parseJson(request, body.toString(), done);
   });
-  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-    if (error instanceof Refusal) return sendMessage(reply, error.status, error.message, error.errors);
-    if (error.statusCode === 413) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
-    if (error.statusCode === 415) return sendMessage(reply, 415, MESSAGES.unsupportedMediaType);
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
-      return sendMessage(reply, 400, MESSAGES.badRequest);
-    request.log.error({ err: error }, 'request failed');
-    return sendMessage(reply, 500, MESSAGES.internal);
-  });
   // Each route's path as a pattern (`:name` one segment) and its methods, HEAD included where fastify adds it for GET.
   const routes: { pattern: RegExp; methods: Set<string> }[] = [];
   app.addHook('onRoute', ({ url, method }) => {
@@ -32,11 +23,23 @@ export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Pr
     if (route === undefined) routes.push((route = { pattern: new RegExp(source), methods: new Set() }));
     for (const one of [method].flat()) route.methods.add(one);
   });
-  app.setNotFoundHandler((request, reply) => {
+  const noRoute = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
     const allowed = new Set(routes.filter(({ pattern }) => pattern.test(path)).flatMap(({ methods }) => [...methods]));
     if (allowed.size === 0 || allowed.has(request.method)) return sendMessage(reply, 404, MESSAGES.notFound);
     sendMessage(reply.header('allow', [...allowed].join(', ')), 405, MESSAGES.methodNotAllowed);
+  };
+  app.setNotFoundHandler(noRoute);
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    // fastify reads a body before it finds no route for it: a 404 or 405 whatever the body is.
+    if (request.is404) return noRoute(request, reply);
+    if (error instanceof Refusal) return sendMessage(reply, error.status, error.message, error.errors);
+    if (error.statusCode === 413) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
+    if (error.statusCode === 415) return sendMessage(reply, 415, MESSAGES.unsupportedMediaType);
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+      return sendMessage(reply, 400, MESSAGES.badRequest);
+    request.log.error({ err: error }, 'request failed');
+    return sendMessage(reply, 500, MESSAGES.internal);
   });
 });
 

@@ -36,7 +36,8 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
     if (error.statusCode === 413) {
       if (!(await refuseToken(request, reply))) sendMessage(reply, 413, MESSAGES.payloadTooLarge);
-    } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) sendMessage(reply, 400, MESSAGES.badRequest);
+    } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+      sendMessage(reply, 400, MESSAGES.badRequest);
     else {
       reply.log.error({ err: error }, 'hook request failed');
       sendMessage(reply, 500, MESSAGES.internal);

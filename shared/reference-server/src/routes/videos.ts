@@ -16,24 +16,26 @@ type StorageRequest = { Params: { bucket: string; workspaceId: string; object: s
 export async function videoRoutes(app: FastifyInstance, routes: { service: boolean; storage: boolean }): Promise<void> {
   const { context } = app;
 
-  if (routes.service) app.get<Request>('/videos/:recordingId', async (request, reply) => {
-    if (context.links.mode !== 'service') return sendMessage(reply, 404, MESSAGES.notFound);
-    const id = RequestId.safeParse(request.params.recordingId);
-    if (!id.success || context.links.check(id.data, request.query) !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
-    return serveVideo(request, reply, context.store.recording(id.data));
-  });
+  if (routes.service)
+    app.get<Request>('/videos/:recordingId', async (request, reply) => {
+      if (context.links.mode !== 'service') return sendMessage(reply, 404, MESSAGES.notFound);
+      const id = RequestId.safeParse(request.params.recordingId);
+      if (!id.success || context.links.check(id.data, request.query) !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
+      return serveVideo(request, reply, context.store.recording(id.data));
+    });
 
-  if (routes.storage) app.get<StorageRequest>('/storage/:bucket/:workspaceId/:object', async (request, reply) => {
-    if (context.links.mode !== 'storage') return sendMessage(reply, 404, MESSAGES.notFound);
-    const { bucket, workspaceId, object } = request.params;
-    const match = /^([0-9a-f]{32})\.(webm|mp4)$/.exec(object);
-    if (bucket !== STORAGE_BUCKET || match === null) return sendMessage(reply, 403, MESSAGES.forbidden);
-    const check = context.links.checkStorage(storagePath(workspaceId, match[1]!, match[2]!), request.query);
-    if (check !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
-    const recordingId = context.links.recordingIdOf(match[1]!);
-    const recording = recordingId === undefined ? undefined : context.store.recording(recordingId);
-    return serveVideo(request, reply, recording?.workspaceId === workspaceId ? recording : undefined);
-  });
+  if (routes.storage)
+    app.get<StorageRequest>('/storage/:bucket/:workspaceId/:object', async (request, reply) => {
+      if (context.links.mode !== 'storage') return sendMessage(reply, 404, MESSAGES.notFound);
+      const { bucket, workspaceId, object } = request.params;
+      const match = /^([0-9a-f]{32})\.(webm|mp4)$/.exec(object);
+      if (bucket !== STORAGE_BUCKET || match === null) return sendMessage(reply, 403, MESSAGES.forbidden);
+      const check = context.links.checkStorage(storagePath(workspaceId, match[1]!, match[2]!), request.query);
+      if (check !== 'valid') return sendMessage(reply, 403, MESSAGES.forbidden);
+      const recordingId = context.links.recordingIdOf(match[1]!);
+      const recording = recordingId === undefined ? undefined : context.store.recording(recordingId);
+      return serveVideo(request, reply, recording?.workspaceId === workspaceId ? recording : undefined);
+    });
 
   async function serveVideo(request: FastifyRequest, reply: FastifyReply, recording: Recording | undefined): Promise<void> {
     if (recording?.video === undefined) return sendMessage(reply, 404, MESSAGES.notFound);
@@ -45,7 +47,11 @@ export async function videoRoutes(app: FastifyInstance, routes: { service: boole
     const range = parseRange(request.headers.range, size);
     if (range === 'unsatisfiable') return sendMessage(reply.header('content-range', `bytes */${size}`), 416, MESSAGES.rangeNotSatisfiable);
     if (range === undefined) reply.header('content-length', size);
-    else reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    else
+      reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1);
     // Awaited: a stream is still being sent when send() returns, and a handler that resolves then would be sent again.
     await reply.send(createReadStream(path, range));
   }
