@@ -11,6 +11,13 @@ export type { Transport, TransportRequest, TransportResponse } from './transport
 export { readBodyCapped } from './transport/read-body-capped.js';
 export { networkFailure, responseTooLarge, videoHostFailure } from './errors/failure-table.js';
 export { HEADER, NOTIFICATION_ANSWER, isRedirect, isSuccess, type HttpMethod, type ServiceInterface } from './wire/protocol.js';
+export {
+  SECRET_HEADERS,
+  credentialTargetOf,
+  secretHeadersIn,
+  type CredentialTarget,
+  type ServiceCredentials,
+} from './wire/credential-routing.js';
 export type { CallOptions, Sleep } from './transport/call-bounds.js';
 export type { ClientOptions } from './transport/request-sender.js';
 export { fieldErrorsOf } from './errors/schema-checks.js';
