@@ -46,15 +46,15 @@ export async function expectRetrySendsTheSameVideo(
 }
 
 /**
- * Makes the service's answer to every upload 503 until the check unroutes; `firstAttempt` resolves with the body of
- * the first one, as the page sent it.
+ * Sends every upload to the session's overloaded service, which reads it whole and answers 503, until the check
+ * unroutes; `firstAttempt` resolves with the body of the first one, as the page sent it.
  */
-export async function answerUploadsWith503(participant: Participant): Promise<{ firstAttempt: Promise<Buffer | null> }> {
+export async function answerUploadsWith503(session: Session, participant: Participant): Promise<{ firstAttempt: Promise<Buffer | null> }> {
   let sent: (body: Buffer | null) => void = () => undefined;
   const firstAttempt = new Promise<Buffer | null>((resolve) => (sent = resolve));
   await participant.page.route(isUpload, async (route: Route) => {
     sent(route.request().postDataBuffer());
-    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) });
+    await route.continue({ url: session.unavailableUrl });
   });
   return { firstAttempt };
 }
@@ -105,7 +105,7 @@ export async function pageErrorChecks(session: Session, checks: Checks): Promise
     const created = await session.createRecording('browser-503');
     const participant = await Participant.open(session.browser, created.url, 'upload-503');
     try {
-      const { firstAttempt } = await answerUploadsWith503(participant);
+      const { firstAttempt } = await answerUploadsWith503(session, participant);
       await recordBriefly(participant);
       await expectSaid503(participant);
       await participant.screenshot('1-failed');

@@ -2,6 +2,7 @@ import { RestClient } from 'screenrec';
 import type { CreatedRecording } from '../../packages/zapier/src/creates/create-recording';
 import { startZapierE2E, type AuthData, type ZapierE2E } from '../e2e/zapier/environment';
 import { Catcher } from '../support/catcher';
+import { serveOnLoopback, stopServer } from '../support/loopback';
 import { triggerWorkflow, type N8nSetup, type TriggerWorkflow } from '../support/n8n-contexts';
 import { launchChromium, type Browser } from './chromium';
 
@@ -19,6 +20,8 @@ export interface Session {
   zapHook: Catcher;
   n8nWebhooks: Catcher;
   browser: Browser;
+  /** An overloaded service: reads each request whole, then answers 503. Checks send the page's upload there to fail it. */
+  unavailableUrl: string;
   /** Create Recording, run as a Zap step does; resolves with the step's output (its `url` is the participant's link). */
   createRecording: (externalReference: string) => Promise<CreatedRecording & { id: string }>;
   /** The recording's status through the REST API, as a dashboard or a Zap's search reads it. */
@@ -42,6 +45,13 @@ export async function startSession(): Promise<Session> {
     stoppers.push(() => e2e.stop());
     const browser = await launchChromium('allowed');
     stoppers.push(() => browser.close());
+    const unavailable = await serveOnLoopback((request, response) => {
+      request.resume();
+      request.on('end', () =>
+        response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Service Unavailable' })),
+      );
+    });
+    stoppers.push(() => stopServer(unavailable.server));
 
     const { baseUrl, demo } = e2e.server;
     const zapier = { baseUrl, backendToken: demo.tokens.ZAPIER, workspaceId: demo.workspaceId, apiKey: demo.apiKey };
@@ -71,6 +81,7 @@ export async function startSession(): Promise<Session> {
       zapHook,
       n8nWebhooks,
       browser,
+      unavailableUrl: unavailable.url,
       createRecording: async (externalReference) => {
         const created = await e2e.run<CreatedRecording>(e2e.operation('creates', 'createRecording').perform, {
           authData: zapier,

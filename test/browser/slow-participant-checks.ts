@@ -26,7 +26,7 @@ export async function slowParticipantChecks(session: Session, checks: Checks): P
         try {
           const devtools = await participant.page.context().newCDPSession(participant.page);
           await devtools.send('Emulation.setCPUThrottlingRate', { rate });
-          const { firstAttempt } = await answerUploadsWith503(participant);
+          const { firstAttempt } = await answerUploadsWith503(session, participant);
           await participant.press('Start recording');
           await participant.waitForStatus('Recording…');
           await participant.waitForTimer(`00:0${RECORD_SECONDS}`);
