@@ -20,13 +20,13 @@ declare module 'fastify' {
 export async function hookRoutes(app: FastifyInstance): Promise<void> {
   const { context } = app;
 
-  /** Rows 3 to 5 for a token that is not current: answers and resolves true, or false when the token is current. Counts the failure. */
+  /** Rows 3 to 5 for a token that is not current: answers and resolves true (false for a current token). Counts the failure. */
   async function refuseToken(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const resolution = request.serviceToken;
     if (resolution === null || (resolution !== 'missing' && resolution.kind === 'current')) return false;
     if (await app.failedAuthentication(request, reply)) return true;
-    if (resolution !== 'missing' && resolution.kind === 'never-issued') sendMessage(reply, 403, MESSAGES.forbidden);
-    else sendMessage(reply, 424, MESSAGES.integrationError);
+    const neverIssued = resolution !== 'missing' && resolution.kind === 'never-issued';
+    sendMessage(reply, neverIssued ? 403 : 424, neverIssued ? MESSAGES.forbidden : MESSAGES.integrationError);
     return true;
   }
 
@@ -34,14 +34,12 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
 
   // Row 2: whatever keeps the body from being a JSON object is a bad request here, not a 415.
   app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
-    if (error.statusCode === 413) {
-      if (!(await refuseToken(request, reply))) sendMessage(reply, 413, MESSAGES.payloadTooLarge);
-    } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
-      sendMessage(reply, 400, MESSAGES.badRequest);
-    else {
-      reply.log.error({ err: error }, 'hook request failed');
-      sendMessage(reply, 500, MESSAGES.internal);
-    }
+    if (error.statusCode === 413 && (await refuseToken(request, reply))) return;
+    if (error.statusCode === 413) return sendMessage(reply, 413, MESSAGES.payloadTooLarge);
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+      return sendMessage(reply, 400, MESSAGES.badRequest);
+    reply.log.error({ err: error }, 'hook request failed');
+    sendMessage(reply, 500, MESSAGES.internal);
   });
 
   app.post<{ Params: { provider: string } }>(
