@@ -12,11 +12,12 @@ export interface HttpBin {
 }
 
 /**
- * Starts the built bin with --http, as a user does from a terminal, and waits for its "listening on" line: as long as
- * the bin takes to start (jest's timeout is the only limit), failing at once, with its stderr, if it exits first.
+ * Starts the built bin with --http (or --hosted, which says where it listens in the same words), as a user does from a
+ * terminal, and waits for its "listening on" line: as long as the bin takes to start (jest's timeout is the only
+ * limit), failing at once, with its stderr, if it exits first.
  */
-export async function startHttpBin(env: Record<string, string>, port = 0): Promise<HttpBin> {
-  const child = spawn(process.execPath, [MCP_BIN, '--http', '--port', String(port)], {
+export async function startHttpBin(env: Record<string, string>, port = 0, mode: '--http' | '--hosted' = '--http'): Promise<HttpBin> {
+  const child = spawn(process.execPath, [MCP_BIN, mode, '--port', String(port)], {
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
