@@ -118,6 +118,23 @@ describe('405 for a method a path does not define', () => {
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('is a 405 whatever the body: broken JSON, a type that is not JSON, past the limit', async () => {
+    const path = `/public/integration/${server.demo.workspaceId}/recordings`;
+    for (const [type, raw] of [
+      ['application/json', '{'],
+      ['text/plain', 'x'],
+      ['application/json', `"${'x'.repeat(1024 * 1024)}"`],
+    ] as const) {
+      const answer = await clients.request(path, { method: 'PATCH', headers: { 'content-type': type }, raw });
+      expect([type, raw.length, answer.status, answer.headers.get('allow')]).toEqual([type, raw.length, 405, 'POST']);
+    }
+  });
+
+  it('a URL that cannot be decoded is a 400 in the same words as any bad request', async () => {
+    const answer = await clients.request(`/public/integration/%ZZ/recordings/tags?query=a`);
+    expect([answer.status, answer.text]).toEqual([400, '{"message":"Bad request"}']);
+  });
+
   it.each(['/nope', '/public/webhooks', '/public/integration/x/recordings/list/more', '/admin/workspaces/a/b/c/d'])(
     'an unknown path is a 404 for every method: %s',
     async (path) => {
