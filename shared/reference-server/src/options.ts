@@ -37,67 +37,45 @@ export interface ServerOptions extends Partial<DeliverySettings> {
 }
 export type ListenAddress = Pick<ServerOptions, 'port' | 'host'>;
 
-export const USAGE = `Usage: node shared/reference-server/dist/main.js [options]
+/** One line a flag; shared/reference-server/README.md says more of each. */
+export const USAGE = `Usage: node shared/reference-server/dist/main.js [options]   (each flag also an env variable)
 
-  --port N               port to listen on, 0 for any free one (env PORT; default 8080)
-  --host ADDRESS         address to listen on (env HOST; default 127.0.0.1)
-  --data FILE            persist every change to FILE and reload it on start (env DATA_FILE)
-  --insecure-callbacks   also call http: callback URLs, for loopback receivers (env INSECURE_CALLBACKS=1)
-  --retry-delay-ms N     base of the callback retry backoff (env RETRY_DELAY_MS; default 1000)
-  --public-url URL       base of the links the service hands out (env PUBLIC_URL; default the listening address)
-  --video-links MODE     service: /videos/{id}?expires&signature (default); storage: pre-signed object-store style
-                         links /storage/{bucket}/{workspaceId}/{objectId}.webm?X-Amz-…, which do not name the
-                         recording (env VIDEO_LINKS)
-  --storage-port N       serve the storage links from a second listener on port N (0 for any free one), an origin of
-                         their own as an object store's host is; implies --video-links storage (env STORAGE_PORT)
-  --storage-tls-key FILE --storage-tls-cert FILE
-                         PEM key and certificate: the storage listener speaks https (env STORAGE_TLS_KEY, _CERT)
-  --failed-auth-per-minute N
-                         failed authentications one client address may make per minute before 429
-                         (env FAILED_AUTH_PER_MINUTE; default 20)
-  --deliveries-per-notification N
-                         send each video-ready notification N times (1-5) to each subscription, each a separate
-                         POST with its own retries, as an at-least-once sender may (env DELIVERIES_PER_NOTIFICATION;
-                         default 1)
-  --repeat-delivery-delay-ms N
-                         delay before each repeated delivery (0-60000; env REPEAT_DELIVERY_DELAY_MS; default 0, all
-                         at once)
-  --admin-token TOKEN    admin API token (env ADMIN_TOKEN; default a random one, printed at start)
-  --help                 show this help
+  --port N                       port, 0 for any free one (PORT; default 8080)
+  --host ADDRESS                 address to listen on (HOST; default 127.0.0.1)
+  --data FILE                    keep the state in the SQLite file FILE, reloaded at start (DATA_FILE)
+  --insecure-callbacks           also call http: and loopback callbacks (INSECURE_CALLBACKS=1)
+  --retry-delay-ms N             base of the callback retry backoff (RETRY_DELAY_MS; default 1000)
+  --public-url URL               base of the links handed out (PUBLIC_URL; default the listening address)
+  --video-links MODE             service (default) or storage: object-store style links not naming the recording (VIDEO_LINKS)
+  --storage-port N               storage links from a second listener, an origin of their own (STORAGE_PORT; 0 any free)
+  --storage-tls-key FILE         and --storage-tls-cert FILE: PEM files, that listener speaks https (STORAGE_TLS_KEY, _CERT)
+  --failed-auth-per-minute N     failed authentications per address and minute before 429 (FAILED_AUTH_PER_MINUTE; 20)
+  --deliveries-per-notification N  send each notification N times, 1-5 (DELIVERIES_PER_NOTIFICATION; default 1)
+  --repeat-delivery-delay-ms N   delay before each repeat, 0-60000 (REPEAT_DELIVERY_DELAY_MS; default 0, all at once)
+  --admin-token TOKEN            admin API token (ADMIN_TOKEN; default a random one, printed at start)
+  --help                         show this help
 `;
 
 export class UsageError extends Error {}
 
-/** Reads flags, each with an environment fallback (--retry-delay-ms: RETRY_DELAY_MS); a flag wins over its variable. */
+/** The flags that take a value and fall back on an environment variable (--retry-delay-ms: RETRY_DELAY_MS). */
+const VALUE_FLAGS = [
+  ...['port', 'host', 'retry-delay-ms', 'public-url', 'admin-token', 'video-links', 'storage-port', 'storage-tls-key'],
+  ...['storage-tls-cert', 'failed-auth-per-minute', 'deliveries-per-notification', 'repeat-delivery-delay-ms'],
+] as const;
+type Flag = (typeof VALUE_FLAGS)[number];
+
+/** Reads the flags; a flag wins over its variable. */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOptions | 'help' {
-  let values;
+  let values: Partial<Record<Flag | 'data', string>> & { 'insecure-callbacks'?: boolean; help?: boolean };
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        data: { type: 'string' },
-        'insecure-callbacks': { type: 'boolean' },
-        'retry-delay-ms': { type: 'string' },
-        'public-url': { type: 'string' },
-        'admin-token': { type: 'string' },
-        'video-links': { type: 'string' },
-        'storage-port': { type: 'string' },
-        'storage-tls-key': { type: 'string' },
-        'storage-tls-cert': { type: 'string' },
-        'failed-auth-per-minute': { type: 'string' },
-        'deliveries-per-notification': { type: 'string' },
-        'repeat-delivery-delay-ms': { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    }));
+    const strings = Object.fromEntries([...VALUE_FLAGS, 'data'].map((flag) => [flag, { type: 'string' as const }]));
+    const switches = { 'insecure-callbacks': { type: 'boolean' as const }, help: { type: 'boolean' as const } };
+    ({ values } = parseArgs({ args: argv, strict: true, options: { ...strings, ...switches } }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (values.help) return 'help';
-  type Flag = Exclude<keyof typeof values, 'help' | 'data' | 'insecure-callbacks'>;
   const given = (flag: Flag) => values[flag] ?? env[flag.toUpperCase().replaceAll('-', '_')];
   const whole = (flag: Flag, fallback: number, max: number, min = 0): number => {
     const text = given(flag);

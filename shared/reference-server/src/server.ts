@@ -67,8 +67,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   // Checked before anything is created, so a bad value leaves no temp dir, database or listener behind.
   const { deliveriesPerNotification, repeatDeliveryDelayMs } = options;
   const settings = deliverySettingsOf({ deliveriesPerNotification, repeatDeliveryDelayMs });
-  if (options.storagePort !== undefined && options.videoLinks === 'service')
-    throw new RangeError('storagePort serves storage links, not service ones');
   if (options.storagePort !== undefined) options = { ...options, videoLinks: 'storage' };
   const store = Store.open(options.dataFile, options.logLimits);
   const videosDir = options.dataFile === undefined ? mkdtempSync(join(tmpdir(), 'screenrec-videos-')) : `${options.dataFile}.videos`;
@@ -76,7 +74,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   if (options.dataFile !== undefined) removeLeftovers(videosDir, store);
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const longRequests = new WeakSet<Socket>();
-  const app = Fastify(fastifyOptions(options.logLevel, timeouts, longRequests));
+  const instanceOptions = fastifyOptions(options.logLevel, timeouts, longRequests);
+  const app = Fastify(instanceOptions);
   // Before it listens, links are built on the host inject() sends (Host: localhost:80).
   let publicUrl = (options.publicUrl ?? 'http://localhost').replace(/\/+$/, '');
   let storageUrl: string | undefined;
@@ -96,16 +95,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   await app.register(videoRoutes, { service: true, storage: options.storagePort === undefined });
   await app.ready();
   // The storage links' own origin, as an object store's host is: the same checks, limits and refusals, no other route.
-  const storageApp =
-    options.storagePort === undefined
-      ? undefined
-      : Fastify({ ...fastifyOptions(options.logLevel, timeouts, longRequests), https: options.storageTls ?? null });
-  if (storageApp !== undefined) {
-    storageApp.decorate('context', context);
-    for (const plugin of [securityHeaders, jsonErrors, lingeringClose]) await storageApp.register(plugin);
-    await storageApp.register(videoRoutes, { service: false, storage: true });
-    await storageApp.ready();
-  }
+  const storageApp = options.storagePort === undefined ? undefined : Fastify({ ...instanceOptions, https: options.storageTls ?? null });
+  storageApp?.decorate('context', context);
+  for (const plugin of [securityHeaders, jsonErrors, lingeringClose]) await storageApp?.register(plugin);
+  await storageApp?.register(videoRoutes, { service: false, storage: true });
+  await storageApp?.ready();
 
   let listening: Promise<ListeningServer> | undefined;
   async function listen(address: ListenAddress = {}): Promise<ListeningServer> {

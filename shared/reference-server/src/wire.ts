@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { RECORDING_MARKS, RECORDING_TEXT_FIELDS, type MarkName, type MarkValues, type TextFieldName } from './recording-fields';
 
-/*
- * The service's side of the wire, read from docs/service-api.md on its own (README.md, "Its own reading of the
- * specification"): a misreading shared with screenrec would pass every end-to-end test. Requests are read
- * strictly (an unknown field is a validation failure); answers' schemas, checked by the tests, say what it produces.
- */
+// The service's side of the wire, read from docs/service-api.md on its own (README.md, "Its own reading of the specification").
 
 /** docs/service-api.md, "The recording" (both). */
 export const RECORDING_STATUSES = ['NEW', 'RECORDING', 'REVIEWING', 'PROCESSING', 'COMPLETED'] as const;

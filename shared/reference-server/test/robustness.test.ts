@@ -97,15 +97,15 @@ describe('hostile bodies', () => {
     expect([answer.status, answer.text]).toEqual([415, '{"message":"Unsupported media type"}']);
   });
 
-  it('unknown paths and methods get a JSON 404', async () => {
-    for (const [method, path] of <Array<[string, string]>>[
-      ['GET', '/'],
-      ['PATCH', `/public/integration/${server.demo.workspaceId}/recordings`],
-      ['GET', '/public/webhooks/ZAPIER'],
-      ['GET', '/videos'],
+  it('unknown paths get a JSON 404, other methods on a known path a JSON 405 (refusals.test.ts has every path)', async () => {
+    for (const [method, path, status, text] of <Array<[string, string, number, string]>>[
+      ['GET', '/', 404, '{"message":"Not found"}'],
+      ['GET', '/videos', 404, '{"message":"Not found"}'],
+      ['PATCH', `/public/integration/${server.demo.workspaceId}/recordings`, 405, '{"message":"Method not allowed"}'],
+      ['GET', '/public/webhooks/ZAPIER', 405, '{"message":"Method not allowed"}'],
     ]) {
       const answer = await clients.request(path, { method });
-      expect([answer.status, answer.text]).toEqual([404, '{"message":"Not found"}']);
+      expect([method, path, answer.status, answer.text]).toEqual([method, path, status, text]);
     }
   });
 });
