@@ -87,15 +87,14 @@ export async function mcpLoadCheck(checks: Checks, service: RunningServer, endpo
     async () => {
       const { pid } = endpoint;
       expectThat(pid !== undefined, 'the endpoint has no process id');
-      const total = (
-        (await (
-          await fetch(`${service.baseUrl}/public/integration/${service.demo.workspaceId}/recordings/list`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${service.demo.apiKey}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ pageSize: 1 }),
-          })
-        ).json()) as { totalElements: number }
-      ).totalElements;
+      const listed = await fetch(`${service.baseUrl}/public/integration/${service.demo.workspaceId}/recordings/list`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${service.demo.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ pageSize: 1 }),
+      });
+      const listing = await listed.text();
+      expectThat(listed.status === 200, `the workspace's list answered ${listed.status}: ${listing}`);
+      const { totalElements: total } = JSON.parse(listing) as { totalElements: number };
       const expected = { total, onPage: Math.min(total, DEFAULT_LIMIT) };
 
       const samples: RssSample[] = [{ calls: 0, kib: rssKiB(pid) }];
