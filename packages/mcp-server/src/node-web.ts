@@ -65,30 +65,32 @@ function bodyUnread(request: IncomingMessage): boolean {
 
 /**
  * A close with unread bytes sends a reset, which can discard the answer before a client still sending reads it. So
- * the socket half-closes after the answer and drops the rest of the body, within LINGER, before it closes.
+ * the rest of the body is dropped from the answer on, and the socket half-closes after the answer and closes once
+ * the body is in or LINGER runs out.
  */
 function lingerAfterAnswer(request: IncomingMessage): void {
   const socket = request.socket as Socket | null;
   // A request already destroyed cannot be read any more: its socket closes as ever.
   if (request.destroyed || socket === null || socket.destroyed) return;
+  const close = () => socket.destroy();
+  // Dropping starts now, before the answer is written: Node would otherwise discard a body no one read in a way no
+  // listener sees (IncomingMessage._dump), unbounded. The web stream a handler read from (Readable.toWeb) would
+  // pause the request again once its queue is full: the rest of the body is no one's but the drain's.
+  request.removeAllListeners('data');
+  let discarded = 0;
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER.bytes) close();
+  });
+  request.resume();
   // Node closes the socket of a `Connection: close` answer with destroySoon() once the answer is written.
   socket.destroySoon = () => {
-    const close = () => socket.destroy();
-    // Our FIN follows the answer; the client's remaining bytes still arrive and are dropped below.
+    // Our FIN follows the answer; the client's remaining bytes still arrive and are dropped.
     socket.end();
     if (request.complete) return void socket.once('finish', close);
     const timer = setTimeout(close, LINGER.ms);
     socket.once('close', () => clearTimeout(timer));
-    // The web stream the handler read from (Readable.toWeb) still listens, and would pause the request again once
-    // its queue is full: the rest of the body is no one's but the drain's.
-    request.removeAllListeners('data');
-    let discarded = 0;
-    request.on('data', (chunk: Buffer) => {
-      discarded += chunk.length;
-      if (discarded > LINGER.bytes) close();
-    });
     // The whole body is in: nothing unread is left, so closing sends no reset.
     request.once('end', close);
-    request.resume();
   };
 }

@@ -16,11 +16,9 @@ const TWENTY_MIB = 20 * MiB;
 const TOKEN = 'drain-token-3b9e0c5a71f4';
 const WORKSPACE_ID = '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c';
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const TOO_LARGE = {
-  jsonrpc: '2.0',
-  error: { code: -32000, message: 'Payload Too Large: Request body must not exceed 4194304 bytes' },
-  id: null,
-};
+/** An error answer in the JSON-RPC shape both listeners and the SDK use. */
+const refusal = (message: string) => ({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+const TOO_LARGE = refusal('Payload Too Large: Request body must not exceed 4194304 bytes');
 
 interface Listener {
   mode: '--http' | '--hosted';
@@ -167,20 +165,21 @@ describe.each(LISTENERS)('screenrec-mcp $mode', ({ mode, env, admitted, unauthor
     const outcome = await exchange(bin.port, MCP_HEADERS, { pace: 'fast', bytes: TWENTY_MIB, framing: 'content-length' });
     expect(outcome).toMatchObject({
       status: 401,
-      body: { jsonrpc: '2.0', error: { code: -32000, message: unauthorized }, id: null },
+      body: refusal(unauthorized),
       sent: TWENTY_MIB,
       finReceived: true,
       error: undefined,
     });
   });
 
-  it(`a sender that never stops is cut once the server has dropped ${LINGER.bytes / MiB} MiB after its 413`, async () => {
-    const outcome = await exchange(
-      bin.port,
-      { ...MCP_HEADERS, ...admitted },
-      { pace: 'fast', bytes: 'endless', framing: 'content-length' },
-    );
-    expect(outcome).toMatchObject({ status: 413, body: TOO_LARGE, finReceived: true });
+  it.each([
+    ['its 413', true],
+    ['a 401 answered before the body is read', false],
+  ])(`a sender that never stops is cut once the server has dropped ${LINGER.bytes / MiB} MiB after %s`, async (_, withCredentials) => {
+    const headers = { ...MCP_HEADERS, ...(withCredentials ? admitted : {}) };
+    const outcome = await exchange(bin.port, headers, { pace: 'fast', bytes: 'endless', framing: 'content-length' });
+    const body = withCredentials ? TOO_LARGE : refusal(unauthorized);
+    expect(outcome).toMatchObject({ status: withCredentials ? 413 : 401, body, finReceived: true });
     // The cut has unread bytes behind it, so it is a reset: the client's next write fails.
     expect(['ECONNRESET', 'EPIPE']).toContain(outcome.error);
     expect(outcome.sent).toBeGreaterThan(LINGER.bytes);
@@ -193,8 +192,9 @@ describe.each(LISTENERS)('screenrec-mcp $mode', ({ mode, env, admitted, unauthor
     const outcome = await exchange(bin.port, { ...MCP_HEADERS, ...admitted }, { pace: 'trickle' });
     expect(outcome).toMatchObject({ status: 413, body: TOO_LARGE, finReceived: true });
     expect(['ECONNRESET', 'EPIPE']).toContain(outcome.error);
-    // The timer starts after the head arrived, so never sooner; the line above is three times the bound, far from
-    // it for a busy machine and well short of anything else that would end the connection.
+    // The timer starts once the answer is out, after the head this clock starts at, so never sooner; the line above
+    // is three times the bound, far from it for a busy machine and well short of anything else that would end the
+    // connection.
     expect(outcome.lastedMs).toBeGreaterThanOrEqual(LINGER.ms);
     expect(outcome.lastedMs).toBeLessThan(3 * LINGER.ms);
   });
