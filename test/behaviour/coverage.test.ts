@@ -30,6 +30,8 @@ const PROVEN_ELSEWHERE: Partial<Record<OperationName, Partial<Record<Platform, s
   },
   videoReady: { nodeRed: 'packages/node-red-screenrec/test/wait-and-video-ready.cases.ts' },
   newRecording: { zapier: 'packages/zapier/test/new-recording.test.ts', n8n: 'test/n8n/new-recording-trigger.test.ts' },
+  // Which secret a path gets, and every refusal before anything is sent: more than one table row can say.
+  anyRequest: { nodeRed: 'packages/node-red-screenrec/test/action.cases.ts' },
 };
 
 const keyOf = (operation: OperationName, platform: Platform): string | undefined =>

@@ -10,6 +10,7 @@ import {
   type HookProvider,
 } from 'screenrec';
 import { CONNECTION_FIELDS, INTEGRATION_AUTO, type ConnectionFieldName, type Integration } from './connection-fields';
+import { ServiceRequester } from './service-request';
 
 /** A connection's values, as the config node holds them (credentials decrypted by Node-RED); blanks are ''. */
 export interface ConnectionSettings {
@@ -35,6 +36,7 @@ export type ClientTuning = Pick<ClientOptions, 'timeoutMs' | 'maxRetries' | 'ret
 export class Connection {
   private restClient: RestClient | undefined;
   private hookAccess: HookAccess | undefined;
+  private serviceRequester: ServiceRequester | undefined;
 
   constructor(
     readonly settings: ConnectionSettings,
@@ -66,6 +68,20 @@ export class Connection {
     const provider = this.settings.integration === INTEGRATION_AUTO ? undefined : this.settings.integration;
     this.hookAccess ??= new HookAccess((chosen: HookProvider) => this.newHookClient(chosen), provider);
     return this.hookAccess;
+  }
+
+  /**
+   * Any request to the service, with the secret core's rule gives its URL: no field is required up front, since which
+   * secret a request needs depends on its path (a missing one is named then). `needs` names what needs it.
+   */
+  requester(needs: string): ServiceRequester {
+    this.require(['serviceUrl'], needs);
+    const { serviceUrl, workspaceId, apiKey, backendToken, integration } = this.settings;
+    this.serviceRequester ??= new ServiceRequester(
+      { baseUrl: serviceUrl, workspaceId, apiKey, backendToken, ...(integration === INTEGRATION_AUTO ? {} : { provider: integration }) },
+      this.clientOptions(),
+    );
+    return this.serviceRequester;
   }
 
   private newHookClient(provider: HookProvider): HookClient {

@@ -19,7 +19,7 @@ import * as z from 'zod/v4';
  * kind) follows from the input's schema. Node-RED's own fields (paging and order of Find Recordings) are declared here
  * the same way.
  */
-export type FieldKind = Exclude<InputKind['kind'], 'date'>;
+export type FieldKind = Exclude<InputKind['kind'], 'date'> | 'json';
 
 export interface Choice {
   value: string;
@@ -40,7 +40,13 @@ export interface FieldSpec {
   initial: string | number | boolean | string[];
 }
 
-/** Node-RED's own fields of Find Recordings, declared as the catalogue declares an input: it leaves paging and order to each platform. */
+/** A field of Node-RED's own: a catalogue input, or a JSON value (typed as JSON in the form, any value in a message). */
+type OwnField = InputField & { json?: true };
+
+/**
+ * Node-RED's own fields, declared as the catalogue declares an input: the paging and order of Find Recordings (the
+ * catalogue leaves them to each platform), and what Any Request sends.
+ */
 export const OWN_FIELDS = {
   returnAll: {
     schema: z.boolean().default(false),
@@ -60,7 +66,40 @@ export const OWN_FIELDS = {
     help: 'Order by creation time.',
     example: 'Descending',
   },
-} as const satisfies Record<string, InputField>;
+  method: {
+    schema: z.enum(['GET', 'POST', 'PUT', 'DELETE']).default('GET'),
+    label: 'Method',
+    help: 'The HTTP method. GET, PUT and DELETE are retried after a network failure, a 5xx or a 429; POST is sent once.',
+    example: 'GET',
+  },
+  path: {
+    schema: z.string().min(1),
+    label: 'Path',
+    help: "Where to send it: a path under the Service URL, such as /public/integration/<workspace ID>/recordings/tags (the workspace's REST API, which gets the API Key) or /public/webhooks/N8N (the automation hook, which gets the Backend Token); or a whole URL on the Service URL. Anything else gets no secret and is not sent.",
+    example: '/public/integration/<workspace ID>/recordings/tags',
+  },
+  queryParameters: {
+    schema: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    label: 'Query Parameters',
+    help: "Added to the path's query, as an object of names and values (texts, numbers or true/false).",
+    example: { query: 'onb' },
+    json: true,
+  },
+  body: {
+    schema: z.json(),
+    label: 'Body',
+    help: 'Sent as JSON (not with GET).',
+    example: { action: 'PING' },
+    json: true,
+  },
+  headers: {
+    schema: z.record(z.string(), z.string()),
+    label: 'Headers',
+    help: 'More request headers, as an object of names and texts. Authorization and x-service-token are refused: the node adds the secret the path gets.',
+    example: { 'x-request-id': 'flow-1' },
+    json: true,
+  },
+} as const satisfies Record<string, OwnField>;
 
 export type OwnFieldName = keyof typeof OWN_FIELDS;
 /** A field of an operation: a catalogue input, or one of Node-RED's own. */
@@ -85,16 +124,31 @@ function kindOf(name: FieldName, schema: z.core.$ZodType): Pick<FieldSpec, 'kind
   return { kind: read.kind, choices: read.choices.map((value) => ({ value, label: CHOICE_LABELS[value] ?? value })) };
 }
 
-const EMPTY: Record<FieldKind, FieldSpec['initial']> = { text: '', list: '', choice: '', choices: [], number: '', boolean: false };
+const EMPTY: Record<FieldKind, FieldSpec['initial']> = {
+  text: '',
+  list: '',
+  choice: '',
+  choices: [],
+  number: '',
+  boolean: false,
+  json: '',
+};
 
 function specOf(name: FieldName): FieldSpec {
-  const input: InputField = isOwnField(name) ? OWN_FIELDS[name] : INPUT_FIELDS[name];
-  const { kind, choices } = kindOf(name, input.schema);
+  const input: OwnField = isOwnField(name) ? OWN_FIELDS[name] : INPUT_FIELDS[name];
+  const { kind, choices } = input.json === true ? { kind: 'json' as const, choices: undefined } : kindOf(name, input.schema);
   const byDefault: unknown = input.schema.safeParse(undefined).data;
   const initial =
     typeof byDefault === 'string' || typeof byDefault === 'number' || typeof byDefault === 'boolean' ? byDefault : EMPTY[kind];
   const example: unknown = input.example;
-  const placeholder = Array.isArray(example) ? example.join(', ') : typeof example === 'string' ? example : undefined;
+  const placeholder =
+    kind === 'json'
+      ? JSON.stringify(example)
+      : Array.isArray(example)
+        ? example.join(', ')
+        : typeof example === 'string'
+          ? example
+          : undefined;
   return {
     property: isOwnField(name) ? name : inputKey(name, 'nodeRed'),
     schema: input.schema,
@@ -127,4 +181,5 @@ export const KIND_IN_MESSAGE: Record<FieldKind, string> = {
   choices: 'must be a list of (or one comma-separated text of)',
   number: 'must be a whole number of at least 1',
   boolean: 'must be true or false',
+  json: 'must be JSON',
 };

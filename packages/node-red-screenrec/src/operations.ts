@@ -8,17 +8,25 @@ import {
   type OperationName,
 } from 'screenrec';
 import type { Connection } from './connection';
-import type { FieldName, FieldValues, OwnFieldName } from './fields';
+import { fieldSpec, type FieldName, type FieldValues, type OwnFieldName } from './fields';
+import type { NodeMessage } from './red';
+import { ServiceAnswer } from './service-request';
 
 type Run = (values: FieldValues, connection: Connection, call: CallOptions) => Promise<unknown>;
+/** Writes an operation's result onto the message; gives the error to stop it with when the result is a failure. */
+type Deliver = (msg: NodeMessage, result: unknown) => Error | undefined;
 
 /** What Node-RED adds to a catalogue operation it writes out by hand. */
 interface Irregular {
   /** Node-RED's own fields, after the catalogue's inputs. */
   own?: readonly OwnFieldName[];
+  /** Those of its own fields that must be given. */
+  ownRequired?: readonly OwnFieldName[];
   /** msg.payload is an array of the operation's results, rather than one. */
   many?: boolean;
   run: Run;
+  /** How the result goes onto the message: by default it replaces msg.payload. */
+  deliver?: Deliver;
 }
 
 /**
@@ -26,7 +34,7 @@ interface Irregular {
  * (`keys.nodeRed`), with its name, summary, inputs and output; `run` calls the catalogue's `perform`, or Node-RED's own
  * code for the irregular ones.
  */
-export interface ActionOperation extends Required<Omit<Irregular, 'own'>> {
+export interface ActionOperation extends Required<Omit<Irregular, 'own' | 'ownRequired'>> {
   /** The option value: what a saved flow and msg.operation hold. */
   key: string;
   catalogue: CatalogueOperation;
@@ -74,7 +82,34 @@ const IRREGULAR: Partial<Record<OperationName, Irregular>> = {
     many: true,
     run: (input, connection, call) => connection.rest(OPERATIONS.searchTags.name).searchTags(input.query ?? '', call),
   },
+  anyRequest: {
+    own: ['method', 'path', 'queryParameters', 'body', 'headers'],
+    ownRequired: ['path'],
+    run(input, connection, call) {
+      const request = {
+        method: input.method ?? 'GET',
+        path: input.path ?? '',
+        ...only({ query: input.queryParameters, body: input.body, headers: input.headers }),
+      };
+      const label = (name: OwnFieldName) => `\`${fieldSpec(name).label}\``;
+      const names = { path: label('path'), headers: label('headers'), body: label('body') };
+      return connection.requester(OPERATIONS.anyRequest.name).request(request, names, call);
+    },
+    // As Node-RED's HTTP Request node gives an answer; a refusal still carries it, for the Catch node to read.
+    deliver(msg, answer) {
+      if (!(answer instanceof ServiceAnswer)) return replacePayload(msg, answer);
+      msg.payload = answer.body;
+      msg.statusCode = answer.status;
+      msg.headers = answer.headers;
+      return answer.failure;
+    },
+  },
 };
+
+function replacePayload(msg: NodeMessage, result: unknown): undefined {
+  msg.payload = result;
+  return undefined;
+}
 
 function actionOf(name: OperationName): ActionOperation | undefined {
   const operation: CatalogueOperation = OPERATIONS[name];
@@ -88,9 +123,10 @@ function actionOf(name: OperationName): ActionOperation | undefined {
     key,
     catalogue: operation,
     fields: [...operation.inputs, ...(irregular.own ?? [])],
-    required: operation.required,
+    required: [...operation.required, ...(irregular.ownRequired ?? [])],
     many: irregular.many ?? false,
     run: irregular.run,
+    deliver: irregular.deliver ?? replacePayload,
   };
 }
 

@@ -1,5 +1,5 @@
 import { InvalidInputError, cleanTags, describeFieldErrors, fieldErrorsOf, invalidInputMessage } from 'screenrec';
-import { KIND_IN_MESSAGE, fieldSpec, type FieldKind, type FieldName, type FieldSpec, type FieldValues } from './fields';
+import { KIND_IN_MESSAGE, fieldSpec, type FieldName, type FieldSpec, type FieldValues } from './fields';
 
 /** Where a message's own value of a field is read: msg.payload.<property>. */
 export const MESSAGE_PROPERTY = 'payload';
@@ -22,7 +22,7 @@ export function readValues(
   for (const name of fields) {
     const field = fieldSpec(name);
     const own = messageValue(fromMessage, field.property);
-    const read = own === undefined ? fromEditor(field.kind, editor[field.property]) : fromMessageValue(field, own.value, own.property);
+    const read = own === undefined ? fromEditor(field, editor[field.property]) : fromMessageValue(field, own.value, own.property);
     const value = checked(field, read, own?.property ?? field.label);
     if (value !== undefined) values.set(name, value);
   }
@@ -65,10 +65,21 @@ function fromMessageValue(spec: FieldSpec, value: unknown, property: string): un
   throw new InvalidInputError(invalidInputMessage(`\`${property}\` ${problem}`), { fieldErrors: [{ path: property, message: problem }] });
 }
 
-/** The editor's value; the editor only offers well-formed ones, so anything else reads as not given. */
-function fromEditor(kind: FieldKind, value: unknown): unknown {
-  const read = readKind({ kind }, value, true);
-  return read.ok ? read.value : undefined;
+/**
+ * The editor's value; the editor only offers well-formed ones, so anything else reads as not given, except a JSON
+ * text, which the form takes as typed: one that does not parse is refused by its label rather than left out of a
+ * request.
+ */
+function fromEditor(field: FieldSpec, value: unknown): unknown {
+  const read = readKind(field, value, true);
+  if (read.ok) return read.value;
+  if (field.kind === 'json' && typeof value === 'string') {
+    const problem = `${KIND_IN_MESSAGE.json}, such as ${field.placeholder ?? '{}'}`;
+    throw new InvalidInputError(invalidInputMessage(`\`${field.label}\` ${problem}`), {
+      fieldErrors: [{ path: field.property, message: problem }],
+    });
+  }
+  return undefined;
 }
 
 type Read = { ok: true; value: unknown } | { ok: false };
@@ -98,6 +109,19 @@ function readKind(spec: Pick<FieldSpec, 'kind' | 'choices'>, value: unknown, fro
     }
     case 'boolean':
       return typeof value === 'boolean' ? { ok: true, value } : { ok: false };
+    case 'json':
+      return fromEditor ? parsedJson(value) : { ok: true, value };
+  }
+}
+
+/** A JSON text as the form holds it: blank is not given. */
+function parsedJson(value: unknown): Read {
+  if (typeof value !== 'string') return { ok: false };
+  if (value.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(value) as unknown };
+  } catch {
+    return { ok: false };
   }
 }
 

@@ -10,7 +10,10 @@ import {
   deadlineMessage,
   HINT_CHECK_SERVICE,
   invalidInputMessage,
+  serverErrorMessage,
+  INTEGRATION_NOT_CONNECTED_MESSAGE,
 } from 'screenrec';
+import nock from 'nock';
 import { createServer, type Server } from 'node:http';
 import { missingFieldMessage } from '../src/connection';
 import { CONNECTION_FIELDS } from '../src/connection-fields';
@@ -266,6 +269,209 @@ export function actionCases(): void {
     });
   });
 
+  describe('Any Request sends what the node or msg.payload says, with the one secret its path may get, and the answer on the msg', () => {
+    const restPath = service.restPath('/recordings/tags');
+
+    operationCase(
+      'anyRequest',
+      "a GET of the workspace's REST API with the query: the API Key alone; the JSON on msg.payload, msg.statusCode and msg.headers",
+      async () => {
+        service
+          .restScope()
+          .get(restPath)
+          .query({ query: 'onb', limit: '2' })
+          .reply(200, { result: ['onboarding'] }, { 'x-rate-limit-remaining': '9' });
+        await deployAction({ operation: 'anyRequest', method: 'GET', path: restPath, queryParameters: '{"query":"onb","limit":2}' });
+        const { out } = await outcomeOf({ topic: 'kept' });
+        expect(out?.topic).toBe('kept');
+        expect(out?.payload).toEqual({ result: ['onboarding'] });
+        expect(out?.statusCode).toBe(200);
+        expect(out?.headers).toEqual(expect.objectContaining({ 'content-type': 'application/json', 'x-rate-limit-remaining': '9' }));
+      },
+    );
+
+    it('msg.payload gives the method, path, body and headers over the editor: a POST to the hook carries the Backend Token alone', async () => {
+      service.hookScope('N8N', { action: 'PING' }).matchHeader('x-request-id', 'flow-7').reply(200, { workspace: 'Demo Workspace' });
+      await deployAction({ operation: 'anyRequest', method: 'GET', path: restPath });
+      const { out } = await outcomeOf({
+        payload: { method: 'POST', path: '/public/webhooks/N8N', body: { action: 'PING' }, headers: { 'X-Request-Id': 'flow-7' } },
+      });
+      expect(out?.payload).toEqual({ workspace: 'Demo Workspace' });
+      expect(out?.statusCode).toBe(200);
+    });
+
+    it('a whole URL on the Service URL works as a path does, and an answer that is not JSON comes as its text', async () => {
+      service.restScope().get(restPath).reply(200, 'plain words', { 'content-type': 'text/plain' });
+      await deployAction({ operation: 'anyRequest', path: `${BASE_URL}${restPath}` });
+      const { out } = await outcomeOf({});
+      expect(out?.payload).toBe('plain words');
+    });
+
+    it('a GET answered 503 is sent again (idempotent); the second answer comes out', async () => {
+      service.restScope().get(restPath).reply(503).get(restPath).reply(200, { result: [] });
+      await deployAction({ operation: 'anyRequest', path: restPath });
+      expect((await outcomeOf({})).out?.payload).toEqual({ result: [] });
+    });
+
+    it("a POST answered 503 is sent once: core's SERVICE_ERROR in the Catch node, with the answer on the message", async () => {
+      service.restScope().post(service.restPath('/recordings'), { direction: 'REQUEST' }).reply(503, { message: 'down' });
+      await deployAction({
+        operation: 'anyRequest',
+        method: 'POST',
+        path: service.restPath('/recordings'),
+        body: '{"direction":"REQUEST"}',
+      });
+      const { caught } = await outcomeOf({});
+      expect(caughtError(caught)).toEqual({ message: expect.stringContaining(serverErrorMessage(503)), code: 'SERVICE_ERROR' });
+      expect(caught?.statusCode).toBe(503);
+      expect(caught?.payload).toEqual({ message: 'down' });
+    });
+
+    it("an answer other than 2xx goes to the Catch node with core's message for it, the answer still on the message", async () => {
+      service.restScope().get(service.restPath('/recordings/nowhere')).reply(404, { message: 'No such route' });
+      await deployAction({ operation: 'anyRequest', path: service.restPath('/recordings/nowhere') });
+      const { caught } = await outcomeOf({});
+      expect(caughtError(caught)).toEqual({
+        message: expect.stringContaining(
+          `ScreenRec has nothing at GET /public/integration/${WORKSPACE_ID}/recordings/nowhere (404): check the path and the IDs in it.`,
+        ),
+        code: 'NOT_FOUND',
+      });
+      expect({ statusCode: caught?.statusCode, payload: caught?.payload }).toEqual({
+        statusCode: 404,
+        payload: { message: 'No such route' },
+      });
+      expect(caught?.headers).toEqual(expect.objectContaining({ 'content-type': 'application/json' }));
+    });
+
+    it("a 200 of the hook that carries `error` is the hook's refusal, as core reads it for its own actions", async () => {
+      const recordingAction = { action: 'RECORDING', recording: { externalReference: 'ticket-3' } };
+      service.hookScope('N8N', recordingAction).reply(200, { error: 'Integration not connected.' });
+      await deployAction({ operation: 'anyRequest', method: 'POST', path: '/public/webhooks/N8N', body: JSON.stringify(recordingAction) });
+      const { caught } = await outcomeOf({});
+      expect(caughtError(caught)).toEqual({
+        message: expect.stringContaining(INTEGRATION_NOT_CONNECTED_MESSAGE),
+        code: 'INTEGRATION_NOT_CONNECTED',
+      });
+      expect({ statusCode: caught?.statusCode, payload: caught?.payload }).toEqual({
+        statusCode: 200,
+        payload: { error: 'Integration not connected.' },
+      });
+    });
+
+    it("a 400 of the REST API: core's VALIDATION message, quoting the service without the API Key", async () => {
+      service
+        .restScope()
+        .post(service.restPath('/recordings/list'))
+        .reply(400, { message: `pageSize must be at most 100 (key ${API_KEY})` });
+      await deployAction({ operation: 'anyRequest', method: 'POST', path: service.restPath('/recordings/list'), body: '{"pageSize":500}' });
+      const { caught } = await outcomeOf({});
+      expect(caughtError(caught).code).toBe('VALIDATION');
+      expect(caughtError(caught).message).toContain('ScreenRec rejected the values sent (pageSize must be at most 100');
+      expectNoSecretsIn([caughtError(caught), loggedText()], [API_KEY, BACKEND_TOKEN]);
+    });
+  });
+
+  describe('Any Request refuses what would send a secret where it may not go: nothing is sent, and the Catch node says what to change', () => {
+    const OTHER_WORKSPACE = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const restRoot = `/public/integration/${WORKSPACE_ID}`;
+    const notOnService =
+      "`Path`: the URL is not on the Service URL (https://api.screenrec.test): ScreenRec's secrets go to the Service URL's own address only";
+    const climbs = '`Path`: the path climbs out of where it starts (`..`, `.` or an encoded slash, backslash or dot): write it plainly';
+    const cases: Array<[string, Record<string, unknown>, Record<string, unknown>, string]> = [
+      ['a URL on another origin', { path: 'https://elsewhere.example/public/integration/x/recordings' }, {}, notOnService],
+      ['a look-alike host', {}, { payload: { path: `https://api.screenrec.test.evil${restRoot}/recordings` } }, notOnService],
+      ['a host with a user name before it', { path: `https://api.screenrec.test@evil.example${restRoot}/recordings` }, {}, notOnService],
+      ['a path that climbs out with ..', { path: `${restRoot}/../${OTHER_WORKSPACE}/recordings` }, {}, climbs],
+      ['a path that climbs out with an encoded slash', { path: `${restRoot}%2F..%2F${OTHER_WORKSPACE}/recordings` }, {}, climbs],
+      [
+        "a workspace other than the connection's",
+        { path: `/public/integration/${OTHER_WORKSPACE}/recordings` },
+        {},
+        `\`Path\`: the path names another workspace than the connection's: use ${restRoot}/…`,
+      ],
+      [
+        'a path that is neither the REST API nor the hook',
+        { path: '/admin/settings' },
+        {},
+        `\`Path\`: the path is neither the REST API of the connection's workspace (/public/integration/<workspace ID>/…) nor the automation hook (/public/webhooks/<integration>)`,
+      ],
+      [
+        'the hook of the other integration than the connection names',
+        { method: 'POST', path: '/public/webhooks/ZAPIER', body: '{"action":"PING"}' },
+        {},
+        '`Path`: the hook path names "ZAPIER", not N8N',
+      ],
+      [
+        'a header that would set the API Key itself',
+        { path: `${restRoot}/recordings/tags`, headers: '{"Authorization":"Bearer someone-elses"}' },
+        {},
+        "`Headers`: `Authorization` would carry a secret: leave it out, the connection's own is added where the path may get it",
+      ],
+      [
+        'a header that would set the Backend Token itself, from msg.payload.headers',
+        { method: 'POST', path: '/public/webhooks/N8N' },
+        { payload: { body: { action: 'PING' }, headers: { 'X-Service-Token': 'another-token' } } },
+        "`Headers`: `X-Service-Token` would carry a secret: leave it out, the connection's own is added where the path may get it",
+      ],
+      [
+        'a path that is neither a path nor a URL',
+        { path: 'recordings/tags' },
+        {},
+        '`Path`: start it with `/` (a path under the Service URL, such as /public/integration/<workspace ID>/recordings/tags), or give a whole URL on the Service URL',
+      ],
+      [
+        'a GET with a body',
+        { path: `${restRoot}/recordings/tags` },
+        { payload: { body: { query: 'x' } } },
+        '`Body`: a GET request has no body: put its values in the query, or choose another method',
+      ],
+      ['no path', {}, {}, '`Path` is required: fill it in, or set msg.payload.path'],
+      [
+        'Query Parameters in the form that are not JSON',
+        { path: `${restRoot}/recordings/tags`, queryParameters: '{query: onb}' },
+        {},
+        '`Query Parameters` must be JSON, such as {"query":"onb"}',
+      ],
+      [
+        'a method not offered',
+        { path: `${restRoot}/recordings/tags` },
+        { payload: { method: 'PATCH' } },
+        '`msg.payload.method` must be one of GET, POST, PUT, DELETE',
+      ],
+    ];
+    it.each(cases)('%s', async (_name, properties, msg, problem) => {
+      const attempted: string[] = [];
+      const record = (request: { url?: string; href?: string }) => attempted.push(String(request.url ?? request.href));
+      nock.emitter.on('no match', record);
+      try {
+        await deployAction({ operation: 'anyRequest', ...properties });
+        const { caught } = await outcomeOf(msg);
+        expect(caughtError(caught)).toEqual({ message: expect.stringContaining(invalidInputMessage(problem)), code: 'INVALID_INPUT' });
+        expect(attempted).toEqual([]);
+      } finally {
+        nock.emitter.removeListener('no match', record);
+      }
+    });
+
+    it('a header value that is not a text, from msg.payload.headers, is named by its place', async () => {
+      await deployAction({ operation: 'anyRequest', path: `${restRoot}/recordings/tags` });
+      const { caught } = await outcomeOf({ payload: { headers: { 'x-count': 3 } } });
+      expect(caughtError(caught)).toEqual({ message: expect.stringContaining('`msg.payload.headers.x-count`'), code: 'INVALID_INPUT' });
+    });
+
+    it('a path of the REST API on a connection without an API Key names the field to fill, and sends nothing', async () => {
+      await deployAction(
+        { operation: 'anyRequest', path: `${restRoot}/recordings/tags` },
+        { [CONNECTION]: { backendToken: BACKEND_TOKEN } },
+      );
+      const { caught } = await outcomeOf({});
+      expect(caughtError(caught).message).toContain(
+        invalidInputMessage('`Path`: the connection has no API Key, which the REST API needs: fill it in'),
+      );
+    });
+  });
+
   describe('a service that never answers', () => {
     let silent: Server;
     let silentUrl: string;
@@ -283,6 +489,19 @@ export function actionCases(): void {
       const { caught } = await outcomeOf({});
       expect(caughtError(caught)).toEqual({
         message: expect.stringContaining(deadlineMessage('searching tags', 300, HINT_CHECK_SERVICE)),
+        code: 'DEADLINE',
+      });
+    });
+
+    it('Any Request ends at the node Timeout too, naming the request', async () => {
+      const path = `/public/integration/${WORKSPACE_ID}/recordings/tags`;
+      await runtime().deploy(
+        flowOf({ type: 'screenrec', operation: 'anyRequest', path, timeout: 0.3 }, { ...connection, serviceUrl: silentUrl }),
+        CREDENTIALS,
+      );
+      const { caught } = await outcomeOf({});
+      expect(caughtError(caught)).toEqual({
+        message: expect.stringContaining(deadlineMessage(`sending GET ${path}`, 300, HINT_CHECK_SERVICE)),
         code: 'DEADLINE',
       });
     });

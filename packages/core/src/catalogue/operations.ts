@@ -37,7 +37,7 @@ export type InputValues<Inputs extends readonly InputName[]> = {
 export interface CatalogueOperation<Inputs extends readonly InputName[] = readonly InputName[], Output extends z.ZodType = z.ZodType> {
   name: string;
   /** What it is about: the Zapier noun, the n8n resource. */
-  noun: 'Recording' | 'Video' | 'Tag';
+  noun: 'Recording' | 'Video' | 'Tag' | 'Request';
   /** One sentence: what it does. */
   summary: string;
   /** One sentence: what it gives back, for a model reading a tool's description. */
@@ -210,6 +210,21 @@ export const OPERATIONS = {
     output: z.object({ tag: TagSearchResponse.shape.result.element }),
     effects: READS,
     keys: { zapier: 'searches.findTags', n8n: 'tag.search', mcp: 'search_tags', nodeRed: 'searchTags' },
+  }),
+  anyRequest: operation({
+    name: 'Any Request',
+    noun: 'Request',
+    summary:
+      "Sends any request to the ScreenRec service (method, path, query and body), for what no other operation wraps, with the connection's secret for that path alone: the API Key to the workspace's REST API, the Backend Token to the automation hook, nothing elsewhere.",
+    returns: "the service's answer: its body (parsed JSON, or text), status code and headers",
+    uses: 'both',
+    kind: 'action',
+    inputs: [],
+    required: [],
+    output: z.unknown(),
+    // It may be any call: nothing is promised of its effects.
+    effects: { readOnly: false, destructive: true, idempotent: false },
+    keys: { nodeRed: 'anyRequest' },
   }),
   waitForVideo: operation({
     name: 'Wait for Video',

@@ -3,6 +3,7 @@ import { CONNECTION_FIELDS } from '../connection-fields';
 import { ACTION_TYPE, DEFAULT_TIMEOUT_SECONDS } from '../nodes/action-node';
 import { ACTIONS, ACTION_KEYS, DEFAULT_OPERATION, type ActionOperation } from '../operations';
 import { ALIASES, MESSAGE_PROPERTY } from '../values';
+import { OPERATIONS as OPERATIONS_BY_NAME } from 'screenrec';
 import { escape, helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
 import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
 
@@ -20,6 +21,7 @@ const TYPE_IN_HELP: Record<FieldSpec['kind'], string> = {
   choices: 'array | string',
   number: 'number',
   boolean: 'boolean',
+  json: 'object',
 };
 /** How a list is typed in the form or given in a message, in Node-RED's idiom. */
 const LIST_IDIOM = 'Comma-separated in the form; a list or a comma-separated text in a message.';
@@ -53,6 +55,9 @@ const usedBy = Object.fromEntries(
   ]),
 );
 
+/** The properties typed as JSON in the form: the editor flags one that does not parse. */
+const JSON_PROPERTIES = [...FIELDS].filter(([, field]) => field.kind === 'json').map(([property]) => property);
+
 const form = [
   ...COMMON_ROWS,
   `<div class="form-row"><label for="node-input-operation">Operation</label><select id="node-input-operation" style="width:70%">${OPERATIONS.map(
@@ -76,6 +81,7 @@ const registration = flowNodeRegistration({
   type: ACTION_TYPE,
   defaults,
   numbers: ['timeout'],
+  json: JSON_PROPERTIES,
   inputs: 1,
   paletteLabel: 'ScreenRec',
   label: "labels[this.operation] || 'ScreenRec'",
@@ -99,6 +105,15 @@ const NEEDS = {
   both: `${CONNECTION_FIELDS.backendToken.label}, ${CONNECTION_FIELDS.workspaceId.label} and ${CONNECTION_FIELDS.apiKey.label}`,
 };
 
+/** By operation name: what it needs that its interface alone does not say, and what it outputs besides msg.payload. */
+const OWN_HELP: Readonly<Record<string, { needs: string; outputs: string }>> = {
+  [OPERATIONS_BY_NAME.anyRequest.name]: {
+    needs: `${CONNECTION_FIELDS.workspaceId.label} and ${CONNECTION_FIELDS.apiKey.label} for a path in the workspace's REST API, or its ${CONNECTION_FIELDS.backendToken.label} for the automation hook`,
+    outputs:
+      "Also `msg.statusCode` (the answer's status) and `msg.headers` (its headers, lower-case names), as the HTTP Request node gives them. An answer other than 2xx stops the message with core's error for that status (a Catch node receives it), the answer still on `msg.payload`, `msg.statusCode` and `msg.headers`. A path the connection's secret may not go to (another address, a look-alike host, `..` or an encoded slash, another workspace), or a header that would set a secret, stops the message before anything is sent.",
+  },
+};
+
 function fieldHelp(name: FieldName): string {
   const { property, kind, label, help } = fieldSpec(name);
   const alias = ALIASES[property];
@@ -111,12 +126,16 @@ function fieldHelp(name: FieldName): string {
 
 function operationHelp({ key, catalogue, fields, many }: ActionOperation): string {
   const output = `${many ? 'An array, ' : ''}${catalogue.returns}.`;
+  const own = OWN_HELP[catalogue.name];
   return [
     `<h4>${escape(catalogue.name)} (<code>${key}</code>)</h4>`,
-    `<p>${prose(`${catalogue.summary} Needs the connection's ${NEEDS[catalogue.uses]}.`)}</p>`,
+    `<p>${prose(`${catalogue.summary} Needs the connection's ${own?.needs ?? NEEDS[catalogue.uses]}.`)}</p>`,
     fields.length > 0 ? helpList(fields.map(fieldHelp)) : '',
     `<p>Output <code>msg.payload</code>: ${prose(output)}</p>`,
-  ].join('\n');
+    own === undefined ? '' : `<p>${prose(own.outputs)}</p>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 const help = [
@@ -134,6 +153,8 @@ const help = [
   '<h3>Outputs</h3>',
   helpList([
     helpEntry('payload', 'object | array', "The operation's result, described with each operation below. The rest of the message is kept."),
+    helpEntry('statusCode', 'number', "Any Request only: the answer's HTTP status.", true),
+    helpEntry('headers', 'object', "Any Request only: the answer's headers.", true),
   ]),
   '<h3>Properties</h3>',
   helpList([

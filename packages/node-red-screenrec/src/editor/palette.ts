@@ -19,6 +19,8 @@ export interface FlowNodeSpec {
   defaults: Record<string, { value: unknown; required?: boolean; type?: string }>;
   /** Properties that must be positive numbers (checked by Node-RED's number validator). */
   numbers?: readonly string[];
+  /** Properties typed as JSON (blank for none): the editor flags one that does not parse. */
+  json?: readonly string[];
   inputs: 0 | 1;
   paletteLabel: string;
   /** The node's label when it has no name: a JavaScript expression over `this`. */
@@ -31,11 +33,18 @@ export interface FlowNodeSpec {
 
 /** The script that registers a flow node in the editor. */
 export function flowNodeRegistration(spec: FlowNodeSpec): string {
-  const numbers = (spec.numbers ?? []).map((name) => `  defaults[${scriptJson(name)}].validate = RED.validators.number();`).join('\n');
+  const numbers = [
+    ...(spec.numbers ?? []).map((name) => `  defaults[${scriptJson(name)}].validate = RED.validators.number();`),
+    ...(spec.json ?? []).map((name) => `  defaults[${scriptJson(name)}].validate = isJsonOrBlank;`),
+  ].join('\n');
+  const jsonCheck =
+    spec.json === undefined || spec.json.length === 0
+      ? ''
+      : `\n  var isJsonOrBlank = function (value) {\n    if (typeof value !== 'string' || value.trim() === '') return true;\n    try { JSON.parse(value); return true; } catch (error) { return false; }\n  };`;
   const editPrepare = spec.editPrepare === undefined ? '' : `\n    oneditprepare: function () {\n${spec.editPrepare}\n    },`;
   return `(function () {
 ${spec.prelude ?? ''}
-  var defaults = ${scriptJson(spec.defaults)};
+  var defaults = ${scriptJson(spec.defaults)};${jsonCheck}
 ${numbers}
   RED.nodes.registerType(${scriptJson(spec.type)}, {
     category: ${scriptJson(CATEGORY)},

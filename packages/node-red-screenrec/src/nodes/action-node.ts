@@ -63,13 +63,12 @@ export function registerAction(RED: NodeAPI): void {
       const work: Orphan = { node: this.id, operation: name, recordingId: undefined, controller: new AbortController() };
       underway.add(work);
       const { signal } = work.controller;
-      /** Where the outcome goes once this instance has closed: the node's next instance, or the log. */
-      const afterClose = (outcome: { value: unknown } | { error: Error }) => {
+      /** Where the outcome goes once this instance has closed (its result already on msg): the next instance, or the log. */
+      const afterClose = (outcome: { value: unknown } | { error: Error }): undefined => {
         orphans.delete(work);
         // Cancelled by a stop of Node-RED, which logged it.
         if (signal.aborted) return;
         done();
-        if ('value' in outcome) msg.payload = outcome.value;
         // During a redeploy the node's next instance is there once the flow runs again.
         void whenFlowsRun().then((running) => {
           const next = running ? owners.of(this.id) : undefined;
@@ -84,6 +83,12 @@ export function registerAction(RED: NodeAPI): void {
           RED.log.error(t('log.finishedWithoutNode', { operation: name, node: this.id, outcome: told }));
         });
       };
+      const failed = (error: unknown): undefined => {
+        if (closed) return afterClose({ error: asError(error) });
+        this.status({ fill: 'red', shape: 'ring', text: t('status.failed', { operation: name, code: failureCode(error) }) });
+        done(asError(error));
+        return undefined;
+      };
       (async () => {
         const connection = connectionOf(RED, definition.connection);
         if (connection === undefined) throw noConnectionError();
@@ -93,19 +98,17 @@ export function registerAction(RED: NodeAPI): void {
       })().then(
         (value) => {
           underway.delete(work);
+          const failure = operation.deliver(msg, value);
+          if (failure !== undefined) return failed(failure);
           if (closed) return afterClose({ value });
           this.status({ fill: 'green', shape: 'dot', text: t('status.done', { operation: name }) });
-          msg.payload = value;
           send(msg);
           done();
           return undefined;
         },
         (error: unknown) => {
           underway.delete(work);
-          if (closed) return afterClose({ error: asError(error) });
-          this.status({ fill: 'red', shape: 'ring', text: t('status.failed', { operation: name, code: failureCode(error) }) });
-          done(asError(error));
-          return undefined;
+          return failed(error);
         },
       );
     });
