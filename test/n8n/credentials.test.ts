@@ -26,6 +26,13 @@ describe('the one "ScreenRec API" credential (saved as "ScreenRec account")', ()
       ['apiKey', 'API Key', false, true],
     ]);
   });
+
+  it('authenticates requests sent with it by a function (request-authentication.test.ts), and keeps its test of both secrets', () => {
+    const credential = new ScreenRecApi();
+    expect(typeof credential.authenticate).toBe('function');
+    // n8n runs a credential's own `test` request instead of the nodes' testedBy method whenever it has one.
+    expect(credential.test).toBeUndefined();
+  });
 });
 
 describe('"Test connection" checks whatever is filled in', () => {

@@ -1,11 +1,14 @@
-import type { ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
+import type { IAuthenticate, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
+import { authenticateRequest } from '../lib/request-authentication';
 
 /**
  * One ScreenRec connection, as the Zapier app has: the automation hook's backend token and the REST API's key live
  * side by side, and each operation uses the one its interface needs. Both secrets are optional here; an operation
- * whose secret is missing says which field to fill. Core attaches each secret to its own interface's requests
- * only, so the credential has no `authenticate` (it would put both on every request), and the nodes test it with
- * their `screenRecApiTest` method (PING for the token, one list call for the key), which checks whatever is filled in.
+ * whose secret is missing says which field to fill. The nodes' own requests get their secret from core's clients;
+ * `authenticate` applies core's same rule (one secret per URL, none elsewhere) to every other request n8n sends with
+ * the credential. It is a function, not a fixed set of headers, because a fixed set would put both secrets on every
+ * request. The nodes test the credential with their `screenRecApiTest` method (PING for the token, one list call
+ * for the key), which checks whatever is filled in.
  */
 export class ScreenRecApi implements ICredentialType {
 	name = 'screenRecApi';
@@ -15,6 +18,8 @@ export class ScreenRecApi implements ICredentialType {
 	icon: Icon = { light: 'file:../icons/screenrec.svg', dark: 'file:../icons/screenrec.dark.svg' };
 
 	documentationUrl = 'https://github.com/screenrec/screenrec-connectors/tree/main/packages/n8n-nodes-screenrec#credentials';
+
+	authenticate: IAuthenticate = authenticateRequest;
 
 	properties: INodeProperties[] = [
 		{

@@ -5,7 +5,7 @@ import { n8nSleep } from './sleep';
 import { httpRequestSend, n8nTransport, type HttpRequestHelpers, type Send } from './transport';
 
 /** n8n names the service in the hook endpoint's path: /public/webhooks/N8N. */
-const PROVIDER = 'N8N';
+export const PROVIDER = 'N8N';
 
 /** Any n8n context that holds the credential and has the HTTP helper. */
 export interface CredentialContext extends HttpRequestHelpers {
