@@ -7,6 +7,7 @@ import {
   isPlainHttpOffLoopback,
   sleep,
   type ClientOptions,
+  type ServiceCredentials,
 } from 'screenrec';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { zapierTransport } from './transport';
@@ -17,13 +18,16 @@ import { zapierTransport } from './transport';
  */
 const ZAPIER_BUDGET = { timeoutMs: 10_000, maxRetries: 2, maxRetryAfterMs: 5_000 } satisfies Partial<ClientOptions>;
 
-/** The origin of the connection's Service URL; every request goes there and nowhere else. */
-export function serviceOrigin(bundle: Bundle): string {
-  try {
-    return new URL((bundle.authData.baseUrl ?? '').trim()).origin;
-  } catch {
-    return ''; // core refuses the malformed URL itself, naming the Service URL field
-  }
+/** The connection as core's credential rule reads it (`credentialTargetOf`): the hook's token is Zapier's. */
+export function serviceCredentials(bundle: Bundle): ServiceCredentials {
+  const { baseUrl, workspaceId, apiKey, backendToken } = bundle.authData;
+  return {
+    baseUrl: (baseUrl ?? '').trim(),
+    workspaceId: workspaceId?.trim(),
+    apiKey: apiKey?.trim(),
+    backendToken: backendToken?.trim(),
+    provider: 'ZAPIER',
+  };
 }
 
 /**
@@ -39,7 +43,12 @@ function clientOptions(z: ZObject, bundle: Bundle): ClientOptions {
   return { baseUrl, transport: zapierTransport(z), sleep, ...ZAPIER_BUDGET };
 }
 
+export const HOOK_NOT_CONFIGURED =
+  "This step uses ScreenRec's automation hook: reconnect ScreenRec and fill in the Backend Token (in the ScreenRec dashboard, Integrations, Setup on Zapier).";
+
+/** The automation hook's client; a step that needs it explains how to add the Backend Token. */
 export function hookClient(z: ZObject, bundle: Bundle): HookClient {
+  if (!filled(bundle.authData.backendToken)) throw new z.errors.Error(HOOK_NOT_CONFIGURED, 'HOOK_NOT_CONFIGURED');
   return new HookClient({ ...clientOptions(z, bundle), provider: 'ZAPIER', backendToken: bundle.authData.backendToken ?? '' });
 }
 
@@ -78,6 +87,6 @@ export function connectionSecrets(bundle: Bundle): string[] {
   return [bundle.authData.backendToken, bundle.authData.apiKey].filter((value): value is string => filled(value));
 }
 
-function filled(value: string | undefined): value is string {
+export function filled(value: string | undefined): value is string {
   return value !== undefined && value.trim() !== '';
 }

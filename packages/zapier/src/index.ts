@@ -4,7 +4,7 @@ import packageJson from '../package.json';
 import authentication from './authentication';
 import { regularStep, stepKey, zapierPlace, type StepKind } from './catalogue-steps';
 import createRecording from './creates/create-recording';
-import { onlyToTheService } from './request-guard';
+import { credentialsByTheRule } from './request-guard';
 import findRecording from './searches/find-recording';
 import findTags from './searches/find-tags';
 import newRecording from './triggers/new-recording';
@@ -57,7 +57,7 @@ export default defineApp({
   version: packageJson.version,
   platformVersion,
   authentication,
-  beforeRequest: [onlyToTheService],
+  beforeRequest: [credentialsByTheRule],
   hydrators: { videoFile: hydrateVideoFile },
   triggers: steps.triggers as Record<string, Trigger>,
   creates: steps.creates as Record<string, Create>,

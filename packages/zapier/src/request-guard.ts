@@ -1,23 +1,93 @@
-import type { BeforeRequestMiddleware } from 'zapier-platform-core';
-import { connectionSecrets, serviceOrigin } from './clients';
+import {
+  HTTPS_SERVICE_URL_REQUIRED,
+  credentialTargetOf,
+  invalidInputMessage,
+  isPlainHttpOffLoopback,
+  secretHeadersIn,
+  type ServiceCredentials,
+} from 'screenrec';
+import type { BeforeRequestMiddleware, Bundle, HttpRequestOptions } from 'zapier-platform-core';
+import { connectionSecrets, serviceCredentials } from './clients';
 
 /**
- * The last check before anything leaves: a request goes to the connection's Service URL, or, when it carries none
- * of the connection's secrets, it is the pre-signed video link fetched for a file (storage may be elsewhere).
- * Anything else is refused before it is sent.
+ * Every request leaves through here, the app's own and those Zapier makes for the user outside the app's steps (the
+ * API Request action, Custom Actions, the Zapier SDK, Zapier MCP's code actions), which run this middleware and none
+ * of the app's step code. It gives a request the one secret core's rule (`credentialTargetOf`) allows for its URL: the
+ * backend token to the hook endpoint, the API key to the connection's workspace API. A request to another path of the
+ * Service URL goes without secrets; the pre-signed video link fetched for a file (storage may be elsewhere) goes as
+ * it is. Anything else that would carry a secret, or a secret of the caller's choosing, is refused before it is sent,
+ * saying what to change.
  */
-export const onlyToTheService: BeforeRequestMiddleware = (request, z, bundle) => {
-  const target = new URL(request.url ?? '');
-  if (target.origin === serviceOrigin(bundle)) return request;
+export const credentialsByTheRule: BeforeRequestMiddleware = (request, z, bundle) => {
+  const url = request.url ?? '';
+  const credentials = serviceCredentials(bundle);
+  const target = credentialTargetOf(url, credentials);
+  const declined = target.interface === undefined ? target.reason : '';
+  const refuse = (reason: string, code = 'REFUSED_REQUEST'): never => {
+    throw new z.errors.Error(`Refused a request to ${shownUrl(url)}: ${reason}`, code);
+  };
+
+  if (!onServiceOrigin(url, credentials)) {
+    if (request.method !== 'GET' || carriesASecret(request, bundle)) refuse(declined, 'REFUSED_HOST');
+    return request;
+  }
+  const headers = { ...(request.headers ?? {}) };
+  // The app's own clients set the very header the rule gives; any other secret header is the caller's choice.
+  const chosen = secretHeadersIn(headers).filter((name) => target.headers[name.toLowerCase()] !== headers[name]);
+  if (chosen.length > 0) refuse(ownSecretHeaderReason(chosen));
+  for (const name of secretHeadersIn(headers)) delete headers[name];
+
+  if (target.interface !== undefined) {
+    if (isPlainHttpOffLoopback(credentials.baseUrl))
+      refuse(invalidInputMessage(`"Service URL": ${HTTPS_SERVICE_URL_REQUIRED}`), 'INVALID_INPUT');
+    return { ...request, headers: { ...headers, ...target.headers } };
+  }
+  if (!offTheInterfaces(declined, credentials)) refuse(declined);
+  if (carriesASecret(request, bundle)) refuse(SECRET_OFF_THE_INTERFACES);
+  return { ...request, headers };
+};
+
+const SECRET_OFF_THE_INTERFACES =
+  "it carries a secret of the connection in its address, query or body, and this path is neither your workspace's REST API nor the automation hook: remove the secret.";
+
+/**
+ * Whether the rule declined the URL only because it is neither interface (the reason it gives the Service URL's own
+ * root), not because it climbs out, names another workspace or integration, or lacks a secret: such a request is one
+ * the user meant for the service's other paths, and goes without secrets.
+ */
+function offTheInterfaces(reason: string, credentials: ServiceCredentials): boolean {
+  const root = credentialTargetOf(new URL(credentials.baseUrl).href, credentials);
+  return root.interface === undefined && root.reason === reason;
+}
+
+function onServiceOrigin(url: string, credentials: ServiceCredentials): boolean {
+  try {
+    return new URL(url).origin === new URL(credentials.baseUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether any secret of the connection is in the request's URL, headers, query or body, spelled out. */
+function carriesASecret(request: HttpRequestOptions, bundle: Bundle): boolean {
   const sent = JSON.stringify([
     request.url,
     request.headers ?? {},
     request.params ?? {},
     typeof request.body === 'string' ? request.body : '',
   ]);
-  if (request.method === 'GET' && !connectionSecrets(bundle).some((secret) => sent.includes(secret))) return request;
-  throw new z.errors.Error(
-    `Refused a request to ${target.origin}: this app sends the connection's credentials to its Service URL only.`,
-    'REFUSED_HOST',
+  return connectionSecrets(bundle).some((secret) => sent.includes(secret));
+}
+
+function ownSecretHeaderReason(names: readonly string[]): string {
+  return (
+    `it sets its own ${names.join(' and ')} header: remove it. This app adds the connection's secret itself to the ` +
+    "requests that need it (the API Key to your workspace's REST API, the Backend Token to the automation hook), and nothing elsewhere."
   );
-};
+}
+
+/** The URL as a message shows it: without its query, which may hold what is not the reader's to see. */
+function shownUrl(url: string): string {
+  const [withoutQuery = ''] = url.split(/[?#]/);
+  return withoutQuery.length > 120 ? `${withoutQuery.slice(0, 120)}…` : withoutQuery;
+}

@@ -109,10 +109,10 @@ describe('connection test', () => {
     },
   );
 
-  it('has the four connection fields, the secrets as passwords', () => {
+  it('has the four connection fields, the secrets as passwords, only the Service URL required', () => {
     expect(authentication.fields.map(({ key, type, required }) => ({ key, type, required }))).toEqual([
       { key: 'baseUrl', type: 'string', required: true },
-      { key: 'backendToken', type: 'password', required: true },
+      { key: 'backendToken', type: 'password', required: false },
       { key: 'workspaceId', type: 'string', required: false },
       { key: 'apiKey', type: 'password', required: false },
     ]);

@@ -192,7 +192,8 @@ describe('requests leave only for the Service URL', () => {
     expect(error).toEqual({
       name: 'AppError',
       code: 'REFUSED_HOST',
-      message: "Refused a request to https://elsewhere.test: this app sends the connection's credentials to its Service URL only.",
+      message:
+        "Refused a request to https://elsewhere.test/steal: the URL is not on the Service URL (https://screenrec.test): ScreenRec's secrets go to the Service URL's own address only.",
     });
   });
 });
