@@ -1,6 +1,6 @@
 // The part of autocannon's API the benchmarks and the load suite (test/load) use (the package ships no types).
 declare module 'autocannon' {
-  interface Request {
+  interface SentRequest {
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
     path?: string;
     headers?: Record<string, string>;
@@ -24,7 +24,7 @@ declare module 'autocannon' {
     /** Errors (timeouts included) after which the run stops. */
     bailout?: number;
     /** What each connection sends, in turn; each entry's fields override the options'. */
-    requests?: Request[];
+    requests?: SentRequest[];
   }
   interface Histogram {
     average: number;
@@ -49,7 +49,6 @@ declare module 'autocannon' {
   /** A run under way: awaited, its result; `stop()` ends it early (the result then covers what was answered). */
   interface Run extends PromiseLike<Result> {
     stop(): void;
-    on(event: 'response', listener: (client: unknown, status: number, bytes: number, milliseconds: number) => void): Run;
   }
   function autocannon(options: Options): Run;
   export = autocannon;
