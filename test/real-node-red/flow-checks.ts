@@ -60,9 +60,10 @@ export async function moduleChecks({ checks, nodeRed }: FlowContext): Promise<vo
 
 /**
  * Every shipped example deployed at once through the admin API, then: the Video Ready node subscribed; an inject
- * gives a recording link; Wait for Video holds its message until the recording is finished at the service; the Video
- * Ready flow emits once per recording, though the service delivers every notification twice; the secrets are in
- * flows_cred.json, encrypted, not in flows.json; a redeploy without the Video Ready node leaves no subscription.
+ * gives a recording link; the Any Request example shows the workspace's recording count; Wait for Video holds its
+ * message until the recording is finished at the service; the Video Ready flow emits once per recording, though the
+ * service delivers every notification twice; the secrets are in flows_cred.json, encrypted, not in flows.json; a
+ * redeploy without the Video Ready node leaves no subscription.
  */
 export async function exampleFlowChecks(context: FlowContext): Promise<void> {
   const { checks, server, nodeRed, examples } = context;
@@ -104,6 +105,25 @@ export async function exampleFlowChecks(context: FlowContext): Promise<void> {
       expectThat(recordingId !== undefined, `the link ${link} names no recording`);
     });
     if (recordingId === undefined) return;
+
+    await checks.check(
+      "the Any Request example shows the workspace's recording count, answered by the REST API to its API Key",
+      async () => {
+        const anyRequest = flows.filter((node) => node.type === TYPES.action && node.operation === 'anyRequest');
+        expectThat(anyRequest.length > 0, 'no example uses the Any Request operation');
+        const isDebug = (id: string) => flows.some((node) => node.id === id && node.type === 'debug');
+        const answered = anyRequest.flatMap((node) => node.wires?.flat() ?? []).filter(isDebug);
+        const [count] = await waitUntil(
+          'the recording count',
+          (note) => {
+            const seen = note(messagesFrom(sidebar, answered));
+            return seen.length > 0 ? seen : undefined;
+          },
+          SHOWS_WITHIN,
+        );
+        expectThat(count!.format === 'number' && /^\d+$/.test(count!.msg), `showed ${count!.msg} (${count!.format}), not a count`);
+      },
+    );
 
     const waitDebug = debugNodesAfter(flows, TYPES.wait);
     const notified = debugNodesAfter(flows, TYPES.videoReady, { directly: true });

@@ -40,6 +40,9 @@ export interface FieldSpec {
   initial: string | number | boolean | string[];
 }
 
+/** What a path may write for the connection's Workspace ID: the placeholder core's own path template uses. */
+export const WORKSPACE_PLACEHOLDER = '{workspaceId}';
+
 /** A field of Node-RED's own: a catalogue input, or a JSON value (typed as JSON in the form, any value in a message). */
 type OwnField = InputField & { json?: true };
 
@@ -75,8 +78,8 @@ export const OWN_FIELDS = {
   path: {
     schema: z.string().min(1),
     label: 'Path',
-    help: "Where to send it: a path under the Service URL, such as /public/integration/<workspace ID>/recordings/tags (the workspace's REST API, which gets the API Key) or /public/webhooks/N8N (the automation hook, which gets the Backend Token); or a whole URL on the Service URL. Anything else gets no secret and is not sent.",
-    example: '/public/integration/<workspace ID>/recordings/tags',
+    help: `Where to send it: a path under the Service URL, such as /public/integration/${WORKSPACE_PLACEHOLDER}/recordings/tags (the workspace's REST API, which gets the API Key; ${WORKSPACE_PLACEHOLDER} stands for the connection's Workspace ID) or /public/webhooks/N8N (the automation hook, which gets the Backend Token); or a whole URL on the Service URL. Anything else gets no secret and is not sent.`,
+    example: `/public/integration/${WORKSPACE_PLACEHOLDER}/recordings/tags`,
   },
   queryParameters: {
     schema: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),

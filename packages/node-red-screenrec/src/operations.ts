@@ -8,7 +8,7 @@ import {
   type OperationName,
 } from 'screenrec';
 import type { Connection } from './connection';
-import { fieldSpec, type FieldName, type FieldValues, type OwnFieldName } from './fields';
+import { WORKSPACE_PLACEHOLDER, fieldSpec, type FieldName, type FieldValues, type OwnFieldName } from './fields';
 import type { NodeMessage } from './red';
 import { ServiceAnswer } from './service-request';
 
@@ -88,7 +88,7 @@ const IRREGULAR: Partial<Record<OperationName, Irregular>> = {
     run(input, connection, call) {
       const request = {
         method: input.method ?? 'GET',
-        path: input.path ?? '',
+        path: (input.path ?? '').replaceAll(WORKSPACE_PLACEHOLDER, connection.settings.workspaceId),
         ...only({ query: input.queryParameters, body: input.body, headers: input.headers }),
       };
       const label = (name: OwnFieldName) => `\`${fieldSpec(name).label}\``;

@@ -115,7 +115,7 @@ export class ServiceRequester {
     if (!HAS_SCHEME.test(path) && !path.startsWith('/'))
       refuse(
         names.path,
-        'start it with `/` (a path under the Service URL, such as /public/integration/<workspace ID>/recordings/tags), or give a whole URL on the Service URL',
+        'start it with `/` (a path under the Service URL, such as /public/integration/{workspaceId}/recordings/tags), or give a whole URL on the Service URL',
       );
     const url = HAS_SCHEME.test(path) ? path : `${this.credentials.baseUrl.replace(/\/+$/, '')}${path}`;
     const query = new URLSearchParams();

@@ -300,6 +300,12 @@ export function actionCases(): void {
       expect(out?.statusCode).toBe(200);
     });
 
+    it("{workspaceId} in the path stands for the connection's Workspace ID", async () => {
+      service.restScope().get(restPath).reply(200, { result: [] });
+      await deployAction({ operation: 'anyRequest', path: '/public/integration/{workspaceId}/recordings/tags' });
+      expect((await outcomeOf({})).out?.payload).toEqual({ result: [] });
+    });
+
     it('a whole URL on the Service URL works as a path does, and an answer that is not JSON comes as its text', async () => {
       service.restScope().get(restPath).reply(200, 'plain words', { 'content-type': 'text/plain' });
       await deployAction({ operation: 'anyRequest', path: `${BASE_URL}${restPath}` });
@@ -418,7 +424,7 @@ export function actionCases(): void {
         'a path that is neither a path nor a URL',
         { path: 'recordings/tags' },
         {},
-        '`Path`: start it with `/` (a path under the Service URL, such as /public/integration/<workspace ID>/recordings/tags), or give a whole URL on the Service URL',
+        '`Path`: start it with `/` (a path under the Service URL, such as /public/integration/{workspaceId}/recordings/tags), or give a whole URL on the Service URL',
       ],
       [
         'a GET with a body',

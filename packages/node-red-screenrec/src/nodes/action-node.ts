@@ -24,7 +24,8 @@ const orphans = new Set<Orphan>();
 
 /**
  * The action node: every operation of ACTIONS, chosen in the editor or by `msg.operation`, its fields from the
- * editor or `msg.payload`; the result replaces `msg.payload`. A failure goes to `done(error)`, where Catch nodes see it.
+ * editor or `msg.payload`; the result replaces `msg.payload` (Any Request's answer also sets `msg.statusCode` and
+ * `msg.headers`). A failure goes to `done(error)`, where Catch nodes see it.
  * An operation under way when the node closes is not cut short (a recording may be being created): its outcome goes
  * out of the node's new instance after a redeploy, and is logged as an error naming the recording when the node was
  * removed; a stop of Node-RED logs each one still under way, then cancels it.
