@@ -82,6 +82,27 @@ describe("the nodes' editor files, written from the same tables as the nodes", (
     );
   });
 
+  it('flag a JSON field of Any Request that does not parse, and say in its help which secret goes where and what else the answer sets', () => {
+    const source = /<script type="text\/javascript">([\s\S]*?)<\/script>/.exec(files['screenrec.html'] ?? '')?.[1] ?? '';
+    let defaults: Record<string, { validate?: (value: unknown) => boolean }> = {};
+    const RED = {
+      nodes: { registerType: (_name: string, definition: { defaults: typeof defaults }) => (defaults = definition.defaults) },
+      validators: { number: () => () => true },
+    };
+    new Function('RED', '$', source)(RED, () => undefined);
+    for (const property of ['queryParameters', 'body', 'headers']) {
+      const validate = defaults[property]?.validate;
+      expect([validate?.(''), validate?.('{"query":"onb"}'), validate?.('{query: onb}')]).toEqual([true, true, false]);
+    }
+    const help = script('screenrec', 'help');
+    const section = help.split('<h4>').find((part) => part.startsWith(`${OPERATIONS.anyRequest.name} (<code>anyRequest</code>)`));
+    expect(section).toContain(
+      "Needs the connection's Workspace ID and API Key for a path in the workspace's REST API, or its Backend Token for the automation hook.",
+    );
+    expect(section).toContain('Also <code>msg.statusCode</code>');
+    expect(script('screenrec', 'template')).toContain('<option value="POST">POST</option>');
+  });
+
   it('show the wait and video-ready nodes under their catalogue names', () => {
     expect(files['screenrec-wait.html']).toContain(`paletteLabel: "wait for video"`);
     expect(files['screenrec-wait.html']).toContain(`return this.name || "${OPERATIONS.waitForVideo.name}";`);
