@@ -89,5 +89,5 @@ function ownSecretHeaderReason(names: readonly string[]): string {
 /** The URL as a message shows it: without its query, which may hold what is not the reader's to see. */
 function shownUrl(url: string): string {
   const [withoutQuery = ''] = url.split(/[?#]/);
-  return withoutQuery.length > 120 ? `${withoutQuery.slice(0, 120)}…` : withoutQuery;
+  return withoutQuery.length > 200 ? `${withoutQuery.slice(0, 200)}…` : withoutQuery;
 }

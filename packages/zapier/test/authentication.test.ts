@@ -6,7 +6,10 @@ import {
   invalidInputMessage,
 } from 'screenrec';
 import nock from 'nock';
-import authentication, { testConnection } from '../src/authentication';
+import authentication, { NOTHING_TO_CONNECT_WITH, testConnection } from '../src/authentication';
+import { HOOK_NOT_CONFIGURED } from '../src/clients';
+import { perform as createRecording } from '../src/creates/create-recording';
+import { performSubscribe, performUnsubscribe } from '../src/triggers/video-ready';
 import {
   API_KEY,
   BACKEND_TOKEN,
@@ -25,6 +28,9 @@ import {
 } from './harness';
 
 useNock();
+
+/** A user who gave the workspace ID and the API key, and no backend token. */
+const restOnlyAuth = { baseUrl: BASE_URL, workspaceId: WORKSPACE_ID, apiKey: API_KEY };
 
 describe('connection test', () => {
   it('sends PING with the backend token and labels the connection with the workspace name', async () => {
@@ -106,6 +112,40 @@ describe('connection test', () => {
         workspace: 'Local Workspace',
         restApi: 'not configured',
       });
+    },
+  );
+
+  it('connects with the API key alone (no Backend Token): one REST call with the key, the connection named by its workspace ID', async () => {
+    restApi()
+      .matchHeader('x-service-token', (value) => value === undefined)
+      .post(`${REST_PATH}/recordings/list`, { pageSize: 1 })
+      .reply(200, page([]));
+
+    await expect(appTester(testConnection, { authData: restOnlyAuth })).resolves.toEqual({ workspace: WORKSPACE_ID, restApi: 'connected' });
+  });
+
+  it('asks for the Backend Token or the REST fields when the connection has neither, before sending anything', async () => {
+    await expect(zapierFailure(appTester(testConnection, { authData: { baseUrl: BASE_URL, backendToken: '  ' } }))).resolves.toEqual({
+      name: 'AppError',
+      message: NOTHING_TO_CONNECT_WITH,
+      code: 'INVALID_INPUT',
+    });
+  });
+
+  it.each([
+    [
+      'Create Recording Link',
+      () => appTester(createRecording, { authData: restOnlyAuth, inputData: { externalReference: 'ticket-4711' } }),
+    ],
+    [
+      'Video Ready, turning on',
+      () => appTester(performSubscribe, { authData: restOnlyAuth, targetUrl: 'https://hooks.zapier.com/hooks/standard/1/abc' }),
+    ],
+    ['Video Ready, turning off', () => appTester(performUnsubscribe, { authData: restOnlyAuth, subscribeData: { id: 'sub-1' } })],
+  ])(
+    '%s, which needs the automation hook, says to fill in the Backend Token on a REST-only connection, sending nothing',
+    async (_step, run) => {
+      await expect(zapierFailure(run())).resolves.toEqual({ name: 'AppError', message: HOOK_NOT_CONFIGURED, code: 'HOOK_NOT_CONFIGURED' });
     },
   );
 

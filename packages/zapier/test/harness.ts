@@ -1,10 +1,32 @@
 import { exampleRecording, type OperationName } from 'screenrec';
 import nock from 'nock';
+import * as zapierPlatform from 'zapier-platform-core';
 import { createAppTester, type Bundle, type ZObject } from 'zapier-platform-core';
 import { stepKey } from '../src/catalogue-steps';
 import App from '../src/index';
 
 export const appTester = createAppTester(App);
+
+type AppHandler = (
+  event: { command: string; bundle: Record<string, unknown> },
+  context: object,
+  callback: (error: unknown, output: { results: unknown }) => void,
+) => void;
+/** zapier-platform-core's entry for every command Zapier sends an app; its typings name only createAppTester. */
+const { createAppHandler } = zapierPlatform as unknown as { createAppHandler: (app: unknown) => AppHandler };
+const handler = createAppHandler(App);
+
+/**
+ * The app as Zapier runs it for a command other than a step: `request` is what the API Request action and Custom
+ * Actions send (only the app's beforeRequest runs), `renderAuthTemplate` what adds the credentials to the requests of
+ * the Zapier SDK and MCP's code actions, `getAuthTemplate` its reading of where the credentials go.
+ */
+export async function zapierCommand(command: string, bundle: Record<string, unknown>): Promise<unknown> {
+  const output = await new Promise<{ results: unknown }>((resolve, reject) =>
+    handler({ command, bundle }, {}, (error, answer) => (error ? reject(error as Error) : resolve(answer))),
+  );
+  return output.results;
+}
 
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 
