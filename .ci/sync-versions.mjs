@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `changeset version` bumps package.json alone, but the MCP server repeats its version in server.json (the MCP
-// Registry's entry: the server's and the npm package's) and in mcpb/manifest.json (the bundle): this copies the
-// new version there, changing nothing else in either file. Run by `npm run release:version`, after changesets.
+// Registry's entry: the server's and the npm package's) and in mcpb/manifest.json (the bundle), and the SDK in its
+// User-Agent (packages/core/src/transport/user-agent.ts): this copies each new version there, changing nothing else. Run by `npm run release:version`, after changesets.
 // Usage: node .ci/sync-versions.mjs [repository root]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
@@ -29,3 +29,13 @@ syncFile('server.json', (server) => ({
 }));
 syncFile('mcpb/manifest.json', (manifest) => ({ ...manifest, version }));
 process.stdout.write(`${name} ${version}: server.json and mcpb/manifest.json say so too\n`);
+
+// The SDK names its release in its User-Agent: the constant follows packages/core/package.json.
+const core = join(folder, '../core');
+const sdkVersion = JSON.parse(readFileSync(join(core, 'package.json'), 'utf8')).version;
+const userAgentFile = join(core, 'src/transport/user-agent.ts');
+const declared = readFileSync(userAgentFile, 'utf8');
+const synced = declared.replace(/(export const SDK_VERSION = ')[^']*(';)/, `$1${sdkVersion}$2`);
+if (!synced.includes(`SDK_VERSION = '${sdkVersion}'`)) throw new Error(`${userAgentFile}: no SDK_VERSION to update to ${sdkVersion}`);
+writeFileSync(userAgentFile, synced);
+process.stdout.write(`screenrec ${sdkVersion}: its User-Agent says so too\n`);

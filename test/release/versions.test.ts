@@ -11,6 +11,8 @@ const FILES = ['package.json', 'server.json', 'mcpb/manifest.json'];
 
 let root: string;
 const mcp = (file: string) => path.join(root, 'packages/mcp-server', file);
+const core = (file: string) => path.join(root, 'packages/core', file);
+const USER_AGENT_FILE = 'src/transport/user-agent.ts';
 const json = (file: string) => JSON.parse(readFileSync(mcp(file), 'utf8')) as Record<string, unknown>;
 
 beforeEach(() => {
@@ -19,6 +21,8 @@ beforeEach(() => {
   // What `changeset version` leaves: package.json bumped, the rest as it was.
   const bumped = readFileSync(mcp('package.json'), 'utf8').replace(/"version": "[^"]+"/, '"version": "3.4.5"');
   writeFileSync(mcp('package.json'), bumped);
+  for (const file of ['package.json', USER_AGENT_FILE]) cpSync(path.join(REPO_ROOT, 'packages/core', file), core(file));
+  writeFileSync(core('package.json'), readFileSync(core('package.json'), 'utf8').replace(/"version": "[^"]+"/, '"version": "1.2.3"'));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -39,6 +43,14 @@ it("copies the bumped version into server.json (the server's and the npm package
   const unversioned = (text: string) => text.replace(/("version"\s*:\s*")[^"]*"/g, '$1"');
   expect(unversioned(readFileSync(mcp('server.json'), 'utf8'))).toBe(unversioned(before.server));
   expect(unversioned(readFileSync(mcp('mcpb/manifest.json'), 'utf8'))).toBe(unversioned(before.manifest));
+});
+
+it("copies the SDK's bumped version into its User-Agent, changing nothing else there", () => {
+  const before = readFileSync(core(USER_AGENT_FILE), 'utf8');
+  expect(sync()).toContain('screenrec 1.2.3: its User-Agent says so too');
+  const after = readFileSync(core(USER_AGENT_FILE), 'utf8');
+  expect(after).toContain("export const SDK_VERSION = '1.2.3';");
+  expect(after.replace("'1.2.3'", "'X'")).toBe(before.replace(/SDK_VERSION = '[^']*'/, "SDK_VERSION = 'X'"));
 });
 
 it('refuses, changing nothing, when a "version" it would rewrite is not one it knows', () => {

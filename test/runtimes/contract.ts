@@ -128,6 +128,26 @@ export async function runContract(config: ContractConfig): Promise<ContractResul
     expect(all.length === 3, `collected ${all.length}`);
   });
 
+  await check(
+    'request: a path the SDK does not wrap, with the API key, its status and headers, and nothing to another workspace',
+    async () => {
+      const answers: number[] = [];
+      const tags = await rest.request(
+        { method: 'GET', path: `/public/integration/${config.workspaceId}/recordings/tags`, query: { query: tag } },
+        {
+          onResponse: ({ status, headers }) =>
+            void answers.push(headers['content-type']?.startsWith('application/json') ? status : -status),
+        },
+      );
+      expect(
+        JSON.stringify(tags) === JSON.stringify({ result: [tag] }) && answers.join() === '200',
+        `answered ${JSON.stringify(tags)}, ${answers.join()}`,
+      );
+      const refused = await failureOf(rest.request({ method: 'GET', path: `/public/integration/${UNKNOWN_RECORDING}/recordings/tags` }));
+      expect(refused instanceof ScreenRecError && refused.code === 'INVALID_INPUT', `another workspace: ${describe(refused)}`);
+    },
+  );
+
   await check('REST: updateRecording changes the tags and the comment', async () => {
     const updated = await rest.updateRecording(created[0]!, { tags: [tag, 'updated'], comment: 'updated' });
     expect(updated.tags.includes('updated') && updated.comment === 'updated', `answered ${JSON.stringify(updated)}`);

@@ -115,7 +115,7 @@ async function readmeExampleCheck(checks: Checks, runtime: Runtime, project: Con
     writeFileSync(file, example);
     const env = {
       ...runtime.env,
-      SCREENREC_URL: server.baseUrl,
+      SCREENREC_BASE_URL: server.baseUrl,
       SCREENREC_BACKEND_TOKEN: server.demo.tokens.N8N,
       SCREENREC_WORKSPACE_ID: server.demo.workspaceId,
       SCREENREC_API_KEY: server.demo.apiKey,

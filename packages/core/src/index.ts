@@ -7,6 +7,7 @@ import type { ClientOptions } from './transport/request-sender.js';
 import { createFetchTransport } from './transport/fetch-transport.js';
 import { HookClient as PortableHookClient, type HookClientOptions } from './clients/hook-client.js';
 import { sleep } from './transport/node-sleep.js';
+import { LOG_LEVELS, type LogLevel } from './transport/request-log.js';
 import { RestClient as PortableRestClient, type RestClientOptions } from './clients/rest-client.js';
 
 export * from './portable.js';
@@ -31,5 +32,19 @@ export class RestClient extends PortableRestClient {
 }
 
 function withNodeDefaults<T extends ClientOptions>(options: T): T {
-  return { ...options, transport: options.transport ?? createFetchTransport(), sleep: options.sleep ?? sleep };
+  const logLevel = options.logLevel ?? environmentLogLevel();
+  const logger = options.logger ?? (logLevel === undefined || logLevel === 'off' ? undefined : console);
+  return {
+    ...options,
+    transport: options.transport ?? createFetchTransport(),
+    sleep: options.sleep ?? sleep,
+    ...(logLevel === undefined ? {} : { logLevel }),
+    ...(logger === undefined ? {} : { logger }),
+  };
+}
+
+/** SCREENREC_LOG, where the runtime has environment variables (Node, Deno, Bun); a value that is no level is ignored. */
+function environmentLogLevel(): LogLevel | undefined {
+  const value = typeof process === 'undefined' ? undefined : process.env?.SCREENREC_LOG?.trim().toLowerCase();
+  return LOG_LEVELS.find((level) => level === value);
 }

@@ -18,7 +18,9 @@ export {
   type CredentialTarget,
   type ServiceCredentials,
 } from './wire/credential-routing.js';
-export type { CallOptions, Sleep } from './transport/call-bounds.js';
+export type { BoundedCall, CallOptions, ServiceAnswer, Sleep } from './transport/call-bounds.js';
+export type { ServiceRequestSpec } from './clients/raw-request.js';
+export { LOG_LEVELS, type LogLevel, type Logger } from './transport/request-log.js';
 export type { ClientOptions } from './transport/request-sender.js';
 export { fieldErrorsOf } from './errors/schema-checks.js';
 export { HookClient, type HookClientOptions, type RecordingLinkInput } from './clients/hook-client.js';

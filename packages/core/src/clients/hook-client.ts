@@ -5,6 +5,7 @@ import type { CallBoundsLabel, CallOptions } from '../transport/call-bounds.js';
 import { HEADER, hookEndpoint, isSuccess } from '../wire/protocol.js';
 import { invalidInput, parseJson, readResponse, validateInput } from '../errors/schema-checks.js';
 import { RequestSender, type ClientOptions } from '../transport/request-sender.js';
+import { sendServiceRequest, type ServiceRequestSpec } from './raw-request.js';
 import {
   CallbackSubscribeAction,
   CallbackUnsubscribeAction,
@@ -72,6 +73,15 @@ export class HookClient {
 
   get endpoint(): string {
     return hookEndpoint(this.sender.baseUrl, this.provider);
+  }
+
+  /**
+   * Any request to this integration's hook endpoint (`/public/webhooks/<provider>`), an action the client has no
+   * method for: the backend token goes with it, and nothing is sent elsewhere (see sendServiceRequest).
+   */
+  async request(spec: ServiceRequestSpec, options?: CallOptions): Promise<unknown> {
+    const credentials = { baseUrl: this.sender.baseUrl, backendToken: this.#backendToken, provider: this.provider };
+    return sendServiceRequest(this.sender, credentials, spec, options);
   }
 
   /** Checks the token and returns the workspace's name. */

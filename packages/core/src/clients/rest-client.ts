@@ -23,6 +23,7 @@ import {
 } from '../wire/protocol.js';
 import { readResponse, validateInput } from '../errors/schema-checks.js';
 import { RequestSender, type ClientOptions, type SentResponse } from '../transport/request-sender.js';
+import { sendServiceRequest, type ServiceRequestSpec } from './raw-request.js';
 import {
   CreateRecordingRequest,
   ListRecordingsRequest,
@@ -109,13 +110,23 @@ export class RestClient {
   }
 
   /**
+   * Any request to the workspace's REST API (`/public/integration/<workspace ID>/…`), for what the client has no method
+   * for: the API key goes with it, and nothing is sent elsewhere (see sendServiceRequest). Resolves with the answer's
+   * parsed body; `options.onResponse` is told its status and headers.
+   */
+  async request(spec: ServiceRequestSpec, options?: CallOptions): Promise<unknown> {
+    const credentials = { baseUrl: this.sender.baseUrl, workspaceId: this.workspaceId, apiKey: this.#apiKey };
+    return sendServiceRequest(this.sender, credentials, spec, options);
+  }
+
+  /**
    * Requests a recording through the REST API: ScreenRec e-mails the invitation to `email` (and notifies
    * `notifications`) when given. Unlike the hook's createRecordingLink, the answer is the whole recording.
    */
   async requestRecording(input: CreateRecordingRequest, options?: CallOptions): Promise<Recording> {
     const body = validateInput(CreateRecordingRequest, input);
     const operation = this.sender.begin({ doing: 'creating the recording request' }, options);
-    return readResponse(Recording, await this.request({ call: 'requestRecording', body, idempotent: false }, operation));
+    return readResponse(Recording, await this.call({ call: 'requestRecording', body, idempotent: false }, operation));
   }
 
   /** One page of recordings. `sortOrder: 'Descending'` is newest first. */
@@ -232,7 +243,7 @@ export class RestClient {
   async getVideoUrl(recordingId: string, options?: CallOptions): Promise<string> {
     const id = validateInput(Uuid, recordingId, () => 'recordingId');
     const operation = this.sender.begin({ doing: 'fetching a link to the video' }, options);
-    const answer = await this.request({ call: 'getVideoUrl', id, idempotent: true, notFound: NOT_FOUND_VIDEO }, operation);
+    const answer = await this.call({ call: 'getVideoUrl', id, idempotent: true, notFound: NOT_FOUND_VIDEO }, operation);
     return readResponse(PresignResponse, answer).url;
   }
 
@@ -242,7 +253,7 @@ export class RestClient {
     const operation = this.sender.begin({ doing: 'updating the recording' }, options);
     return readResponse(
       Recording,
-      await this.request({ call: 'updateRecording', id, body, idempotent: true, notFound: NOT_FOUND_RECORDING }, operation),
+      await this.call({ call: 'updateRecording', id, body, idempotent: true, notFound: NOT_FOUND_RECORDING }, operation),
     );
   }
 
@@ -251,7 +262,7 @@ export class RestClient {
     const text = validateInput(z.string(), query, () => 'query');
     if (text.trim() === '') return [];
     const operation = this.sender.begin({ doing: 'searching tags' }, options);
-    const answer = await this.request({ call: 'searchTags', query: { [TAG_QUERY_PARAMETER]: text }, idempotent: true }, operation);
+    const answer = await this.call({ call: 'searchTags', query: { [TAG_QUERY_PARAMETER]: text }, idempotent: true }, operation);
     return readResponse(TagSearchResponse, answer).result;
   }
 
@@ -267,10 +278,7 @@ export class RestClient {
     const id = validateInput(Uuid, recordingId, () => 'recordingId').toLowerCase();
     const operation = this.sender.begin({ doing: 'deleting the recording' }, options);
     const recording = await this.recordingById(id, operation);
-    await this.request(
-      { call: 'deleteRecording', id, idempotent: true, notFound: NOT_FOUND_RECORDING, done: goneAfterLostAnswer },
-      operation,
-    );
+    await this.call({ call: 'deleteRecording', id, idempotent: true, notFound: NOT_FOUND_RECORDING, done: goneAfterLostAnswer }, operation);
     return recording;
   }
 
@@ -283,7 +291,7 @@ export class RestClient {
   }
 
   private async list(body: z.output<typeof ListRecordingsRequest>, operation: CallBounds): Promise<RecordingPage> {
-    return readResponse(RecordingPage, await this.request({ call: 'listRecordings', body, idempotent: true }, operation));
+    return readResponse(RecordingPage, await this.call({ call: 'listRecordings', body, idempotent: true }, operation));
   }
 
   /** Pages of recordings not seen before, under one operation; see iterateRecordings for when it stops. */
@@ -313,7 +321,7 @@ export class RestClient {
     }
   }
 
-  private async request(request: RestRequest, operation: CallBounds): Promise<SentResponse> {
+  private async call(request: RestRequest, operation: CallBounds): Promise<SentResponse> {
     const apiKey = this.#apiKey;
     const response = await this.sender.send(
       {

@@ -1,6 +1,6 @@
 import { DeadlineError } from '../errors/error-classes.js';
 import { sleep } from '../transport/node-sleep.js';
-import type { CallOptions } from '../transport/call-bounds.js';
+import type { BoundedCall } from '../transport/call-bounds.js';
 import type { Recording } from '../wire/schemas.js';
 
 /**
@@ -37,7 +37,7 @@ export interface WaitOutcome {
 
 export interface Wait {
   /** One check: the recording's newest state, bounded by the options given. */
-  check(call: Required<CallOptions>): Promise<Recording>;
+  check(call: BoundedCall): Promise<Recording>;
   /** Told after each check (a progress notification); never fails the wait. */
   onCheck(recording: Recording, checks: number): Promise<void>;
   /** The caller's own limit on the wait, if any. */
@@ -51,7 +51,7 @@ export interface Wait {
  * deadline: that ends with the newest state, not an error. A cancelled call ends at once (CANCELLED from core's
  * sleep or request) and asks nothing more. Any other failure of a check is the call's failure, in core's words.
  */
-export async function waitUntilCompleted(wait: Wait, call: Required<CallOptions>): Promise<WaitOutcome> {
+export async function waitUntilCompleted(wait: Wait, call: BoundedCall): Promise<WaitOutcome> {
   const now = wait.now ?? Date.now;
   const startedAt = now();
   const reserve = Math.min(wait.pacing.reserveMs, (call.deadline - startedAt) / 10);

@@ -150,6 +150,18 @@ export const NOT_FOUND_RECORDING =
 /** A 404 of a workspace-wide call (list, create, tag search): the workspace itself is not there. */
 export const NOT_FOUND_WORKSPACE =
   "ScreenRec has no workspace with this Workspace ID at this Service URL. Check both in the connection (the Workspace ID is shown in the dashboard's API section).";
+/** A 404 to a request the client has no method for (its `request`). */
+export const NOT_FOUND_AT_PATH = 'ScreenRec has nothing at this path (HTTP 404). Check the path and the IDs in it.';
+
+/** A request the client has no method for, refused before it is sent: `reason` says where the secrets go. */
+export function nothingSentMessage(reason: string): string {
+  return `Nothing was sent: ${reason}`;
+}
+
+export function secretHeaderGivenMessage(names: readonly string[]): string {
+  return `Nothing was sent: leave out the ${names.join(' and ')} header${names.length > 1 ? 's' : ''}; the connection adds the secret that this address takes itself.`;
+}
+
 export const NOT_FOUND_VIDEO =
   'ScreenRec has no video for this recording: the recording does not exist in this workspace, or it has not been recorded yet.';
 

@@ -9,6 +9,20 @@ export interface CallOptions {
   deadline?: number;
   /** The whole time the caller granted, named in the DEADLINE message; default: from this operation's start to the deadline. */
   budgetMs?: number;
+  /**
+   * Told the status and headers of each answer the operation takes from the service (a paged list: one a page),
+   * for a caller that wants more than the result: a rate limit's headers, say.
+   */
+  onResponse?: (answer: ServiceAnswer) => void;
+}
+
+/** A call with every bound given: a signal, a deadline and the budget it names (what platforms that always have them pass). */
+export type BoundedCall = Required<Omit<CallOptions, 'onResponse'>> & Pick<CallOptions, 'onResponse'>;
+
+/** What `onResponse` is told of an answer; header names in lower case. */
+export interface ServiceAnswer {
+  status: number;
+  headers: Readonly<Record<string, string | undefined>>;
 }
 
 /** A platform's sleep; it should end early (rejecting) when the signal fires. */
@@ -31,6 +45,7 @@ export class CallBounds {
   readonly signal: AbortSignal | undefined;
   readonly deadline: number | undefined;
   private readonly budgetMs: number;
+  private readonly onResponse: ((answer: ServiceAnswer) => void) | undefined;
 
   constructor(
     private readonly label: CallBoundsLabel,
@@ -45,9 +60,15 @@ export class CallBounds {
       });
     }
     this.signal = options?.signal;
+    this.onResponse = options?.onResponse;
     const started = deadline !== undefined || defaultBudgetMs !== undefined ? now() : 0;
     this.deadline = deadline ?? (defaultBudgetMs === undefined ? undefined : started + defaultBudgetMs);
     this.budgetMs = options?.budgetMs ?? (this.deadline === undefined ? 0 : this.deadline - started);
+  }
+
+  /** Tells the caller of an answer taken (the final one of a request's attempts). */
+  answered({ status, headers }: ServiceAnswer): void {
+    this.onResponse?.({ status, headers: { ...headers } });
   }
 
   /** The time now, on the client's clock. */

@@ -4,6 +4,7 @@ import { networkFailure, proxyFailure, responseTooLarge } from '../errors/failur
 import { proxyRouter, type FetchRoute } from './node-proxy.js';
 import { decodeChunks } from './read-body-capped.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+import { USER_AGENT } from './user-agent.js';
 
 export interface FetchTransportOptions {
   /**
@@ -27,6 +28,8 @@ export function createFetchTransport(fetchImpl?: typeof fetch, options: FetchTra
   const { dispatcher } = options;
   const given = fetchImpl !== undefined || dispatcher !== undefined;
   const router = given ? undefined : proxyRouter();
+  // A browser sets its own, and a page's request naming one of its own would need a CORS preflight.
+  const userAgent: Record<string, string> = 'document' in globalThis ? {} : { 'user-agent': USER_AGENT };
   return async (request) => {
     const route: FetchRoute =
       router === undefined
@@ -34,7 +37,7 @@ export function createFetchTransport(fetchImpl?: typeof fetch, options: FetchTra
         : await router(request.url);
     const abort = requestAbort(request);
     try {
-      return await exchange(route, request, abort.signal);
+      return await exchange(route, { ...request, headers: { ...userAgent, ...request.headers } }, abort.signal);
     } finally {
       abort.release();
     }

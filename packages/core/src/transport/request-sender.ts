@@ -13,6 +13,7 @@ import {
 import { CallBounds, type CallBoundsLabel, type CallOptions, type Sleep } from './call-bounds.js';
 import { HEADER, JSON_MEDIA_TYPE, isRedirect, type HttpMethod } from '../wire/protocol.js';
 import { invalidInput, validateInput } from '../errors/schema-checks.js';
+import { LOG_LEVELS, RequestLog, type LogLevel, type Logger } from './request-log.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
 export interface ClientOptions {
@@ -34,6 +35,14 @@ export interface ClientOptions {
   deadlineMs?: number;
   /** The clock deadlines are read on. Default Date.now. */
   now?: () => number;
+  /** Where the client's log lines go (`console` will do); none without one. Lines never hold a secret. */
+  logger?: Logger;
+  /**
+   * How much goes to `logger`: `debug` every request and answer, `info` also a final refusal (4xx, 5xx), `warn` each
+   * retry, `error` a request that got no answer, `off` nothing. Default `warn`; on Node, Deno and Bun the
+   * SCREENREC_LOG environment variable sets it (and then the logger defaults to `console`).
+   */
+  logLevel?: LogLevel;
 }
 
 /** One request to the service as a client describes it, before serialization and retries. */
@@ -73,6 +82,7 @@ export class RequestSender {
   private readonly sleep: Sleep;
   private readonly deadlineMs: number | undefined;
   private readonly now: () => number;
+  private readonly log: RequestLog;
 
   constructor(options: ClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl);
@@ -90,6 +100,7 @@ export class RequestSender {
     };
     this.deadlineMs = validateInput(z.number().positive().optional(), options.deadlineMs, () => 'deadlineMs');
     this.now = options.now ?? Date.now;
+    this.log = new RequestLog(options.logger, validateInput(LogLevelOption, options.logLevel, () => 'logLevel') ?? 'warn');
   }
 
   /** Starts an operation: every send of it shares the call's signal and deadline (or the client's budget). */
@@ -117,24 +128,40 @@ export class RequestSender {
         maxBodyBytes: MAX_ANSWER_BYTES,
       };
       if (operation.signal !== undefined) request.signal = operation.signal;
+      this.log.sending(serviceRequest, attempt);
+      const sentAt = this.now();
       let response: TransportResponse;
       try {
         response = await operation.guard(this.transport(request));
       } catch (error) {
-        if (operation.signal?.aborted) throw operation.cancelled();
-        if (timeoutMs < this.settings.timeoutMs && operation.expired()) throw operation.deadlineError();
-        const failure = asScreenRecError(error, serviceRequest.secret);
-        if (attempt >= retries || !failure.retryable) throw failure;
+        const failure = this.unanswered(error, serviceRequest, operation, timeoutMs);
+        if (attempt >= retries || !failure.retryable) {
+          this.log.failed(serviceRequest, failure.message);
+          throw failure;
+        }
         unansweredAttempts++;
         const wait = this.backoff(attempt);
+        this.log.retrying(serviceRequest, `got no answer (${failure.message})`, wait, attempt + 1);
         await operation.wait(wait, this.sleep, retryPastDeadlineReason(wait));
         continue;
       }
+      this.log.answered(serviceRequest, response.status, this.now() - sentAt);
       if (isRedirect(response.status)) throw redirectFailure(response.status);
       const wait = this.retryDelay(response, attempt);
-      if (wait === undefined || attempt >= retries) return { ...response, unansweredAttempts };
+      if (wait === undefined || attempt >= retries) {
+        operation.answered(response);
+        return { ...response, unansweredAttempts };
+      }
+      this.log.retrying(serviceRequest, `answered ${response.status}`, wait, attempt + 1);
       await operation.wait(wait, this.sleep, retryPastDeadlineReason(wait, response.status));
     }
+  }
+
+  /** What a request that got no answer ends in: CANCELLED, DEADLINE, or the transport's failure in core's words. */
+  private unanswered(error: unknown, request: ServiceRequest, operation: CallBounds, timeoutMs: number): ScreenRecError {
+    if (operation.signal?.aborted) return operation.cancelled();
+    if (timeoutMs < this.settings.timeoutMs && operation.expired()) return operation.deadlineError();
+    return asScreenRecError(error, request.secret);
   }
 
   /** How long to wait before retrying this answer, or undefined when it is final. */
@@ -152,6 +179,8 @@ export class RequestSender {
     return Math.round(ceiling * (0.5 + Math.random() * 0.5));
   }
 }
+
+const LogLevelOption = z.enum(LOG_LEVELS).optional();
 
 const BaseUrl = z.url({ protocol: /^https?$/, error: BASE_URL_FORMAT });
 

@@ -3,7 +3,7 @@ import {
   OPERATIONS,
   inputKey,
   recordingLabel,
-  type CallOptions,
+  type BoundedCall,
   type CatalogueOperation,
   type InputName,
   type InputValues,
@@ -32,7 +32,7 @@ interface McpSide<Input = AnyInput, Result = Record<string, unknown>> {
   /** How the tool fits with the other tools, for the model: added to the catalogue's description. */
   guidance?: string;
   /** Asks the user first: the question, or why it stopped; nothing when the call may go ahead. */
-  confirm?(input: Input, call: Required<CallOptions>, connections: Connections, context: ToolContext): Promise<ToolPause | undefined>;
+  confirm?(input: Input, call: BoundedCall, connections: Connections, context: ToolContext): Promise<ToolPause | undefined>;
   /** The line a model reads beside the structured result (and what the server keeps from it). */
   report?(result: Result, input: Input, connections: Connections): string;
 }

@@ -5,7 +5,7 @@ import {
   describeFieldErrors,
   fieldErrorsOf,
   invalidInputMessage,
-  type CallOptions,
+  type BoundedCall,
   type ServiceInterface,
 } from 'screenrec';
 import type { Confirmation } from '../confirm';
@@ -45,7 +45,7 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
   showsCard?: true;
   run(
     args: z.output<Input>,
-    call: Required<CallOptions>,
+    call: BoundedCall,
     connections: Connections,
     context: ToolContext,
   ): Promise<ToolOutcome<z.input<Output>> | ToolPause>;
@@ -58,7 +58,7 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
 export interface Tool extends Omit<ToolDefinition, 'run'> {
   run(
     args: unknown,
-    call: Required<CallOptions>,
+    call: BoundedCall,
     connections: Connections,
     context: ToolContext,
   ): Promise<ToolOutcome<Record<string, unknown>> | ToolPause>;
