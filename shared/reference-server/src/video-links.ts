@@ -103,9 +103,6 @@ function amzDate(ms: number): string {
 }
 
 function parseAmzDate(text: string): number | undefined {
-  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
-  if (match === null) return undefined;
-  const [, year, month, day, hour, minute, second] = match;
-  const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  const ms = /^\d{8}T\d{6}Z$/.test(text) ? Date.parse(text.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)/, '$1-$2-$3T$4:$5:')) : NaN;
   return Number.isNaN(ms) ? undefined : ms;
 }

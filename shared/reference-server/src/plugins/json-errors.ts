@@ -4,9 +4,8 @@ import fp from 'fastify-plugin';
 import { MESSAGES, Refusal, sendMessage } from '../replies';
 
 /**
- * Every refusal as a JSON message (docs/service-api.md, "Errors"). A `content-type: application/json` with no body
- * (some clients send it on DELETE) is read as no body, not as an "empty JSON body" error; any other type of body,
- * text/plain too, is a 415. A method a path does not define is a 405 naming the ones it does in `Allow`.
+ * Every refusal as a JSON message (docs/service-api.md, "Errors"). A JSON content type with no body (some clients send it
+ * on DELETE) is no body, not an "empty JSON body" error; any other type, text/plain too, is a 415.
  */
 export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -16,16 +15,11 @@ export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Pr
     else parseJson(request, body.toString(), done);
   });
   // Each route's path as a pattern (`:name` one segment) and its methods, HEAD included where fastify adds it for GET.
-  const routes: { pattern: RegExp; methods: Set<string> }[] = [];
-  app.addHook('onRoute', ({ url, method }) => {
-    const source = `^${url.replace(/:\w+/g, '[^/]*')}$`;
-    let route = routes.find((known) => known.pattern.source === source);
-    if (route === undefined) routes.push((route = { pattern: new RegExp(source), methods: new Set() }));
-    for (const one of [method].flat()) route.methods.add(one);
-  });
+  const routes: { pattern: RegExp; method: string | string[] }[] = [];
+  app.addHook('onRoute', ({ url, method }) => void routes.push({ pattern: new RegExp(`^${url.replace(/:\w+/g, '[^/]*')}$`), method }));
   const noRoute = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
-    const allowed = new Set(routes.filter(({ pattern }) => pattern.test(path)).flatMap(({ methods }) => [...methods]));
+    const allowed = new Set(routes.filter(({ pattern }) => pattern.test(path)).flatMap(({ method }) => method));
     if (allowed.size === 0 || allowed.has(request.method)) return sendMessage(reply, 404, MESSAGES.notFound);
     sendMessage(reply.header('allow', [...allowed].join(', ')), 405, MESSAGES.methodNotAllowed);
   };

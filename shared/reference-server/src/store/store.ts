@@ -32,17 +32,13 @@ export type NewRecording = Pick<Recording, 'workspaceId' | 'direction'> &
   RecordingMarks;
 const WORKSPACE_SETTINGS = ['name', 'apiAccess', 'subscription'] as const;
 
-/**
- * The whole state, in SQLite (database.ts); each method one transaction, committed before the answer goes out.
- * Entities come back as fresh objects (resolved tokens and API keys excepted: shared, frozen); changes go through it.
- */
+/** The whole state in SQLite (database.ts), a transaction a method; entities come back fresh (resolved credentials: frozen). */
 export class Store {
   readonly signingKey: string;
   private readonly statements = new Map<string, StatementSync>();
   /**
-   * Current tokens and issued API keys (by hash) as last read, frozen: every hook and REST call resolves one, which
-   * costs more than the rest of a PING. Emptied by each write to workspaces, integrations, tokens or API keys; filled
-   * only outside a transaction (never holding what a rollback undoes), and never with made-up credentials.
+   * Current tokens and issued API keys by hash (every call resolves one, which costs more than the rest of a PING); emptied
+   * by each write to credentials, filled only outside a transaction (never holding what a rollback undoes).
    */
   private readonly currentTokens = new Map<string, CurrentToken>();
   private readonly issuedKeys = new Map<string, KeyAccess>();
@@ -208,10 +204,7 @@ export class Store {
     return this.get<{ count: number }>('SELECT recordings AS count FROM workspaces WHERE id = ?', workspaceId)?.count ?? 0;
   }
 
-  /**
-   * A list page's bytes, joined by SQLite (one value, not a row per recording): each view, `pageBase` (a JSON string's
-   * opening quote and escaped text), the id and a quote. Kept until a recording changes (page-memo.ts).
-   */
+  /** A list page's bytes, joined by SQLite (one value, not a row a recording), kept until a recording changes (page-memo.ts). */
   listPage(workspaceId: string, query: RecordingQuery, pageBase: string): Uint8Array {
     const key = `${workspaceId} ${pageBase} ${JSON.stringify(query)}`;
     const kept = this.pages.get(key);
@@ -254,10 +247,7 @@ export class Store {
     this.run('DELETE FROM recordings WHERE id = ?', recording.id);
   }
 
-  /**
-   * Unique tags of the workspace containing `query`, case-insensitive, sorted; a blank query matches nothing, and so does
-   * one with a control character, which no tag holds (wire.ts; a NUL would also end FTS5's query text early).
-   */
+  /** Unique tags containing `query`, any case, sorted; a blank query, or one with a control character (no tag has one), finds none. */
   searchTags(workspaceId: string, query: string): string[] {
     const needle = query.trim().toLowerCase();
     if (needle === '' || CONTROL_CHARACTER.test(needle)) return [];
@@ -303,11 +293,11 @@ export class Store {
 
   /** After a 410: the subscription goes, and its deliveries not sent yet become DROPPED, with `reason` as their lastError. */
   dropSubscription(subscriptionId: string, reason: string): void {
+    const drop = `UPDATE deliveries SET state = 'DROPPED', data = json_set(data, '$.state', 'DROPPED', '$.lastError', ?)
+      WHERE state = 'PENDING' AND data ->> '$.subscriptionId' = ?`;
     this.transaction(() => {
       this.run('DELETE FROM subscriptions WHERE id = ?', subscriptionId);
-      const sql = `UPDATE deliveries SET state = 'DROPPED', data = json_set(data, '$.state', 'DROPPED', '$.lastError', ?)
-        WHERE state = 'PENDING' AND data ->> '$.subscriptionId' = ?`;
-      this.run(sql, reason, subscriptionId);
+      this.run(drop, reason, subscriptionId);
     });
   }
 
