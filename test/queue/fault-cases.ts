@@ -11,7 +11,7 @@
  */
 import { Checks, PROCESS_WAIT, expectThat, seconds } from '../support/checks';
 import { waitUntil } from '../support/wait';
-import { WEBHOOK_PROCESSES, type QueueCluster } from './cluster';
+import { WEBHOOK_PROCESSES, describeReadiness, type QueueCluster } from './cluster';
 import { describeTally, sleep, videosOf, type FaultWorkspace, type RunTally } from './fault-account';
 import type { Delivery } from './repeats';
 import { leakDrainCheck, type LeakContext } from './leak-drain';
@@ -42,6 +42,12 @@ const KILLED = 3;
 const KILL_COPY_DELAY_MS = 5_000;
 /** How long the Postgres case waits for its executions to end before it counts what n8n left unfinished. */
 const POSTGRES_SETTLE_MS = 30_000;
+/**
+ * After Postgres restarts, how long a process may take to be ready again before it is restarted, as a liveness probe
+ * would restart it (Kubernetes' default probe gives up on a container after 30 s of failures; this leaves room for a
+ * reconnect behind a busy database).
+ */
+const READY_AFTER_POSTGRES_MS = 60_000;
 /** The long video: its download keeps one process's webhook request open while the other process saves. */
 const LONG_VIDEO_BYTES = 40 * 1024 * 1024;
 
@@ -204,8 +210,10 @@ export async function beginFaults(context: FaultContext, leak: LeakContext): Pro
       const restartStarted = Date.now();
       await postgres.restart();
       const downMs = Date.now() - restartStarted;
-      // The next cases need the webhook processes' database connections back (until then they answer 503).
-      await cluster.webhooksReady();
+      // The next cases need every process back: a webhook process answers 503 until its database connection is, and
+      // n8n 2.41 may lose a process to the restart. Each is restarted if it exited or is not ready in time.
+      const readiness = await cluster.superviseReadiness(READY_AFTER_POSTGRES_MS);
+      console.log(`     readiness after Postgres came back: ${describeReadiness(readiness)}`);
       // n8n never runs a failed job again, nor picks up an execution it left "new" or "running" when Postgres went.
       const tally = await account.tally(videosOf(deliveries), before, { settledWithinMs: POSTGRES_SETTLE_MS });
       const failed = tally.withoutVideo;

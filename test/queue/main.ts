@@ -1,8 +1,8 @@
 /**
- * `npm run test:queue`: the pinned n8n in queue mode (one main, one worker, two webhook processes behind a proxy, on
- * Postgres and Redis from Debian, started here on loopback) runs our packed package against the reference server.
- * Prints a line per check, the measured figures, and a closing "queue: N passed, M failed (T s)"; exits non-zero on
- * failure.
+ * `npm run test:queue`: each n8n of test/real-n8n/versions.ts in turn (`REAL_N8N_VERSIONS` picks some) in queue mode
+ * (one main, one worker, two webhook processes behind a proxy, on Postgres and Redis from Debian, started here on
+ * loopback) runs our packed package against the reference server. Prints a line per check, the measured figures, and
+ * a closing "queue: N passed, M failed (T s)"; exits non-zero on failure.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,9 +10,9 @@ import path from 'node:path';
 import { Checks, seconds } from '../support/checks';
 import { REPO_ROOT, startReferenceServer, type RunningServer } from '../support/reference-server';
 import { packageTarball } from '../real-n8n/package-tarball';
-import { N8N_VERSION, ensureN8n, prepareN8n } from '../real-n8n/n8n';
+import { ensureN8n, prepareN8n } from '../real-n8n/n8n';
 import { ensureNodeRuntime } from '../real-n8n/machine';
-import { selectedTargets } from '../real-n8n/versions';
+import { selectedTargets, type N8nTarget } from '../real-n8n/versions';
 import { startCheckpoint, type Checkpoint } from './checkpoint';
 import { WEBHOOK_PROCESSES, prepareCluster, type QueueCluster } from './cluster';
 import { ensureServicePackages, startPostgres, startRedis, type Service } from './services';
@@ -27,6 +27,23 @@ import { credentials, faultCredentials, faultWorkflow, operationsWorkflow, trigg
 async function main(): Promise<void> {
   const started = Date.now();
   const checks = new Checks();
+  const targets = selectedTargets();
+  const tarballFolder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-queue-package-'));
+  try {
+    const tarball = packageTarball(tarballFolder);
+    // One version after the other: each has the machine's two cores to itself, and its own Redis, Postgres and services.
+    for (const target of targets) await runOnVersion(target, tarball, targets.length > 1 ? checks.scoped(`[n8n ${target.n8n}] `) : checks);
+  } catch (error) {
+    checks.fail('packing the package', error);
+  } finally {
+    rmSync(tarballFolder, { recursive: true, force: true });
+  }
+  console.log(checks.summary('queue', started));
+  process.exitCode = checks.exitCode();
+}
+
+/** Every queue-mode check on one n8n version. */
+async function runOnVersion(target: N8nTarget, tarball: string, checks: Checks): Promise<void> {
   const workFolder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-queue-'));
   const stops: Array<() => Promise<void>> = [];
   let server: RunningServer | undefined;
@@ -37,11 +54,6 @@ async function main(): Promise<void> {
   let checkpoint: Checkpoint | undefined;
   const services: Service[] = [];
   try {
-    const tarball = packageTarball(workFolder);
-    // REAL_N8N_VERSIONS=2.41.1 runs the suite on that n8n instead of the oldest one; one version per run.
-    const targets = selectedTargets(process.env.REAL_N8N_VERSIONS || N8N_VERSION);
-    if (targets.length !== 1) throw new Error('test:queue runs one n8n version at a time: name one in REAL_N8N_VERSIONS');
-    const target = targets[0]!;
     const runtime = ensureNodeRuntime(REPO_ROOT, target.node);
     const n8nBin = ensureN8n(REPO_ROOT, target, runtime);
     console.log(`n8n ${target.n8n} on Node ${runtime.version}`);
@@ -157,11 +169,12 @@ async function main(): Promise<void> {
     }
     await cluster?.stop();
     if (process.env.QUEUE_LOGS && cluster !== undefined) {
-      // QUEUE_LOGS=<folder> keeps each n8n process's whole log there.
-      mkdirSync(process.env.QUEUE_LOGS, { recursive: true });
+      // QUEUE_LOGS=<folder> keeps each n8n process's whole log there, in a folder per version.
+      const logFolder = path.join(process.env.QUEUE_LOGS, target.n8n);
+      mkdirSync(logFolder, { recursive: true });
       for (const [role, log] of processLogs) {
         try {
-          writeFileSync(path.join(process.env.QUEUE_LOGS, `${role}.log`), log());
+          writeFileSync(path.join(logFolder, `${role}.log`), log());
         } catch {
           // that process never started
         }
@@ -175,8 +188,6 @@ async function main(): Promise<void> {
     for (const stop of stops) await stop();
     rmSync(workFolder, { recursive: true, force: true });
   }
-  console.log(checks.summary('queue', started));
-  process.exitCode = checks.exitCode();
 }
 
 void main();

@@ -197,16 +197,28 @@ export async function waitForVideoChecks({ cluster, server, demo, checks, workFo
       // slow machine it may not take a connection within fetch's 10 s, so the figures are asked for until it answers.
       const listed = await waitUntil(
         'the service to list its deliveries',
-        () => server.adminOk<Array<{ callback: string; state: string }>>(200, 'GET', '/admin/deliveries').catch(() => undefined),
+        () =>
+          server
+            .adminOk<Array<{ subscriptionId: string; callback: string; state: string }>>(200, 'GET', '/admin/deliveries')
+            .catch(() => undefined),
         { ...PROCESS_WAIT, intervalMs: 1_000, timeoutMs: 300_000 },
       );
       const deliveries = listed.filter((item) => item.callback.includes('/webhook-waiting/'));
       const states: Record<string, number> = {};
       for (const delivery of deliveries) states[delivery.state] = (states[delivery.state] ?? 0) + 1;
+      // A 410 (a resumed wait's answer) drops its subscription, and the service sends none of that subscription's
+      // deliveries still pending: they are DROPPED, not left to be sent to an execution that has moved on.
+      const dropped = new Set(deliveries.filter((delivery) => delivery.state === 'GONE').map((delivery) => delivery.subscriptionId));
+      const pendingOfDropped = deliveries.filter((delivery) => delivery.state === 'PENDING' && dropped.has(delivery.subscriptionId));
       console.log(
-        `     figures: ${WAITING} executions ended ${seconds(finishedIn)} after their videos were finished; notifications to resume URLs: ${JSON.stringify(states)}`,
+        `     figures: ${WAITING} executions ended ${seconds(finishedIn)} after their videos were finished; notifications to resume URLs: ${JSON.stringify(states)}; ` +
+          `${dropped.size} subscriptions dropped by a 410, ${pendingOfDropped.length} of their deliveries still pending`,
       );
       expectThat(rows.length === WAITING, `${rows.length} executions, not ${WAITING}`);
+      expectThat(
+        pendingOfDropped.length === 0,
+        `${pendingOfDropped.length} deliveries of subscriptions dropped by a 410 are still pending: ${JSON.stringify(pendingOfDropped.slice(0, 3))}`,
+      );
       const failed = rows.filter((row) => row.status !== 'success');
       expectThat(failed.length === 0, `executions not successful: ${JSON.stringify(failed.slice(0, 5))}`);
       const runs: Array<Awaited<ReturnType<typeof runOf>>> = [];
