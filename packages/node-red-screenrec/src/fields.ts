@@ -43,6 +43,9 @@ export interface FieldSpec {
 /** What a path may write for the connection's Workspace ID: the placeholder core's own path template uses. */
 export const WORKSPACE_PLACEHOLDER = '{workspaceId}';
 
+/** An HTTP header name (RFC 9110's token): anything else would fail in the transport, after the request was made. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** A field of Node-RED's own: a catalogue input, or a JSON value (typed as JSON in the form, any value in a message). */
 type OwnField = InputField & { json?: true };
 
@@ -82,7 +85,7 @@ export const OWN_FIELDS = {
     example: `/public/integration/${WORKSPACE_PLACEHOLDER}/recordings/tags`,
   },
   queryParameters: {
-    schema: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    schema: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()], { error: 'must be a text, a number or true/false' })),
     label: 'Query Parameters',
     help: "Added to the path's query, as an object of names and values (texts, numbers or true/false).",
     example: { query: 'onb' },
@@ -96,7 +99,13 @@ export const OWN_FIELDS = {
     json: true,
   },
   headers: {
-    schema: z.record(z.string(), z.string()),
+    schema: z.record(z.string(), z.string({ error: 'must be a text' })).superRefine((headers, context) => {
+      for (const [name, value] of Object.entries(headers)) {
+        if (!HEADER_NAME.test(name))
+          context.addIssue({ code: 'custom', path: [name], message: 'is no header name: use letters, digits and - only' });
+        else if (/[\r\n]/.test(value)) context.addIssue({ code: 'custom', path: [name], message: 'must be one line' });
+      }
+    }),
     label: 'Headers',
     help: 'More request headers, as an object of names and texts. Authorization and x-service-token are refused: the node adds the secret the path gets.',
     example: { 'x-request-id': 'flow-1' },

@@ -460,10 +460,35 @@ export function actionCases(): void {
       }
     });
 
+    it('a query value that is an object, from msg.payload.queryParameters, is named by its place', async () => {
+      await deployAction({ operation: 'anyRequest', path: `${restRoot}/recordings/tags` });
+      const { caught } = await outcomeOf({ payload: { queryParameters: { query: { nested: true } } } });
+      expect(caughtError(caught)).toEqual({
+        message: expect.stringContaining(
+          invalidInputMessage('`msg.payload.queryParameters.query`: must be a text, a number or true/false'),
+        ),
+        code: 'INVALID_INPUT',
+      });
+    });
+
+    it('a header name that is no header name, from msg.payload.headers, is named', async () => {
+      await deployAction({ operation: 'anyRequest', path: `${restRoot}/recordings/tags` });
+      const { caught } = await outcomeOf({ payload: { headers: { 'x request': 'a' } } });
+      expect(caughtError(caught)).toEqual({
+        message: expect.stringContaining(
+          invalidInputMessage('`msg.payload.headers.x request`: is no header name: use letters, digits and - only'),
+        ),
+        code: 'INVALID_INPUT',
+      });
+    });
+
     it('a header value that is not a text, from msg.payload.headers, is named by its place', async () => {
       await deployAction({ operation: 'anyRequest', path: `${restRoot}/recordings/tags` });
       const { caught } = await outcomeOf({ payload: { headers: { 'x-count': 3 } } });
-      expect(caughtError(caught)).toEqual({ message: expect.stringContaining('`msg.payload.headers.x-count`'), code: 'INVALID_INPUT' });
+      expect(caughtError(caught)).toEqual({
+        message: expect.stringContaining(invalidInputMessage('`msg.payload.headers.x-count`: must be a text')),
+        code: 'INVALID_INPUT',
+      });
     });
 
     it('a path of the REST API on a connection without an API Key names the field to fill, and sends nothing', async () => {
