@@ -47,6 +47,30 @@ async function until<T>(ask: () => Promise<T>, holds: (answer: T) => boolean): P
   }
 }
 
+describe('Any Request against the reference service', () => {
+  it("reaches the hook with the Backend Token and the workspace's REST API with the API Key; a refusal keeps the service's answer", async () => {
+    await deploy({ type: 'screenrec', operation: 'anyRequest', method: 'POST', path: '/public/webhooks/N8N', body: '{"action":"PING"}' });
+    const ping = (await outcomeOf({})).out;
+    expect({ statusCode: ping?.statusCode, payload: ping?.payload }).toEqual({
+      statusCode: 200,
+      payload: { status: 'success', workspace: 'Node-RED Workspace' },
+    });
+    const listed = (await outcomeOf({ payload: { path: '/public/integration/{workspaceId}/recordings/list', body: { pageSize: 1 } } })).out;
+    expect({ statusCode: listed?.statusCode, payload: listed?.payload }).toEqual({
+      statusCode: 200,
+      payload: expect.objectContaining({ totalElements: expect.any(Number), content: expect.any(Array) }),
+    });
+    expect(listed?.headers).toEqual(expect.objectContaining({ 'content-type': expect.stringContaining('application/json') }));
+
+    const unknown = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    await deploy({ type: 'screenrec', operation: 'anyRequest', path: `/public/integration/{workspaceId}/recordings/${unknown}/presign` });
+    const { caught } = await outcomeOf({});
+    expect(caughtError(caught).code).toBe('NOT_FOUND');
+    expect(caught?.statusCode).toBe(404);
+    expectNoSecretsIn([caught, loggedText()], [workspace.apiKey, workspace.backendToken]);
+  });
+});
+
 describe('the action node against the reference service', () => {
   it('creates a recording link (finding the token integration), then gets, finds, updates, tags and deletes the recording', async () => {
     await deploy({ type: 'screenrec', operation: 'create', externalReference: 'nr-ticket-1', tags: 'node-red' });
