@@ -14,7 +14,7 @@ import { cancellingCheck } from './cancelling';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
 import { ensureNpmRuntime, pinnedNode } from '../runtimes/install';
 import { WORKERD_COMPATIBILITY_DATE } from '../runtimes/versions';
-import { refusalChecks } from './refusals';
+import { bodyTooLargeCheck, refusalChecks } from './refusals';
 import { startDecoy, startServiceProxy, type Listener } from './service-proxy';
 import { sessionChecks } from './sessions';
 import { makeTenants, tenantChecks } from './tenants';
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
         recordingIds: tenants[0].recordingIds,
         tag: 'tenant-a',
       });
+      await bodyTooLargeCheck(scoped, target, tenants[0].workspace);
       await sessionChecks(scoped, target, service, sessions, new URL(proxy.url).origin);
       await tenantChecks(scoped, target, tenants, proxy);
       await cancellingCheck(scoped, target, tenants[0], proxy);

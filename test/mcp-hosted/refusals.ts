@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import type { Checks } from '../support/checks';
 import { expectThat } from '../support/checks';
 import type { ConnectedWorkspace } from '../support/reference-server';
@@ -203,6 +204,50 @@ export async function refusalChecks(checks: Checks, target: Target, around: Surr
     const reached = around.service.countFor(around.tenant.workspaceId) - before;
     console.log(
       `     case "a request naming another ScreenRec": ${reached} requests to the deployment's ScreenRec, ${around.decoy.paths.length} to the decoy`,
+    );
+  });
+}
+
+const BODY_BYTES = 20 * 1024 * 1024;
+
+/**
+ * A client that sends a 20 MiB body whole before it reads anything: it gets the answer only if the endpoint drops the
+ * body's rest before closing. Resolves with the status line it read, or the socket error that ended it.
+ */
+function sendWholeThenRead(url: string, headers: Record<string, string>): Promise<string> {
+  const target = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ port: Number(target.port), host: target.hostname, allowHalfOpen: true });
+    const received: Buffer[] = [];
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.once('close', () => resolve(Buffer.concat(received).toString('latin1').split('\r\n')[0] ?? ''));
+    socket.pause();
+    const head = { ...headers, host: target.host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const lines = Object.entries(head).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`POST ${target.pathname} HTTP/1.1\r\n${lines.join('')}content-length: ${BODY_BYTES}\r\n\r\n`);
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    const pump = () => {
+      while (sent < BODY_BYTES && !socket.destroyed) {
+        sent += chunk.length;
+        if (!socket.write(chunk)) return void socket.once('drain', pump);
+      }
+      socket.end();
+      socket.resume();
+    };
+    pump();
+  });
+}
+
+/** A body past the limit: the 413 reaches even a client that reads only once it has sent the whole body. */
+export async function bodyTooLargeCheck(checks: Checks, target: Target, tenant: ConnectedWorkspace): Promise<void> {
+  await checks.check('a 20 MiB body sent whole before reading: the client reads the 413, 5 times of 5', async () => {
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) outcomes.push(await sendWholeThenRead(target.url, credentialHeaders(tenant)));
+    expectThat(
+      outcomes.every((line) => line === 'HTTP/1.1 413 Payload Too Large'),
+      `read ${outcomes.join(', ')}`,
     );
   });
 }

@@ -1,17 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
+import { LINGER } from './lingering';
 
 // The SDK's handler speaks web-standard Request and Response; @modelcontextprotocol/node's toNodeHandler does
 // this bridging, and these few lines spare the bin a dependency for it.
-
-/**
- * How much of a body left unread, and for how long, a Node listener still reads and drops after its answer before it
- * closes (nginx's lingering close). The bytes hold a body several times the SDK's 4 MiB limit, so a client that
- * reads the answer only once it has sent everything still gets it; the time stops an endless or stalled sender from
- * holding the socket.
- */
-export const LINGER = { bytes: 32 * 1024 * 1024, ms: 5_000 } as const;
 
 /** The Node request as a web Request; its signal aborts when the client goes away before the answer ends. */
 export function toWebRequest(request: IncomingMessage, response: ServerResponse): Request {

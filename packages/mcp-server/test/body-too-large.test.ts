@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { LINGER } from '../src/node-web';
+import { LINGER } from '../src/lingering';
 import { REST_ENV } from './harness';
 import { startHttpBin, type HttpBin } from './http-bin';
 
