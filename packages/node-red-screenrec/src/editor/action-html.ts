@@ -110,7 +110,7 @@ const OWN_HELP: Readonly<Record<string, { needs: string; outputs: string }>> = {
   [OPERATIONS_BY_NAME.anyRequest.name]: {
     needs: `${CONNECTION_FIELDS.workspaceId.label} and ${CONNECTION_FIELDS.apiKey.label} for a path in the workspace's REST API, or its ${CONNECTION_FIELDS.backendToken.label} for the automation hook`,
     outputs:
-      "Also `msg.statusCode` (the answer's status) and `msg.headers` (its headers, lower-case names), as the HTTP Request node gives them. An answer other than 2xx stops the message with core's error for that status (a Catch node receives it), the answer still on `msg.payload`, `msg.statusCode` and `msg.headers`. A path the connection's secret may not go to (another address, a look-alike host, `..` or an encoded slash, another workspace), or a header that would set a secret, stops the message before anything is sent.",
+      "Also `msg.statusCode` (the answer's status) and `msg.headers` (its headers, lower-case names), as the HTTP Request node gives them. An answer other than 2xx stops the message with the error the other operations give for that status (a Catch node receives it), the answer still on `msg.payload`, `msg.statusCode` and `msg.headers`. A path the connection's secret may not go to (another address, a look-alike host, `..` or an encoded slash, another workspace), or a header that would set a secret, stops the message before anything is sent.",
   },
 };
 
