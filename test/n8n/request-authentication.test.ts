@@ -142,8 +142,12 @@ describe('a request on the Service URL that gets no secret is refused, saying wh
 describe('a request whose own headers set a secret header gets no secret: it is refused', () => {
   it.each([
     ['Authorization', { Authorization: 'Bearer mine' }, 'Authorization'],
-    ['x-service-token, in any case', { 'X-Service-Token': 'mine' }, 'X-Service-Token'],
-    ['both', { authorization: 'Basic bWluZQ==', 'x-service-token': 'mine' }, 'authorization and x-service-token'],
+    ['x-service-token, in any case', { 'X-Service-Token': 'mine' }, 'x-service-token'],
+    [
+      'both, lower-cased as the HTTP Request node sends them',
+      { authorization: 'Basic bWluZQ==', 'x-service-token': 'mine' },
+      'Authorization and x-service-token',
+    ],
   ])('%s', async (_case, headers, named) => {
     for (const url of [HOOK_URL, REST_URL, 'https://listener.example/x']) {
       const failure = await refusal({ method: 'POST', url, headers });

@@ -12,7 +12,7 @@ export const AGENT_WORKFLOW_ID = 'srAgentJsonWf001';
 export const AGENT_STREAM_WORKFLOW_ID = 'srAgentStream001';
 export const AGENT_WEBHOOK_PATH = 'screenrec-agent';
 export const AGENT_STREAM_WEBHOOK_PATH = 'screenrec-agent-chat';
-const OPENAI_CREDENTIAL = { id: 'srOpenAiCred0001', name: 'Scripted model', type: 'openAiApi' };
+export const OPENAI_CREDENTIAL = { id: 'srOpenAiCred0001', name: 'Scripted model', type: 'openAiApi' };
 
 /** The OpenAI credential as `n8n import:credentials` reads it: any key, and the scripted model's Base URL. */
 export function openAiCredential(modelBaseUrl: string) {

@@ -17,6 +17,8 @@ export interface DribbledVideo {
 export interface InterceptedRequest {
   method: string;
   path: string;
+  /** As n8n sent them, secrets included: what the service's front door received. */
+  headers: http.IncomingHttpHeaders;
   body: string;
 }
 
@@ -102,7 +104,7 @@ export async function startDribblingService(): Promise<DribblingService> {
         forwarded.end(body);
       });
     try {
-      const seen = { method: request.method ?? 'GET', path: target.pathname, body: body.toString('utf8') };
+      const seen = { method: request.method ?? 'GET', path: target.pathname, headers: request.headers, body: body.toString('utf8') };
       const answer = (await hook(seen, forward)) ?? (await forward());
       // Read whole, the answer goes with its length, never chunked.
       const headers = { ...answer.headers };

@@ -25,6 +25,13 @@ import { WAIT_WORKFLOW_ID, waitChecks, waitWorkflow } from './wait-check';
 import { agentChecks } from './agent-check';
 import { AGENT_STREAM_WORKFLOW_ID, AGENT_WORKFLOW_ID, agentWorkflows, openAiCredential } from './agent-workflows';
 import { startScriptedModel, type ScriptedModel } from './scripted-model';
+import {
+  HTTP_AGENT_WORKFLOW_ID,
+  HTTP_WORKFLOW_ID,
+  OWN_HEADER_WORKFLOW_ID,
+  httpRequestChecks,
+  httpRequestWorkflows,
+} from './http-request-check';
 
 export interface InstalledN8n {
   target: N8nTarget;
@@ -55,7 +62,7 @@ export async function installTargets(targets: N8nTarget[], checks: Checks): Prom
 }
 
 /** `REAL_N8N_CHECKS=agent,wait` runs only those groups of checks (for local work on one of them). */
-function wanted(group: 'cli' | 'credential' | 'builder' | 'trigger' | 'cancel' | 'wait' | 'agent'): boolean {
+function wanted(group: 'cli' | 'credential' | 'builder' | 'trigger' | 'cancel' | 'wait' | 'agent' | 'http'): boolean {
   const only = process.env.REAL_N8N_CHECKS;
   return (
     only === undefined ||
@@ -104,12 +111,28 @@ export async function runOnVersion(
       return written;
     };
     instance.cli(['import:credentials', `--input=${file('credentials.json', [...credentials(demo), openAiCredential(model.baseUrl)])}`]);
-    for (const workflow of [actionWorkflow, triggerWorkflow, cancelWorkflow, waitWorkflow, ...agentWorkflows])
+    for (const workflow of [
+      actionWorkflow,
+      triggerWorkflow,
+      cancelWorkflow,
+      waitWorkflow,
+      ...agentWorkflows,
+      ...httpRequestWorkflows(demo),
+    ])
       instance.cli(['import:workflow', `--input=${file(`${workflow.id}.json`, workflow)}`]);
 
     if (wanted('cli')) await cliChecks({ checks, demo, instance, n8nBin, workFolder: versionFolder, zodProbe });
 
-    for (const id of [TRIGGER_WORKFLOW_ID, CANCEL_WORKFLOW_ID, WAIT_WORKFLOW_ID, AGENT_WORKFLOW_ID, AGENT_STREAM_WORKFLOW_ID])
+    for (const id of [
+      TRIGGER_WORKFLOW_ID,
+      CANCEL_WORKFLOW_ID,
+      WAIT_WORKFLOW_ID,
+      AGENT_WORKFLOW_ID,
+      AGENT_STREAM_WORKFLOW_ID,
+      HTTP_WORKFLOW_ID,
+      OWN_HEADER_WORKFLOW_ID,
+      HTTP_AGENT_WORKFLOW_ID,
+    ])
       instance.cli(['publish:workflow', `--id=${id}`]);
     const running = (n8n = await startN8n(n8nBin, instance));
     const restartN8n = async (whileStopped: () => Promise<void>) => {
@@ -128,6 +151,7 @@ export async function runOnVersion(
     if (wanted('cancel')) await cancelCheck(context);
     if (wanted('wait')) await waitChecks(context);
     if (wanted('agent')) await agentChecks(context, model);
+    if (wanted('http')) await httpRequestChecks(context, model);
   } catch (error) {
     checks.fail('setting up the run', error);
   } finally {

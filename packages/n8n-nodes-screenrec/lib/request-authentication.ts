@@ -14,6 +14,8 @@ export type RequestOptionsToAuthenticate = IHttpRequestOptions & {
 	followAllRedirects?: boolean;
 };
 
+const SECRET_HEADER_NAMES: Readonly<Record<string, string>> = { authorization: 'Authorization', 'x-service-token': 'x-service-token' };
+
 /** A request the credential refuses to send: n8n shows `message` and, below it, `description` (what to change). */
 export class UnauthenticatedRequestError extends Error {
 	constructor(
@@ -38,7 +40,8 @@ export async function authenticateRequest(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const options = requestOptions as RequestOptionsToAuthenticate;
-	const ownSecretHeaders = secretHeadersIn(options.headers);
+	// Named as people write them, whatever case the node sent them in (the HTTP Request node lower-cases them).
+	const ownSecretHeaders = secretHeadersIn(options.headers).map((name) => SECRET_HEADER_NAMES[name.toLowerCase()] ?? name);
 	if (ownSecretHeaders.length > 0)
 		throw new UnauthenticatedRequestError(
 			`The request sets its own ${ownSecretHeaders.join(' and ')} header, which the ${CREDENTIAL_LABEL} credential sets itself.`,
