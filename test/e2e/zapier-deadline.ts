@@ -1,9 +1,13 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { Socket } from 'node:net';
 import { STEP_DEADLINE_MS } from '../../packages/zapier/src/step';
 import { BadService, MISBEHAVIOURS, type Misbehaviour } from '../../packages/zapier/test/bad-service';
 import { startZapierE2E, type AuthData, type ZapierE2E } from './zapier/environment';
 
 /** What may pass the deadline: appTester's own work and the last event turns. Zapier kills a step at 30 s. */
 const SLACK_MS = 3_000;
+/** How many steps appTester sets up at a time (see the test). */
+const SETUPS_AT_ONCE = 4;
 const RECORDING_ID = '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c';
 const DEADLINE_VARIABLE = 'SCREENREC_ZAPIER_STEP_DEADLINE_MS';
 
@@ -53,10 +57,43 @@ interface Outcome {
   message: string;
 }
 
-async function outcome(mode: Misbehaviour, step: string, run: Promise<unknown>): Promise<Outcome> {
+/**
+ * What a user sees from each step against each misbehaviour: the mode's own verdict, but for the steps named. A
+ * video-ready notification is passed on or dropped, never an error. After a 503 a step retries twice, waiting
+ * 0.75–1.5 s in all (at random), which leaves the rest of a shortened deadline to three round trips: on a starved
+ * machine the deadline can come first, and the user is told that instead. Whether the 1,000 pages can be read within
+ * the deadline depends on the machine too: a search by reference then finds nothing, or says where it stopped.
+ */
+const VERDICTS: Record<Misbehaviour, { every: string | RegExp; but?: Record<string, string | RegExp> }> = {
+  silent: { every: 'AppError DEADLINE', but: { 'Find Recording by reference': 'AppError SEARCH_INCOMPLETE' } },
+  dribble: { every: 'AppError DEADLINE', but: { 'Find Recording by reference': 'AppError SEARCH_INCOMPLETE' } },
+  '503': {
+    every: /^AppError (SERVICE_ERROR|DEADLINE)$/,
+    but: { 'Find Recording by reference': /^AppError (SERVICE_ERROR|SEARCH_INCOMPLETE)$/ },
+  },
+  '429': { every: 'ThrottledError' },
+  pages: {
+    every: 'AppError NOT_FOUND',
+    but: {
+      'New Recording': 'ok',
+      'Tags dropdown': 'ok',
+      'Recording ID dropdown': 'ok',
+      'Find Recording by filters': 'ok',
+      'Get Video URL': 'ok',
+      'Find Recording by reference': /^(ok|AppError SEARCH_INCOMPLETE)$/,
+    },
+  },
+};
+
+function verdict(mode: Misbehaviour, step: string): string | RegExp {
+  if (step === 'Video Ready: notification') return 'ok';
+  return VERDICTS[mode].but?.[step] ?? VERDICTS[mode].every;
+}
+
+async function outcome(mode: Misbehaviour, step: string, run: () => Promise<unknown>): Promise<Outcome> {
   const started = Date.now();
   try {
-    const value = await run;
+    const value = await run();
     return { mode, step, ms: Date.now() - started, result: 'ok', message: JSON.stringify(value) };
   } catch (error) {
     const { name, message } = error as Error;
@@ -72,46 +109,68 @@ async function outcome(mode: Misbehaviour, step: string, run: Promise<unknown>):
   }
 }
 
+/** The port of a loopback service's URL. */
+const portOf = (url: string) => Number(new URL(url).port);
+
 /**
  * Real time: every step of the built app against a service that never answers, dribbles its answer a byte a second,
- * answers 503 or 429 with Retry-After: 20, or has 1,000 pages, all at once. Zapier kills a step at 30 s with a message
- * that is not ours; each must end within the step's deadline (`budgetMs`: the built app's own when it is
- * STEP_DEADLINE_MS, otherwise shortened through SCREENREC_ZAPIER_STEP_DEADLINE_MS) and 3 s, with our own.
+ * answers 503 or 429 with Retry-After: 20, or has 1,000 pages, each step with a service of its own, all running at
+ * once. Zapier kills a step at 30 s with a message that is not ours; each must end within the step's deadline
+ * (`budgetMs`: the built app's own when it is STEP_DEADLINE_MS, otherwise shortened through
+ * SCREENREC_ZAPIER_STEP_DEADLINE_MS) and 3 s, with our own message and the verdict VERDICTS names.
  */
 export function everyStepEndsWithin(budgetMs: number): void {
   jest.setTimeout(budgetMs + 35_000);
 
   let e2e: ZapierE2E;
-  const services = new Map<Misbehaviour, BadService>();
+  const all: Array<{ mode: Misbehaviour; step: string; service: BadService }> = [];
 
   beforeAll(async () => {
     if (budgetMs === STEP_DEADLINE_MS) delete process.env[DEADLINE_VARIABLE];
     else process.env[DEADLINE_VARIABLE] = String(budgetMs);
     e2e = await startZapierE2E();
-    for (const mode of MISBEHAVIOURS) services.set(mode, new BadService(mode));
-    await Promise.all([...services.values()].map((service) => service.start()));
+    for (const mode of MISBEHAVIOURS) for (const step of Object.keys(steps(e2e))) all.push({ mode, step, service: new BadService(mode) });
+    await Promise.all(all.map(({ service }) => service.start()));
   });
   afterAll(async () => {
     delete process.env[DEADLINE_VARIABLE];
-    await Promise.all([e2e?.stop(), ...[...services.values()].map((service) => service.stop())]);
+    await Promise.all([e2e?.stop(), ...all.map(({ service }) => service.stop())]);
   });
 
-  it(`ends within ${(budgetMs + SLACK_MS) / 1000} s with our own message`, async () => {
-    const all = steps(e2e);
-    const outcomes = await Promise.all(
-      MISBEHAVIOURS.flatMap((mode) => {
-        const service = services.get(mode)!;
+  it(`ends within ${(budgetMs + SLACK_MS) / 1000} s with our own message and verdict`, async () => {
+    const runs = steps(e2e);
+    // appTester sets each call up (compiling the app) in this process. Started all in one go, the later steps'
+    // setups hold the event loop while the earlier steps' deadlines run, and on a busy machine a quick 429 or 503
+    // then ends in DEADLINE. So a few steps are set up at a time: the next starts once one has reached its service
+    // (or has ended), and all of them still run at once.
+    const reached = new Map<number, () => void>();
+    const onRequest = (message: unknown) => reached.get((message as { socket: Socket }).socket.localPort ?? 0)?.();
+    subscribe('http.server.request.start', onRequest);
+    const waiting = [...all];
+    const outcomes: Array<Promise<Outcome>> = [];
+    const startInTurn = async () => {
+      for (let next = waiting.shift(); next !== undefined; next = waiting.shift()) {
+        const { mode, step, service } = next;
+        const arrived = new Promise<void>((resolve) => reached.set(portOf(service.url), resolve));
         const authData: AuthData = {
           baseUrl: service.url,
           backendToken: 'backend-token-ZAP-0001',
           workspaceId: '0b7c9e2a-1d3f-4a5b-8c6d-7e8f9a0b1c2d',
           apiKey: 'sr_live_apikey_0001',
         };
-        return Object.entries(all).map(([name, run]) => outcome(mode, name, run(authData)));
-      }),
-    );
+        const ended = outcome(mode, step, () => runs[step]!(authData));
+        outcomes.push(ended);
+        await Promise.race([arrived, ended]);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: SETUPS_AT_ONCE }, startInTurn));
+    } finally {
+      unsubscribe('http.server.request.start', onRequest);
+    }
 
-    for (const { mode, step, ms, result, message } of outcomes) {
+    const ended = await Promise.all(outcomes);
+    for (const { mode, step, ms, result, message } of ended) {
       expect({
         mode,
         step,
@@ -123,11 +182,16 @@ export function everyStepEndsWithin(budgetMs: number): void {
         withinLimit: true,
         ours: true,
       });
-      expect({ mode, step, result }).toEqual({ mode, step, result: expect.stringMatching(/^(ok|AppError [A-Z_]+|ThrottledError)$/) });
+      const expected = verdict(mode, step);
+      expect({ mode, step, result }).toEqual({
+        mode,
+        step,
+        result: typeof expected === 'string' ? expected : expect.stringMatching(expected),
+      });
       if (result === 'AppError DEADLINE')
         expect(message).toMatch(new RegExp(`^ScreenRec did not finish .* within the ${budgetMs / 1000} s this step may take`));
     }
-    const slowest = Math.max(...outcomes.map((entry) => entry.ms));
+    const slowest = Math.max(...ended.map((entry) => entry.ms));
     expect(slowest).toBeGreaterThan(budgetMs * 0.6); // the hanging service really held the steps: this is the real-time check
   });
 }

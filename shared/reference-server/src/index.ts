@@ -1,2 +1,0 @@
-export * from './server';
-export { parseOptions, USAGE } from './options';
