@@ -138,6 +138,11 @@ describe('the built files', () => {
       'screenRecTrigger',
       'screenRecNewRecordingTrigger',
     ]);
+    // The editor lists a credential under Predefined Credential Type, and n8n adds Custom API Call to its nodes, when
+    // the credential type it is sent has `authenticate` (a function goes as `{}`).
+    expect(loader.types.credentials.map((type) => JSON.parse(JSON.stringify(type)) as { authenticate?: unknown })).toMatchObject([
+      { name: 'screenRecApi', authenticate: {} },
+    ]);
     for (const icon of ['screenrec.svg', 'screenrec.dark.svg']) expect(existsSync(join(PACKAGE_DIR, 'dist/icons', icon))).toBe(true);
   });
 });
