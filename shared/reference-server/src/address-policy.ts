@@ -17,10 +17,7 @@ export const systemResolver: HostResolver = (hostname) =>
 /** IPv6 global unicast: 2000::/3. Anything outside it (including ::/96 "IPv4-compatible" forms) is refused. */
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 
-/**
- * Why an IP address (any spelling the URL parser or a resolver gives) may not be called. `process` turns IPv4-mapped
- * IPv6 (::ffff:127.0.0.1) into IPv4 first, so the range is that of the family a connection would really use.
- */
+/** Why an IP address may not be called; IPv4-mapped IPv6 is judged as the IPv4 a connection would really use. */
 function addressRefusal(text: string, insecure: boolean): string | undefined {
   const literal = unbracketed(text);
   if (!ipaddr.isValid(literal)) return 'it is not an IP address';
@@ -38,7 +35,6 @@ function isLocalhostName(hostname: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost');
 }
 
-/** An IPv6 literal as a URL's host gives it, [::1], without its brackets. */
 const unbracketed = (hostname: string) => (hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname);
 const isIpLiteral = (hostname: string) => ipaddr.isValid(unbracketed(hostname));
 
@@ -61,10 +57,7 @@ type Resolution = { ok: true; addresses: ResolvedAddress[] } | { ok: false; refu
 
 const UNRESOLVED = 'it does not resolve';
 
-/**
- * Resolves `hostname` once and refuses it when any address is (a name must not mix public and private ones). The
- * addresses returned are the ones checked, so a connection uses them without a second lookup answering differently.
- */
+/** Resolves once, refused if any address is; the addresses checked are the ones connected to (no second lookup). */
 export async function resolveChecked(hostname: string, resolver: HostResolver, insecure: boolean): Promise<Resolution> {
   if (isLocalhostName(hostname) && !insecure) return { ok: false, refusal: 'it is a loopback name' };
   let addresses: ResolvedAddress[];
@@ -88,10 +81,7 @@ export const CALLBACK_REFUSED = 'ECALLBACKREFUSED';
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/**
- * A dispatcher checking each connection's host at connect time (a name may point elsewhere by then: DNS rebinding).
- * Address literals never reach a lookup, so the worker checks those itself.
- */
+/** Checks each connection's host at connect time (DNS rebinding); address literals never reach it: the worker checks those. */
 export function callbackAgent(resolver: HostResolver, insecure: boolean): Agent {
   const lookup = (hostname: string, options: LookupOneOptions & { all?: boolean }, callback: LookupCallback): void => {
     resolveChecked(hostname, resolver, insecure).then(

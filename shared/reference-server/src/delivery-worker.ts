@@ -26,11 +26,7 @@ const MAX_ATTEMPTS = 5;
 const NOT_HTTPS = 'the callback is not https (start the server with --insecure-callbacks to allow http)';
 const SUBSCRIPTION_REMOVED = 'not sent: its subscription was removed first (a 410 to another delivery, or unsubscribed)';
 
-/**
- * Sends video-ready notifications off the request path: POST {"result": url}, backoff on network errors and 5xx, a 410
- * removes the subscription and its deliveries not sent yet (queued, waiting for a retry or a repeat: none is sent). Nothing
- * here may throw into the server: each attempt's outcome ends up in the log.
- */
+/** Video-ready notifications off the request path (a 410 drops the subscription and all it has pending); nothing here throws. */
 export class DeliveryWorker {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly stopping = new AbortController();
@@ -165,10 +161,7 @@ export class DeliveryWorker {
     this.schedule(delivery, this.options.retryDelayMs * 2 ** (attempts - 1));
   }
 
-  /**
-   * Aborts an attempt after the timeout or when the worker stops. Not AbortSignal.timeout(): its timer outlives the
-   * attempt, and 1,000 of them fired into later fan-outs, each building a DOMException (benchmark #3).
-   */
+  /** Aborts at the timeout or stop; not AbortSignal.timeout(), whose timers outlived 1,000 attempts into later fan-outs (bench #3). */
   private deadline(): { signal: AbortSignal; release: () => void } {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new DOMException('callback timed out', 'TimeoutError')), this.options.timeoutMs);

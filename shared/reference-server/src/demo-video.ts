@@ -1,7 +1,4 @@
-/**
- * Stored when the admin API completes a recording nobody recorded: a well-formed WebM without frames (a 16×16 VP8
- * track, an empty Cluster) for players and sniffers; test/webm-builder.ts builds the same bytes.
- */
+/** What an admin completion stores: a well-formed WebM without frames (test/webm-builder.ts builds the same bytes). */
 export const DEMO_WEBM_BASE64 =
   'GkXfowEAAAAAAABQQoYBAAAAAAAAAQFC9wEAAAAAAAABAULyAQAAAAAAAAEEQvMBAAAAAAAAAQhCggEAAAAAAAAEd2VibUKHAQAAAAAAAAEC' +
   'QoUBAAAAAAAAAQIYU4BnAQAAAAAAANcVSalmAQAAAAAAAFYq17EBAAAAAAAAAw9CQE2AAQAAAAAAABpzY3JlZW5yZWMtcmVmZXJlbmNlLXNl' +

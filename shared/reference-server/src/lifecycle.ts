@@ -62,7 +62,6 @@ export class RecordingLifecycle {
     return recording?.video === undefined ? undefined : this.videoUrl(recording);
   }
 
-  /** Throws TransitionRefused unless `status` is ahead of the recording's current one. */
   checkForward(recording: Recording, status: RecordingStatus): void {
     if (RECORDING_STATUSES.indexOf(status) <= RECORDING_STATUSES.indexOf(recording.status)) {
       const order = RECORDING_STATUSES.join(' → ');

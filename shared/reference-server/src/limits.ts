@@ -1,7 +1,4 @@
-/**
- * Every number the server enforces, as docs/design.md's "Limits" table fixes them (the service: "not shown"), so the
- * two compare in one place; the text fields' lengths are declared with the fields (recording-fields.ts).
- */
+/** Every number the server enforces, as docs/design.md's "Limits" fixes them; text fields' lengths are in recording-fields.ts. */
 export const LIMITS = {
   hookBodyBytes: 64 * 1024,
   restBodyBytes: 1024 * 1024,

@@ -42,7 +42,6 @@ ScreenRec reference server at ${publicUrl} (Ctrl+C stops it)
   Node-RED:   ScreenRec connection with Service URL ${publicUrl}, workspace ID ${demo.workspaceId}, API key = demo.apiKey
               (backend token = demo.tokens.N8N for Create Recording Link and Video Ready)
   Dashboard stand-in: the admin API under ${publicUrl}/admin with header x-admin-token = adminToken
-  Callbacks go to public addresses only; --insecure-callbacks adds http:// and loopback receivers, nothing else.
 `;
 }
 

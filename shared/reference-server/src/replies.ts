@@ -19,10 +19,7 @@ export const MESSAGES = {
 /** The content type of every JSON answer (fastify's own for an object it serializes). */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/**
- * `{message}`, or with `errors` the validation failure `{message, errors}` (JSON leaves an undefined field out). Returns
- * nothing: the reply is thenable, so an async function returning it resolves to nothing and its caller cannot tell.
- */
+/** `{message}`, or `{message, errors}`; returns nothing, never the reply, which is thenable (an async caller would lose it). */
 export function sendMessage(reply: FastifyReply, status: number, message: string, errors?: FieldError[]): void {
   reply.code(status).type(JSON_TYPE).send({ message, errors });
 }

@@ -62,7 +62,6 @@ export async function startServer(options: ServerOptions = {}): Promise<Listenin
   }
 }
 
-/** Opens or creates the state, then registers the infrastructure (plugins/) and the endpoints (routes/). */
 export async function buildServer(options: ServerOptions = {}): Promise<InProcessServer> {
   // Checked before anything is created, so a bad value leaves no temp dir, database or listener behind.
   const { deliveriesPerNotification, repeatDeliveryDelayMs } = options;
@@ -104,8 +103,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<InProces
   let listening: Promise<ListeningServer> | undefined;
   async function listen(address: ListenAddress = {}): Promise<ListeningServer> {
     await app.listen({ port: address.port ?? 0, host: address.host ?? '127.0.0.1' });
-    const bound = app.server.address();
-    const port = typeof bound === 'object' && bound !== null ? bound.port : address.port;
+    const port = (app.server.address() as AddressInfo).port;
     const host = address.host === undefined || address.host === '0.0.0.0' ? '127.0.0.1' : address.host;
     const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     if (options.publicUrl === undefined) publicUrl = baseUrl;

@@ -41,16 +41,12 @@ export class VideoLinks {
     return Number(expires) * 1000 <= Date.now() ? 'expired' : 'valid';
   }
 
-  /**
-   * A recording's object id: its UUID's 16 bytes, one AES block under a key derived from the signing key. Stable,
-   * opaque to anyone without the key, and reversible by the server, so no table from objects to recordings is kept.
-   */
+  /** The UUID's 16 bytes as one AES block under a key of the server's: opaque, stable and reversible, so no table is kept. */
   objectIdOf(recordingId: string): string {
     const cipher = createCipheriv('aes-256-ecb', this.objectKey, null).setAutoPadding(false);
     return Buffer.concat([cipher.update(Buffer.from(recordingId.replace(/-/g, ''), 'hex')), cipher.final()]).toString('hex');
   }
 
-  /** The recording id behind an object id, or undefined when it is not one this server made. */
   recordingIdOf(objectId: string): string | undefined {
     if (!/^[0-9a-f]{32}$/.test(objectId)) return undefined;
     const decipher = createDecipheriv('aes-256-ecb', this.objectKey, null).setAutoPadding(false);

@@ -38,10 +38,7 @@ const EmailAddress = z
   .email({ error: 'must be an e-mail address such as ana@example.com' })
   .max(LIMITS.emailLength, { error: `must be at most ${LIMITS.emailLength} characters` });
 
-/**
- * "Labels" (docs/service-api.md, "The recording"): a label has something to show, so a blank one is refused, and so is
- * one with a control character (SQLite's text functions end a tag at a NUL); what is given is kept as given.
- */
+/** "Labels": not blank (a label has something to show), no control character (SQLite ends a tag at a NUL); kept as given. */
 const Label = z
   .string()
   .refine((tag) => tag.trim() !== '', { error: 'must not be blank' })

@@ -3,10 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, Refusal, sendMessage } from '../replies';
 
-/**
- * Every refusal as a JSON message (docs/service-api.md, "Errors"). A JSON content type with no body (some clients send it
- * on DELETE) is no body, not an "empty JSON body" error; any other type, text/plain too, is a 415.
- */
+/** Every refusal as a JSON message; a JSON type with no body (some clients send it on DELETE) is no body; other types are 415s. */
 export const jsonErrors = fp(async function jsonErrors(app: FastifyInstance): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);

@@ -4,10 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LIMITS } from '../limits';
 
-/**
- * A body left unread (`complete` false; an injected request has no such flag) is not drained: the connection closes
- * after the answer. Synchronous: fastify stops a request answered early only if it is written when the hook returns.
- */
+/** An unread body is not drained: the connection closes. Synchronous: fastify stops a request only if written on return. */
 export const lingeringClose = fp(async function lingeringClose(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.raw.complete === false) {
@@ -18,10 +15,7 @@ export const lingeringClose = fp(async function lingeringClose(app: FastifyInsta
   });
 });
 
-/**
- * nginx's lingering close, bounded by LIMITS (README.md, "Hostile traffic"): a close with unread bytes sends a reset,
- * which can discard the answer before the client reads it, so the socket half-closes and drops the rest of the body.
- */
+/** nginx's lingering close (README.md, "Hostile traffic"): a close with unread bytes resets, losing the answer; so drain a while. */
 function lingerAfterAnswer(request: IncomingMessage): void {
   const socket = request.socket as Socket | null;
   // A request already destroyed (an upload cut off at its limit) cannot be read any more: its socket closes as ever.

@@ -5,11 +5,7 @@ import { sendMessage } from '../replies';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /**
-     * Counts a failed authentication against the client's address; past `perMinute` in a minute, answers 429 and
-     * resolves true (the caller then sends nothing). Only failures count: valid credentials are never slowed (on
-     * loopback every client shares one). A plain boolean, not the reply: a reply is thenable and resolves to nothing.
-     */
+    /** Counts a failure per address; past `perMinute` a minute answers 429 and resolves true. Valid credentials never count. */
     failedAuthentication: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
   }
 }

@@ -13,7 +13,6 @@ import { VideoLinks } from '../video-links';
 
 const DEFAULT_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 
-/** The store and the services the routes share (decorated below). */
 export type ServerContext = ReturnType<typeof createContext>;
 
 declare module 'fastify' {

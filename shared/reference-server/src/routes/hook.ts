@@ -13,10 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * POST /public/webhooks/{provider}, deciding in the order of docs/service-api.md's table (last section); the token is
- * resolved before the body is read (README.md, "Hostile traffic"), yet a small body is parsed first: row 2 stands.
- */
+/** POST /public/webhooks/{provider}, in docs/service-api.md's decision order; the token is resolved before the body is read. */
 export async function hookRoutes(app: FastifyInstance): Promise<void> {
   const { context } = app;
 
@@ -80,9 +77,8 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
       }
 
       const resolution = request.serviceToken;
-      if (resolution === null || resolution === 'missing' || resolution.kind !== 'current') {
+      if (resolution === null || resolution === 'missing' || resolution.kind !== 'current')
         return refuseToken(request, reply).then(() => undefined);
-      }
       const failed = (error: unknown): void => {
         request.log.error({ err: error, action: action.action, provider: request.params.provider }, 'hook action failed');
         if (action.action === 'PING') sendMessage(reply, 500, MESSAGES.internal);
@@ -118,9 +114,8 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
       }
       case 'CALLBACK_SUBSCRIBE':
         if (!subscriptionActive) return reply.send({ error: 'No active subscription.' });
-        if (context.store.subscriptionCount(workspace.id, integration.provider) >= LIMITS.subscriptionsPerIntegration) {
+        if (context.store.subscriptionCount(workspace.id, integration.provider) >= LIMITS.subscriptionsPerIntegration)
           return reply.send({ error: SUBSCRIPTION_LIMIT_MESSAGE });
-        }
         return subscribe(reply, action.callback, integration);
       case 'CALLBACK_UNSUBSCRIBE': {
         const removed = context.store.removeSubscription(workspace.id, integration.provider, action.subscriptionId);
@@ -142,7 +137,6 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
   }
 }
 
-/** How long a subscribe waits for a host name to resolve before taking it as unresolved. */
 const SUBSCRIBE_LOOKUP_MS = 2_000;
 
 /** The resolver, or a failure (taken as unresolved) once `ms` have passed. */

@@ -9,10 +9,7 @@ import { RequestId } from '../wire';
 type Request = { Params: { recordingId: string }; Querystring: Record<string, unknown> };
 type StorageRequest = { Params: { bucket: string; workspaceId: string; object: string }; Querystring: Record<string, unknown> };
 
-/**
- * Pre-signed links (video-links.ts) stream the video, with Range; only the server's own mode's, any failed check 403.
- * The storage path is served here, or (`storage` false) only by the storage listener (server.ts).
- */
+/** Pre-signed links stream the video, with Range; any failed check is a 403. `storage` false: the storage listener serves those. */
 export async function videoRoutes(app: FastifyInstance, routes: { service: boolean; storage: boolean }): Promise<void> {
   const { context } = app;
 
@@ -57,10 +54,7 @@ export async function videoRoutes(app: FastifyInstance, routes: { service: boole
   }
 }
 
-/**
- * One `bytes=` range (first-last, first-, -suffix) clipped to the file; undefined to send the whole file
- * (no header, or one this server does not serve partially such as several ranges), 'unsatisfiable' for 416.
- */
+/** One `bytes=` range clipped to the file; undefined: the whole file (no header, or several ranges); 'unsatisfiable': 416. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
   if (header === undefined) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());

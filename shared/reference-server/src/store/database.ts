@@ -14,10 +14,7 @@ const TAGS_REMOVED = `DELETE FROM recording_tags WHERE seq = old.seq;
   UPDATE workspace_tags SET uses = uses - 1 WHERE workspace_id = old.workspace_id AND tag IN (SELECT value FROM json_each(old.data, '$.tags'));
   DELETE FROM workspace_tags WHERE workspace_id = old.workspace_id AND tag IN (SELECT value FROM json_each(old.data, '$.tags')) AND uses <= 0;`;
 
-/**
- * The tables (README.md, "The `--data` file"): an entity's JSON (`data`) beside the columns looked up or filtered on.
- * Triggers keep the tag tables and the counts in step, so a change to a recording is one statement.
- */
+/** The tables (README.md, "The `--data` file"); triggers keep tag tables and counts in step: a recording's change is one statement. */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
 CREATE TABLE IF NOT EXISTS workspaces (id TEXT PRIMARY KEY, data TEXT NOT NULL, recordings INTEGER NOT NULL DEFAULT 0) STRICT;
@@ -80,10 +77,7 @@ function loadSqlite(): typeof import('node:sqlite') {
   }
 }
 
-/**
- * In memory, or the file `path` in WAL mode with synchronous = NORMAL: an answered write survives the process being
- * killed, and costs about what it costs in memory (README.md, "The `--data` file").
- */
+/** In memory, or `path` in WAL mode, synchronous = NORMAL: an answered write survives a kill (README.md, "The `--data` file"). */
 export function openDatabase(path: string | undefined): DatabaseSync {
   if (path !== undefined) refuseForeignFile(path);
   const { DatabaseSync } = loadSqlite();

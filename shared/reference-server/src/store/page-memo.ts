@@ -1,7 +1,4 @@
-/**
- * List pages as last answered, under keys naming all their bytes depend on; emptied at every change to a recording
- * (bench #2). Past `limitBytes` in all (keys counted: a list of ids can make one long), the oldest pages go.
- */
+/** List pages as last answered, by all their bytes depend on; emptied at each change (bench #2); past `limitBytes`, oldest go. */
 export class PageMemo {
   private readonly pages = new Map<string, Uint8Array>();
   private bytes = 0;

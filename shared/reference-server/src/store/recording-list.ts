@@ -6,11 +6,7 @@ export type RecordingQuery = z.output<typeof ListRecordingsRequest>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The list's filters (docs/service-api.md, "REST API") as SQL: `count` (with `parameters`) and `page` (`id` and
- * `view`, with `parameters` then `pageParameters`), reading recording_tags for a tag filter (one index range), else
- * recordings. The text depends only on which filters are given: the store keeps one prepared statement per shape.
- */
+/** The list's filters as SQL (`count`, `page`), on recording_tags for a tag filter; one statement text per shape of filters. */
 export function listQuery(workspaceId: string, query: RecordingQuery) {
   const tags = new Set(query.tags);
   const byTag = tags.size > 0;
@@ -44,8 +40,7 @@ export function listQuery(workspaceId: string, query: RecordingQuery) {
     conditions.length === 1
       ? 'SELECT recordings AS count FROM workspaces AS m WHERE m.id = ?'
       : `SELECT count(${distinct}m.seq) AS count ${matches}`;
-  // `LIMIT +?`: SQLite compiles a statement again at every run whose LIMIT is a bare parameter (its plan may depend
-  // on the value), which costs about as much as reading a page's rows; an expression is taken as it is.
+  // `LIMIT +?`: SQLite compiles a statement whose LIMIT is a bare parameter again at every run; an expression, once.
   const page = byTag
     ? `SELECT r.id, r.view FROM recordings AS r WHERE r.seq IN (SELECT ${distinct}m.seq ${matches} ORDER BY m.seq ${order} LIMIT +? OFFSET ?) ORDER BY r.seq ${order}`
     : `SELECT m.id, m.view ${matches} ORDER BY m.created_ms ${order}, m.seq ${order} LIMIT +? OFFSET ?`;

@@ -36,10 +36,7 @@ const WORKSPACE_SETTINGS = ['name', 'apiAccess', 'subscription'] as const;
 export class Store {
   readonly signingKey: string;
   private readonly statements = new Map<string, StatementSync>();
-  /**
-   * Current tokens and issued API keys by hash (every call resolves one, which costs more than the rest of a PING); emptied
-   * by each write to credentials, filled only outside a transaction (never holding what a rollback undoes).
-   */
+  /** Resolved credentials by hash (each call needs one); emptied by each credential write, filled only outside a transaction. */
   private readonly currentTokens = new Map<string, CurrentToken>();
   private readonly issuedKeys = new Map<string, KeyAccess>();
   private readonly pages: PageMemo;
