@@ -1,5 +1,6 @@
 import { NO_INTEGRATION_MESSAGE, invalidInputMessage } from 'screenrec';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
+import { HOOK_NOT_CONFIGURED } from '../../packages/zapier/src/clients';
 import type { AuthData } from './zapier/environment';
 import { invokeSandbox, printedError, printedResult, type CliRun, type InvokeSandbox } from './zapier/zapier-cli';
 
@@ -12,7 +13,16 @@ let replacedToken: string;
 const sandboxes: InvokeSandbox[] = [];
 /** Each invoke starts the CLI and loads the app (1.5-4 s here), so they start together in beforeAll. */
 let runs: Record<
-  'authTest' | 'authLabel' | 'createRecording' | 'findRecording' | 'recordingDropdown' | 'badInput' | 'replacedToken',
+  | 'authTest'
+  | 'authLabel'
+  | 'authTemplate'
+  | 'restOnlyAuthTest'
+  | 'restOnlyCreate'
+  | 'createRecording'
+  | 'findRecording'
+  | 'recordingDropdown'
+  | 'badInput'
+  | 'replacedToken',
   Promise<CliRun>
 >;
 
@@ -25,11 +35,13 @@ beforeAll(async () => {
     workspaceId: server.demo.workspaceId,
     apiKey: server.demo.apiKey,
   };
-  const [demo, rotated] = await Promise.all([
+  const [demo, rotated, restOnly] = await Promise.all([
     invokeSandbox(demoAuth),
     invokeSandbox({ baseUrl: server.baseUrl, backendToken: replacedToken }),
+    // A user who left the Backend Token empty: the `.env` line is there, blank, as Zapier stores an empty field.
+    invokeSandbox({ ...demoAuth, backendToken: '' }),
   ]);
-  sandboxes.push(demo, rotated);
+  sandboxes.push(demo, rotated, restOnly);
   const createRecording = demo.invoke([
     'create',
     'createRecording',
@@ -39,6 +51,9 @@ beforeAll(async () => {
   runs = {
     authTest: demo.invoke(['auth', 'test']),
     authLabel: demo.invoke(['auth', 'label']),
+    authTemplate: demo.invoke(['auth', 'template']),
+    restOnlyAuthTest: restOnly.invoke(['auth', 'test']),
+    restOnlyCreate: restOnly.invoke(['create', 'createRecording', '-i', JSON.stringify({ externalReference: 'cli-rest-only' })]),
     createRecording,
     // Found once created: the search runs after the create has ended.
     findRecording: createRecording.then(() =>
@@ -77,6 +92,27 @@ describe('zapier-platform invoke on a copy of the built app, against the referen
     const run = await runs.authLabel;
 
     expect([run.exitCode, run.stdout]).toEqual([0, 'Demo Workspace\n']);
+  });
+
+  it("`invoke auth template` prints Zapier's reading of where the credentials go: no one static template, as the secret depends on the URL", async () => {
+    const run = await runs.authTemplate;
+
+    expect(run.exitCode).toBe(0);
+    expect(printedResult(run)).toEqual({ supported: false, reason: 'test_function_error', authType: 'custom' });
+  });
+
+  it('`invoke auth test` connects a connection with the API key and no Backend Token, named by its workspace ID', async () => {
+    const run = await runs.restOnlyAuthTest;
+
+    expect(run.exitCode).toBe(0);
+    expect(printedResult(run)).toEqual({ workspace: server.demo.workspaceId, restApi: 'connected' });
+  });
+
+  it('`invoke create createRecording` on that connection says to fill in the Backend Token', async () => {
+    const run = await runs.restOnlyCreate;
+
+    expect([run.exitCode, run.stdout]).toEqual([2, '']);
+    expect(printedError(run)).toEqual({ message: HOOK_NOT_CONFIGURED, code: 'HOOK_NOT_CONFIGURED' });
   });
 
   it('`invoke create createRecording` creates the recording and prints its recordingId, status and page URL', async () => {
