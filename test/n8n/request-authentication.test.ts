@@ -70,6 +70,13 @@ describe('authenticate puts on each request exactly the secret its URL may get',
     expect((await authenticated({ method: 'POST', uri: new URL(HOOK_URL) })).headers).toEqual({ 'x-service-token': BACKEND_TOKEN });
   });
 
+  it('authenticating its own result again (n8n does after a 401) gives the same request', async () => {
+    for (const url of [HOOK_URL, REST_URL]) {
+      const once = await authenticated({ method: 'POST', url, headers: { accept: 'application/json' } });
+      expect(await authenticated(once)).toEqual(once);
+    }
+  });
+
   it('a Service URL written with spaces and a trailing slash is the same address', async () => {
     const data = { ...CREDENTIAL, serviceUrl: ` ${BASE_URL}// ` };
     expect((await authenticated({ method: 'POST', url: HOOK_URL }, data)).headers).toEqual({ 'x-service-token': BACKEND_TOKEN });
@@ -192,14 +199,14 @@ function httpRequestNodeContext(data: ScreenRecCredential = CREDENTIAL): Execute
   );
 }
 
-/** A nock interceptor answering 200 and recording the headers that reached it. */
-function recordedAt(origin: string, method: 'get' | 'post', path: string) {
+/** A nock interceptor answering `status` and recording the headers that reached it. */
+function recordedAt(origin: string, method: 'get' | 'post', path: string, status = 200) {
   const seen: Record<string, unknown>[] = [];
   const scope = nock(origin);
   const interceptor = method === 'get' ? scope.get(path) : scope.post(path);
   interceptor.reply(function () {
     seen.push({ ...this.req.headers });
-    return [200, { ok: true }];
+    return [status, { ok: status === 200 }];
   });
   return seen;
 }
@@ -243,6 +250,18 @@ describe("n8n-core's httpRequestWithAuthentication (`url`, `baseURL` + `url`)", 
       ignoreHttpStatusErrors: true,
     })) as IN8nHttpFullResponse;
     expect(response.statusCode).toBe(302);
+  });
+
+  it("a 401 from ScreenRec stays ScreenRec's answer when n8n authenticates the request again and retries it", async () => {
+    const context = httpRequestNodeContext();
+    const seen = [recordedAt(BASE_URL, 'post', REST_PATH, 401), recordedAt(BASE_URL, 'post', REST_PATH, 401)];
+    const failure = remember(
+      await failureOf(() =>
+        context.helpers.httpRequestWithAuthentication.call(context, 'screenRecApi', { method: 'POST', url: REST_URL, body: {} }),
+      ),
+    );
+    expect(failure).toMatchObject({ name: 'NodeApiError', httpCode: '401' });
+    expect(seen.map((requests) => requests.map(secretHeadersOf))).toEqual([[{ authorization: BEARER }], [{ authorization: BEARER }]]);
   });
 
   it('a refusal reaches the user as the node error n8n shows, with what to change, and sends nothing', async () => {

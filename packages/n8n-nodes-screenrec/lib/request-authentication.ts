@@ -1,5 +1,5 @@
 import { credentialTargetOf, secretHeadersIn } from 'screenrec/portable';
-import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { CREDENTIAL_LABEL, CredentialData } from './credential';
 import { PROVIDER } from './connection';
 
@@ -40,13 +40,6 @@ export async function authenticateRequest(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const options = requestOptions as RequestOptionsToAuthenticate;
-	// Named as people write them, whatever case the node sent them in (the HTTP Request node lower-cases them).
-	const ownSecretHeaders = secretHeadersIn(options.headers).map((name) => SECRET_HEADER_NAMES[name.toLowerCase()] ?? name);
-	if (ownSecretHeaders.length > 0)
-		throw new UnauthenticatedRequestError(
-			`The request sets its own ${ownSecretHeaders.join(' and ')} header, which the ${CREDENTIAL_LABEL} credential sets itself.`,
-			`Remove ${ownSecretHeaders.join(' and ')} from the request's headers: the credential adds the right ScreenRec secret for the URL. To send a header of your own instead, set Authentication to None. Nothing was sent.`,
-		);
 	const credential = CredentialData.parse(credentials);
 	const url = targetOf(options);
 	const target = credentialTargetOf(url, {
@@ -56,10 +49,22 @@ export async function authenticateRequest(
 		backendToken: credential.backendToken,
 		provider: PROVIDER,
 	});
+	const headers = options.headers ?? {};
+	// n8n authenticates the same options again after a 401: a secret header holding exactly what this credential
+	// gives this URL is its own, set the first time; any other is the request's own choice of secret.
+	const ownSecretHeaders = secretHeadersIn(headers)
+		.filter((name) => String(headers[name]) !== (target.headers as Record<string, string | undefined>)[name.toLowerCase()])
+		// Named as people write them, whatever case the node sent them in (the HTTP Request node lower-cases them).
+		.map((name) => SECRET_HEADER_NAMES[name.toLowerCase()] ?? name);
+	if (ownSecretHeaders.length > 0)
+		throw new UnauthenticatedRequestError(
+			`The request sets its own ${ownSecretHeaders.join(' and ')} header, which the ${CREDENTIAL_LABEL} credential sets itself.`,
+			`Remove ${ownSecretHeaders.join(' and ')} from the request's headers: the credential adds the right ScreenRec secret for the URL. To send a header of your own instead, set Authentication to None. Nothing was sent.`,
+		);
 	if (target.interface !== undefined)
 		return {
 			...options,
-			headers: { ...options.headers, ...target.headers },
+			headers: { ...withoutSecretHeaders(headers), ...target.headers },
 			// n8n carries Authorization (and any other header but cookies) along a redirect, to whatever host it
 			// names: a request holding a secret follows none, in either form of options.
 			disableFollowRedirect: true,
@@ -82,6 +87,11 @@ export function targetOf(options: RequestOptionsToAuthenticate): string {
 	// axios takes a URL with a scheme, or starting with `//`, as absolute and ignores baseURL for it.
 	if (baseURL === undefined || baseURL === '' || /^([a-z][a-z\d+\-.]*:)?\/\//i.test(url)) return url;
 	return url === '' ? baseURL : `${baseURL.replace(/\/?\/$/, '')}/${url.replace(/^\/+/, '')}`;
+}
+
+function withoutSecretHeaders(headers: IDataObject): IDataObject {
+	const secret = new Set(secretHeadersIn(headers));
+	return Object.fromEntries(Object.entries(headers).filter(([name]) => !secret.has(name)));
 }
 
 function sameOrigin(url: string, serviceUrl: string): boolean {
