@@ -9,6 +9,8 @@ import { HookClient as PortableHookClient, type HookClientOptions } from './clie
 import { sleep } from './transport/node-sleep.js';
 import { LOG_LEVELS, type LogLevel } from './transport/request-log.js';
 import { RestClient as PortableRestClient, type RestClientOptions } from './clients/rest-client.js';
+import { ServiceRequester as PortableServiceRequester } from './clients/raw-request.js';
+import type { ServiceCredentials } from './wire/credential-routing.js';
 
 export * from './portable.js';
 export { createFetchTransport, requestAbort, type FetchTransportOptions } from './transport/fetch-transport.js';
@@ -31,7 +33,14 @@ export class RestClient extends PortableRestClient {
   }
 }
 
-function withNodeDefaults<T extends ClientOptions>(options: T): T {
+/** Any request to the service with whichever of the connection's secrets its URL may get, on fetch and a timer unless told otherwise. */
+export class ServiceRequester extends PortableServiceRequester {
+  constructor(credentials: ServiceCredentials, options: Omit<ClientOptions, 'baseUrl'> = {}) {
+    super(credentials, withNodeDefaults(options));
+  }
+}
+
+function withNodeDefaults<T extends Omit<ClientOptions, 'baseUrl'>>(options: T): T {
   const logLevel = options.logLevel ?? environmentLogLevel();
   const logger = options.logger ?? (logLevel === undefined || logLevel === 'off' ? undefined : console);
   return {

@@ -19,7 +19,7 @@ export {
   type ServiceCredentials,
 } from './wire/credential-routing.js';
 export type { BoundedCall, CallOptions, ServiceAnswer, Sleep } from './transport/call-bounds.js';
-export type { ServiceRequestSpec } from './clients/raw-request.js';
+export { ServiceRequester, type ServiceRequestSpec, type ServiceResponse } from './clients/raw-request.js';
 export { LOG_LEVELS, type LogLevel, type Logger } from './transport/request-log.js';
 export type { ClientOptions } from './transport/request-sender.js';
 export { fieldErrorsOf } from './errors/schema-checks.js';

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import nock from 'nock';
 import {
+  GET_WITH_BODY,
   NOT_FOUND_AT_PATH,
+  PATH_FORM,
+  ServiceRequester,
   UNAUTHORIZED_MESSAGE,
   nothingSentMessage,
   secretHeaderGivenMessage,
@@ -257,5 +260,48 @@ describe('the User-Agent', () => {
     restScope().matchHeader('user-agent', 'my-app/2').get(restPath('/recordings/tags')).reply(200, { result: [] });
     await restClient().request({ method: 'GET', path: tagsPath, headers: { 'user-agent': 'my-app/2' } });
     nock.cleanAll();
+  });
+});
+
+describe('ServiceRequester: both secrets, each where its path may get it', () => {
+  const requester = () =>
+    new ServiceRequester(
+      { baseUrl: BASE_URL, workspaceId: WORKSPACE_ID, apiKey: API_KEY, backendToken: 'bt_both', provider: 'N8N' },
+      { sleep: async () => undefined },
+    );
+
+  it('the API key to the REST API and the backend token to the hook, from one requester', async () => {
+    restScope()
+      .get(restPath('/recordings/tags'))
+      .reply(200, { result: ['a'] });
+    nock(BASE_URL, { reqheaders: { 'x-service-token': 'bt_both' }, badheaders: ['authorization'] })
+      .post('/public/webhooks/N8N', { action: 'PING' })
+      .reply(200, { status: 'success', workspace: 'Demo' });
+    await expect(requester().request({ method: 'GET', path: tagsPath })).resolves.toEqual({ result: ['a'] });
+    await expect(requester().request({ method: 'POST', path: '/public/webhooks/N8N', body: { action: 'PING' } })).resolves.toMatchObject({
+      status: 'success',
+    });
+  });
+
+  it("send keeps a failed answer's status, headers and body beside its typed error", async () => {
+    restScope().get(restPath('/nothing')).reply(404, { message: 'Not found' }, { 'x-request-id': 'r-9' });
+    const answer = await requester().send({ method: 'GET', path: `/public/integration/${WORKSPACE_ID}/nothing` });
+    expect(answer).toMatchObject({
+      status: 404,
+      body: { message: 'Not found' },
+      failure: { code: 'NOT_FOUND', message: NOT_FOUND_AT_PATH },
+    });
+    expect(answer.headers['x-request-id']).toBe('r-9');
+  });
+
+  it('sends nothing for a GET with a body, or a path that is neither a path nor a whole URL', async () => {
+    expect(await failureOf(requester().send({ method: 'GET', path: tagsPath, body: { a: 1 } }))).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: nothingSentMessage(GET_WITH_BODY),
+    });
+    expect(await failureOf(requester().send({ method: 'GET', path: 'recordings/tags' }))).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: nothingSentMessage(PATH_FORM),
+    });
   });
 });

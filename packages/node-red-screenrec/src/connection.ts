@@ -4,13 +4,13 @@ import {
   HookClient,
   InvalidInputError,
   RestClient,
+  ServiceRequester,
   invalidInputMessage,
   isPlainHttpOffLoopback,
   type ClientOptions,
   type HookProvider,
 } from 'screenrec';
 import { CONNECTION_FIELDS, INTEGRATION_AUTO, type ConnectionFieldName, type Integration } from './connection-fields';
-import { ServiceRequester } from './service-request';
 
 /** A connection's values, as the config node holds them (credentials decrypted by Node-RED); blanks are ''. */
 export interface ConnectionSettings {

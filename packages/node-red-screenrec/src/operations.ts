@@ -6,11 +6,11 @@ import {
   type CallOptions,
   type CatalogueOperation,
   type OperationName,
+  type ServiceResponse,
 } from 'screenrec';
 import type { Connection } from './connection';
-import { WORKSPACE_PLACEHOLDER, fieldSpec, type FieldName, type FieldValues, type OwnFieldName } from './fields';
+import { WORKSPACE_PLACEHOLDER, type FieldName, type FieldValues, type OwnFieldName } from './fields';
 import type { NodeMessage } from './red';
-import { ServiceAnswer } from './service-request';
 
 type Run = (values: FieldValues, connection: Connection, call: CallOptions) => Promise<unknown>;
 /** Writes an operation's result onto the message; gives the error to stop it with when the result is a failure. */
@@ -91,17 +91,15 @@ const IRREGULAR: Partial<Record<OperationName, Irregular>> = {
         path: (input.path ?? '').replaceAll(WORKSPACE_PLACEHOLDER, connection.settings.workspaceId),
         ...only({ query: input.queryParameters, body: input.body, headers: input.headers }),
       };
-      const label = (name: OwnFieldName) => `\`${fieldSpec(name).label}\``;
-      const names = { path: label('path'), headers: label('headers'), body: label('body') };
-      return connection.requester(OPERATIONS.anyRequest.name).request(request, names, call);
+      return connection.requester(OPERATIONS.anyRequest.name).send(request, call);
     },
     // As Node-RED's HTTP Request node gives an answer; a refusal still carries it, for the Catch node to read.
     deliver(msg, answer) {
-      if (!(answer instanceof ServiceAnswer)) return replacePayload(msg, answer);
-      msg.payload = answer.body;
-      msg.statusCode = answer.status;
-      msg.headers = answer.headers;
-      return answer.failure;
+      const { status, headers, body, failure } = answer as ServiceResponse;
+      msg.payload = body ?? '';
+      msg.statusCode = status;
+      msg.headers = headers;
+      return failure;
     },
   },
 };

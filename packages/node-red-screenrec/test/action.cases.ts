@@ -12,6 +12,11 @@ import {
   invalidInputMessage,
   serverErrorMessage,
   INTEGRATION_NOT_CONNECTED_MESSAGE,
+  GET_WITH_BODY,
+  NOT_FOUND_AT_PATH,
+  PATH_FORM,
+  nothingSentMessage,
+  secretHeaderGivenMessage,
 } from 'screenrec';
 import nock from 'nock';
 import { createServer, type Server } from 'node:http';
@@ -338,9 +343,7 @@ export function actionCases(): void {
       await deployAction({ operation: 'anyRequest', path: service.restPath('/recordings/nowhere') });
       const { caught } = await outcomeOf({});
       expect(caughtError(caught)).toEqual({
-        message: expect.stringContaining(
-          `ScreenRec has nothing at GET /public/integration/${WORKSPACE_ID}/recordings/nowhere (404): check the path and the IDs in it.`,
-        ),
+        message: expect.stringContaining(NOT_FOUND_AT_PATH),
         code: 'NOT_FOUND',
       });
       expect({ statusCode: caught?.statusCode, payload: caught?.payload }).toEqual({
@@ -381,9 +384,12 @@ export function actionCases(): void {
   describe('Any Request refuses what would send a secret where it may not go: nothing is sent, and the Catch node says what to change', () => {
     const OTHER_WORKSPACE = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
     const restRoot = `/public/integration/${WORKSPACE_ID}`;
-    const notOnService =
-      "`Path`: the URL is not on the Service URL (https://api.screenrec.test): ScreenRec's secrets go to the Service URL's own address only";
-    const climbs = '`Path`: the path climbs out of where it starts (`..`, `.` or an encoded slash, backslash or dot): write it plainly';
+    const notOnService = nothingSentMessage(
+      "the URL is not on the Service URL (https://api.screenrec.test): ScreenRec's secrets go to the Service URL's own address only.",
+    );
+    const climbs = nothingSentMessage(
+      'the path climbs out of where it starts (`..`, `.` or an encoded slash, backslash or dot): write it plainly.',
+    );
     const cases: Array<[string, Record<string, unknown>, Record<string, unknown>, string]> = [
       ['a URL on another origin', { path: 'https://elsewhere.example/public/integration/x/recordings' }, {}, notOnService],
       ['a look-alike host', {}, { payload: { path: `https://api.screenrec.test.evil${restRoot}/recordings` } }, notOnService],
@@ -394,56 +400,53 @@ export function actionCases(): void {
         "a workspace other than the connection's",
         { path: `/public/integration/${OTHER_WORKSPACE}/recordings` },
         {},
-        `\`Path\`: the path names another workspace than the connection's: use ${restRoot}/…`,
+        nothingSentMessage(`the path names another workspace than the connection's: use ${restRoot}/….`),
       ],
       [
         'a path that is neither the REST API nor the hook',
         { path: '/admin/settings' },
         {},
-        `\`Path\`: the path is neither the REST API of the connection's workspace (/public/integration/<workspace ID>/…) nor the automation hook (/public/webhooks/<integration>)`,
+        nothingSentMessage(
+          "the path is neither the REST API of the connection's workspace (/public/integration/<workspace ID>/…) nor the automation hook (/public/webhooks/<integration>).",
+        ),
       ],
       [
         'the hook of the other integration than the connection names',
         { method: 'POST', path: '/public/webhooks/ZAPIER', body: '{"action":"PING"}' },
         {},
-        '`Path`: the hook path names "ZAPIER", not N8N',
+        nothingSentMessage('the hook path names "ZAPIER", not N8N.'),
       ],
       [
         'a header that would set the API Key itself',
         { path: `${restRoot}/recordings/tags`, headers: '{"Authorization":"Bearer someone-elses"}' },
         {},
-        "`Headers`: `Authorization` would carry a secret: leave it out, the connection's own is added where the path may get it",
+        secretHeaderGivenMessage(['Authorization']),
       ],
       [
         'a header that would set the Backend Token itself, from msg.payload.headers',
         { method: 'POST', path: '/public/webhooks/N8N' },
         { payload: { body: { action: 'PING' }, headers: { 'X-Service-Token': 'another-token' } } },
-        "`Headers`: `X-Service-Token` would carry a secret: leave it out, the connection's own is added where the path may get it",
+        secretHeaderGivenMessage(['X-Service-Token']),
       ],
-      [
-        'a path that is neither a path nor a URL',
-        { path: 'recordings/tags' },
-        {},
-        '`Path`: start it with `/` (a path under the Service URL, such as /public/integration/{workspaceId}/recordings/tags), or give a whole URL on the Service URL',
-      ],
+      ['a path that is neither a path nor a URL', { path: 'recordings/tags' }, {}, nothingSentMessage(PATH_FORM)],
       [
         'a GET with a body',
         { path: `${restRoot}/recordings/tags` },
         { payload: { body: { query: 'x' } } },
-        '`Body`: a GET request has no body: put its values in the query, or choose another method',
+        nothingSentMessage(GET_WITH_BODY),
       ],
-      ['no path', {}, {}, '`Path` is required: fill it in, or set msg.payload.path'],
+      ['no path', {}, {}, invalidInputMessage('`Path` is required: fill it in, or set msg.payload.path')],
       [
         'Query Parameters in the form that are not JSON',
         { path: `${restRoot}/recordings/tags`, queryParameters: '{query: onb}' },
         {},
-        '`Query Parameters` must be JSON, such as {"query":"onb"}',
+        invalidInputMessage('`Query Parameters` must be JSON, such as {"query":"onb"}'),
       ],
       [
         'a method not offered',
         { path: `${restRoot}/recordings/tags` },
         { payload: { method: 'PATCH' } },
-        '`msg.payload.method` must be one of GET, POST, PUT, DELETE',
+        invalidInputMessage('`msg.payload.method` must be one of GET, POST, PUT, DELETE'),
       ],
     ];
     it.each(cases)('%s', async (_name, properties, msg, problem) => {
@@ -453,7 +456,7 @@ export function actionCases(): void {
       try {
         await deployAction({ operation: 'anyRequest', ...properties });
         const { caught } = await outcomeOf(msg);
-        expect(caughtError(caught)).toEqual({ message: expect.stringContaining(invalidInputMessage(problem)), code: 'INVALID_INPUT' });
+        expect(caughtError(caught)).toEqual({ message: expect.stringContaining(problem), code: 'INVALID_INPUT' });
         expect(attempted).toEqual([]);
       } finally {
         nock.emitter.removeListener('no match', record);
@@ -498,7 +501,7 @@ export function actionCases(): void {
       );
       const { caught } = await outcomeOf({});
       expect(caughtError(caught).message).toContain(
-        invalidInputMessage('`Path`: the connection has no API Key, which the REST API needs: fill it in'),
+        nothingSentMessage('the connection has no API Key, which the REST API needs: fill it in.'),
       );
     });
   });

@@ -1,10 +1,10 @@
 import * as z from 'zod/v4';
-import { InvalidInputError } from '../errors/error-classes.js';
+import { InvalidInputError, type ScreenRecError } from '../errors/error-classes.js';
 import { failureOfResponse, hookRefusal, type HookActionName } from '../errors/failure-table.js';
-import { NOT_FOUND_AT_PATH, nothingSentMessage, secretHeaderGivenMessage } from '../errors/messages.js';
+import { GET_WITH_BODY, NOT_FOUND_AT_PATH, PATH_FORM, nothingSentMessage, secretHeaderGivenMessage } from '../errors/messages.js';
 import { parseJson, validateInput } from '../errors/schema-checks.js';
 import type { CallOptions } from '../transport/call-bounds.js';
-import type { RequestSender } from '../transport/request-sender.js';
+import { RequestSender, type ClientOptions } from '../transport/request-sender.js';
 import { credentialTargetOf, secretHeadersIn, type ServiceCredentials } from '../wire/credential-routing.js';
 import { isSuccess, type HttpMethod } from '../wire/protocol.js';
 
@@ -36,40 +36,91 @@ const Spec = z.object({
 // Sent again after a network failure, a 5xx or a 429 only where a repeat changes nothing.
 const IDEMPOTENT: readonly HttpMethod[] = ['GET', 'PUT', 'DELETE'];
 
+/** The service's answer to a request, whatever its status: `failure` is the typed error it means, if any. */
+export interface ServiceResponse {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string | undefined>;
+  /** Parsed JSON, else the text; undefined when empty. */
+  body: unknown;
+  /** Undefined for a success; else the failure table's error (a 4xx, a 5xx, or the hook's 200 with `error`). */
+  failure: ScreenRecError | undefined;
+}
+
 /**
- * Sends the request and answers its body, parsed (JSON, else the text; undefined when empty). Refused before
- * anything is sent (INVALID_INPUT, saying what to change) when the URL is not where this client's secret goes, or
- * when the caller's headers try to set a secret; any answer but a 2xx is the failure table's typed error, as for
- * the client's own methods. `options.onResponse` is told the status and headers.
+ * Sends any request to the service with the secret the one rule (credential-routing.ts) gives its URL, out of those
+ * of `credentials`, and the client's deadlines, cancellation, retries (GET, PUT and DELETE only) and capped read.
+ * Refused before anything is sent (INVALID_INPUT, saying what to change): a URL the rule gives no secret, a header of
+ * the caller's that sets a secret, a GET with a body, a path that is neither `/…` nor a whole URL. For a connector
+ * that holds both secrets (Node-RED's Any Request); each client's `request` is the same with its own.
  */
+export class ServiceRequester {
+  private readonly sender: RequestSender;
+
+  constructor(
+    private readonly credentials: ServiceCredentials,
+    options: Omit<ClientOptions, 'baseUrl'> = {},
+  ) {
+    this.sender = new RequestSender({ ...options, baseUrl: credentials.baseUrl });
+  }
+
+  /** The answer whatever its status, for a caller that keeps a failed answer (its body) beside its error. */
+  async send(spec: ServiceRequestSpec, options?: CallOptions): Promise<ServiceResponse> {
+    return exchange(this.sender, this.credentials, spec, options);
+  }
+
+  /** The answer's body; any answer but a success throws its typed error. */
+  async request(spec: ServiceRequestSpec, options?: CallOptions): Promise<unknown> {
+    return bodyOrFailure(await this.send(spec, options));
+  }
+}
+
+/** A client's `request`: the answer's body, or its typed error. `options.onResponse` is told the status and headers. */
 export async function sendServiceRequest(
   sender: RequestSender,
   credentials: ServiceCredentials,
   spec: ServiceRequestSpec,
   options?: CallOptions,
 ): Promise<unknown> {
+  return bodyOrFailure(await exchange(sender, credentials, spec, options));
+}
+
+function bodyOrFailure({ body, failure }: ServiceResponse): unknown {
+  if (failure !== undefined) throw failure;
+  return body;
+}
+
+async function exchange(
+  sender: RequestSender,
+  credentials: ServiceCredentials,
+  spec: ServiceRequestSpec,
+  options?: CallOptions,
+): Promise<ServiceResponse> {
   const { method, path, query, body, headers = {} } = validateInput(Spec, spec);
   const ownSecrets = secretHeadersIn(headers);
   if (ownSecrets.length > 0) throw new InvalidInputError(secretHeaderGivenMessage(ownSecrets));
-  const url = new URL(path.startsWith('/') ? `${sender.baseUrl}${path}` : path);
-  for (const [name, value] of Object.entries(query ?? {})) url.searchParams.append(name, String(value));
-  // The path as written: URL parsing would already have taken out the dot segments the rule refuses.
-  const target = credentialTargetOf(path.startsWith('/') ? `${sender.baseUrl}${path}` : path, credentials);
+  if (method === 'GET' && body !== undefined) throw new InvalidInputError(nothingSentMessage(GET_WITH_BODY));
+  const whole = path.startsWith('/') ? `${sender.baseUrl}${path}` : path;
+  if (!/^https?:\/\//i.test(whole)) throw new InvalidInputError(nothingSentMessage(PATH_FORM));
+  // The rule reads the path as written: URL parsing would already have taken out the dot segments it refuses.
+  const target = credentialTargetOf(whole, credentials);
   if (target.interface === undefined) throw new InvalidInputError(nothingSentMessage(target.reason));
-  const secret = target.interface === 'hook' ? (credentials.backendToken ?? '') : (credentials.apiKey ?? '');
+  const url = new URL(whole);
+  for (const [name, value] of Object.entries(query ?? {})) url.searchParams.append(name, String(value));
+  const secret = (target.interface === 'hook' ? credentials.backendToken : credentials.apiKey)?.trim() ?? '';
   const operation = sender.begin({ doing: `sending ${method} ${url.pathname}` }, options);
   const response = await sender.send(
     { method, url: url.href, headers: { ...headers, ...target.headers }, body, idempotent: IDEMPOTENT.includes(method), secret },
     operation,
   );
   const action = target.interface === 'hook' ? hookActionOf(body) : 'REST';
-  if (!isSuccess(response.status)) throw failureOfResponse(response, { action, notFound: NOT_FOUND_AT_PATH, secret });
   const json = parseJson(response.body);
+  const answer = { status: response.status, headers: response.headers, body: json ?? (response.body === '' ? undefined : response.body) };
+  if (!isSuccess(response.status))
+    return { ...answer, failure: failureOfResponse(response, { action, notFound: NOT_FOUND_AT_PATH, secret }) };
   // The hook's refusals come with 200 and an `error` field, as for the client's own actions.
-  const error: unknown = target.interface === 'hook' && typeof json === 'object' && json !== null ? Reflect.get(json, 'error') : undefined;
-  if (action !== 'REST' && typeof error === 'string') throw hookRefusal(action, error, secret);
-  // A body that is not JSON is given as its text.
-  return json ?? (response.body === '' ? undefined : response.body);
+  const error: unknown = action !== 'REST' && typeof json === 'object' && json !== null ? Reflect.get(json, 'error') : undefined;
+  return { ...answer, failure: typeof error === 'string' && action !== 'REST' ? hookRefusal(action, error, secret) : undefined };
 }
 
 function hookActionOf(body: unknown): HookActionName {

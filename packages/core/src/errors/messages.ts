@@ -158,6 +158,12 @@ export function nothingSentMessage(reason: string): string {
   return `Nothing was sent: ${reason}`;
 }
 
+/** Why a request with no method of its own is not sent: a GET with a body. */
+export const GET_WITH_BODY = 'a GET request has no body: put its values in the query, or choose another method.';
+/** Why a request with no method of its own is not sent: its path is neither a path nor a whole URL. */
+export const PATH_FORM =
+  'start the path with `/` (from the Service URL, such as /public/integration/<workspace ID>/recordings/tags), or give a whole URL on the Service URL.';
+
 export function secretHeaderGivenMessage(names: readonly string[]): string {
   return `Nothing was sent: leave out the ${names.join(' and ')} header${names.length > 1 ? 's' : ''}; the connection adds the secret that this address takes itself.`;
 }
