@@ -221,7 +221,8 @@ export const OPERATIONS = {
     kind: 'action',
     inputs: [],
     required: [],
-    output: z.unknown(),
+    // Whatever the service answers: Node-RED puts its body on msg.payload, its status and headers beside it.
+    output: z.looseObject({}),
     // It may be any call: nothing is promised of its effects.
     effects: { readOnly: false, destructive: true, idempotent: false },
     keys: { nodeRed: 'anyRequest' },
