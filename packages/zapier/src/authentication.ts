@@ -16,7 +16,7 @@ export interface ConnectionTestResult {
  */
 const TargetRequest = zod.object({
   url: zod.string(),
-  method: zod.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).optional(),
+  method: zod.string().optional(),
   headers: zod.record(zod.string(), zod.string()).optional(),
   params: zod.record(zod.string(), zod.string()).optional(),
   body: zod.unknown().optional(),
@@ -31,10 +31,12 @@ export const NOTHING_TO_CONNECT_WITH =
  * it its secret by the same rule as every other request.
  */
 export const testConnection = performStep(async (z: ZObject, bundle: Bundle, step): Promise<ConnectionTestResult | undefined> => {
-  const target = TargetRequest.safeParse((bundle as { targetRequest?: unknown }).targetRequest);
-  if (target.success) {
-    // The request itself first, so what Zapier keeps for it is what the rule gives it (without this: the PING's token).
-    await z.request({ ...target.data, skipThrowForStatus: true } as HttpRequestOptions & { url: string });
+  const asked = (bundle as { targetRequest?: unknown }).targetRequest;
+  if (asked !== undefined && asked !== null) {
+    // That request itself first, so what Zapier keeps for it is what the rule gives it (else: the PING's token). One
+    // this app cannot read is not made: Zapier then keeps nothing.
+    const target = TargetRequest.safeParse(asked);
+    if (target.success) await z.request({ ...target.data, skipThrowForStatus: true } as HttpRequestOptions & { url: string });
     return undefined;
   }
   const rest = restCredentials(bundle);

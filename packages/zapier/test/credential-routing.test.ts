@@ -219,6 +219,12 @@ describe('where Zapier learns the credentials go', () => {
     });
   });
 
+  it('the connection test handed a target request it cannot read makes no request, so Zapier keeps no secret for it', async () => {
+    const bundle = { authData: restAuth, targetRequest: { url: 42 } };
+
+    await expect(appTester(testConnection, bundle as Parameters<typeof appTester>[1])).resolves.toBeUndefined();
+  });
+
   it('getAuthTemplate finds no one static template: the secret depends on the URL, so Zapier runs beforeRequest per request', async () => {
     await expect(zapierCommand('getAuthTemplate', {})).resolves.toEqual({
       supported: false,
