@@ -80,9 +80,8 @@ const SCRIPT = `(() => {
     clearInterval(ticking);
     stopButton.hidden = true;
   }
-  // MediaRecorder leaves the duration out of its WebM (players show 0:00 and cannot seek): only the file's first
-  // bytes are rewritten, with the time of its last frame, read from an end grown until it holds the last Cluster. A
-  // file that is not as expected is sent as it is.
+  // MediaRecorder leaves the duration out of its WebM (players show 0:00 and cannot seek): the file's first bytes get
+  // the time of its last frame, read from its end (grown until it holds the last Cluster); an odd file goes as it is.
   async function declareDuration(blob) {
     try {
       const head = new Uint8Array(await blob.slice(0, 65536).arrayBuffer());
@@ -131,8 +130,7 @@ main{max-width:40rem;margin:3rem auto;padding:2rem;background:#fff;border-radius
 button{font-size:1rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#2f6fed;color:#fff;cursor:pointer}
 button#stop{background:#d93a3a}button:disabled{background:#999}
 #status.problem{color:#a4161a;font-weight:600}#status.done{color:#146c2e;font-weight:600}
-#controls{display:flex;align-items:center;gap:1rem}
-#timer{font-variant-numeric:tabular-nums;font-size:1.4rem}
+#controls{display:flex;align-items:center;gap:1rem}#timer{font-variant-numeric:tabular-nums;font-size:1.4rem}
 video{width:100%;margin-top:1rem;border-radius:8px}`;
 
 const SCRIPT_HASH = createHash('sha256').update(SCRIPT, 'utf8').digest('base64');

@@ -1,8 +1,5 @@
 /** What replaces the start of a WebM file: `bytes` instead of its first `replaces` bytes. */
-export interface WebmHeadPatch {
-  bytes: Uint8Array;
-  replaces: number;
-}
+export type WebmHeadPatch = { bytes: Uint8Array; replaces: number };
 
 /**
  * Declares a WebM's duration, which MediaRecorder never writes (README.md), in the Info of `head`, the file's start
@@ -26,18 +23,10 @@ export function webmWithDuration(head: Uint8Array, tail: Uint8Array): WebmHeadPa
     const unknown = size === 2 ** (7 * sizeLength) - 1; // all ones
     return { id: unsigned(bytes, at, idLength), sizeAt, sizeLength, size: unknown ? -1 : size, dataAt: sizeAt + sizeLength };
   };
-  function vintLength(bytes: Uint8Array, at: number): number {
-    const first = bytes[at];
-    if (first === undefined || first === 0) return 0;
-    let length = 1;
-    while ((first & (0x80 >> (length - 1))) === 0) length += 1;
-    return length;
-  }
-  function unsigned(bytes: Uint8Array, at: number, length: number): number {
-    let value = 0;
-    for (let i = 0; i < length; i += 1) value = value * 256 + bytes[at + i]!;
-    return value;
-  }
+  /** The length of the variable-size integer at `at`, told by its first byte's leading zeros; 0 when there is none. */
+  const vintLength = (bytes: Uint8Array, at: number) => (bytes[at] ? Math.clz32(bytes[at]!) - 23 : 0);
+  const unsigned = (bytes: Uint8Array, at: number, length: number) =>
+    bytes.subarray(at, at + length).reduce((value, byte) => value * 256 + byte, 0);
   /** `value` as an EBML size `length` bytes wide, or undefined when it does not fit (all ones means unknown). */
   const sizeBytes = (value: number, length: number) => {
     if (value >= 2 ** (7 * length) - 1) return undefined;
