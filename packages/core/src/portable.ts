@@ -16,6 +16,7 @@ export {
   credentialTargetOf,
   secretHeadersIn,
   type CredentialTarget,
+  type NoSecretBecause,
   type ServiceCredentials,
 } from './wire/credential-routing.js';
 export type { BoundedCall, CallOptions, ServiceAnswer, Sleep } from './transport/call-bounds.js';

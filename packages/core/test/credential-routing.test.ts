@@ -59,6 +59,7 @@ describe('which secret a request to the service carries', () => {
     expect(credentialTargetOf(url, connection)).toEqual({
       interface: undefined,
       headers: {},
+      because: 'otherOrigin',
       reason:
         "the URL is not on the Service URL (https://screenrec.example): ScreenRec's secrets go to the Service URL's own address only.",
     });
@@ -96,6 +97,21 @@ describe('which secret a request to the service carries', () => {
     expect(
       reasonFor(`https://screenrec.example/public/integration/${WORKSPACE}/recordings`, { ...connection, workspaceId: undefined }),
     ).toBe("the path names another workspace than the connection's: use /public/integration/<workspace ID>/….");
+  });
+
+  it('says which refusal it is, for a platform that sends a path of the Service URL without a secret', () => {
+    const because = (url: string, credentials = connection) => {
+      const target = credentialTargetOf(url, credentials);
+      return target.interface === undefined ? target.because : target.interface;
+    };
+    expect([
+      because('https://screenrec.example/admin/settings'),
+      because(`https://screenrec.example/public/integration/${OTHER_WORKSPACE}/x`),
+      because('https://screenrec.example/public/webhooks/ZAPIER'),
+      because(`https://screenrec.example/public/integration/${WORKSPACE}/../x`),
+      because('https://screenrec.example/public/webhooks/N8N', { ...connection, backendToken: '' }),
+      because('not a url'),
+    ]).toEqual(['notAnInterface', 'otherWorkspace', 'otherIntegration', 'climbs', 'missingSecret', 'notAUrl']);
   });
 
   it('a URL that is not one is named, shortened', () => {

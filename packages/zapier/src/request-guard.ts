@@ -42,23 +42,14 @@ export const credentialsByTheRule: BeforeRequestMiddleware = (request, z, bundle
       refuse(invalidInputMessage(`"Service URL": ${HTTPS_SERVICE_URL_REQUIRED}`), 'INVALID_INPUT');
     return { ...request, headers: { ...headers, ...target.headers } };
   }
-  if (!offTheInterfaces(declined, credentials)) refuse(declined);
+  // A path of the Service URL that is neither interface goes without secrets; any other refusal is the caller's to fix.
+  if (target.because !== 'notAnInterface') refuse(declined);
   if (carriesASecret(request, bundle)) refuse(SECRET_OFF_THE_INTERFACES);
   return { ...request, headers };
 };
 
 const SECRET_OFF_THE_INTERFACES =
   "it carries a secret of the connection in its address, query or body, and this path is neither your workspace's REST API nor the automation hook: remove the secret.";
-
-/**
- * Whether the rule declined the URL only because it is neither interface (the reason it gives the Service URL's own
- * root), not because it climbs out, names another workspace or integration, or lacks a secret: such a request is one
- * the user meant for the service's other paths, and goes without secrets.
- */
-function offTheInterfaces(reason: string, credentials: ServiceCredentials): boolean {
-  const root = credentialTargetOf(new URL(credentials.baseUrl).href, credentials);
-  return root.interface === undefined && root.reason === reason;
-}
 
 function onServiceOrigin(url: string, credentials: ServiceCredentials): boolean {
   try {

@@ -19,10 +19,20 @@ export interface ServiceCredentials {
   provider?: HookProvider;
 }
 
+/** Why a URL gets no secret. `notAnInterface`: another path of the Service URL, which may still be sent without one. */
+export type NoSecretBecause =
+  | 'notAUrl'
+  | 'otherOrigin'
+  | 'climbs'
+  | 'otherIntegration'
+  | 'otherWorkspace'
+  | 'missingSecret'
+  | 'notAnInterface';
+
 /** Where a URL is on the service, for a connection; `reason` says, in a user's words, why it gets no secret. */
 export type CredentialTarget =
   | { interface: ServiceInterface; headers: Record<string, string> }
-  | { interface: undefined; headers: Record<string, never>; reason: string };
+  | { interface: undefined; headers: Record<string, never>; because: NoSecretBecause; reason: string };
 
 /** The header names that carry a secret: a caller's own request may not set them. */
 export const SECRET_HEADERS: readonly string[] = [HEADER.authorization, HEADER.serviceToken];
@@ -31,24 +41,27 @@ export const SECRET_HEADERS: readonly string[] = [HEADER.authorization, HEADER.s
 const ENCODED_PATH_SEPARATORS = /%(2f|5c|2e)/i;
 
 export function credentialTargetOf(url: string, credentials: ServiceCredentials): CredentialTarget {
-  const none = (reason: string): CredentialTarget => ({ interface: undefined, headers: {}, reason });
+  const none = (because: NoSecretBecause, reason: string): CredentialTarget => ({ interface: undefined, headers: {}, because, reason });
   let target: URL;
   let service: URL;
   try {
     target = new URL(url);
     service = new URL(credentials.baseUrl);
   } catch {
-    return none(`"${shown(url)}" is not a full http(s) URL: give the whole address, starting with the Service URL.`);
+    return none('notAUrl', `"${shown(url)}" is not a full http(s) URL: give the whole address, starting with the Service URL.`);
   }
   if (target.origin !== service.origin || target.username !== '' || target.password !== '')
-    return none(`the URL is not on the Service URL (${service.origin}): ScreenRec's secrets go to the Service URL's own address only.`);
+    return none(
+      'otherOrigin',
+      `the URL is not on the Service URL (${service.origin}): ScreenRec's secrets go to the Service URL's own address only.`,
+    );
   const rawPath = rawPathOf(url);
   if (
     rawPath.split('/').some((segment) => segment === '..' || segment === '.') ||
     ENCODED_PATH_SEPARATORS.test(rawPath) ||
     rawPath.includes('\\')
   )
-    return none('the path climbs out of where it starts (`..`, `.` or an encoded slash, backslash or dot): write it plainly.');
+    return none('climbs', 'the path climbs out of where it starts (`..`, `.` or an encoded slash, backslash or dot): write it plainly.');
   const mount = service.pathname.replace(/\/+$/, '');
   const path = target.pathname;
   const hookPrefix = `${mount}${HOOK_PATH.replace('{provider}', '')}`;
@@ -59,9 +72,11 @@ export function credentialTargetOf(url: string, credentials: ServiceCredentials)
       (credentials.provider !== undefined && provider !== credentials.provider)
     )
       return none(
+        'otherIntegration',
         `the hook path names ${provider === '' ? 'no integration' : `"${shown(provider)}"`}, not ${credentials.provider ?? HOOK_PROVIDERS.join(' or ')}.`,
       );
-    if (!credentials.backendToken) return none('the connection has no Backend Token, which the automation hook needs: fill it in.');
+    if (!credentials.backendToken)
+      return none('missingSecret', 'the connection has no Backend Token, which the automation hook needs: fill it in.');
     return { interface: 'hook', headers: { [HEADER.serviceToken]: credentials.backendToken } };
   }
   const restPrefix = `${mount}${WORKSPACE_API_PATH.replace('{workspaceId}', '')}`;
@@ -69,12 +84,14 @@ export function credentialTargetOf(url: string, credentials: ServiceCredentials)
     const workspace = path.slice(restPrefix.length).split('/')[0] ?? '';
     if (!credentials.workspaceId || workspace.toLowerCase() !== credentials.workspaceId.trim().toLowerCase())
       return none(
+        'otherWorkspace',
         `the path names another workspace than the connection's: use ${restPrefix}${credentials.workspaceId?.trim() || '<workspace ID>'}/….`,
       );
-    if (!credentials.apiKey) return none('the connection has no API Key, which the REST API needs: fill it in.');
+    if (!credentials.apiKey) return none('missingSecret', 'the connection has no API Key, which the REST API needs: fill it in.');
     return { interface: 'rest', headers: { [HEADER.authorization]: bearer(credentials.apiKey.trim()) } };
   }
   return none(
+    'notAnInterface',
     `the path is neither the REST API of the connection's workspace (${restPrefix}<workspace ID>/…) nor the automation hook (${hookPrefix}<integration>).`,
   );
 }
