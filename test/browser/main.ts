@@ -2,9 +2,10 @@
  * `npm run test:browser`: a real participant in Debian's headless Chromium (fake screen and microphone) opens the
  * link the Zapier app's Create Recording returned, records 3 s of screen, stops and uploads; then the stored file,
  * the status walk, the callbacks, Zapier's video file and the n8n trigger's download are checked, and each error
- * the page can meet (screen sharing refused, upload failing, leaving mid-upload). A line per check, then one
- * summary line "test:browser: N passed, M failed (T s)"; exits non-zero on any failure. Installs Chromium and ffmpeg
- * with apt-get when missing; stops every process it started. Screenshots: .cache/browser/*.png.
+ * the page can meet (screen sharing refused, upload failing, leaving mid-upload), and a participant whose CPU is
+ * throttled 4× and 20× meeting a 503 and sending again, whose WebM must still declare its length. A line per check,
+ * then one summary line "test:browser: N passed, M failed (T s)"; exits non-zero on any failure. Installs Chromium
+ * and ffmpeg with apt-get when missing; stops every process it started. Screenshots: .cache/browser/*.png.
  */
 import { rmSync } from 'node:fs';
 import { Checks } from '../support/checks';
