@@ -9,6 +9,7 @@ import path from 'node:path';
 import { background, run, type Background, type NodeRuntime } from '../real-n8n/machine';
 import { n8nRestClient, signInAsOwner, waitForN8n, type N8nRest } from '../real-n8n/n8n-api';
 import { freePort } from '../support/loopback';
+import { STEADY_READINESS, supervise, type ProcessReadiness, type Supervised } from './readiness';
 import { startWebhookProxy, type WebhookProxy } from './webhook-proxy';
 import { ROLE_VARIABLE } from './workflows';
 
@@ -52,9 +53,9 @@ export interface QueueCluster {
   /** Starts one webhook process again (after killWebhook). */
   startWebhookAt: (index: number) => Promise<void>;
   /**
-   * What an orchestrator does after a fault: waits until every n8n process (main, worker, each webhook process) has
-   * answered its readiness check on every probe for READY_STEADY_MS, and restarts one that exited or is still not so
-   * `boundMs` after the wait began. Resolves with what it found of each process.
+   * What an orchestrator does after a fault: waits until every n8n process (main, worker, each webhook process) is
+   * steadily ready (readiness.ts), and restarts one that exited or is still not so `boundMs` after the wait began.
+   * Resolves with what it found of each process.
    */
   superviseReadiness: (boundMs: number) => Promise<ProcessReadiness[]>;
   /** Runs an n8n CLI command (against the shared database) to completion and returns its stdout. */
@@ -78,88 +79,6 @@ export interface QueueCluster {
   /** Every worker's log so far, the killed ones' included. */
   workerLogs: () => string;
   stop: () => Promise<void>;
-}
-
-/** What superviseReadiness found of one n8n process, and what it did about it. */
-export interface ProcessReadiness {
-  /** "main", "worker", "webhook 0", "webhook 1". */
-  process: string;
-  /** ready: steadily ready on its own; exited: the process had ended (how is in `exit`); unready: not steadily ready by the bound. */
-  found: 'ready' | 'exited' | 'unready';
-  /** From the start of the wait until the process was ready (the first of its steady probes), seen exited, or the bound passed. */
-  afterMs: number;
-  /** "code 1" or "signal SIGKILL", for an exited process. */
-  exit?: string;
-  /** For a process restarted: from the restart until the new one answered its readiness check. */
-  restartedInMs?: number;
-}
-
-/**
- * How long a process must answer its readiness check, probe after probe, to count as ready. Right after Postgres
- * restarts, a process may still answer ready until its next database ping (n8n 2.41 pings every 2 s) finds the
- * connection gone; a few probes over several pings see that.
- */
-export const READY_STEADY_MS = 6_000;
-const READINESS_PROBE_MS = 500;
-/** A readiness check not answered within this counts as not ready (a hung process answers nothing). */
-const READINESS_ANSWER_MS = 5_000;
-
-const hasExited = (process: Background) => process.child.exitCode !== null || process.child.signalCode !== null;
-
-async function answersReady(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(READINESS_ANSWER_MS) });
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-interface Supervised {
-  process: string;
-  current: () => Background | undefined;
-  readinessUrl: string;
-  /** Stops what is left of the process and starts it again, resolving once the new one is ready. */
-  restart: () => Promise<void>;
-}
-
-/** Probes one process until it is steadily ready, exits, or `boundMs` passes; restarts it in the last two cases. */
-async function supervise(target: Supervised, boundMs: number): Promise<ProcessReadiness> {
-  const started = Date.now();
-  let readySince: number | undefined;
-  let found: ProcessReadiness;
-  for (;;) {
-    const current = target.current();
-    if (current === undefined || hasExited(current)) {
-      const exit = current?.child.signalCode ? `signal ${current.child.signalCode}` : `code ${current?.child.exitCode ?? 'none'}`;
-      found = { process: target.process, found: 'exited', afterMs: Date.now() - started, exit };
-      break;
-    }
-    if (await answersReady(target.readinessUrl)) {
-      readySince ??= Date.now();
-      if (Date.now() - readySince >= READY_STEADY_MS) return { process: target.process, found: 'ready', afterMs: readySince - started };
-    } else readySince = undefined;
-    if (Date.now() - started >= boundMs) {
-      found = { process: target.process, found: 'unready', afterMs: Date.now() - started };
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, READINESS_PROBE_MS));
-  }
-  const restarting = Date.now();
-  await target.restart();
-  return { ...found, restartedInMs: Date.now() - restarting };
-}
-
-/** One line for the figures: "main ready after 0.0 s; worker exited (code 1) after 3.5 s, restarted in 20.1 s". */
-export function describeReadiness(found: ProcessReadiness[]): string {
-  return found
-    .map((item) => {
-      const state = item.found === 'exited' ? `exited (${item.exit})` : item.found;
-      const restarted = item.restartedInMs === undefined ? '' : `, restarted in ${(item.restartedInMs / 1000).toFixed(1)} s`;
-      return `${item.process} ${state} after ${(item.afterMs / 1000).toFixed(1)} s${restarted}`;
-    })
-    .join('; ');
 }
 
 // NO_COLOR keeps the logs plain text, so checks can search them.
@@ -329,7 +248,7 @@ export async function prepareCluster(options: ClusterOptions): Promise<QueueClus
           },
         })),
       ];
-      return await Promise.all(targets.map((target) => supervise(target, boundMs)));
+      return await Promise.all(targets.map((target) => supervise(target, { ...STEADY_READINESS, boundMs })));
     },
     cli: (args) => run(node, [options.n8nBin, ...args], { env: mainEnv }),
     startMain: async () => {

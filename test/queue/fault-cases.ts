@@ -11,7 +11,8 @@
  */
 import { Checks, PROCESS_WAIT, expectThat, seconds } from '../support/checks';
 import { waitUntil } from '../support/wait';
-import { WEBHOOK_PROCESSES, describeReadiness, type QueueCluster } from './cluster';
+import { WEBHOOK_PROCESSES, type QueueCluster } from './cluster';
+import { describeReadiness } from './readiness';
 import { describeTally, sleep, videosOf, type FaultWorkspace, type RunTally } from './fault-account';
 import type { Delivery } from './repeats';
 import { leakDrainCheck, type LeakContext } from './leak-drain';
