@@ -1,12 +1,11 @@
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { Socket } from 'node:net';
 import { STEP_DEADLINE_MS } from '../../packages/zapier/src/step';
 import { BadService, MISBEHAVIOURS, type Misbehaviour } from '../../packages/zapier/test/bad-service';
+import { inTurns } from '../support/in-turns';
 import { startZapierE2E, type AuthData, type ZapierE2E } from './zapier/environment';
 
 /** What may pass the deadline: appTester's own work and the last event turns. Zapier kills a step at 30 s. */
 const SLACK_MS = 3_000;
-/** How many steps appTester sets up at a time (see the test). */
+/** How many steps appTester sets up at a time (see inTurns). */
 const SETUPS_AT_ONCE = 4;
 const RECORDING_ID = '3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c';
 const DEADLINE_VARIABLE = 'SCREENREC_ZAPIER_STEP_DEADLINE_MS';
@@ -136,37 +135,21 @@ export function everyStepEndsWithin(budgetMs: number): void {
 
   it(`ends within ${(budgetMs + SLACK_MS) / 1000} s with our own message and verdict`, async () => {
     const runs = steps(e2e);
-    // appTester sets each call up (compiling the app) in this process. Started all in one go, the later steps'
-    // setups hold the event loop while the earlier steps' deadlines run, and on a busy machine a quick 429 or 503
-    // then ends in DEADLINE. So a few steps are set up at a time: the next starts once one has reached its service
-    // (or has ended), and all of them still run at once.
-    const reached = new Map<number, () => void>();
-    const onRequest = (message: unknown) => reached.get((message as { socket: Socket }).socket.localPort ?? 0)?.();
-    subscribe('http.server.request.start', onRequest);
-    const waiting = [...all];
-    const outcomes: Array<Promise<Outcome>> = [];
-    const startInTurn = async () => {
-      for (let next = waiting.shift(); next !== undefined; next = waiting.shift()) {
-        const { mode, step, service } = next;
-        const arrived = new Promise<void>((resolve) => reached.set(portOf(service.url), resolve));
-        const authData: AuthData = {
-          baseUrl: service.url,
-          backendToken: 'backend-token-ZAP-0001',
-          workspaceId: '0b7c9e2a-1d3f-4a5b-8c6d-7e8f9a0b1c2d',
-          apiKey: 'sr_live_apikey_0001',
-        };
-        const ended = outcome(mode, step, () => runs[step]!(authData));
-        outcomes.push(ended);
-        await Promise.race([arrived, ended]);
-      }
-    };
-    try {
-      await Promise.all(Array.from({ length: SETUPS_AT_ONCE }, startInTurn));
-    } finally {
-      unsubscribe('http.server.request.start', onRequest);
-    }
-
-    const ended = await Promise.all(outcomes);
+    const ended = await inTurns(
+      all.map(({ mode, step, service }) => ({
+        port: portOf(service.url),
+        run: () =>
+          outcome(mode, step, () =>
+            runs[step]!({
+              baseUrl: service.url,
+              backendToken: 'backend-token-ZAP-0001',
+              workspaceId: '0b7c9e2a-1d3f-4a5b-8c6d-7e8f9a0b1c2d',
+              apiKey: 'sr_live_apikey_0001',
+            }),
+          ),
+      })),
+      SETUPS_AT_ONCE,
+    );
     for (const { mode, step, ms, result, message } of ended) {
       expect({
         mode,

@@ -11,6 +11,7 @@ import { perform as recordingList } from '../src/triggers/recording-list';
 import { perform as tagList } from '../src/triggers/tag-list';
 import * as videoReady from '../src/triggers/video-ready';
 import { hydrateVideoFile } from '../src/video-file';
+import { inTurns } from '@screenrec/test-support/in-turns';
 import { BadService, MISBEHAVIOURS, type Misbehaviour } from './bad-service';
 import { API_KEY, BACKEND_TOKEN, RECORDING_ID, WORKSPACE_ID, appTester, performOf } from './harness';
 
@@ -43,7 +44,7 @@ const WRITTEN_OUT: Record<string, Perform> = {
   },
   'Video Ready: notification': {
     key: stepKey('videoReady'),
-    // A link on the Service URL's own origin: the item goes out whatever its lookup does (another host's would not).
+    // A link on the Service URL's own origin: the item goes out whatever its lookup does, with linkConfirmed true.
     run: (authData) =>
       appTester(videoReady.perform, {
         authData,
@@ -136,24 +137,38 @@ it('covers every operation of the app, so a new one cannot miss the deadline unn
   expect(Object.keys(REGULAR).length).toBeGreaterThan(0);
 });
 
+/** How many performs appTester sets up at a time (see inTurns): its setup of each holds the event loop. */
+const SETUPS_AT_ONCE = 4;
+
 describe.each(MISBEHAVIOURS)('every step against a service that misbehaves: %s', (mode) => {
-  let service: BadService;
+  const names = Object.keys(operations);
+  // A service of its own for each perform, so that each one's first request tells inTurns it is under way.
+  const services = names.map(() => new BadService(mode, 100));
 
   beforeAll(async () => {
     process.env.SCREENREC_ZAPIER_STEP_DEADLINE_MS = String(BUDGET_MS);
     nock.enableNetConnect('127.0.0.1');
-    service = new BadService(mode, 100);
-    await service.start();
+    await Promise.all(services.map((service) => service.start()));
   });
   afterAll(async () => {
     delete process.env.SCREENREC_ZAPIER_STEP_DEADLINE_MS;
-    await service.stop();
+    await Promise.all(services.map((service) => service.stop()));
   });
 
   it('ends inside the step deadline with our own message', async () => {
-    const authData = { baseUrl: service.url, backendToken: BACKEND_TOKEN, workspaceId: WORKSPACE_ID, apiKey: API_KEY };
-    const names = Object.keys(operations);
-    const outcomes = await Promise.all(names.map((name) => outcomeOf(operations[name]!(authData))));
+    const authData = (service: BadService) => ({
+      baseUrl: service.url,
+      backendToken: BACKEND_TOKEN,
+      workspaceId: WORKSPACE_ID,
+      apiKey: API_KEY,
+    });
+    const outcomes = await inTurns(
+      names.map((name, index) => ({
+        port: Number(new URL(services[index]!.url).port),
+        run: () => outcomeOf(operations[name]!(authData(services[index]!))),
+      })),
+      SETUPS_AT_ONCE,
+    );
 
     for (const [index, outcome] of outcomes.entries()) {
       const name = names[index]!;
