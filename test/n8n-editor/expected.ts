@@ -30,6 +30,12 @@ export const SEEN = {
   /** Canvas subtitles: the operation in words. */
   subtitleGet: 'Get a recording',
   subtitleGetMany: 'Get many recordings',
+  /** The operation n8n adds to a node whose credential authenticates requests, and what it says when picked. */
+  customApiCall: 'Custom API Call',
+  customApiCallNotice: "Use the HTTP Request node to make a custom API call. We'll take care of the ScreenRec auth for you.",
+  /** The credential type as the HTTP Request node's Predefined Credential Type lists it, and the saved one's name. */
+  credentialTypeName: 'ScreenRec API',
+  savedCredentialName: 'ScreenRec account',
   /** The error when that timeout runs out (a download, or any operation): the hint says how to lift the limit. */
   timeoutHint: "Raise the node's Options → Timeout (Seconds), or set it to 0 for no limit.",
 } as const;

@@ -2,8 +2,8 @@
  * `npm run test:editor`: a person in n8n's editor, in Debian's headless Chromium, on every n8n version of
  * test/real-n8n/versions.ts (REAL_N8N_VERSIONS picks some), with our packed package installed as a community
  * package: the nodes panel, the icons, the credential form, the Video Ready trigger and its activation, the
- * ScreenRec node's recording list, runs and subtitle, the polling trigger, and the README's AI agent workflow. Each
- * check reads what the page shows.
+ * ScreenRec node's recording list, runs and subtitle, the polling trigger, the README's AI agent workflow, and
+ * Custom API Call with the HTTP Request node's ScreenRec credential. Each check reads what the page shows.
  * A line per check, screenshots in .cache/n8n-editor/<version>/NN-<step>.png, and one closing line
  * "editor: N passed, M failed (T s)"; exits non-zero on failure and stops every process it started.
  */
@@ -20,6 +20,7 @@ import { SCREENSHOTS, openEditor, type Editor } from './editor';
 import { startEditorInstance, type EditorInstance } from './instance';
 import { seedRecordings } from './seed';
 import { agentWorkflowChecks } from './steps/agent-workflow';
+import { customApiCallChecks } from './steps/custom-api-call';
 import { iconChecks, nodesPanelChecks } from './steps/nodes-panel';
 import { outputSchemaChecks } from './steps/output-schema';
 import { pollingTriggerChecks } from './steps/polling-trigger';
@@ -53,6 +54,7 @@ async function onVersion(installed: InstalledN8n, tarball: string, checks: Check
     await outputSchemaChecks(editor, checks);
     await pollingTriggerChecks(editor, checks);
     await agentWorkflowChecks(editor, checks);
+    await customApiCallChecks(editor, checks);
   } catch (error) {
     checks.fail('setting up the editor', error);
   } finally {
