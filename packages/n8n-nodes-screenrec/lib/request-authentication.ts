@@ -32,8 +32,8 @@ export class UnauthenticatedRequestError extends Error {
  * Predefined Credential Type, a node's Custom API Call, the AI Agent's HTTP Request tool). Core's one rule decides by
  * the URL: the backend token only to the n8n hook endpoint, the API key only to the credential's workspace API,
  * nothing to any other origin. A request on the Service URL that the rule gives no secret, or one whose own headers
- * set a secret header, is refused with what to change, so a user never gets a bare 401 from ScreenRec or sends a
- * secret of their own choosing next to ours.
+ * set a secret header, is refused before it is sent, saying what to change: ScreenRec would only answer it 401, and
+ * a secret of the request's own choosing never goes beside the credential's.
  */
 export async function authenticateRequest(
 	credentials: ICredentialDataDecryptedObject,
