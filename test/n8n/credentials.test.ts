@@ -31,7 +31,7 @@ describe('the one "ScreenRec API" credential (saved as "ScreenRec account")', ()
     const credential = new ScreenRecApi();
     expect(typeof credential.authenticate).toBe('function');
     // n8n runs a credential's own `test` request instead of the nodes' testedBy method whenever it has one.
-    expect(credential.test).toBeUndefined();
+    expect('test' in credential).toBe(false);
   });
 });
 
