@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { N8N_HINT } from '../support/n8n-hints';
 import { answeredRecording } from '../support/recordings';
 import { runScreenRecNode, searchRecordingList, shutDownN8nContexts, testCredential, type RunOptions } from '../support/n8n-contexts';
-import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
+import { VIDEO_LINK_MODES } from '../support/reference-server';
 import { failureOf, servicesByLinkMode, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
 import { smallWebm } from './zapier/webm';

@@ -21,7 +21,7 @@ import {
 } from '../support/n8n-contexts';
 import { N8N_HINT } from '../support/n8n-hints';
 import { ISO_INSTANT, answeredRecording } from '../support/recordings';
-import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
+import { VIDEO_LINK_MODES } from '../support/reference-server';
 import { failureOf, servicesByLinkMode, startN8nE2E, videoLinkPattern, type N8nE2E, type N8nWorkspace } from './n8n/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
 import { smallWebm } from './zapier/webm';
