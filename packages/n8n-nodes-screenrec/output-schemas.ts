@@ -12,7 +12,14 @@ const reason = z.string();
 
 /** What n8n's own way of an operation adds to the catalogue's item: the downloaded video's key, why a download failed. */
 const N8N_ADDS: Partial<Record<OperationName, z.ZodRawShape>> = {
-	waitForVideo: { recordingId: Recording.shape.id, videoKey: text, downloadError: reason.optional() },
+	// linkConfirmed false (and detailsError) when ScreenRec could not be asked and the notification's own link went on.
+	waitForVideo: {
+		recordingId: Recording.shape.id,
+		videoKey: text,
+		linkConfirmed: z.boolean(),
+		detailsError: reason.optional(),
+		downloadError: reason.optional(),
+	},
 };
 
 /** One item of each operation of the ScreenRec node, by resource and operation. */

@@ -16,7 +16,9 @@ const PACKAGE_DIR = join(REPO_ROOT, 'packages/n8n-nodes-screenrec');
 // dist/ is what the package's build task wrote: the jest task runs after it (turbo.json), and `npm run build` first
 // when a suite runs on its own.
 
-it('npm publish --dry-run uploads only dist, README, LICENSE and package.json, in at most 60 kB', () => {
+// The bound catches a bundle that grows by accident (a second copy of core or zod): the credential's authenticate and
+// core's rule for where each secret goes took it past 60 kB, by design.
+it('npm publish --dry-run uploads only dist, README, LICENSE and package.json, in at most 64 kB', () => {
   const output = execFileSync('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], {
     cwd: PACKAGE_DIR,
     encoding: 'utf8',
@@ -26,7 +28,7 @@ it('npm publish --dry-run uploads only dist, README, LICENSE and package.json, i
   const paths = published.files.map((file) => file.path);
   expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
   expect(paths.filter((path) => path.startsWith('dist/')).length).toBeGreaterThanOrEqual(9);
-  expect(published.size).toBeLessThanOrEqual(60_000);
+  expect(published.size).toBeLessThanOrEqual(64_000);
 });
 
 interface Step {

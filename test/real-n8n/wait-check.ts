@@ -349,16 +349,16 @@ export async function waitChecks({ checks, demo, server, service, instance, n8n,
   await lostNotificationChecks();
 
   /**
-   * The ways a notification is lost for good (n8n answering 503 or stopped, the race, the crash), each with its own
+   * The ways a notification is lost for good (n8n stopped, the race, the crash), each with its own
    * execution and recording. Each ticket waits with { recheck: true } and a short limit: no notification resumes it,
    * so the wait's end does (n8n, on its own timer), and the loop back into Wait for Video finds the video. Each case
    * counts the executions that went on with its video (exactly one) and prints it. The crash and race cases run side
-   * by side; the 503 case and the one with n8n stopped run after them, since a notification for any video resumes an
-   * execution whose recording is finished.
+   * by side; the one with n8n stopped runs after them, since a notification for any video resumes an execution whose
+   * recording is finished. Before it, a notification whose lookup fails: not lost, the execution resumes with it.
    */
   async function lostNotificationChecks(): Promise<void> {
-    const LOST_503 =
-      "lost notification, n8n answering 503 through all of ScreenRec's attempts: the wait's end resumes the execution once, with the video";
+    const UNASKED =
+      "ScreenRec not answering the awaited recording's lookup when its video finishes: Wait for Video resumes the execution at once, once, with the notification's link and why the details are missing";
     const LOST_DOWN =
       "lost notification, n8n stopped when the video finished and started again after ScreenRec's last attempt: the wait's end resumes the execution once, with the video";
     const LOST_RACE =
@@ -405,7 +405,7 @@ export async function waitChecks({ checks, demo, server, service, instance, n8n,
         { ...PROCESS_WAIT, timeoutMs },
       );
     /** The case's verdict: its execution went on once, with its video, after a second pass of Wait for Video. */
-    const wentOnOnce = async (name: string, id: string, recordingId: string, notification: string) => {
+    const wentOnOnce = async (name: string, id: string, recordingId: string, notification: string, passesExpected = 2) => {
       const status = await finished(id, 150_000);
       expectThat(status === 'success', `the execution ended as ${status}`);
       let withVideo = 0;
@@ -424,7 +424,10 @@ export async function waitChecks({ checks, demo, server, service, instance, n8n,
         item?.recordingId === recordingId && String(item.videoUrl).includes(`/videos/${recordingId}?`),
         `it went on with ${JSON.stringify(item)}`,
       );
-      expectThat(passes === 2, `Wait for Video ran ${passes} times, not twice (the wait, then the look after its end)`);
+      expectThat(
+        passes === passesExpected,
+        `Wait for Video ran ${passes} times, not ${passesExpected === 2 ? 'twice (the wait, then the look after its end)' : 'once'}`,
+      );
       expectThat(!(await waitingSubscriptions()).some((sub) => sub.callback.includes(`/webhook-waiting/${id}`)), 'a subscription is left');
     };
     const ticket = (name: string, limitMinutes: number) => ({ ticket: name, limitMinutes, recheck: true });
@@ -487,9 +490,8 @@ export async function waitChecks({ checks, demo, server, service, instance, n8n,
         await wentOnOnce(LOST_RACE, raced.id, raced.recordingId, raced.notification);
       });
 
-      await checks.check(LOST_503, async () => {
-        // A minute: ScreenRec's five attempts must all fail before the wait ends and Wait for Video looks again.
-        const { id } = await startWaiting(ticket('T-503', 1));
+      await checks.check(UNASKED, async () => {
+        const { id } = await startWaiting(ticket('T-unasked', 1));
         const sub = await subscriptionOf(id);
         const recordingId = await recordingOf(id);
         failingLookups.add(recordingId);
@@ -501,10 +503,17 @@ export async function waitChecks({ checks, demo, server, service, instance, n8n,
           failingLookups.delete(recordingId);
         }
         expectThat(
-          own.length === 1 && own[0]!.state === 'FAILED' && own[0]!.lastError === 'HTTP 503',
-          `the notification was not lost on 503s: ${JSON.stringify(own)}`,
+          own.length === 1 && own[0]!.state === 'GONE' && own[0]!.attempts === 1,
+          `the notification should resume the wait at once (410): ${JSON.stringify(own)}`,
         );
-        await wentOnOnce(LOST_503, id, recordingId, `${own[0]!.state} after ${own[0]!.attempts} attempts, ${own[0]!.lastError}`);
+        await wentOnOnce(UNASKED, id, recordingId, `${own[0]!.state} after ${own[0]!.attempts} attempt`, 1);
+        const item = (await runDataOf(id))['Go on']?.[0]?.data?.main?.[0]?.[0]?.json;
+        expectThat(
+          item?.linkConfirmed === true &&
+            typeof item.detailsError === 'string' &&
+            item.detailsError.startsWith('The recording details could not be fetched'),
+          `it went on without saying why the details are missing: ${JSON.stringify(item)}`,
+        );
       });
 
       // Last: n8n is a new process after it.

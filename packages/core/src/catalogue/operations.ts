@@ -249,7 +249,12 @@ export const OPERATIONS = {
     kind: 'trigger',
     inputs: [],
     required: [],
-    output: z.object({ videoUrl: VideoReadyNotification.shape.result, recordingId: Recording.shape.id.nullable() }),
+    output: z.object({
+      videoUrl: VideoReadyNotification.shape.result,
+      // False for a posted link on another host that ScreenRec did not confirm: passed on, never fetched.
+      linkConfirmed: z.boolean(),
+      recordingId: Recording.shape.id.nullable(),
+    }),
     effects: READS,
     keys: { zapier: 'triggers.videoReady', n8n: 'screenRecTrigger', nodeRed: 'screenrec-video-ready' },
   }),
