@@ -40,9 +40,9 @@ it.each(Object.values(AGENT_TOOLS))("$name: the model gets its tool name, the op
   for (const key of tool.arguments) expect(offered.description).toContain(`\n- ${key}: `);
 });
 
-it("the README quotes Create Recording Link's tool description as the model reads it", () => {
-  const readme = readFileSync(path.join(REPO_ROOT, 'packages/n8n-nodes-screenrec/README.md'), 'utf8');
-  const quoted = /```text\n([\s\S]*?)\n\s*```/.exec(readme.slice(readme.indexOf('### What the model sees')))?.[1];
+it("the AI agents page quotes Create Recording Link's tool description as the model reads it", () => {
+  const page = readFileSync(path.join(REPO_ROOT, 'packages/n8n-nodes-screenrec/docs/ai-agents.md'), 'utf8');
+  const quoted = /```text\n([\s\S]*?)\n\s*```/.exec(page)?.[1];
   const lines = quoted?.split('\n').map((line) => line.trim());
   const create = tools.find((tool) => tool.parameters.operation === 'create')!;
   expect(lines?.join('\n')).toBe(
