@@ -100,10 +100,9 @@ describe('the built files', () => {
     expect(undescribed).toEqual([]);
   });
 
-  it("the README's AI-agent example uses the node's own parameters, each shown for that operation and described", () => {
-    const readme = readFileSync(join(PACKAGE_DIR, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## AI agents'));
-    const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as Record<string, string>;
+  it("the AI agents page's example uses the node's own parameters, each shown for that operation and described", () => {
+    const page = readFileSync(join(PACKAGE_DIR, 'docs/ai-agents.md'), 'utf8');
+    const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(page)![1]!) as Record<string, string>;
     const [screenRec] = packageJson.n8n.nodes.map((path) => load<INodeType>(path));
     const { resource, operation, ...filled } = example;
     const operations = screenRec!.description.properties.find(
