@@ -52,8 +52,16 @@ function withNodeDefaults<T extends Omit<ClientOptions, 'baseUrl'>>(options: T):
   };
 }
 
-/** SCREENREC_LOG, where the runtime has environment variables (Node, Deno, Bun); a value that is no level is ignored. */
+/**
+ * SCREENREC_LOG, where the runtime has environment variables (Node, Deno, Bun); a value that is no level is ignored,
+ * and so is a runtime that refuses the read (Deno without --allow-env throws).
+ */
 function environmentLogLevel(): LogLevel | undefined {
-  const value = typeof process === 'undefined' ? undefined : process.env?.SCREENREC_LOG?.trim().toLowerCase();
+  let value: string | undefined;
+  try {
+    value = typeof process === 'undefined' ? undefined : process.env?.SCREENREC_LOG?.trim().toLowerCase();
+  } catch {
+    return undefined;
+  }
   return LOG_LEVELS.find((level) => level === value);
 }
