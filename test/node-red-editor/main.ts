@@ -16,7 +16,7 @@ import { CHROMIUM, ensureDebianPackages } from '../browser/machine';
 import { Checks } from '../support/checks';
 import { REPO_ROOT, startReferenceServer, type RunningServer } from '../support/reference-server';
 import { packageTarball } from '../real-n8n/package-tarball';
-import { PACKAGE_NAME, deployment, installedPackage, shippedExamples } from '../real-node-red/example-flows';
+import { PACKAGE_NAME, TYPES, deployment, installedPackage, shippedExamples } from '../real-node-red/example-flows';
 import { ensureNodeRed, freshUserDir } from '../real-node-red/install';
 import { startNodeRed, type NodeRedServer } from '../real-node-red/node-red';
 import { EDITOR_TARGET } from '../real-node-red/versions';
@@ -62,8 +62,10 @@ async function main(): Promise<void> {
     running.push(server.stop);
     const nodeRed: NodeRedServer = await startNodeRed(install, userDir);
     running.push(nodeRed.stop);
-    // The examples as shipped: their connections are filled in through the editor's dialog, as a person would.
-    const examples = shippedExamples(installedPackage(userDir));
+    // The examples as shipped: their connections are filled in through the editor's dialog, as a person would. The
+    // Video Ready example's tab first, which the editor opens: the checks fill in its connection and see it subscribe.
+    const hasVideoReady = (example: { nodes: Array<{ type: string }> }) => example.nodes.some((node) => node.type === TYPES.videoReady);
+    const examples = shippedExamples(installedPackage(userDir)).sort((a, b) => Number(hasVideoReady(b)) - Number(hasVideoReady(a)));
     const flows = deployment(examples, { serviceUrl: '', workspaceId: '', publicUrl: '', backendToken: '', apiKey: '' });
     await nodeRed.admin.deploy(flows);
     const browser: Browser = await launchChromium('allowed');
