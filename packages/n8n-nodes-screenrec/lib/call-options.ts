@@ -25,6 +25,8 @@ export function callOptionsOf(context: IExecuteFunctions, itemIndex: number): Ca
 	return {
 		signal: context.getExecutionCancelSignal(),
 		deadline: limited ? Date.now() + seconds * 1000 : undefined,
+		// The message names the Timeout the user set, not what was left of it when the operation began.
+		budgetMs: limited ? seconds * 1000 : undefined,
 		timeoutSeconds: limited ? seconds : undefined,
 	};
 }

@@ -61,6 +61,7 @@ export const getAll: OperationDescriptor = {
 				externalReference: input.filterReference,
 				signal: run.options.signal,
 				deadline: run.options.deadline,
+				budgetMs: run.options.budgetMs,
 			}),
 		);
 		return recordings.map((recording) => ({ json: toJsonObject(recording) }));
