@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,13 @@ import path from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
 import { HookClient, RestClient, ProxyError, proxyRefusedMessage, proxySupportMissingMessage, proxyUnreachableMessage } from 'screenrec';
 import { refusingUrl } from '@screenrec/test-support/loopback';
-import { REPO_ROOT, startReferenceServer, type ConnectedWorkspace, type RunningServer } from '@screenrec/test-support/reference-server';
+import {
+  REPO_ROOT,
+  startReferenceServer,
+  writeLoopbackCertificate,
+  type ConnectedWorkspace,
+  type RunningServer,
+} from '@screenrec/test-support/reference-server';
 import { runProcess } from '@screenrec/test-support/run-process';
 import { waitUntil } from '@screenrec/test-support/wait';
 import { connectDriver, type McpDriver } from '../../packages/mcp-server/test/clients';
@@ -329,17 +335,7 @@ describe('the MCP server (the built bin, a child process)', () => {
     // The service behind TLS (a certificate made for 127.0.0.1, trusted by the bin through NODE_EXTRA_CA_CERTS): the
     // proxy sees only CONNECT and encrypted bytes, so each TLS connection is matched with a tunnel to its address.
     const folder = mkdtempSync(path.join(tmpdir(), 'screenrec-proxy-tls-'));
-    const [key, cert] = [path.join(folder, 'key.pem'), path.join(folder, 'cert.pem')];
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1'].concat([
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ]),
-      { stdio: 'ignore' },
-    );
+    const { key, cert } = writeLoopbackCertificate(folder);
     const service = new URL(server.baseUrl);
     const sockets = new Set<Socket>();
     let connections = 0;

@@ -91,13 +91,19 @@ function storageCertificate(): { key: string; cert: string } {
   if (certificate !== undefined) return certificate;
   const folder = mkdtempSync(path.join(tmpdir(), 'screenrec-storage-tls-'));
   process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const made = writeLoopbackCertificate(folder);
+  setDefaultCACertificates([...getCACertificates('default'), readFileSync(made.cert, 'utf8')]);
+  return (certificate = made);
+}
+
+/** A one-day self-signed certificate for 127.0.0.1, made with openssl: key.pem and cert.pem in `folder`. */
+export function writeLoopbackCertificate(folder: string): { key: string; cert: string } {
   const [key, cert] = [path.join(folder, 'key.pem'), path.join(folder, 'cert.pem')];
   const subject = ['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'];
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', ...subject], {
     stdio: 'ignore',
   });
-  setDefaultCACertificates([...getCACertificates('default'), readFileSync(cert, 'utf8')]);
-  return (certificate = { key, cert });
+  return { key, cert };
 }
 
 export interface ReferenceServerOptions {

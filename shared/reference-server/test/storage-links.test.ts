@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { parseOptions } from '../src/options';
 import type { InProcessServer } from '../src/server';
 import { Catcher } from '@screenrec/test-support/catcher';
-import { startReferenceServer } from '@screenrec/test-support/reference-server';
+import { startReferenceServer, writeLoopbackCertificate } from '@screenrec/test-support/reference-server';
 import { buildQuietServer, buildWithClients, clientsOf, send, startQuietServer, type Clients } from './support';
 
 const STORAGE_LINK =
@@ -192,17 +191,7 @@ describe('--storage-port: storage links on an origin of their own', () => {
   it('speaks https with --storage-tls-key and --storage-tls-cert, which go together and with --storage-port', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'storage-tls-'));
     try {
-      const [key, cert] = [join(folder, 'key.pem'), join(folder, 'cert.pem')];
-      execFileSync(
-        'openssl',
-        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1'].concat([
-          '-subj',
-          '/CN=127.0.0.1',
-          '-addext',
-          'subjectAltName=IP:127.0.0.1',
-        ]),
-        { stdio: 'ignore' },
-      );
+      const { key, cert } = writeLoopbackCertificate(folder);
       const flags = ['--storage-port', '0', '--storage-tls-key', key, '--storage-tls-cert', cert];
       const options = parseOptions(flags, {});
       expect(options).toMatchObject({ storageTls: { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') } });
