@@ -2,31 +2,15 @@
  * The servers under test, each in a process of its own so the load generator never shares their event loop.
  * The parent (see children.ts) sends commands over the IPC channel and gets one reply per command.
  */
-import { RECORDING_DIRECTIONS, RECORDING_STATUSES } from 'screenrec';
 import { startServer, type ListeningServer } from '../../shared/reference-server/src/server';
 import { listen } from './measure';
+import { seedDistinctTags, seedMixed } from './seeds';
 import type { ChildCommand, ChildReply } from './children';
 
 let reference: ListeningServer | undefined;
 let bareAnswer = { status: 200, body: '{}' };
 let fanOutTargets: string[] = [];
 const closers: Array<() => Promise<void>> = [];
-
-/** Seeded recordings cycle through every status, both directions, ten team tags and, one in seven, "urgent". */
-function seed(count: number): number {
-  if (reference === undefined) throw new Error('start the reference server first');
-  const { store, demo } = reference;
-  for (let index = store.recordingCount(demo.workspaceId); index < count; index++) {
-    const recording = store.addRecording({
-      workspaceId: demo.workspaceId,
-      direction: RECORDING_DIRECTIONS[index % RECORDING_DIRECTIONS.length]!,
-      tags: [`team-${index % 10}`, index % 7 === 0 ? 'urgent' : 'routine'],
-      comment: `seeded ${index}`,
-    });
-    store.setStatus(recording, RECORDING_STATUSES[index % RECORDING_STATUSES.length]!);
-  }
-  return store.recordingCount(demo.workspaceId);
-}
 
 async function run(command: ChildCommand): Promise<unknown> {
   switch (command.kind) {
@@ -36,7 +20,18 @@ async function run(command: ChildCommand): Promise<unknown> {
       return { baseUrl: reference.baseUrl, adminToken: reference.adminToken, demo: reference.demo };
     }
     case 'seed':
-      return seed(command.count);
+      if (reference === undefined) throw new Error('start the reference server first');
+      return seedMixed(reference, command.count);
+    case 'seed-data-file': {
+      // Seeded here and closed, for a server in another process to open: that seeding then runs beside other set-up.
+      const server = await startServer({ logLevel: 'silent', dataFile: command.dataFile });
+      try {
+        seedDistinctTags(server, command.count);
+      } finally {
+        await server.close();
+      }
+      return null;
+    }
     case 'rss':
       global.gc?.();
       return process.memoryUsage().rss;

@@ -5,6 +5,7 @@ import type { DemoWorkspace } from '../../shared/reference-server/src/server';
 export type ChildCommand =
   | { kind: 'reference'; retryDelayMs?: number }
   | { kind: 'seed'; count: number }
+  | { kind: 'seed-data-file'; dataFile: string; count: number }
   | { kind: 'rss' }
   | { kind: 'cpu' }
   | { kind: 'bare' }

@@ -51,11 +51,12 @@ interface BareNode {
  */
 export async function benchNodeRed(root: string, durationMs: number, rounds: number): Promise<Figure[]> {
   const folder = join(root, 'packages/node-red-screenrec');
-  await runCommand('npm', ['run', 'build', '-w', '@screenrec/node-red-screenrec'], { cwd: root });
-  const packed = JSON.parse(await runCommand('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: folder })) as Array<{
-    size: number;
-  }>;
-  const coreAlone = await build({
+  // Set-up side by side: the package's build and pack, core's bundle, and the service and runtime starting below.
+  const builtAndPacked = runCommand('npm', ['run', 'build', '-w', '@screenrec/node-red-screenrec'], { cwd: root }).then(
+    async () => JSON.parse(await runCommand('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: folder })) as Array<{ size: number }>,
+  );
+  builtAndPacked.catch(() => undefined); // reported where it is awaited, not as an unhandled rejection meanwhile
+  const coreAlone = build({
     entryPoints: [join(root, 'packages/core/src/index.ts')],
     bundle: true,
     platform: 'node',
@@ -65,12 +66,14 @@ export async function benchNodeRed(root: string, durationMs: number, rounds: num
     write: false,
     logLevel: 'warning',
   });
-  const coreKb = gzipSync(coreAlone.outputFiles[0]!.contents).length / KB;
+  coreAlone.catch(() => undefined);
   return withChildren(async (spawn) => {
     const service = await startReference(spawn('reference server'));
     const { workspaceId, apiKey } = service.demo;
     const rest = new RestClient({ baseUrl: service.baseUrl, workspaceId, apiKey });
     const { id } = await rest.requestRecording({ direction: 'REQUEST', tags: ['bench'], comment: 'Node-RED overhead' });
+    const packed = await builtAndPacked;
+    const coreKb = gzipSync((await coreAlone).outputFiles[0]!.contents).length / KB;
     helper.init(require.resolve('node-red'));
     await helper.startServer();
     try {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type ListeningServer } from '../../shared/reference-server/src/server';
 import { atMost, figure, oursAtMost, paired, reported, type Figure } from './figure';
+import { withChildren } from './children';
 import { interleavedSamples } from './measure';
+import { seedDistinctTags, tagOf } from './seeds';
 import { percentile } from './stats';
 
 const SMALL = 1_000;
@@ -24,12 +26,22 @@ export async function benchServerHardening(requestsPerRound: number, rounds: num
   const dir = mkdtempSync(join(tmpdir(), 'screenrec-bench-hardening-'));
   const servers: ListeningServer[] = [];
   try {
-    for (const [size, dataFile] of [[SMALL, join(dir, 'small.sqlite')], [LARGE, join(dir, 'large.sqlite')], [LARGE, undefined]] as const) {
-      const server = await startServer({ port: 0, logLevel: 'silent', dataFile });
-      servers.push(server);
-      seed(server, size);
-      for (let index = 0; index < 20; index++) await create(server); // warm-up
-    }
+    const [smallFile, largeFile] = [join(dir, 'small.sqlite'), join(dir, 'large.sqlite')];
+    // The --data file at 100k is seeded in a process of its own while this one seeds the others: two cores, one wait.
+    await withChildren(async (spawn) => {
+      const seeder = spawn(`seeding ${LARGE} recordings with --data`);
+      await seeder.cpuMicros(); // up and listening, so the command below is on its way before this process gets busy
+      const seeding = seeder.send({ kind: 'seed-data-file', dataFile: largeFile, count: LARGE });
+      seeding.catch(() => undefined); // reported where it is awaited, not as an unhandled rejection meanwhile
+      for (const [size, dataFile] of [[SMALL, smallFile], [LARGE, undefined]] as const) {
+        const server = await startServer({ port: 0, logLevel: 'silent', dataFile });
+        servers.push(server);
+        seedDistinctTags(server, size);
+      }
+      await seeding;
+    });
+    servers.splice(1, 0, await startServer({ port: 0, logLevel: 'silent', dataFile: largeFile }));
+    for (const server of servers) for (let index = 0; index < 20; index++) await create(server); // warm-up
     const [small, large, inMemory] = servers as [ListeningServer, ListeningServer, ListeningServer];
     const [createSmall, createLarge, createInMemory] = await interleavedSamples(rounds, [
       () => withCpu(() => createLatencies(small, requestsPerRound)),
@@ -67,23 +79,6 @@ async function withCpu(run: () => Promise<number[]>): Promise<Round> {
   const latencies = await run();
   const { user, system } = process.cpuUsage(before);
   return { p50: percentile(latencies, 50), cpuMicros: (user + system) / latencies.length };
-}
-
-/**
- * `size` recordings, each with a tag of its own (so the workspace has `size` distinct tags) and a team tag, in one
- * transaction (one sync of the file, not one per recording).
- */
-function seed(server: ListeningServer, size: number): void {
-  const { store, demo } = server;
-  store.transaction(() => {
-    for (let index = store.recordingCount(demo.workspaceId); index < size; index++) {
-      store.addRecording({ workspaceId: demo.workspaceId, direction: 'REQUEST', tags: [tagOf(index), `team-${index % 10}`], comment: `seeded ${index}` });
-    }
-  });
-}
-
-function tagOf(index: number): string {
-  return `Ticket-${(index * 7919) % 1_000_003}-${index.toString(36)}`;
 }
 
 async function create(server: ListeningServer): Promise<void> {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { coldStart, runCommand, type ColdStart } from './commands';
 import { atMost, figure, paired, reported, single, type Figure } from './figure';
@@ -18,20 +18,20 @@ const ZAPIERAPPRC = { includeInBuild: ['(async-function|async-generator-function
  */
 export async function benchZapierApp(root: string, runs: number): Promise<Figure[]> {
   const work = join(root, '.cache/bench/zapier');
-  const template = await prepareTemplate(root, join(work, 'template'));
-  const cli = join(root, 'node_modules/.bin/zapier-platform');
-  // Both builds install zapier-platform-core from the registry into a temp copy; side by side they take one wait.
-  await Promise.all([
+  // Each build installs zapier-platform-core from the registry into a temp copy; side by side they take one wait.
+  const [template] = await Promise.all([
+    prepareTemplate(root, join(work, 'template')),
     runCommand('npm', ['run', 'zapier:build', '-w', '@screenrec/zapier'], { cwd: root }),
-    runCommand(cli, ['build', '--skip-validation'], { cwd: template }),
   ]);
   const zips = { ours: join(root, 'packages/zapier/build/build.zip'), template: join(template, 'build/build.zip') };
   const dirs = { ours: join(work, 'unzipped/ours'), template: join(work, 'unzipped/template') };
-  for (const side of ['ours', 'template'] as const) {
-    rmSync(dirs[side], { recursive: true, force: true });
-    mkdirSync(dirs[side], { recursive: true });
-    await runCommand('unzip', ['-q', zips[side], '-d', dirs[side]], { cwd: work });
-  }
+  await Promise.all(
+    (['ours', 'template'] as const).map(async (side) => {
+      rmSync(dirs[side], { recursive: true, force: true });
+      mkdirSync(dirs[side], { recursive: true });
+      await runCommand('unzip', ['-q', zips[side], '-d', dirs[side]], { cwd: work });
+    }),
+  );
 
   const start = (dir: string, ...command: string[]) => () => coldStart(['zapier', dir, ...command], dir);
   await start(dirs.ours)(); // warm the file cache for both
@@ -55,17 +55,23 @@ export async function benchZapierApp(root: string, runs: number): Promise<Figure
   ];
 }
 
-/** The generated app, with its npm dependencies installed once and kept in .cache/bench (a warm run reuses it). */
+/**
+ * The generated app, its npm dependencies installed and built once and kept in .cache/bench (a warm run reuses it):
+ * it changes only with the CLI that generates and builds it, whose version the marker holds.
+ */
 async function prepareTemplate(root: string, dir: string): Promise<string> {
   const app = join(dir, 'app');
-  const ready = join(dir, '.installed');
-  if (!existsSync(ready)) {
+  const ready = join(dir, '.built');
+  const cli = join(root, 'node_modules/.bin/zapier-platform');
+  const { version } = JSON.parse(readFileSync(join(root, 'node_modules/zapier-platform-cli/package.json'), 'utf8')) as { version: string };
+  if (!existsSync(ready) || readFileSync(ready, 'utf8') !== version || !existsSync(join(app, 'build/build.zip'))) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    await runCommand(join(root, 'node_modules/.bin/zapier-platform'), ['init', 'app', '-t', 'custom-auth', '-l', 'typescript'], { cwd: dir });
+    await runCommand(cli, ['init', 'app', '-t', 'custom-auth', '-l', 'typescript'], { cwd: dir });
     writeFileSync(join(app, '.zapierapprc'), `${JSON.stringify(ZAPIERAPPRC, null, 2)}\n`);
     await runCommand('npm', ['install', '--no-audit', '--no-fund'], { cwd: app });
-    writeFileSync(ready, '');
+    await runCommand(cli, ['build', '--skip-validation'], { cwd: app });
+    writeFileSync(ready, version);
   }
   return app;
 }

@@ -25,18 +25,22 @@ interface BuiltApp {
 export async function benchZapierFind(root: string, rounds: number): Promise<Figure[]> {
   const builtApp = join(root, 'packages/zapier/index.js');
   if (!existsSync(join(root, 'packages/zapier/dist/index.js'))) throw new Error('the Zapier app is not built: run `npm run build -w @screenrec/zapier`');
-  // appTester prints a memory report after every call unless it knows it is testing; read when it loads.
-  process.env.NODE_ENV ||= 'test';
-  const platform = (await import('zapier-platform-core')) as { createAppTester: (app: unknown) => (perform: Perform, bundle: object) => Promise<unknown> };
-  const app = ((await import(builtApp)) as { default?: BuiltApp } & BuiltApp).default ?? ((await import(builtApp)) as BuiltApp);
-  const appTester = platform.createAppTester(app);
-
   return withChildren(async (spawn) => {
     const child = spawn(`reference server, ${WORKSPACE_SIZE} recordings`);
     const server = await startReference(child);
-    await child.send({ kind: 'seed', count: WORKSPACE_SIZE - NEWER_THAN_REFERENCE - 1 });
-    await createThroughHook(server, 'bench-ticket-4711');
-    await child.send({ kind: 'seed', count: WORKSPACE_SIZE });
+    // The server seeds in its own process while this one loads the app.
+    const seeded = (async () => {
+      await child.send({ kind: 'seed', count: WORKSPACE_SIZE - NEWER_THAN_REFERENCE - 1 });
+      await createThroughHook(server, 'bench-ticket-4711');
+      await child.send({ kind: 'seed', count: WORKSPACE_SIZE });
+    })();
+    seeded.catch(() => undefined); // reported where it is awaited, not as an unhandled rejection meanwhile
+    // appTester prints a memory report after every call unless it knows it is testing; read when it loads.
+    process.env.NODE_ENV ||= 'test';
+    const platform = (await import('zapier-platform-core')) as { createAppTester: (app: unknown) => (perform: Perform, bundle: object) => Promise<unknown> };
+    const app = ((await import(builtApp)) as { default?: BuiltApp } & BuiltApp).default ?? ((await import(builtApp)) as BuiltApp);
+    const appTester = platform.createAppTester(app);
+    await seeded;
 
     const authData = { baseUrl: server.baseUrl, backendToken: server.demo.tokens.ZAPIER, workspaceId: server.demo.workspaceId, apiKey: server.demo.apiKey };
     const find = async (externalReference: string): Promise<{ seconds: number; answer: string }> => {
