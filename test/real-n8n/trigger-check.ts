@@ -15,8 +15,8 @@ interface Delivery {
   copy?: number;
 }
 
-/** How long a post that n8n turned away gets to start a run anyway before we call it "no run". */
-const NO_RUN_GRACE_MS = 1_500;
+/** What the trigger logs when it answers a copy of a video it already took in: its decision to start nothing. */
+const REPEAT_LINE = 'again and started no second run';
 
 /**
  * The Video Ready trigger, in the order a user lives it: activation subscribes (the workflow was published before
@@ -59,6 +59,7 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
     const withWrongSecret = new URL(callback);
     for (const [name, value] of secretQuery) withWrongSecret.searchParams.set(name, 'x'.repeat(value.length));
     const before = (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).length;
+    const logFrom = n8n.output().length;
     for (const [url, expected] of [
       [withoutSecret, 401],
       [withWrongSecret, 410],
@@ -70,7 +71,18 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
       });
       expectThat(answer.status === expected, `a post to ${url.pathname}${url.search} was answered ${answer.status}, not ${expected}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, NO_RUN_GRACE_MS));
+    // The trigger writes 401 and 410 in the step that hands n8n no items (ScreenRecTrigger.webhook), and logs why:
+    // once both lines are logged, n8n has nothing left to run, and the count is final.
+    await waitUntil(
+      'the trigger to log both refusals',
+      async () => {
+        const log = n8n.output().slice(logFrom);
+        return log.includes('refused a request without a secret') && log.includes('for a subscription it no longer holds')
+          ? true
+          : undefined;
+      },
+      PROCESS_WAIT,
+    );
     const after = (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).length;
     expectThat(after === before, `the strangers' posts started ${after - before} execution(s)`);
   });
@@ -80,6 +92,7 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
     const settings = (deliveriesPerNotification: number) =>
       server.admin('PATCH', '/admin/settings', { deliveriesPerNotification, repeatDeliveryDelayMs: 0 });
     const before = (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).length;
+    const logFrom = n8n.output().length;
     expectThat((await settings(2)).status === 200, 'the reference server did not take deliveriesPerNotification 2');
     try {
       const completed = await server.admin('POST', `/admin/recordings/${recordingId}/status`, { status: 'COMPLETED' });
@@ -106,7 +119,18 @@ export async function triggerChecks({ checks, demo, server, instance, n8n }: Sui
       async () => (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).find((item) => item.status === 'success'),
       PROCESS_WAIT,
     );
-    await new Promise((resolve) => setTimeout(resolve, NO_RUN_GRACE_MS));
+    // Both copies are answered 200 before the trigger decides (it answers first, then looks the recording up): the
+    // copy that starts nothing logs so once it has decided, and only then is the count final.
+    await waitUntil(
+      "the trigger to log the second copy's decision",
+      async () =>
+        n8n
+          .output()
+          .slice(logFrom)
+          .split('\n')
+          .some((line) => line.includes(REPEAT_LINE) && line.includes(recordingId)) || undefined,
+      PROCESS_WAIT,
+    );
     const runs = (await executionsOf(n8n, TRIGGER_WORKFLOW_ID)).length - before;
     expectThat(runs === 1, `two deliveries of one notification started ${runs} executions`);
     const details = await n8n.rest('GET', `/executions/${execution.id}`);

@@ -80,9 +80,6 @@ interface Delivery {
   lastError: string | null;
 }
 
-/** A post to the workflow's webhook gets this long to start an execution that reaches the wait. */
-const NO_RESUME_GRACE_MS = 1_500;
-
 type RunData = Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
 
 /** The recording a lookup through the REST API asks for (core lists by ID: POST …/recordings/list { ids: [id] }). */
@@ -219,7 +216,8 @@ export async function waitChecks({ checks, demo, server, service, instance, n8n,
         PROCESS_WAIT,
       );
       expectThat(delivery.state === 'DELIVERED' && delivery.attempts === 1, `the other video's notification: ${JSON.stringify(delivery)}`);
-      await new Promise((resolve) => setTimeout(resolve, NO_RESUME_GRACE_MS));
+      // Wait for Video answers 200 only where it hands n8n no items, and resumes only with 410 (resumeOnVideo): the
+      // delivery answered is the decision, so the execution's status is final now.
       expectThat((await statusOf(id)) === 'waiting', `the execution is ${await statusOf(id)}, not waiting`);
       expectThat(
         (await waitingSubscriptions()).some((item) => item.subscriptionId === sub.subscriptionId),
@@ -240,7 +238,7 @@ export async function waitChecks({ checks, demo, server, service, instance, n8n,
         answer.status === 401,
         `a post to ${withoutSecret.pathname}${withoutSecret.search} was answered ${answer.status}, not 401`,
       );
-      await new Promise((resolve) => setTimeout(resolve, NO_RESUME_GRACE_MS));
+      // Answered 401 in the step that hands n8n no items: nothing can resume after this answer.
       expectThat((await statusOf(id)) === 'waiting', `the execution is ${await statusOf(id)}, not waiting`);
     });
 
