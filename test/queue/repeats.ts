@@ -34,11 +34,8 @@ export interface RepeatContext {
 const TWICE_AT_ONCE = 100;
 const COPY_LATER = 20;
 const COPY_DELAY_MS = 3_000;
-/** How long a delivery answered 200 gets to start a run anyway before we count the runs. */
-const LATE_RUN_GRACE_MS = 5_000;
+/** What the trigger logs when a copy of a video it already took in starts nothing: its decision, made after its 200. */
 const REPEAT_LINE = 'again and started no second run';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const keyOf = (link: string) => link.split('?')[0]!;
 
 export async function repeatChecks(context: RepeatContext): Promise<void> {
@@ -47,10 +44,26 @@ export async function repeatChecks(context: RepeatContext): Promise<void> {
     server.adminOk(200, 'PATCH', '/admin/settings', { deliveriesPerNotification: 2, repeatDeliveryDelayMs });
   const deliverOnce = () => server.adminOk(200, 'PATCH', '/admin/settings', { deliveriesPerNotification: 1, repeatDeliveryDelayMs: 0 });
   const repeatsLogged = (videos: Set<string>) =>
-    cluster.webhook
-      .log()
+    cluster
+      .webhookLogs()
+      .join('\n')
       .split('\n')
       .filter((line) => line.includes(REPEAT_LINE) && [...videos].some((video) => line.includes(video))).length;
+  /**
+   * The trigger answers 200 before it decides (it looks the recording up first), so a copy could start a run after
+   * its answer: the runs are counted once every post has been decided, each having started an execution or logged
+   * that it started none.
+   */
+  const everyPostDecided = (posts: number, before: Set<string>, videos: Set<string>, repeatsBefore: number) =>
+    waitUntil(
+      `each of the ${posts} posts to start an execution or log that it started none`,
+      async (note) => {
+        const started = [...(await context.executionIds())].filter((id) => !before.has(id)).length;
+        const decided = note({ started, repeats: repeatsLogged(videos) - repeatsBefore, posts });
+        return decided.started + decided.repeats >= posts ? true : undefined;
+      },
+      { ...PROCESS_WAIT, timeoutMs: 120_000 },
+    );
 
   /** Completes `count` recordings with each notification delivered twice; checks one run per video and every copy answered. */
   const twice = async (label: string, count: number, repeatDeliveryDelayMs: number) => {
@@ -69,10 +82,10 @@ export async function repeatChecks(context: RepeatContext): Promise<void> {
       await deliverOnce();
     }
     const answeredMs = Date.now() - started;
-    await context.runsSince(before, count);
-    await sleep(LATE_RUN_GRACE_MS);
-    const runs = await context.runsSince(before, count);
     const notified = new Set(deliveries.map((delivery) => keyOf(delivery.payload.result)));
+    const posts = deliveries.reduce((sum, delivery) => sum + delivery.attempts, 0);
+    await everyPostDecided(posts, before, notified, 0);
+    const runs = await context.runsSince(before, count);
     const copies = deliveries.filter((delivery) => delivery.copy === 2).length;
     const undelivered = deliveries.filter((delivery) => delivery.state !== 'DELIVERED');
     // What the webhook processes answered, as the proxy saw it: a copy ScreenRec sent again was answered 200 too late
@@ -138,6 +151,8 @@ export async function repeatChecks(context: RepeatContext): Promise<void> {
         { ...PROCESS_WAIT, timeoutMs: 30_000 },
       );
       const before = await context.executionIds();
+      const videos = new Set(firstCopies.map((delivery) => keyOf(delivery.payload.result)));
+      const repeatsBefore = repeatsLogged(videos);
       const answers = await Promise.all(
         firstCopies.map(async (delivery) => {
           const answer = await fetch(delivery.callback, {
@@ -148,7 +163,7 @@ export async function repeatChecks(context: RepeatContext): Promise<void> {
           return answer.status;
         }),
       );
-      await sleep(LATE_RUN_GRACE_MS);
+      await everyPostDecided(answers.length, before, videos, repeatsBefore);
       const runs = await context.runsSince(before, 0);
       console.log(
         `     figures: after the webhook process restarted, ${answers.length} notifications delivered again: answered ${[...new Set(answers)].join(', ')}; ${runs.length} executions`,
