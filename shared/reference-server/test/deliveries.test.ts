@@ -292,16 +292,23 @@ describe('410 Gone drops what the subscription has pending', () => {
     gone.release();
     // 503 (a retry is due in 10 minutes), then N8N's, then 410 for the second; the rest come after it.
     await kept.waitFor(3);
-
-    const states = ((await admin('GET', '/deliveries')).json as DeliveryJson[]).map(
-      ({ subscriptionId, recordingId, state, attempts, lastError }) => [
-        subscriptionId === goneId ? 'ZAPIER' : 'N8N',
-        recordings.indexOf(recordingId) + 1,
-        state,
-        attempts,
-        lastError,
-      ],
+    // The receiver has the third post before the service has its answer: read the deliveries once none is pending.
+    const deliveries = await waitUntil(
+      'the six deliveries to finish',
+      async (note) => {
+        const all = note((await admin('GET', '/deliveries')).json as DeliveryJson[]);
+        return all.length === 6 && all.every((delivery) => delivery.state !== 'PENDING') ? all : undefined;
+      },
+      POLL,
     );
+
+    const states = deliveries.map(({ subscriptionId, recordingId, state, attempts, lastError }) => [
+      subscriptionId === goneId ? 'ZAPIER' : 'N8N',
+      recordings.indexOf(recordingId) + 1,
+      state,
+      attempts,
+      lastError,
+    ]);
     const dropped = 'not sent: its subscription was removed first (a 410 to another delivery, or unsubscribed)';
     expect(states.sort()).toEqual(
       [
