@@ -2,16 +2,24 @@ import { NO_INTEGRATION_MESSAGE, invalidInputMessage } from 'screenrec';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
 import { HOOK_NOT_CONFIGURED } from '../../packages/zapier/src/clients';
 import type { AuthData } from './zapier/environment';
-import { invokeSandbox, printedError, printedResult, type CliRun, type InvokeSandbox } from './zapier/zapier-cli';
+import {
+  CLI_RUN_BOUND_MS,
+  cliRunsBoundMs,
+  invokeSandbox,
+  printedError,
+  printedResult,
+  type CliRun,
+  type InvokeSandbox,
+} from './zapier/zapier-cli';
 
-jest.setTimeout(90_000);
+jest.setTimeout(CLI_RUN_BOUND_MS);
 
 const RECORDING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let server: RunningServer;
 let replacedToken: string;
 const sandboxes: InvokeSandbox[] = [];
-/** Each invoke starts the CLI and loads the app (1.5-4 s here), so they start together in beforeAll. */
+/** Each invoke starts the CLI and loads the app (1.5-4 s here), so they are all queued for the CLI slots in beforeAll. */
 let runs: Record<
   | 'authTest'
   | 'authLabel'
@@ -26,46 +34,50 @@ let runs: Record<
   Promise<CliRun>
 >;
 
-beforeAll(async () => {
-  server = await startReferenceServer();
-  replacedToken = await connectThenSetupAgain('CLI Rotated Workspace');
-  const demoAuth: AuthData = {
-    baseUrl: server.baseUrl,
-    backendToken: server.demo.tokens.ZAPIER,
-    workspaceId: server.demo.workspaceId,
-    apiKey: server.demo.apiKey,
-  };
-  const [demo, rotated, restOnly] = await Promise.all([
-    invokeSandbox(demoAuth),
-    invokeSandbox({ baseUrl: server.baseUrl, backendToken: replacedToken }),
-    // A user who left the Backend Token empty: the `.env` line is there, blank, as Zapier stores an empty field.
-    invokeSandbox({ ...demoAuth, backendToken: '' }),
-  ]);
-  sandboxes.push(demo, rotated, restOnly);
-  const createRecording = demo.invoke([
-    'create',
-    'createRecording',
-    '-i',
-    JSON.stringify({ externalReference: 'cli-4711', tags: ['support'] }),
-  ]);
-  runs = {
-    authTest: demo.invoke(['auth', 'test']),
-    authLabel: demo.invoke(['auth', 'label']),
-    authTemplate: demo.invoke(['auth', 'template']),
-    restOnlyAuthTest: restOnly.invoke(['auth', 'test']),
-    restOnlyCreate: restOnly.invoke(['create', 'createRecording', '-i', JSON.stringify({ externalReference: 'cli-rest-only' })]),
-    createRecording,
-    // Found once created: the search runs after the create has ended.
-    findRecording: createRecording.then(() =>
-      demo.invoke(['search', 'findRecording', '-i', JSON.stringify({ externalReference: 'cli-4711' })]),
-    ),
-    recordingDropdown: createRecording.then(() => demo.invoke(['trigger', 'recordingList'])),
-    badInput: demo.invoke(['create', 'createRecording', '-i', JSON.stringify({ externalReference: '   ' })]),
-    replacedToken: rotated.invoke(['auth', 'test']),
-  };
-  // Settled here, so a failed run fails its own test, and none is left running after the file.
-  await Promise.allSettled(Object.values(runs));
-});
+beforeAll(
+  async () => {
+    server = await startReferenceServer();
+    replacedToken = await connectThenSetupAgain('CLI Rotated Workspace');
+    const demoAuth: AuthData = {
+      baseUrl: server.baseUrl,
+      backendToken: server.demo.tokens.ZAPIER,
+      workspaceId: server.demo.workspaceId,
+      apiKey: server.demo.apiKey,
+    };
+    const [demo, rotated, restOnly] = await Promise.all([
+      invokeSandbox(demoAuth),
+      invokeSandbox({ baseUrl: server.baseUrl, backendToken: replacedToken }),
+      // A user who left the Backend Token empty: the `.env` line is there, blank, as Zapier stores an empty field.
+      invokeSandbox({ ...demoAuth, backendToken: '' }),
+    ]);
+    sandboxes.push(demo, rotated, restOnly);
+    const createRecording = demo.invoke([
+      'create',
+      'createRecording',
+      '-i',
+      JSON.stringify({ externalReference: 'cli-4711', tags: ['support'] }),
+    ]);
+    runs = {
+      authTest: demo.invoke(['auth', 'test']),
+      authLabel: demo.invoke(['auth', 'label']),
+      authTemplate: demo.invoke(['auth', 'template']),
+      restOnlyAuthTest: restOnly.invoke(['auth', 'test']),
+      restOnlyCreate: restOnly.invoke(['create', 'createRecording', '-i', JSON.stringify({ externalReference: 'cli-rest-only' })]),
+      createRecording,
+      // Found once created: the search runs after the create has ended.
+      findRecording: createRecording.then(() =>
+        demo.invoke(['search', 'findRecording', '-i', JSON.stringify({ externalReference: 'cli-4711' })]),
+      ),
+      recordingDropdown: createRecording.then(() => demo.invoke(['trigger', 'recordingList'])),
+      badInput: demo.invoke(['create', 'createRecording', '-i', JSON.stringify({ externalReference: '   ' })]),
+      replacedToken: rotated.invoke(['auth', 'test']),
+    };
+    // Settled here, so a failed run fails its own test, and none is left running after the file.
+    await Promise.allSettled(Object.values(runs));
+    // Three sandboxes' analytics runs, then the ten invokes, of which two wait for the create.
+  },
+  cliRunsBoundMs(3) + cliRunsBoundMs(10) + cliRunsBoundMs(2),
+);
 afterAll(async () => {
   await Promise.all([server?.stop(), ...sandboxes.map((sandbox) => sandbox.remove())]);
 });

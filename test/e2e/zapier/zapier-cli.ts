@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '../../support/reference-server';
@@ -11,6 +12,35 @@ const BIN_DIR = path.join(REPO_ROOT, 'node_modules/.bin');
 const SANDBOX_ROOT = path.join(REPO_ROOT, '.cache/zapier-invoke');
 /** What `zapier-platform build` puts in build.zip of ours: the entry, the bundle, the app's identity. */
 const BUILT_FILES = ['index.js', 'package.json', 'dist', '.zapierapprc'];
+/**
+ * One CLI run's bound: the CLI's start-up and the app's load (seconds when it has a core to itself) plus the 30 s a
+ * Zapier step may take.
+ */
+export const CLI_RUN_BOUND_MS = 60_000;
+/**
+ * CLI runs at once, at most one a core. Each run loads Node, the CLI and the app; more at once only queue for the CPU,
+ * and starve the reference server they call (a search then stops at its time limit having seen nothing).
+ */
+const CLI_SLOTS = availableParallelism();
+let runningClis = 0;
+const waitingClis: Array<() => void> = [];
+
+/** How long `count` CLI runs may take, sharing the slots, each inside its bound. */
+export function cliRunsBoundMs(count: number): number {
+  return Math.ceil(count / CLI_SLOTS) * CLI_RUN_BOUND_MS;
+}
+
+async function inCliSlot<T>(run: () => Promise<T>): Promise<T> {
+  if (runningClis >= CLI_SLOTS) await new Promise<void>((resolve) => waitingClis.push(resolve));
+  else runningClis += 1;
+  try {
+    return await run();
+  } finally {
+    const next = waitingClis.shift();
+    if (next) next();
+    else runningClis -= 1;
+  }
+}
 
 export interface CliRun {
   exitCode: number | null;
@@ -57,7 +87,8 @@ export async function invokeSandbox(authData: AuthData): Promise<InvokeSandbox> 
     NO_UPDATE_NOTIFIER: '1',
     FORCE_COLOR: '0',
   };
-  const cli = (args: string[]) => runProcess(path.join(BIN_DIR, 'zapier-platform'), args, { cwd: app, env });
+  const cli = (args: string[]) =>
+    inCliSlot(() => runProcess(path.join(BIN_DIR, 'zapier-platform'), args, { cwd: app, env, timeoutMs: CLI_RUN_BOUND_MS }));
   const analytics = await cli(['analytics', '--mode', 'disabled']);
   if (analytics.exitCode !== 0) throw new Error(`zapier-platform analytics --mode disabled failed: ${analytics.stderr}`);
   return {
