@@ -10,6 +10,12 @@ export const ALLOWANCES: readonly Allowance[] = [
     reason: 'typescript-eslint, which lints every TypeScript file, supports TypeScript below 6.1 only (its typescript peer range)',
   },
   {
+    name: 'nock',
+    major: 14,
+    reason:
+      'nock 15 ships only ES modules (so does @mswjs/interceptors 0.45 under it, which reads import.meta.url), and jest loads ES modules into our CommonJS suites only on Node 24.9 or later; the suites run on the pinned Node 22, the Node Zapier runs apps on',
+  },
+  {
     name: 'node',
     major: 22,
     reason: 'the pinned Node every npm script runs on: CI (node:22-bookworm) and the release workflows run Node 22',

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
 
-// The README tells a contributor which Node to start with, and which one engine warning `npm ci` gives on it: every
+// The README tells a contributor which Node to start with, and which engine warnings `npm ci` gives on it: every
 // package the lockfile installs must accept the oldest Node the root's engines allow, but for the ones named here,
 // which run only on the pinned Node 22 (the `node` devDependency runs every npm script).
 
 const REPO_ROOT = join(__dirname, '../..');
 /** Installed on the oldest Node too, with a warning: the README names each. */
-const WARNED_ON_OLDEST_NODE = ['cookie'];
+const WARNED_ON_OLDEST_NODE = ['cookie', 'undici'];
 
 interface LockedPackage {
   version?: string;

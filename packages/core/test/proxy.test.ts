@@ -234,7 +234,10 @@ describe('the default transport on Node goes through the proxy the environment n
       process.env.HTTP_PROXY = await refusingUrl();
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the dispatcher of a caller's own undici
       const { ProxyAgent, fetch } = require('undici') as typeof import('undici');
-      const transport = createFetchTransport(fetch as unknown as typeof globalThis.fetch, { dispatcher: new ProxyAgent(proxy.address) });
+      const transport = createFetchTransport(fetch as unknown as typeof globalThis.fetch, {
+        // This proxy only tunnels (CONNECT); undici 8 forwards plain http unless told to tunnel.
+        dispatcher: new ProxyAgent({ uri: proxy.address, proxyTunnel: true }),
+      });
       const client = new RestClient({ baseUrl: service.url, workspaceId: WORKSPACE_ID, apiKey: API_KEY, maxRetries: 0, transport });
       await expect(client.searchTags('sup')).resolves.toEqual(['support']);
       expect(proxy.connects.map((c) => c.target)).toEqual([serviceTarget()]);

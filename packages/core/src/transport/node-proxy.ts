@@ -20,7 +20,7 @@ interface NodeProcess {
 /** The parts of undici core uses: its fetch (the dispatcher's own version, whatever Node's fetch is) and ProxyAgent. */
 interface Undici {
   fetch: typeof fetch;
-  ProxyAgent: new (options: { uri: string }) => object;
+  ProxyAgent: new (options: { uri: string; proxyTunnel?: boolean }) => object;
 }
 
 /**
@@ -101,13 +101,17 @@ function loadUndici(): Promise<Undici | undefined> {
   return undici;
 }
 
-/** One agent per proxy address, so every client of the process shares its connections to the proxy. */
+/**
+ * One agent per proxy address, so every client of the process shares its connections to the proxy. Every request
+ * goes through a CONNECT tunnel, an http one too: undici 7 did so by default and undici 8 forwards plain http instead,
+ * so with either undici (the packages accept both) a proxy sees the same requests and refuses them the same way.
+ */
 const agents = new Map<string, object>();
 
 function agentFor(parts: Undici, address: string): object {
   let agent = agents.get(address);
   if (agent === undefined) {
-    agent = new parts.ProxyAgent({ uri: address });
+    agent = new parts.ProxyAgent({ uri: address, proxyTunnel: true });
     agents.set(address, agent);
   }
   return agent;
