@@ -48,12 +48,22 @@ export async function validatePackage(cli: string, tarball: string, catalogue: C
   const work = mkdtempSync(path.join(os.tmpdir(), 'screenrec-node-red-dev-'));
   try {
     run('tar', ['-xzf', tarball, '-C', work]);
+    return await validateFolder(cli, path.join(work, 'package'), catalogue);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** `node-red-dev validate --path folder`, as a maintainer runs it in the package's folder before `npm publish`. */
+export async function validateFolder(cli: string, folder: string, catalogue: Catalogue): Promise<ScorecardEntry[]> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'screenrec-node-red-dev-'));
+  try {
     const catalogueFile = path.join(work, 'catalogue.json');
     writeFileSync(catalogueFile, JSON.stringify(catalogue));
     const output = path.join(work, 'scorecard.json');
     const runtime = machineRuntime();
     const hook = path.join(REPO_ROOT, 'test', 'real-node-red', 'offline-catalogue.cjs');
-    await runAsync(runtime.node, ['-r', hook, cli, 'validate', '--path', path.join(work, 'package'), '--output', output], {
+    await runAsync(runtime.node, ['-r', hook, cli, 'validate', '--path', folder, '--output', output], {
       env: runtime.env({ SCREENREC_CATALOGUE: catalogueFile }),
       timeoutMs: 120_000,
     });
