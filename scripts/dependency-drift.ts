@@ -1,4 +1,4 @@
-// `npm run check:dependencies` (run by hand until it joins .ci/stages): every direct dependency of every workspace must admit the major of its
+// `npm run check:dependencies` (a stage of .ci/stages): every direct dependency of every workspace must admit the major of its
 // package's latest release on the npm registry, but those scripts/dependency-drift/allowances.ts names with the
 // reason. A registry that cannot be read fails the check: it never passes without having compared.
 import { execFileSync } from 'node:child_process';

@@ -19,7 +19,7 @@ const BEFORE_WAIT = LISTED.slice(0, LISTED.indexOf('wait')).filter((line) => !li
 const STAGES = LISTED.filter((line) => line !== 'wait' && !line.startsWith('&'));
 
 it('.ci/stages starts the engines in the background, checks the dependencies and runs the jest stages beside them, then waits for them', () => {
-  expect(LISTED.slice(0, 4)).toEqual(['&engines:install', 'test', 'test:tools', 'wait']);
+  expect(LISTED.slice(0, 5)).toEqual(['&engines:install', 'check:dependencies', 'test', 'test:tools', 'wait']);
   expect(LISTED.filter((line) => line.startsWith('&') || line === 'wait')).toHaveLength(2);
 });
 
