@@ -10,7 +10,7 @@ import { silentLogger } from '../../packages/mcp-server/src/log';
 import { createScreenRecServer } from '../../packages/mcp-server/src/server';
 import { startReference, withChildren } from './children';
 import { atMost, figure, paired, reported, type Figure } from './figure';
-import { callRate, interleavedSamples } from './measure';
+import { callRate, evenRounds, interleavedSamples } from './measure';
 
 type Rate = Awaited<ReturnType<typeof callRate>>;
 
@@ -64,7 +64,7 @@ export async function benchMcpOverhead(durationMs: number, rounds: number): Prom
       // for what is only shown.
       const rate = (call: () => Promise<unknown>, ms = durationMs) => () => callRate(call, 1, ms);
       const [ours, sdk] = await interleavedSamples(rounds * 3, [rate(toolCall, durationMs / 2), rate(sdkToolCall, durationMs / 2)]);
-      const shownRounds = Math.max(2, Math.round(rounds / 4) * 2);
+      const shownRounds = evenRounds(rounds / 2);
       const [oursShown, baseline, bare, ours2025] = await interleavedSamples(shownRounds, [
         rate(toolCall),
         rate(coreCall),

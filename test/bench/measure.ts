@@ -32,6 +32,11 @@ async function runFor(call: () => Promise<unknown>, concurrency: number, duratio
   return count;
 }
 
+/** A share of a section's rounds, as an even count of at least two, so that each side goes first as often as the other. */
+export function evenRounds(count: number): number {
+  return Math.max(2, Math.round(count / 2) * 2);
+}
+
 /**
  * Runs every measurement once per round and returns each one's samples. Odd rounds run them in reverse order
  * (A B, B A, A B…), so a load that rises or falls during a round favours neither.

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { startReference, withChildren } from './children';
 import { runCommand } from './commands';
 import { atMost, figure, oursAtMost, paired, reported, single, type Figure } from './figure';
-import { callRate, interleavedSamples } from './measure';
+import { callRate, evenRounds, interleavedSamples } from './measure';
 
 const KB = 1000;
 const TARBALL_LIMIT_KB = 150;
@@ -106,7 +106,7 @@ export async function benchNodeRed(root: string, durationMs: number, rounds: num
       const coreCall = () => rest.getRecording(id, { signal: new AbortController().signal, deadline: Date.now() + 60_000 });
       const rate = (call: () => Promise<unknown>) => () => callRate(call, 1, durationMs);
       const [ours, bare] = await interleavedSamples(rounds, [rate(throughOurs), rate(throughBare)]);
-      const [oursShown, core] = await interleavedSamples(Math.max(2, Math.round(rounds / 4) * 2), [rate(throughOurs), rate(coreCall)]);
+      const [oursShown, core] = await interleavedSamples(evenRounds(rounds / 2), [rate(throughOurs), rate(coreCall)]);
       const micros = (samples: Rate[]) => samples.map((sample) => 1e6 / sample.perSecond);
       const cpu = (samples: Rate[]) => samples.map((sample) => sample.cpuMicrosPerCall);
       return [

@@ -22,7 +22,7 @@ const TAG_SEARCH_LIMIT_MS = 5;
  * so the load generator never competes with a request under way. Beside each, this process's CPU time per request
  * (client and server alike, the same client work on both sides).
  */
-export async function benchServerHardening(requestsPerRound: number, rounds: number): Promise<Figure[]> {
+export async function benchServerHardening(requestsPerRound: number, rounds: { create: number; tagSearch: number }): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'screenrec-bench-hardening-'));
   const servers: ListeningServer[] = [];
   try {
@@ -43,12 +43,12 @@ export async function benchServerHardening(requestsPerRound: number, rounds: num
     servers.splice(1, 0, await startServer({ port: 0, logLevel: 'silent', dataFile: largeFile }));
     for (const server of servers) for (let index = 0; index < 20; index++) await create(server); // warm-up
     const [small, large, inMemory] = servers as [ListeningServer, ListeningServer, ListeningServer];
-    const [createSmall, createLarge, createInMemory] = await interleavedSamples(rounds, [
+    const [createSmall, createLarge, createInMemory] = await interleavedSamples(rounds.create, [
       () => withCpu(() => createLatencies(small, requestsPerRound)),
       () => withCpu(() => createLatencies(large, requestsPerRound)),
       () => withCpu(() => createLatencies(inMemory, requestsPerRound)),
     ]);
-    const [tagsSmall, tagsLarge] = await interleavedSamples(rounds, [
+    const [tagsSmall, tagsLarge] = await interleavedSamples(rounds.tagSearch, [
       () => withCpu(() => tagSearchLatencies(small, SMALL, requestsPerRound)),
       () => withCpu(() => tagSearchLatencies(large, LARGE, requestsPerRound)),
     ]);

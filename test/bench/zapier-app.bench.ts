@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { coldStart, runCommand, type ColdStart } from './commands';
 import { atMost, figure, paired, reported, single, type Figure } from './figure';
-import { interleavedSamples } from './measure';
+import { evenRounds, interleavedSamples } from './measure';
 
 const KB = 1000;
 /** PLATFORM-NOTES: the CLI's file detection misses these `module-sync` files, and the build's smoke test fails without them. */
@@ -37,9 +37,8 @@ export async function benchZapierApp(root: string, runs: number): Promise<Figure
   await start(dirs.ours)(); // warm the file cache for both
   await start(dirs.template)();
   // The judged step gets four fifths of the rounds, since its median decides a goal; validate, only shown, the rest.
-  const even = (count: number) => Math.max(2, Math.round(count / 2) * 2);
-  const stepRuns = even((runs * 4) / 3);
-  const validateRuns = even(runs / 3);
+  const stepRuns = evenRounds((runs * 4) / 3);
+  const validateRuns = evenRounds(runs / 3);
   const [oursStep, templateStep] = await interleavedSamples(stepRuns, [start(dirs.ours, 'definition'), start(dirs.template, 'definition')]);
   const [oursValidate, templateValidate] = await interleavedSamples(validateRuns, [start(dirs.ours), start(dirs.template)]);
   const sides = (ours: ColdStart[], template: ColdStart[]) => (key: keyof ColdStart) =>
