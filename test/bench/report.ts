@@ -25,7 +25,7 @@ export interface Results {
   sections: Section[];
 }
 
-/** The table, as Markdown, as scripts/performance-doc.mjs writes it into docs/performance.md. */
+/** The table of figures, as Markdown, that `npm run bench` prints. */
 export function table(sections: Section[]): string {
   const lines = ['| # | figure | ours | baseline | ratio | p25–p75 | goal | met |', '|---|---|---|---|---|---|---|---|'];
   for (const section of sections) {

@@ -2,12 +2,14 @@
  * Every Markdown file of the repository (the CHANGELOGs and pending changesets aside: they are the history) says
  * what is true now, without issue numbers, and every relative link and image in it resolves in a clone: to a file
  * git keeps (committed, or new and not ignored) and, for `#anchor`, to a heading of that Markdown file. Each package
- * README, and the reference service's, is read in five minutes: at most 3,000 words.
+ * README, and the reference service's, is read in five minutes: at most 3,000 words. All of it together is at most
+ * 30,000 words, a newcomer's path through it (the root README, the architecture, how to add a field or an operation,
+ * and a platform's README) at most 8,000, and no document gives the figures of a dated run.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, resolve } from 'node:path';
-import { headingAnchors, isExternal, issueNumbers, linkTargets, namedMarkdownFiles, wordCount } from './markdown';
+import { datedRunFigures, headingAnchors, isExternal, issueNumbers, linkTargets, namedMarkdownFiles, wordCount } from './markdown';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -164,6 +166,21 @@ describe('what the Markdown checks find', () => {
     expect(wordCount('  # Title\n\n| a | b |\n`x`  y\t\tz\n')).toBe(10);
   });
 
+  it("finds a dated run's figures, not dates or figures alone", () => {
+    const text = [
+      'Run of 2026-11-25 04:17 UTC: Node 22.23.3, 2 CPUs, 484 s, load average 1.1–1.9.',
+      'Measured on 25 Nov 2026: 3,816 calls/s.',
+      'In the November 2026 run the storm took 12 min.',
+      'The 2025-11-25 and 2026-07-28 clients run every tool.',
+      'A Zap step has 30 s; the goal is at most 10% slower than main in the same run.',
+      '`2026-11-01` as createdAfter, answered in 0.5 s by the run',
+      '```',
+      'Run of 2026-11-25: 484 s',
+      '```',
+    ].join('\n');
+    expect(datedRunFigures(text).map(({ line }) => line)).toEqual([1, 2, 3]);
+  });
+
   it('tells a missing file, a path outside the repository and a missing heading apart', () => {
     expect(unresolved('README.md', 'package.json')).toBeNull();
     expect(unresolved('README.md', 'packages/core')).toBeNull();
@@ -187,6 +204,10 @@ describe.each(MARKDOWN)('%s', (path) => {
     expect(missing).toEqual([]);
   });
 
+  it("gives no dated run's figures (they belong in notes, git and CI logs)", () => {
+    expect(datedRunFigures(markdown).map(({ line, text }) => `${path}:${line}: ${text}`)).toEqual([]);
+  });
+
   it('has only relative links and images that resolve in a clone', () => {
     const broken = linkTargets(markdown)
       .filter(({ target }) => !isExternal(target))
@@ -206,4 +227,42 @@ it(`every package README has at most ${README_WORDS} words (readable in five min
     return words > README_WORDS ? [`${path}: ${words} words, over ${README_WORDS}`] : [];
   });
   expect(over).toEqual([]);
+});
+
+const wordsOf = (path: string) => wordCount(readFileSync(join(REPO_ROOT, path), 'utf8'));
+
+/** Every document together, as `wc -w` counts them; each rule has one home and the rest link to it. */
+const ALL_WORDS = 30_000;
+it(`all Markdown but the history has at most ${ALL_WORDS} words`, () => {
+  expect(MARKDOWN).toContain('docs/testing.md');
+  const words = MARKDOWN.reduce((sum, path) => sum + wordsOf(path), 0);
+  expect(words).toBeLessThanOrEqual(ALL_WORDS);
+});
+
+/** What a newcomer reads before changing anything: the root README, the architecture, docs/adding.md, one platform's README. */
+const NEWCOMER_WORDS = 8000;
+const NEWCOMER_PATH = ['README.md', 'docs/architecture.md', 'docs/adding.md'];
+const PLATFORM_READMES = ['zapier', 'n8n-nodes-screenrec', 'mcp-server', 'node-red-screenrec'].map((name) => `packages/${name}/README.md`);
+it(`a newcomer's path, with the longest platform README, has at most ${NEWCOMER_WORDS} words`, () => {
+  const path = NEWCOMER_PATH.reduce((sum, file) => sum + wordsOf(file), 0);
+  const longest = Math.max(...PLATFORM_READMES.map(wordsOf));
+  expect(path + longest).toBeLessThanOrEqual(NEWCOMER_WORDS);
+});
+
+it("every n8n node's documentation link into the repository reaches a heading of the package README", () => {
+  const prefix = 'https://github.com/screenrec/screenrec-connectors/tree/main/';
+  const codex = FILES.filter((path) => /^packages\/n8n-nodes-screenrec\/nodes\/.*\.node\.json$/.test(path));
+  expect(codex).toHaveLength(3);
+  const links = codex.flatMap((path) =>
+    [...readFileSync(join(REPO_ROOT, path), 'utf8').matchAll(/"url": "([^"]+)"/g)].map((match) => ({ path, url: match[1]! })),
+  );
+  const broken = links
+    .filter(({ url }) => url.startsWith(prefix))
+    .flatMap(({ path, url }) => {
+      const [folder = '', anchor = ''] = url.slice(prefix.length).split('#');
+      const why = unresolved(`${folder}/README.md`, `#${anchor}`);
+      return why === null ? [] : [`${path}: ${url}: ${why}`];
+    });
+  expect(links.length).toBeGreaterThanOrEqual(6);
+  expect(broken).toEqual([]);
 });

@@ -124,3 +124,25 @@ export function namedMarkdownFiles(markdown: string): LinkTarget[] {
 export function wordCount(text: string): number {
   return text.split(/[ \t\n\v\f\r]+/).filter((word) => word !== '').length;
 }
+
+/** A measured quantity: a number with a unit of time, size, rate or share ("484 s", "3,816 calls/s", "0.91 ms", "12%"). */
+const MEASUREMENT = /\d[\d,.]*\s?(?:µs|us|ms|s|min|minutes|seconds|B|kB|KB|MB|GB|calls\/s|req\/s|%)(?![\p{L}\p{N}])/u;
+/** A calendar date: ISO (2026-11-25), "25 Nov 2026" or "November 2026". */
+const DATE = /\b20\d\d-[01]\d-[0-3]\d\b|\b(?:[0-3]?\d\s)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s20\d\d\b/;
+/** Words that say a figure is what one run measured, not a goal or a limit. */
+const ONE_RUN = /\b(?:runs?|measured|benchmarked|took)\b/i;
+
+/**
+ * Lines that give a figure of one dated run ("Run of 2026-11-25 04:17 UTC: … 484 s"): a date, a measurement and a word
+ * saying it was measured, on one line outside code blocks. A run's figures belong in notes, git and CI logs; a document
+ * states the method, the baselines and the goals. Dates alone (an MCP protocol revision, an example's input) and
+ * figures alone (a limit, a goal) are fine.
+ */
+export function datedRunFigures(markdown: string): Finding[] {
+  return outsideFences(markdown).flatMap(({ line, text: raw }) => {
+    const text = withoutCodeSpans(raw);
+    const date = DATE.exec(text);
+    if (date === null || !MEASUREMENT.test(text) || !ONE_RUN.test(text)) return [];
+    return [{ line, text: raw.trim().slice(0, 100) }];
+  });
+}
