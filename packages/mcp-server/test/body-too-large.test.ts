@@ -99,12 +99,17 @@ async function exchange(port: number, headers: Record<string, string>, sender: S
     if (sender.readOnceSent === true) socket.pause();
     const chunk = Buffer.alloc(64 * 1024, 'x');
     const frame = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk;
+    // A chunk an event-loop turn, as an uploader's loop sends: between two chunks the client polls its socket, so
+    // an answer that came meanwhile is read before the server's cut, however slow the machine. Written back to back,
+    // the chunks can all go out without a poll (the kernel takes each at once), and a reset then drops the unread answer.
     const pump = () => {
-      while (!socket.destroyed && (sender.bytes === 'endless' || sent < sender.bytes)) {
-        sent += chunk.length;
-        if (!socket.write(frame)) return void socket.once('drain', pump);
-      }
       if (socket.destroyed) return;
+      if (sender.bytes === 'endless' || sent < sender.bytes) {
+        sent += chunk.length;
+        if (socket.write(frame)) setImmediate(pump);
+        else socket.once('drain', () => setImmediate(pump));
+        return;
+      }
       socket.end(chunked ? '0\r\n\r\n' : '');
       socket.resume();
     };
