@@ -11,8 +11,9 @@ interface Scenario {
   /** The goal for the rate, as a share of bare node:http's (RECORDING, a write, is shown beside them, not judged). */
   goal: Goal;
   /**
-   * This scenario's share of the section's rounds. RECORDING is only shown, and its per-cycle ratios were 0.01
-   * apart; PING's are as narrow, but at half the rounds (PING runs first) two runs came out 14% apart.
+   * This scenario's share of the section's rounds. RECORDING is only shown and its per-cycle ratios lie close
+   * together; the judged scenarios keep every round, because PING, though as narrow within a run, runs first and
+   * differs more from one run to the next at fewer rounds.
    */
   share: number;
   request(server: ReferenceInfo): LoadRequest;

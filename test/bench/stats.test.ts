@@ -3,6 +3,7 @@
 // print trusted-looking numbers.
 import { compareRuns } from './compare';
 import { atLeast, figure, oursAtMost, paired, reported, single } from './figure';
+import { evenRounds } from './measure';
 import type { Results } from './report';
 import { cycleRatios, interquartile, median, perRoundRatios, quantile, relativeGap } from './stats';
 
@@ -14,6 +15,14 @@ test('quantiles interpolate linearly between the closest ranks (numpy’s defaul
   expect(quantile([7], 0.25)).toBe(7);
   expect(interquartile([10, 0, 5, 20, 15])).toEqual({ low: 5, high: 15 });
   expect(() => quantile([], 0.5)).toThrow();
+});
+
+test('a share of rounds is an even count of at least two, so each side goes first as often', () => {
+  expect([evenRounds(12), evenRounds(12 / 3), evenRounds(18 * (4 / 3)), evenRounds(18 / 3), evenRounds(5), evenRounds(0.5)]).toEqual([
+    12, 4, 24, 6, 6, 2,
+  ]);
+  expect(evenRounds(7)).toBe(8);
+  expect(evenRounds(6.9)).toBe(6);
 });
 
 test('per-round ratios pair round i with round i, and need as many rounds on each side', () => {
