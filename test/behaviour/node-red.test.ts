@@ -1,5 +1,5 @@
 import { InvalidInputError, NotFoundError, OPERATIONS, inputKey, inputKind, type ErrorCode } from 'screenrec';
-import { actionOfKey } from '../../packages/node-red-screenrec/src/operations';
+import { actionOfKey } from '../../packages/node-red-screenrec/src/action/operations';
 import { CONNECTION, caughtError, flowOf, outcomeOf } from '../../packages/node-red-screenrec/test/flows';
 import { runtime, useNockRuntime } from '../../packages/node-red-screenrec/test/nock-runtime';
 import { BASE_URL, WORKSPACE_ID } from '../support/sample-connection';

@@ -1,4 +1,8 @@
-import { RESUME_CLAIM_MS, claimResume, forgetResumeClaims } from '../../packages/n8n-nodes-screenrec/lib/resume-claims';
+import {
+  RESUME_CLAIM_MS,
+  claimResume,
+  forgetResumeClaims,
+} from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo/resume-claims';
 
 // Which waiting executions this process is resuming: one claim each, for a minute, given back when a resume fails.
 

@@ -19,7 +19,7 @@ import {
   LONGEST_WAIT_DAYS,
   NOT_AS_TOOL,
   ONE_RECORDING_PER_EXECUTION,
-} from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.operation';
+} from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo/waitForVideo.operation';
 import {
   ALREADY_RESUMING,
   ANOTHER_RECORDING,
@@ -29,8 +29,8 @@ import {
   RESUMING,
   RESUMING_UNCONFIRMED,
   WAIT_GONE,
-} from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo.webhook';
-import { forgetResumeClaims } from '../../packages/n8n-nodes-screenrec/lib';
+} from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo/waitForVideo.webhook';
+import { forgetResumeClaims } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/actions/recording/waitForVideo/resume-claims';
 import { BACKEND_TOKEN, CREDENTIAL, RECORDING_ID, SUBSCRIPTION_ID, byId, captureWarnings, fakeHttpResponse } from './harness';
 import { failureOf, hookScope, restPath, restScope, setUpNock } from './nock-setup';
 

@@ -14,6 +14,7 @@ import {
   formatCount,
   inputKey,
   newTextInputName,
+  type OperationClients,
   recordingChanges,
 } from 'screenrec';
 import { RECORDING_ID, failureOfSync, restClient } from './fixtures';
@@ -29,6 +30,18 @@ function performOf<Name extends 'requestRecording' | 'updateRecording'>(name: Na
   const perform = OPERATIONS[name].perform;
   if (perform === undefined) throw new Error(`${name} has no perform`);
   return perform;
+}
+
+/** A connection with the API key only, as the platforms hand it to an operation's call. */
+function restOnly(): OperationClients {
+  const rest = restClient();
+  return {
+    rest: () => rest,
+    hook: () => {
+      throw new Error('these operations use the REST API alone');
+    },
+    restIfSetUp: () => rest,
+  };
 }
 
 describe('the free-text fields, declared once', () => {
@@ -85,20 +98,20 @@ describe('the free-text fields, declared once', () => {
       restScope()
         .post(restPath('/recordings'), { direction: 'REQUEST', [key]: 'Typed text' })
         .reply(201, recording);
-      await expect(performOf('requestRecording')(restClient(), { [key]: 'Typed text' }, {})).resolves.toEqual(recording);
+      await expect(performOf('requestRecording')(restOnly(), { [key]: 'Typed text' }, {})).resolves.toEqual(recording);
     });
 
     it('Update Recording sends it alone, and keeps it when left blank', async () => {
       restScope()
         .put(restPath(`/recordings/${RECORDING_ID}`), { [key]: 'New text' })
         .reply(202, recording);
-      await expect(performOf('updateRecording')(restClient(), { recordingId: RECORDING_ID, [newInput]: 'New text' }, {})).resolves.toEqual(
+      await expect(performOf('updateRecording')(restOnly(), { recordingId: RECORDING_ID, [newInput]: 'New text' }, {})).resolves.toEqual(
         recording,
       );
       expect(recordingChanges({ [key]: '  ', tags: ['a'] })).toEqual({ tags: ['a'] });
       // Refused before anything is sent: no request is expected.
       expect(
-        failureOfSync(() => performOf('updateRecording')(restClient(), { recordingId: RECORDING_ID, [newInput]: ' ' }, {})),
+        failureOfSync(() => performOf('updateRecording')(restOnly(), { recordingId: RECORDING_ID, [newInput]: ' ' }, {})),
       ).toMatchObject({ code: 'INVALID_INPUT', message: NOTHING_TO_UPDATE_MESSAGE });
     });
 

@@ -6,7 +6,7 @@ import { SERVER_ICONS } from './icons';
 import type { Logger } from './log';
 import { registerPrompts } from './prompts';
 import { readRecordingResource, RECORDING_URI_TEMPLATE } from './recording-resource';
-import { registerTools } from './tool-calls';
+import { registerTools } from './tools/register';
 import { HOOK_TOOLS, REST_TOOLS } from './tools';
 
 export const SERVER_NAME = 'screenrec';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { advertisedSchema, portableSchema } from '../src/schemas';
+import { advertisedSchema, portableSchema } from '../src/tools/schemas';
 
 // How the server spells a tool's JSON Schema for clients: the same meaning, in keywords every client takes.
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
 /**
@@ -12,6 +12,20 @@ export const SECRET_PARAMETER = 'secret';
 /** 256 random bits as hex: unguessable, and safe in a URL. */
 export function newCallbackSecret(): string {
 	return randomBytes(32).toString('hex');
+}
+
+/**
+ * sha256 of a callback secret as hex: what the 0.1 release's Wait for Video kept instead of the secret, and what the
+ * Trigger compares, so that the comparison takes the same time whatever was posted.
+ */
+export function secretDigestOf(secret: string): string {
+	return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Whether `given` is the secret whose digest was stored, in constant time. */
+export function secretFitsDigest(given: unknown, secretDigest: string): boolean {
+	if (typeof given !== 'string' || given === '') return false;
+	return timingSafeEqual(Buffer.from(secretDigestOf(given), 'hex'), Buffer.from(secretDigest, 'hex'));
 }
 
 /** The URL registered with the service: n8n's webhook URL with the secret as a query parameter. */

@@ -1,8 +1,8 @@
 import type { NodeAPI } from './red';
-import { registerAction } from './nodes/action-node';
-import { registerConnection } from './nodes/connection-node';
-import { registerVideoReady } from './nodes/video-ready-node';
-import { registerWait } from './nodes/wait-node';
+import { registerAction } from './action/node';
+import { registerConnection } from './connection/node';
+import { registerVideoReady } from './video-ready/node';
+import { registerWait } from './wait/node';
 
 /**
  * Every node of the package, by the name its file has in package.json's `node-red.nodes`: the build writes one small

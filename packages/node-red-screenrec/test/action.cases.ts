@@ -20,8 +20,8 @@ import {
 } from 'screenrec';
 import nock from 'nock';
 import { createServer, type Server } from 'node:http';
-import { missingFieldMessage } from '../src/connection';
-import { CONNECTION_FIELDS } from '../src/connection-fields';
+import { missingFieldMessage } from '../src/connection/connection';
+import { CONNECTION_FIELDS } from '../src/connection/fields';
 import { listenOnLoopback, stopServer } from '@screenrec/test-support/loopback';
 import { BASE_URL, RECORDING_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 import { expectNoSecretsIn } from '@screenrec/test-support/secrets';

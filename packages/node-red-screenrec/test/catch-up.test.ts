@@ -1,5 +1,5 @@
 import { exampleRecording } from 'screenrec';
-import { CATCH_UP_HOURS, accountedFor } from '../src/catch-up';
+import { CATCH_UP_HOURS, accountedFor } from '../src/video-ready/catch-up';
 
 const NOW = Date.parse('2026-11-28T12:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(NOW - hours * 3_600_000).toISOString();

@@ -1,7 +1,7 @@
 import { TOKEN_REJECTED_MESSAGE, UNAUTHORIZED_MESSAGE } from 'screenrec';
 import helper from 'node-red-node-test-helper';
 import { MESSAGES } from '../src/locale';
-import { STORED_PASSWORD, TEST_ROUTE } from '../src/nodes/connection-node';
+import { STORED_PASSWORD, TEST_ROUTE } from '../src/connection/node';
 import { BASE_URL, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
 import { serviceMock } from '@screenrec/test-support/service-mock';

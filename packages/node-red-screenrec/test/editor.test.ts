@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONNECTION_FIELDS } from '../src/connection-fields';
+import { CONNECTION_FIELDS } from '../src/connection/fields';
 import { editorFiles } from '../src/editor';
 import { INPUT_FIELDS, OPERATIONS, OPERATION_NAMES, inputKey, type CatalogueOperation, type InputName } from 'screenrec';
 import { fieldSpec } from '../src/fields';
 import { MESSAGES } from '../src/locale';
-import { ACTIONS } from '../src/operations';
+import { ACTIONS } from '../src/action/operations';
 
 const files = editorFiles();
 const manifest = JSON.parse(readFileSync(path.join(__dirname, '../package.json'), 'utf8')) as {

@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import helper from 'node-red-node-test-helper';
-import { registerAction } from '../src/nodes/action-node';
-import { registerConnection } from '../src/nodes/connection-node';
-import { registerVideoReady } from '../src/nodes/video-ready-node';
-import { registerWait } from '../src/nodes/wait-node';
+import { registerAction } from '../src/action/node';
+import { registerConnection } from '../src/connection/node';
+import { registerVideoReady } from '../src/video-ready/node';
+import { registerWait } from '../src/wait/node';
 import type { HttpApp, NodeAPI } from '../src/red';
 import { listenOnLoopback, stopServer } from '@screenrec/test-support/loopback';
 

@@ -9,7 +9,7 @@ import {
 } from 'screenrec';
 import helper from 'node-red-node-test-helper';
 import nock from 'nock';
-import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../src/receiver';
+import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../src/video-ready/receiver';
 import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
 import { serviceMock } from '@screenrec/test-support/service-mock';

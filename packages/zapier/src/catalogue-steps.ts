@@ -18,7 +18,7 @@ import {
   type Recording,
 } from 'screenrec';
 import type { Bundle, Create, PlainInputField, PlainOutputField, Search, ZObject } from 'zapier-platform-core';
-import { restClient } from './clients';
+import { operationClients } from './clients';
 import { cleanList, cleanText, fieldLabels, inputField, isTrue, type FieldOverrides } from './fields';
 import { outputType, recordingOutput, recordingOutputFields } from './recording';
 import { foundOrNothing } from './searches/nothing-found';
@@ -173,21 +173,37 @@ export function regularStep(name: OperationName): Create | Search {
   if (place === undefined || call === undefined) throw new Error(`${name} is not a regular Zapier step`);
   const inputFields = [...stepInputFields(name), ...(ZAPIER_EXTRA_INPUTS[name] ?? [])];
   const output = stepOutput(name);
-  const run = async (z: ZObject, bundle: Bundle, step: Step) => {
+  /** The call's output items: a list as it is (none found: an empty list), one item as a list of one. */
+  const results = async (z: ZObject, bundle: Bundle, step: Step): Promise<Record<string, unknown>[]> => {
     const input = readInput(name, bundle.inputData);
-    return output.map(await call(restClient(z, bundle), input, step.call));
+    const result: unknown = await call(operationClients(z, bundle), input, step.call);
+    return operation.many === true && Array.isArray(result) ? result.map(output.map) : [output.map(result)];
   };
   const labels = fieldLabels(inputFields);
   const display = { label: stepLabel(name), description: stepDescription(name) };
   const shown = { inputFields, sample: output.sample, outputFields: output.fields };
   if (place.kind === 'searches') {
-    const perform = performStep((z, bundle, step) => foundOrNothing(run(z, bundle, step)), labels);
+    // One item that is not there (NOT_FOUND) is Zapier's "nothing found"; for a list, NOT_FOUND is the workspace's.
+    const perform = performStep(
+      async (z, bundle, step) =>
+        operation.many === true ? results(z, bundle, step) : (await foundOrNothing(results(z, bundle, step))).flat(),
+      labels,
+    );
     return { key: place.key, noun: operation.noun, display, operation: { ...shown, perform } };
   }
-  return { key: place.key, noun: operation.noun, display, operation: { ...shown, perform: performStep(run, labels) } };
+  const perform = performStep(async (z, bundle, step) => (await results(z, bundle, step))[0] ?? {}, labels);
+  return { key: place.key, noun: operation.noun, display, operation: { ...shown, perform } };
 }
 
-/** The operations Zapier runs through the catalogue's own call; the others are written out as steps of their own. */
-export const REGULAR_STEP_NAMES = OPERATION_NAMES.filter(
-  (name) => zapierPlace(name) !== undefined && (OPERATIONS[name] as CatalogueOperation).perform !== undefined,
-);
+/** The operations Zapier writes out as steps of their own (src/creates, src/searches, src/triggers). */
+export const WRITTEN_OUT_NAMES = [
+  'createRecordingLink',
+  'findRecordings',
+  'videoReady',
+  'newRecording',
+] as const satisfies readonly OperationName[];
+export type WrittenOutName = (typeof WRITTEN_OUT_NAMES)[number];
+const writtenOut = (name: OperationName): name is WrittenOutName => (WRITTEN_OUT_NAMES as readonly OperationName[]).includes(name);
+
+/** The operations Zapier runs through the catalogue's own call, each a step made by regularStep (which needs a `perform`). */
+export const REGULAR_STEP_NAMES = OPERATION_NAMES.filter((name) => zapierPlace(name) !== undefined && !writtenOut(name));

@@ -7,6 +7,7 @@ import {
   isPlainHttpOffLoopback,
   sleep,
   type ClientOptions,
+  type OperationClients,
   type ServiceCredentials,
 } from 'screenrec';
 import type { Bundle, ZObject } from 'zapier-platform-core';
@@ -80,6 +81,11 @@ export function restClient(z: ZObject, bundle: Bundle): RestClient {
 /** The REST client when the connection has REST credentials, else undefined (for optional extras). */
 export function optionalRestClient(z: ZObject, bundle: Bundle): RestClient | undefined {
   return hasRestCredentials(bundle) ? restClient(z, bundle) : undefined;
+}
+
+/** The connection as the catalogue's calls take it: each client, or the step's "reconnect and fill in" error. */
+export function operationClients(z: ZObject, bundle: Bundle): OperationClients {
+  return { rest: () => restClient(z, bundle), hook: () => hookClient(z, bundle), restIfSetUp: () => optionalRestClient(z, bundle) };
 }
 
 /** Every secret of the connection, for checks that none leaves by a path it should not. */

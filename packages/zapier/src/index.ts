@@ -1,12 +1,10 @@
-import { OPERATION_NAMES, type OperationName } from 'screenrec';
 import { defineApp, version as platformVersion, type Create, type Search, type Trigger } from 'zapier-platform-core';
 import packageJson from '../package.json';
 import authentication from './authentication';
-import { regularStep, stepKey, zapierPlace, type StepKind } from './catalogue-steps';
+import { REGULAR_STEP_NAMES, regularStep, stepKey, zapierPlace, type StepKind, type WrittenOutName } from './catalogue-steps';
 import createRecording from './creates/create-recording';
 import { credentialsByTheRule } from './request-guard';
 import findRecording from './searches/find-recording';
-import findTags from './searches/find-tags';
 import newRecording from './triggers/new-recording';
 import recordingList from './triggers/recording-list';
 import tagList from './triggers/tag-list';
@@ -16,10 +14,9 @@ import { hydrateVideoFile, listHydrator } from './video-file';
 type Step = Trigger | Create | Search;
 
 /** The operations Zapier runs its own way; every other operation with a Zapier key is a regular step made from the catalogue. */
-const WRITTEN_OUT: Partial<Record<OperationName, Step>> = {
+const WRITTEN_OUT: Record<WrittenOutName, Step> = {
   createRecordingLink: createRecording,
   findRecordings: findRecording,
-  searchTags: findTags,
   videoReady,
   newRecording,
 };
@@ -28,9 +25,13 @@ const WRITTEN_OUT: Partial<Record<OperationName, Step>> = {
 const DROPDOWNS: Step[] = [tagList, recordingList];
 
 const steps: Record<StepKind, Record<string, Step>> = { triggers: {}, creates: {}, searches: {} };
-for (const name of OPERATION_NAMES) {
-  const place = zapierPlace(name);
-  if (place !== undefined) steps[place.kind][place.key] = WRITTEN_OUT[name] ?? regularStep(name);
+for (const [name, step] of Object.entries(WRITTEN_OUT) as Array<[WrittenOutName, Step]>) {
+  const { kind, key } = zapierPlace(name)!;
+  steps[kind][key] = step;
+}
+for (const name of REGULAR_STEP_NAMES) {
+  const { kind, key } = zapierPlace(name)!;
+  steps[kind][key] = regularStep(name);
 }
 for (const step of DROPDOWNS) steps.triggers[step.key] = step;
 

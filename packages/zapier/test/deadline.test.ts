@@ -5,7 +5,6 @@ import { testConnection } from '../src/authentication';
 import { REGULAR_STEP_NAMES, stepKey, zapierPlace } from '../src/catalogue-steps';
 import { perform as createRecording } from '../src/creates/create-recording';
 import { perform as findRecording } from '../src/searches/find-recording';
-import { perform as findTags } from '../src/searches/find-tags';
 import { perform as newRecording } from '../src/triggers/new-recording';
 import { perform as recordingList } from '../src/triggers/recording-list';
 import { perform as tagList } from '../src/triggers/tag-list';
@@ -73,7 +72,6 @@ const WRITTEN_OUT: Record<string, Perform> = {
     key: stepKey('findRecordings'),
     run: (authData) => appTester(findRecording, { authData, inputData: { externalReference: 'ticket-4711' } }),
   },
-  'Find Tags': { key: stepKey('searchTags'), run: (authData) => appTester(findTags, { authData, inputData: { query: 'sup' } }) },
   'video file': {
     key: 'videoFile',
     run: (authData) => appTester(hydrateVideoFile, { authData, inputData: { recordingId: RECORDING_ID } }),

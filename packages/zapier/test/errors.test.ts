@@ -1,7 +1,6 @@
 import * as core from 'screenrec';
 import nock from 'nock';
 import { perform as createRecording } from '../src/creates/create-recording';
-import { perform as findTags } from '../src/searches/find-tags';
 import { refusingUrl } from '@screenrec/test-support/loopback';
 import {
   API_KEY,
@@ -15,8 +14,11 @@ import {
   restAuth,
   useNock,
   zapierFailure,
+  performOf,
 } from './harness';
 import { timersLeftBy } from './timers-left';
+
+const findTags = performOf('searches', 'searchTags');
 
 useNock();
 

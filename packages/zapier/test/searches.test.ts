@@ -1,6 +1,5 @@
 import { invalidInputMessage } from 'screenrec';
 import { perform as findRecording } from '../src/searches/find-recording';
-import { perform as findTags } from '../src/searches/find-tags';
 import {
   OTHER_RECORDING_ID,
   RECORDING_ID,
@@ -16,6 +15,7 @@ import {
   performOf,
 } from './harness';
 
+const findTags = performOf('searches', 'searchTags');
 const getVideoUrl = performOf('searches', 'getVideoUrl');
 
 useNock();

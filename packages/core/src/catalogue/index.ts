@@ -30,6 +30,8 @@ export {
   operationByKey,
   type CatalogueOperation,
   type InputValues,
+  type OperationClients,
   type OperationEffects,
   type OperationName,
+  type Performed,
 } from './operations.js';

@@ -1,6 +1,8 @@
 import * as z from 'zod/v4';
 import type { CallOptions } from '../transport/call-bounds.js';
 import type { ServiceInterface } from '../wire/protocol.js';
+import { createdRecordingDetails } from '../clients/created-recording.js';
+import type { HookClient } from '../clients/hook-client.js';
 import type { RestClient } from '../clients/rest-client.js';
 import { givenTexts, recordingChanges } from './recording-input.js';
 import {
@@ -30,11 +32,29 @@ export type InputValues<Inputs extends readonly InputName[]> = {
 };
 
 /**
+ * The clients an operation's call gets from the platform's connection. `rest` and `hook` fail with the platform's
+ * own "not configured" error when the connection lacks that interface's secret; `restIfSetUp` gives undefined then,
+ * for a call that only adds to its answer with it.
+ */
+export interface OperationClients {
+  rest(): RestClient;
+  hook(): HookClient | Promise<HookClient>;
+  restIfSetUp(): RestClient | undefined;
+}
+
+/** What an operation's call gives: one output item, or (`many`) a list of them. */
+export type Performed<Output extends z.ZodType, Many extends boolean> = Many extends true ? z.input<Output>[] : z.input<Output>;
+
+/**
  * One operation, declared once. Every platform shows it under `name` (in its own idiom: a Zapier search reads
  * "Find …", an n8n operation leaves out its resource), offers `inputs` with the catalogue's labels and help, and
  * outputs `output` per item. `keys` are what each platform released it as: they never change.
  */
-export interface CatalogueOperation<Inputs extends readonly InputName[] = readonly InputName[], Output extends z.ZodType = z.ZodType> {
+export interface CatalogueOperation<
+  Inputs extends readonly InputName[] = readonly InputName[],
+  Output extends z.ZodType = z.ZodType,
+  Many extends boolean = boolean,
+> {
   name: string;
   /** What it is about: the Zapier noun, the n8n resource. */
   noun: 'Recording' | 'Video' | 'Tag' | 'Request';
@@ -48,15 +68,20 @@ export interface CatalogueOperation<Inputs extends readonly InputName[] = readon
   required: readonly Inputs[number][];
   /** One output item. */
   output: Output;
+  /** The call gives a list of output items (each platform shows them in its idiom: items, results, an array). */
+  many?: Many;
   effects: OperationEffects;
   keys: Partial<Record<Platform, string>>;
-  /** The core call, where it is the same on every platform; irregular operations are written out by each platform. */
-  perform?: (client: RestClient, input: InputValues<Inputs>, call: CallOptions) => Promise<z.input<Output>>;
+  /**
+   * The core call, where it is the same on every platform (REST or hook, one item or many): every platform derives the
+   * operation from it. Irregular operations (paging, waiting, triggers) are written out by each platform.
+   */
+  perform?: (clients: OperationClients, input: InputValues<Inputs>, call: CallOptions) => Promise<Performed<Output, Many>>;
 }
 
-function operation<const Inputs extends readonly InputName[], Output extends z.ZodType>(
-  spec: CatalogueOperation<Inputs, Output>,
-): CatalogueOperation<Inputs, Output> {
+function operation<const Inputs extends readonly InputName[], Output extends z.ZodType, const Many extends boolean = false>(
+  spec: CatalogueOperation<Inputs, Output, Many>,
+): CatalogueOperation<Inputs, Output, Many> {
   return spec;
 }
 
@@ -90,6 +115,16 @@ export const OPERATIONS = {
     }),
     effects: CREATES,
     keys: { zapier: 'creates.createRecording', n8n: 'recording.create', mcp: 'create_recording_link', nodeRed: 'create' },
+    // The hook answers only the page link; with REST credentials the new recording is looked up for its ID and status,
+    // and a failed lookup becomes detailsError: the recording exists, and a retried step would make a second one.
+    perform: async (clients, input, call) => {
+      const externalReference = input.externalReference ?? '';
+      const tags = input.tags ?? [];
+      const hook = await clients.hook();
+      const { url } = await hook.createRecordingLink({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, call);
+      const details = await createdRecordingDetails(clients.restIfSetUp(), url, externalReference, call);
+      return { ...details, url, externalReference, tags };
+    },
   }),
   requestRecording: operation({
     name: 'Request Recording by Email',
@@ -103,8 +138,8 @@ export const OPERATIONS = {
     output: Recording,
     effects: CREATES,
     keys: { zapier: 'creates.requestRecording', n8n: 'recording.request', mcp: 'create_recording_request', nodeRed: 'request' },
-    perform: (client, input, call) =>
-      client.requestRecording(
+    perform: (clients, input, call) =>
+      clients.rest().requestRecording(
         {
           direction: input.direction ?? 'REQUEST',
           ...(input.email === undefined ? {} : { email: input.email }),
@@ -129,7 +164,7 @@ export const OPERATIONS = {
     output: Recording,
     effects: READS,
     keys: { n8n: 'recording.get', mcp: 'get_recording', nodeRed: 'get' },
-    perform: (client, input, call) => client.getRecording(input.recordingId ?? '', call),
+    perform: (clients, input, call) => clients.rest().getRecording(input.recordingId ?? '', call),
   }),
   findRecordings: operation({
     name: 'Find Recordings',
@@ -156,9 +191,9 @@ export const OPERATIONS = {
     output: z.object({ recordingId: Recording.shape.id, videoUrl: PresignResponse.shape.url }),
     effects: READS,
     keys: { zapier: 'searches.getVideoUrl', n8n: 'recording.getVideoUrl', mcp: 'get_video_url', nodeRed: 'getVideoUrl' },
-    perform: async (client, input, call) => {
+    perform: async (clients, input, call) => {
       const recordingId = input.recordingId ?? '';
-      return { recordingId, videoUrl: await client.getVideoUrl(recordingId, call) };
+      return { recordingId, videoUrl: await clients.rest().getVideoUrl(recordingId, call) };
     },
   }),
   updateRecording: operation({
@@ -173,14 +208,14 @@ export const OPERATIONS = {
     output: Recording,
     effects: { readOnly: false, destructive: true, idempotent: true },
     keys: { zapier: 'creates.updateRecording', n8n: 'recording.update', mcp: 'update_recording', nodeRed: 'update' },
-    perform: (client, input, call) => {
+    perform: (clients, input, call) => {
       // Checked before anything is sent: a refused update names the fields.
       const changes = recordingChanges({
         ...(input.newTags === undefined ? {} : { tags: input.newTags }),
         ...Object.fromEntries(RECORDING_TEXT_FIELD_KEYS.map((key) => [key, input[newTextInputName(key)]])),
         removeAllTags: input.removeAllTags === true,
       });
-      return client.updateRecording(input.recordingId ?? '', changes, call);
+      return clients.rest().updateRecording(input.recordingId ?? '', changes, call);
     },
   }),
   deleteRecording: operation({
@@ -196,7 +231,10 @@ export const OPERATIONS = {
     // Deleting again changes nothing more (the second call only finds it gone): core retries it as idempotent.
     effects: { readOnly: false, destructive: true, idempotent: true },
     keys: { zapier: 'creates.deleteRecording', n8n: 'recording.delete', mcp: 'delete_recording', nodeRed: 'delete' },
-    perform: async (client, input, call) => ({ ...(await client.deleteRecording(input.recordingId ?? '', call)), deleted: true as const }),
+    perform: async (clients, input, call) => ({
+      ...(await clients.rest().deleteRecording(input.recordingId ?? '', call)),
+      deleted: true as const,
+    }),
   }),
   searchTags: operation({
     name: 'Search Tags',
@@ -208,8 +246,10 @@ export const OPERATIONS = {
     inputs: ['query'],
     required: ['query'],
     output: z.object({ tag: TagSearchResponse.shape.result.element }),
+    many: true,
     effects: READS,
     keys: { zapier: 'searches.findTags', n8n: 'tag.search', mcp: 'search_tags', nodeRed: 'searchTags' },
+    perform: async (clients, input, call) => (await clients.rest().searchTags(input.query ?? '', call)).map((tag) => ({ tag })),
   }),
   anyRequest: operation({
     name: 'Any Request',

@@ -1,7 +1,7 @@
 import { InvalidInputError, OPERATIONS, describeFieldErrors, invalidInputMessage, type InputName } from 'screenrec';
 import * as z from 'zod';
-import { fromBase64Url, toBase64Url } from './base64';
-import { toolShape } from './tools/catalogue';
+import { fromBase64Url, toBase64Url } from '../base64';
+import { toolShape } from './catalogue';
 
 type FindInput = (typeof OPERATIONS.findRecordings.inputs)[number];
 /** A search by external reference scans the whole list for one match, which a page of the list cannot answer. */

@@ -1,8 +1,8 @@
 import { NEWEST_FIRST, OPERATIONS, Recording } from 'screenrec';
 import * as z from 'zod';
-import { FindFilter, continueWith, decodeCursor, encodeCursor, type FindPosition } from '../cursor';
-import { describeRecording } from '../describe';
-import { Cursor, Limit } from '../schemas';
+import { FindFilter, continueWith, decodeCursor, encodeCursor, type FindPosition } from './cursor';
+import { describeRecording } from './describe';
+import { Cursor, Limit } from './schemas';
 import { TOOL_ICONS } from '../icons';
 import { fromOperation } from './catalogue';
 import { defineTool } from './tool';

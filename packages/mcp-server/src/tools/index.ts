@@ -1,5 +1,4 @@
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from 'screenrec';
-import { createRecordingLink } from './create-recording-link';
 import { findRecordings } from './find-recordings';
 import { regularTool } from './regular';
 import { searchTags } from './search-tags';
@@ -9,7 +8,6 @@ import { waitForRecording } from './wait-for-recording';
 
 /** The tools written out here, each with a rule of its own; every other tool is the catalogue's operation as it is. */
 const IRREGULAR_TOOLS: { [Name in OperationName]?: Tool } = {
-  createRecordingLink,
   findRecordings,
   updateRecording,
   searchTags,

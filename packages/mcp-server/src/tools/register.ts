@@ -1,13 +1,13 @@
 import type { CallToolResult, InputRequiredResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
-import { callOptionsFor } from './call';
-import { CARD_TOOL_META } from './card/resource';
+import { callOptionsFor } from '../call';
+import { CARD_TOOL_META } from '../card/resource';
 import { askToConfirm, confirmationOf } from './confirm';
-import type { Connections } from './connections';
-import type { Logger } from './log';
+import type { Connections } from '../connections';
+import type { Logger } from '../log';
 import { progressOf } from './progress';
-import { describeFailure, toolFailure, toolSuccess } from './results';
+import { describeFailure, toolFailure, toolSuccess } from '../results';
 import { advertisedSchema } from './schemas';
-import type { Tool } from './tools/tool';
+import type { Tool } from './tool';
 
 /** Registers our tools on one server instance, in the order given (tools/list keeps it). */
 export function registerTools(server: McpServer, tools: readonly Tool[], connections: Connections, logger: Logger): void {

@@ -7,12 +7,13 @@ import {
   type CatalogueOperation,
   type InputName,
   type InputValues,
+  type OperationClients,
   type OperationName,
 } from 'screenrec';
 import * as z from 'zod';
 import { noteVideoLink } from '../card/video-origins';
-import type { Connections } from '../connections';
-import { describeRecording } from '../describe';
+import { NotConfiguredError, notConfiguredMessage, type Connections } from '../connections';
+import { describeRecording } from './describe';
 import { TOOL_ICONS } from '../icons';
 import { fromOperation, toolShape } from './catalogue';
 import { defineTool, type Tool, type ToolContext, type ToolPause } from './tool';
@@ -38,6 +39,16 @@ interface McpSide<Input = AnyInput, Result = Record<string, unknown>> {
 }
 
 const MCP_SIDE: { [Name in OperationName]?: McpSide<InputOf<Name>, ResultOf<Name>> } = {
+  createRecordingLink: {
+    icons: TOOL_ICONS.link,
+    showsCard: true,
+    guidance:
+      'Give an externalReference (your ticket or conversation ID) so the recording can be matched later: get_recording and ' +
+      'find_recordings show it. With detailsError the link was created all the same: do not create another.',
+    report: ({ url, recordingId, detailsError }, { externalReference }) =>
+      `Recording link for "${externalReference ?? ''}"${recordingId === null ? '' : ` (recording ${recordingId})`}: ${url}` +
+      (detailsError === null ? '' : ` ${detailsError}`),
+  },
   requestRecording: {
     icons: TOOL_ICONS.request,
     showsCard: true,
@@ -105,10 +116,30 @@ export function regularTool(name: OperationName): Tool {
       const input = catalogueInput(operation.inputs, args);
       const pause = await side.confirm?.(input, call, connections, context);
       if (pause !== undefined) return pause;
-      const result = output.parse(await perform(connections.rest(), input, call));
+      const result = output.parse(await perform(operationClients(connections, call), input, call));
       return { structured: result, text: side.report?.(result, input, connections) ?? `${operation.name}: ${JSON.stringify(result)}` };
     },
   });
+}
+
+/** The server's connections as the catalogue's call takes them; a missing setting is the tool's own error. */
+function operationClients(connections: Connections, call: BoundedCall): OperationClients {
+  return {
+    rest: () => connections.rest(),
+    hook: () => {
+      if (connections.hook === undefined) throw new NotConfiguredError(notConfiguredMessage(['SCREENREC_BACKEND_TOKEN is not set']));
+      return connections.hook().client(call);
+    },
+    restIfSetUp: () => {
+      try {
+        return connections.rest();
+      } catch (error) {
+        // Without the REST settings there is nothing to look up, and nothing went wrong.
+        if (error instanceof NotConfiguredError) return undefined;
+        throw error;
+      }
+    },
+  };
 }
 
 /** The arguments under the catalogue's input names, which `perform` reads (MCP released some under others). */

@@ -1,7 +1,7 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { MAX_PAGE_SIZE } from 'screenrec';
 import * as z from 'zod';
-import { DEFAULT_TOOL_TIMEOUT_SECONDS, MAX_TOOL_TIMEOUT_SECONDS } from './config';
+import { DEFAULT_TOOL_TIMEOUT_SECONDS, MAX_TOOL_TIMEOUT_SECONDS } from '../config';
 
 // The arguments MCP has of its own, beside the catalogue's inputs (tools/catalogue.ts).
 

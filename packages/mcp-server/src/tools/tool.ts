@@ -8,9 +8,9 @@ import {
   type BoundedCall,
   type ServiceInterface,
 } from 'screenrec';
-import type { Confirmation } from '../confirm';
+import type { Confirmation } from './confirm';
 import type { Connections } from '../connections';
-import type { ProgressReport } from '../progress';
+import type { ProgressReport } from './progress';
 import { withFieldHelp } from './catalogue';
 
 /** What a tool returns on success: the structured result (checked against its output schema) and a short text. */

@@ -17,7 +17,7 @@ import {
   type UpdateRecordingRequest,
 } from 'screenrec';
 import * as z from 'zod';
-import { describeRecording } from '../describe';
+import { describeRecording } from './describe';
 import { TOOL_ICONS } from '../icons';
 import { fromOperation, toolShape } from './catalogue';
 import { defineTool } from './tool';

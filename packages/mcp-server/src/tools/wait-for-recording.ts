@@ -9,9 +9,9 @@ import {
   type WaitOutcome,
 } from 'screenrec';
 import * as z from 'zod';
-import { describeRecording } from '../describe';
+import { describeRecording } from './describe';
 import { TOOL_ICONS } from '../icons';
-import { MaxWaitSeconds } from '../schemas';
+import { MaxWaitSeconds } from './schemas';
 import { fromOperation, toolShape } from './catalogue';
 import { defineTool } from './tool';
 

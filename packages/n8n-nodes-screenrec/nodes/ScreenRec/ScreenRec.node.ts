@@ -7,10 +7,12 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { screenRecNodeType, type HintedNodeTypeDescription } from '../builder-hint';
-import { SEARCH_RECORDINGS, searchRecordings, testScreenRecCredential, timeoutOption } from '../../lib';
+import { timeoutOption } from '../../lib/call-options';
+import { testScreenRecCredential } from '../../lib/credential-test';
+import { SEARCH_RECORDINGS, searchRecordings } from '../../lib/recording-locator';
 import { OPERATION_PARAMETERS, RESOURCE_PARAMETER } from './actions/node-operations';
-import { WAIT_FOR_VIDEO_WEBHOOKS } from './actions/recording/waitForVideo.operation';
-import { resumeOnVideo } from './actions/recording/waitForVideo.webhook';
+import { WAIT_FOR_VIDEO_WEBHOOKS } from './actions/recording/waitForVideo/waitForVideo.operation';
+import { resumeOnVideo } from './actions/recording/waitForVideo/waitForVideo.webhook';
 import { route } from './actions/router';
 import { actionSubtitle } from './actions/subtitle';
 

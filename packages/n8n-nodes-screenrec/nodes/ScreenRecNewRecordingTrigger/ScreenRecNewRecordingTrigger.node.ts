@@ -1,16 +1,10 @@
 import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type IPollFunctions } from 'n8n-workflow';
-import {
-	NEWEST_FIRST,
-	ScreenRecConnection,
-	RECORDING_STATUSES,
-	defined,
-	listOf,
-	testScreenRecCredential,
-	toJsonObject,
-	toNodeError,
-	valueOptions,
-	type RecordingFilter,
-} from '../../lib';
+import { NEWEST_FIRST, RECORDING_STATUSES, type RecordingFilter } from 'screenrec/portable';
+import { ScreenRecConnection } from '../../lib/connection';
+import { testScreenRecCredential } from '../../lib/credential-test';
+import { toNodeError } from '../../lib/errors';
+import { defined, listOf, toJsonObject } from '../../lib/parameters';
+import { valueOptions } from '../../lib/value-options';
 import { screenRecNodeType, withPropertyHint, type HintedNodeTypeDescription } from '../builder-hint';
 import { inputField } from '../ScreenRec/actions/fields';
 import { pollNewRecordings, readState, writeState } from './new-recordings';

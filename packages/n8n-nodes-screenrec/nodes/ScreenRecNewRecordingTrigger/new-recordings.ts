@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NEWEST_FIRST, type Recording, type RecordingFilter, type RestClient } from '../../lib';
+import { NEWEST_FIRST, type Recording, type RecordingFilter, type RestClient } from 'screenrec/portable';
 
 /** Recordings created this long before the last poll are listed again: clocks of n8n and ScreenRec may differ. */
 export const OVERLAP_MS = 5 * 60_000;

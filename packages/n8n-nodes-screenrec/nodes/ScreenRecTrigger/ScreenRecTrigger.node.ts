@@ -6,17 +6,11 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import {
-	ALLOW_HTTP_LABEL,
-	NOTIFICATION_ANSWER,
-	SECRET_PARAMETER,
-	ScreenRecConnection,
-	callbackUrlWithSecret,
-	newCallbackSecret,
-	standaloneMessage,
-	testScreenRecCredential,
-	toNodeError,
-} from '../../lib';
+import { NOTIFICATION_ANSWER } from 'screenrec/portable';
+import { ALLOW_HTTP_LABEL, SECRET_PARAMETER, callbackUrlWithSecret, newCallbackSecret } from '../../lib/callback-url';
+import { ScreenRecConnection } from '../../lib/connection';
+import { testScreenRecCredential } from '../../lib/credential-test';
+import { standaloneMessage, toNodeError } from '../../lib/errors';
 import { screenRecNodeType, withPropertyHint, type HintedNodeTypeDescription } from '../builder-hint';
 import { callbackUrlOf } from './webhook-url';
 import { forgetSubscription, hasStoredSubscriptionId, readSubscription, saveSubscription, secretMatches } from './subscription';

@@ -1,5 +1,5 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { secretDigestOf, secretFitsDigest } from '../../lib';
+import { secretDigestOf, secretFitsDigest } from '../../lib/callback-url';
 
 /**
  * The subscription lives in the workflow's static data, which n8n saves with the workflow: it survives restarts and

@@ -1,21 +1,19 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import {
 	NOTIFICATION_ANSWER,
-	ScreenRecConnection,
-	downloadVideo,
-	firstDelivery,
 	identifyVideo,
 	isRefusedVideo,
-	keepSeenVideos,
 	screenVideoReady,
-	seenBefore,
-	standaloneMessage,
-	toJsonObject,
 	videoDownloadUrl,
 	type IdentifiedVideo,
 	type RestClient,
 	type VideoReady,
-} from '../../lib';
+} from 'screenrec/portable';
+import { ScreenRecConnection } from '../../lib/connection';
+import { standaloneMessage } from '../../lib/errors';
+import { toJsonObject } from '../../lib/parameters';
+import { firstDelivery, keepSeenVideos, seenBefore } from '../../lib/seen-videos';
+import { downloadVideo } from '../../lib/video';
 
 const NO_API_KEY =
 	"The recording details were not fetched: the ScreenRec credential has no API Key (and Workspace ID). Fill them in to get the recording's fields.";

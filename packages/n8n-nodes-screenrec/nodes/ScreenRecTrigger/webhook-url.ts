@@ -1,5 +1,5 @@
 import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
-import { subscribableUrl } from '../../lib';
+import { subscribableUrl } from '../../lib/callback-url';
 
 /** The URL ScreenRec will POST to; ScreenRec calls https callbacks only, so anything else is refused here with the fix. */
 export function callbackUrlOf(context: IHookFunctions, allowHttp: boolean): string {

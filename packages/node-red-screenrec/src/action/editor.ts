@@ -1,11 +1,11 @@
 import { fieldSpec, type FieldName, type FieldSpec } from '../fields';
-import { CONNECTION_FIELDS } from '../connection-fields';
-import { ACTION_TYPE, DEFAULT_TIMEOUT_SECONDS } from '../nodes/action-node';
-import { ACTIONS, ACTION_KEYS, DEFAULT_OPERATION, type ActionOperation } from '../operations';
+import { CONNECTION_FIELDS } from '../connection/fields';
+import { ACTION_TYPE, DEFAULT_TIMEOUT_SECONDS } from './node';
+import { ACTIONS, ACTION_KEYS, DEFAULT_OPERATION, type ActionOperation } from './operations';
 import { ALIASES, MESSAGE_PROPERTY } from '../values';
 import { OPERATIONS as OPERATIONS_BY_NAME } from 'screenrec';
-import { escape, helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
-import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
+import { escape, helpEntry, helpList, nodeHtml, prose, scriptJson } from '../editor/markup';
+import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from '../editor/palette';
 
 const OPERATIONS = [...ACTIONS.values()];
 /** The form's fields: one row per property, whichever operations share it, as the first operation using it has it. */

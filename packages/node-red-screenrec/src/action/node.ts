@@ -2,10 +2,10 @@ import { InvalidInputError, invalidInputMessage } from 'screenrec';
 import { word } from '../locale';
 import { Owners, onRuntimeStop, whenFlowsRun } from '../handover';
 import { asError, failureCode, noConnectionError, positiveNumberOf } from '../in-flight';
-import { ACTION_KEYS, DEFAULT_OPERATION, actionOfKey, type ActionOperation } from '../operations';
+import { ACTION_KEYS, DEFAULT_OPERATION, actionOfKey, type ActionOperation } from './operations';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
 import { readValues } from '../values';
-import { connectionOf } from './connection-node';
+import { connectionOf } from '../connection/node';
 
 export const ACTION_TYPE = 'screenrec';
 /** The time one message may take, unless the node says otherwise. */

@@ -2,21 +2,21 @@ import {
   NEWEST_FIRST,
   OPERATIONS,
   OPERATION_NAMES,
-  createdRecordingDetails,
   type CallOptions,
   type CatalogueOperation,
+  type OperationClients,
   type OperationName,
   type ServiceResponse,
 } from 'screenrec';
-import type { Connection } from './connection';
-import { WORKSPACE_PLACEHOLDER, type FieldName, type FieldValues, type OwnFieldName } from './fields';
-import type { NodeMessage } from './red';
+import type { Connection } from '../connection/connection';
+import { WORKSPACE_PLACEHOLDER, type FieldName, type FieldValues, type OwnFieldName } from '../fields';
+import type { NodeMessage } from '../red';
 
 type Run = (values: FieldValues, connection: Connection, call: CallOptions) => Promise<unknown>;
 /** Writes an operation's result onto the message; gives the error to stop it with when the result is a failure. */
 type Deliver = (msg: NodeMessage, result: unknown) => Error | undefined;
 
-/** What Node-RED adds to a catalogue operation it writes out by hand. */
+/** What Node-RED does its own way for a catalogue operation: its own fields, call or message. */
 interface Irregular {
   /** Node-RED's own fields, after the catalogue's inputs. */
   own?: readonly OwnFieldName[];
@@ -24,7 +24,8 @@ interface Irregular {
   ownRequired?: readonly OwnFieldName[];
   /** msg.payload is an array of the operation's results, rather than one. */
   many?: boolean;
-  run: Run;
+  /** Node-RED's own call; by default the catalogue's. */
+  run?: Run;
   /** How the result goes onto the message: by default it replaces msg.payload. */
   deliver?: Deliver;
 }
@@ -45,17 +46,6 @@ export interface ActionOperation extends Required<Omit<Irregular, 'own' | 'ownRe
 
 /** The catalogue's operations the action node writes out itself: a different call, or Node-RED's own paging. */
 const IRREGULAR: Partial<Record<OperationName, Irregular>> = {
-  createRecordingLink: {
-    async run(input, connection, call) {
-      const { name } = OPERATIONS.createRecordingLink;
-      const externalReference = input.externalReference ?? '';
-      const tags = input.tags ?? [];
-      const client = await connection.hook(name).client(call);
-      const { url } = await client.createRecordingLink({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, call);
-      const details = await createdRecordingDetails(connection.hasRest ? connection.rest(name) : undefined, url, externalReference, call);
-      return { ...details, url, externalReference, tags };
-    },
-  },
   findRecordings: {
     own: ['returnAll', 'limit', 'sortOrder'],
     many: true,
@@ -78,9 +68,13 @@ const IRREGULAR: Partial<Record<OperationName, Irregular>> = {
       return connection.rest(OPERATIONS.findRecordings.name).collectRecordings(filter, options);
     },
   },
+  // Node-RED's idiom for a list of names: the tags as texts, not the catalogue's one-field items.
   searchTags: {
-    many: true,
-    run: (input, connection, call) => connection.rest(OPERATIONS.searchTags.name).searchTags(input.query ?? '', call),
+    deliver: (msg, results) =>
+      replacePayload(
+        msg,
+        (results as Array<{ tag: string }>).map(({ tag }) => tag),
+      ),
   },
   anyRequest: {
     own: ['method', 'path', 'queryParameters', 'body', 'headers'],
@@ -109,22 +103,32 @@ function replacePayload(msg: NodeMessage, result: unknown): undefined {
   return undefined;
 }
 
+/** The connection as the catalogue's call takes it: each client asked for by the operation's name. */
+function clientsOf(connection: Connection, name: string, call: CallOptions): OperationClients {
+  return {
+    rest: () => connection.rest(name),
+    hook: () => connection.hook(name).client(call),
+    restIfSetUp: () => (connection.hasRest ? connection.rest(name) : undefined),
+  };
+}
+
 function actionOf(name: OperationName): ActionOperation | undefined {
   const operation: CatalogueOperation = OPERATIONS[name];
   const { perform } = operation;
   const key = operation.keys.nodeRed;
-  const irregular: Irregular | undefined =
-    IRREGULAR[name] ??
-    (perform === undefined ? undefined : { run: (input, connection, call) => perform(connection.rest(operation.name), input, call) });
-  if (key === undefined || irregular === undefined || operation.kind !== 'action') return undefined;
+  const irregular = IRREGULAR[name];
+  const run: Run | undefined =
+    irregular?.run ??
+    (perform === undefined ? undefined : (input, connection, call) => perform(clientsOf(connection, operation.name, call), input, call));
+  if (key === undefined || run === undefined || operation.kind !== 'action') return undefined;
   return {
     key,
     catalogue: operation,
-    fields: [...operation.inputs, ...(irregular.own ?? [])],
-    required: [...operation.required, ...(irregular.ownRequired ?? [])],
-    many: irregular.many ?? false,
-    run: irregular.run,
-    deliver: irregular.deliver ?? replacePayload,
+    fields: [...operation.inputs, ...(irregular?.own ?? [])],
+    required: [...operation.required, ...(irregular?.ownRequired ?? [])],
+    many: irregular?.many ?? operation.many ?? false,
+    run,
+    deliver: irregular?.deliver ?? replacePayload,
   };
 }
 

@@ -10,7 +10,7 @@ import {
   type ClientOptions,
   type HookProvider,
 } from 'screenrec';
-import { CONNECTION_FIELDS, INTEGRATION_AUTO, type ConnectionFieldName, type Integration } from './connection-fields';
+import { CONNECTION_FIELDS, INTEGRATION_AUTO, type ConnectionFieldName, type Integration } from './fields';
 
 /** A connection's values, as the config node holds them (credentials decrypted by Node-RED); blanks are ''. */
 export interface ConnectionSettings {

@@ -1,6 +1,6 @@
-import { CONNECTION_FIELDS, INTEGRATION_AUTO, INTEGRATION_CHOICES, SECRET_FIELDS, type ConnectionFieldName } from '../connection-fields';
-import { CONNECTION_TYPE, TEST_ROUTE } from '../nodes/connection-node';
-import { escape, helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
+import { CONNECTION_FIELDS, INTEGRATION_AUTO, INTEGRATION_CHOICES, SECRET_FIELDS, type ConnectionFieldName } from './fields';
+import { CONNECTION_TYPE, TEST_ROUTE } from './node';
+import { escape, helpEntry, helpList, nodeHtml, prose, scriptJson } from '../editor/markup';
 
 const PLAIN_FIELDS = (Object.keys(CONNECTION_FIELDS) as ConnectionFieldName[]).filter(
   (name) => !(SECRET_FIELDS as readonly string[]).includes(name),

@@ -1,7 +1,7 @@
 import { HOOK_PROVIDERS, isScreenRecError } from 'screenrec';
 import * as z from 'zod/v4';
-import { CONNECTION_FIELDS, INTEGRATION_AUTO, SECRET_FIELDS } from '../connection-fields';
-import { Connection, type ClientTuning, type ConnectionSettings } from '../connection';
+import { CONNECTION_FIELDS, INTEGRATION_AUTO, SECRET_FIELDS } from './fields';
+import { Connection, type ClientTuning, type ConnectionSettings } from './connection';
 import { word } from '../locale';
 import type { NodeAPI, NodeDefinition, RuntimeNode } from '../red';
 

@@ -1,8 +1,8 @@
 import { MESSAGES } from '../locale';
-import { actionHtml } from './action-html';
-import { connectionHtml } from './connection-html';
-import { videoReadyHtml } from './video-ready-html';
-import { waitHtml } from './wait-html';
+import { actionHtml } from '../action/editor';
+import { connectionHtml } from '../connection/editor';
+import { videoReadyHtml } from '../video-ready/editor';
+import { waitHtml } from '../wait/editor';
 
 /** The files the build writes beside each node's .js, by path relative to the nodes' folder. */
 export function editorFiles(): Record<string, string> {

@@ -1,4 +1,4 @@
-import { CONNECTION_TYPE } from '../nodes/connection-node';
+import { CONNECTION_TYPE } from '../connection/node';
 import { scriptJson } from './markup';
 
 /** How the package's flow nodes look in the palette, and what they share in the editor. */

@@ -1,5 +1,5 @@
 import { OPERATIONS, parseVideoReady, type CallOptions, type Recording } from 'screenrec';
-import type { Connection } from './connection';
+import type { Connection } from '../connection/connection';
 
 /** How far back a Video Ready node looks, after a restart, for videos that finished while Node-RED was down. */
 export const CATCH_UP_HOURS = 24;

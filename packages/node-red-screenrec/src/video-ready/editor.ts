@@ -1,11 +1,11 @@
 import { OPERATIONS } from 'screenrec';
-import { CONNECTION_FIELDS } from '../connection-fields';
-import { VIDEO_READY_TYPE } from '../nodes/video-ready-node';
-import { RECEIVER_PATH } from '../receiver';
-import { SUBSCRIPTION_CONTEXT_KEY } from '../subscriptions';
-import { CATCH_UP_HOURS, CATCH_UP_LIMIT } from '../catch-up';
-import { helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
-import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
+import { CONNECTION_FIELDS } from '../connection/fields';
+import { VIDEO_READY_TYPE } from './runtime';
+import { RECEIVER_PATH } from './receiver';
+import { SUBSCRIPTION_CONTEXT_KEY } from './subscriptions';
+import { CATCH_UP_HOURS, CATCH_UP_LIMIT } from './catch-up';
+import { helpEntry, helpList, nodeHtml, prose, scriptJson } from '../editor/markup';
+import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from '../editor/palette';
 
 const { backendToken, publicUrl } = CONNECTION_FIELDS;
 const { name, summary } = OPERATIONS.videoReady;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { NOTIFICATION_ANSWER } from 'screenrec';
-import type { HttpApp, HttpRequest, HttpResponse } from './red';
+import type { HttpApp, HttpRequest, HttpResponse } from '../red';
 
 /**
  * The endpoint on Node-RED's HTTP server (RED.httpNode) that ScreenRec posts video-ready notifications to:

@@ -1,9 +1,9 @@
 import { OPERATIONS } from 'screenrec';
 import * as z from 'zod/v4';
 import type { KnownVideos } from './catch-up';
-import type { Connection } from './connection';
-import { InFlight } from './in-flight';
-import type { NodeMessage } from './red';
+import type { Connection } from '../connection/connection';
+import { InFlight } from '../in-flight';
+import type { NodeMessage } from '../red';
 import { digestOf, secretOf } from './receiver';
 
 /** The time subscribing, unsubscribing and each recording's lookup may take. */

@@ -1,8 +1,8 @@
 import { OPERATIONS } from 'screenrec';
 import { fieldSpec } from '../fields';
-import { DEFAULT_TIME_LIMIT_MINUTES, HELD_CONTEXT_KEY, WAIT_TYPE } from '../nodes/wait-node';
-import { escape, helpEntry, helpList, nodeHtml, prose, scriptJson } from './markup';
-import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from './palette';
+import { DEFAULT_TIME_LIMIT_MINUTES, HELD_CONTEXT_KEY, WAIT_TYPE } from './node';
+import { escape, helpEntry, helpList, nodeHtml, prose, scriptJson } from '../editor/markup';
+import { COMMON_DEFAULTS, COMMON_ROWS, flowNodeRegistration } from '../editor/palette';
 
 const { name, summary } = OPERATIONS.waitForVideo;
 const recordingId = fieldSpec('recordingId');

@@ -7,7 +7,7 @@ import { InFlight, asError, failureCode, noConnectionError, positiveNumberOf } f
 import { word } from '../locale';
 import type { NodeAPI, NodeDefinition, NodeMessage, RuntimeNode } from '../red';
 import { readValues } from '../values';
-import { connectionOf } from './connection-node';
+import { connectionOf } from '../connection/node';
 
 export const WAIT_TYPE = 'screenrec-wait';
 /** How long a message is held at most, unless the node says otherwise. */

@@ -1,8 +1,8 @@
-import { OPERATIONS, RECORDING_FIELDS, cleanTags, createdRecordingDetails, type CreatedRecordingDetails } from 'screenrec';
+import { OPERATIONS, RECORDING_FIELDS, type CreatedRecordingDetails } from 'screenrec';
 import { defineCreate, type Bundle, type PlainOutputField, type ZObject } from 'zapier-platform-core';
-import { stepInputFields, stepKey, stepLabel } from '../catalogue-steps';
-import { hookClient, optionalRestClient } from '../clients';
-import { cleanText, fieldLabels } from '../fields';
+import { readInput, stepInputFields, stepKey, stepLabel } from '../catalogue-steps';
+import { operationClients } from '../clients';
+import { fieldLabels } from '../fields';
 import { performStep } from '../step';
 
 const inputFields = stepInputFields('createRecordingLink');
@@ -21,20 +21,16 @@ export interface CreatedRecording extends CreatedRecordingDetails {
 }
 
 /**
- * Creates through the automation hook, which answers only the page link. With REST credentials the new recording
- * is then looked up among the newest, for its ID and status; that lookup never fails the step, since the
- * recording exists by then and a retried step would make a second one.
+ * The catalogue's Create Recording Link, with the ID a second time as `id`: Zapier's Find or Create Recording maps
+ * a later step to one field whichever of its two steps ran.
  */
-export const perform = performStep(
-  async (z: ZObject, bundle: Bundle<{ externalReference?: string; tags?: string[] }>, step): Promise<CreatedRecording> => {
-    const externalReference = cleanText(bundle.inputData.externalReference)?.trim() ?? '';
-    const tags = cleanTags(bundle.inputData.tags);
-    const { url } = await hookClient(z, bundle).createRecordingLink({ externalReference, ...(tags.length > 0 ? { tags } : {}) }, step.call);
-    const details = await createdRecordingDetails(optionalRestClient(z, bundle), url, externalReference, step.call);
-    return { ...details, id: details.recordingId, url, externalReference, tags };
-  },
-  fieldLabels(inputFields),
-);
+const { perform: createRecordingLink } = OPERATIONS.createRecordingLink;
+if (createRecordingLink === undefined) throw new Error('Create Recording Link has no core call in the catalogue');
+
+export const perform = performStep(async (z: ZObject, bundle: Bundle, step): Promise<CreatedRecording> => {
+  const created = await createRecordingLink(operationClients(z, bundle), readInput('createRecordingLink', bundle.inputData), step.call);
+  return { ...created, id: created.recordingId };
+}, fieldLabels(inputFields));
 
 const { id, status, url, externalReference, tags } = RECORDING_FIELDS;
 

@@ -1,15 +1,8 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
-import {
-	INPUT_FIELDS,
-	fromAiKeyOf,
-	inputKey,
-	inputKind,
-	recordingLocator,
-	valueOptions,
-	type InputField,
-	type InputKind,
-	type InputName,
-} from '../../../lib';
+import { INPUT_FIELDS, inputKey, inputKind, type InputField, type InputKind, type InputName } from 'screenrec/portable';
+import { recordingLocator } from '../../../lib/recording-locator';
+import { fromAiKeyOf } from '../../../lib/tool-mode';
+import { valueOptions } from '../../../lib/value-options';
 import { withPropertyHint } from '../../builder-hint';
 
 /*

@@ -1,15 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import {
-	INPUT_FIELDS,
-	inputKey,
-	isoDateIn,
-	listOf,
-	textOf,
-	type InputField,
-	type InputName,
-	type InputValues,
-	type OperationName,
-} from '../../../lib';
+import { INPUT_FIELDS, inputKey, type InputField, type InputName, type InputValues, type OperationName } from 'screenrec/portable';
+import { isoDateIn, listOf, textOf } from '../../../lib/parameters';
 import { inputField, kindOf } from './fields';
 import { catalogueOf, collection, parameter, recordingIdOf, showFor, type OperationRun } from './operation-descriptor';
 

@@ -1,22 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../../lib';
+import { OPERATIONS, OPERATION_NAMES, type OperationName } from 'screenrec/portable';
 import { catalogueOf, n8nAction, n8nKeyOf, n8nName, type OperationDescriptor } from './operation-descriptor';
 import { n8nDescription } from './fields';
-import { create } from './recording/create.operation';
 import { getAll } from './recording/getAll.operation';
 import { getVideoUrl } from './recording/getVideoUrl.operation';
-import { waitForVideo } from './recording/waitForVideo.operation';
+import { waitForVideo } from './recording/waitForVideo/waitForVideo.operation';
 import { regularOperation } from './regular';
-import { search } from './tag/search.operation';
 import { toolDescriptionField } from './tool-description';
 
 /** The operations n8n does its own way; every other one is the catalogue's (regular.ts). */
 const OWN_WAY: Partial<Record<OperationName, OperationDescriptor>> = {
-	createRecordingLink: create,
 	findRecordings: getAll,
 	getVideoUrl,
 	waitForVideo,
-	searchTags: search,
 };
 
 /** The node's resources, n8n's grouping of its operations; each keeps the operation it released as its default. */

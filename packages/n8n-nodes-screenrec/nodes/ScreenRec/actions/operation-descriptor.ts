@@ -1,12 +1,7 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	OPERATIONS,
-	type CallOptions,
-	type CatalogueOperation,
-	type OperationName,
-	type ScreenRecConnection,
-	type ServiceInterface,
-} from '../../../lib';
+import { OPERATIONS, type CallOptions, type CatalogueOperation, type OperationName } from 'screenrec/portable';
+import { type ScreenRecConnection } from '../../../lib/connection';
+import { type ServiceInterface } from '../../../lib/errors';
 
 export interface OperationResult {
 	json: IDataObject;

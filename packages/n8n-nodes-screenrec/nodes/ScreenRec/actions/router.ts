@@ -1,5 +1,8 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
-import { ScreenRecConnection, callOptionsOf, isCancellation, leanToolResult, runsAsTool, toNodeError, toolFailure } from '../../../lib';
+import { callOptionsOf } from '../../../lib/call-options';
+import { ScreenRecConnection } from '../../../lib/connection';
+import { toNodeError } from '../../../lib/errors';
+import { isCancellation, leanToolResult, runsAsTool, toolFailure } from '../../../lib/tool-mode';
 import { usesOf } from './operation-descriptor';
 import { NODE_OPERATIONS, declaredOutput } from './node-operations';
 

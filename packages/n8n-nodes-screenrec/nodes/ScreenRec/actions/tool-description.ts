@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { fromAiKeyOf } from '../../../lib';
+import { fromAiKeyOf } from '../../../lib/tool-mode';
 import { aiNamesByParameter } from './inputs';
 import { catalogueOf, showFor, type OperationDescriptor } from './operation-descriptor';
 

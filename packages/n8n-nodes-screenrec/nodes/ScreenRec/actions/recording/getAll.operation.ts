@@ -1,4 +1,5 @@
-import { NEWEST_FIRST, SORT_ORDERS, defined, textOf, toJsonObject, type RecordingFilter } from '../../../../lib';
+import { NEWEST_FIRST, SORT_ORDERS, type RecordingFilter } from 'screenrec/portable';
+import { defined, textOf, toJsonObject } from '../../../../lib/parameters';
 import { inputParameters, inputValues } from '../inputs';
 import { collection, n8nName, parameter, showFor, type OperationDescriptor } from '../operation-descriptor';
 

@@ -1,4 +1,5 @@
-import { downloadVideo, videoDownloadUrl } from '../../../../lib';
+import { videoDownloadUrl } from 'screenrec/portable';
+import { downloadVideo } from '../../../../lib/video';
 import { inputParameters } from '../inputs';
 import { n8nName, parameter, recordingIdOf, showFor, type OperationDescriptor } from '../operation-descriptor';
 import { performed } from '../regular';
@@ -28,7 +29,7 @@ export const getVideoUrl: OperationDescriptor = {
 		},
 	],
 	async run(run) {
-		if (parameter(run, 'download') !== true) return [{ json: await performed(run, 'getVideoUrl') }];
+		if (parameter(run, 'download') !== true) return (await performed(run, 'getVideoUrl')).map((json) => ({ json }));
 		const rest = run.connection.rest(n8nName('getVideoUrl'));
 		const recordingId = recordingIdOf(run);
 		// Through core's check: a fresh link for this confirmed recording, never one to a private or loopback address.

@@ -1,6 +1,6 @@
-import { createHash, createHmac, timingSafeEqual } from 'crypto';
+import { createHmac, timingSafeEqual } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { SECRET_PARAMETER } from './callback-url';
+import { SECRET_PARAMETER } from '../../../../../lib/callback-url';
 
 /**
  * What "Wait for Video" tells its resume webhook, carried only by the URL it subscribes: the recording awaited, and
@@ -67,14 +67,4 @@ export function readEarlierWaitState(value: unknown): EarlierWaitState | undefin
 	)
 		return undefined;
 	return { subscriptionId, recordingId, secretDigest };
-}
-
-export function secretDigestOf(secret: string): string {
-	return createHash('sha256').update(secret).digest('hex');
-}
-
-/** Whether `given` is the secret whose digest was stored, in constant time. */
-export function secretFitsDigest(given: unknown, secretDigest: string): boolean {
-	if (typeof given !== 'string' || given === '') return false;
-	return timingSafeEqual(Buffer.from(secretDigestOf(given), 'hex'), Buffer.from(secretDigest, 'hex'));
 }

@@ -1,22 +1,14 @@
 import { NodeOperationError, type IExecuteFunctions, type IWebhookDescription } from 'n8n-workflow';
-import {
-	ALLOW_HTTP_LABEL,
-	noteWaitingExecution,
-	rememberWaitSubscription,
-	runsAsTool,
-	subscribableUrl,
-	standaloneMessage,
-	sweepLeftSubscriptions,
-	takeEarlierWaitSubscription,
-	takeNotedSubscription,
-	toNodeError,
-	waitCallbackUrl,
-	waitedVideoItem,
-	type Recording,
-	type RestClient,
-	type ScreenRecConnection,
-} from '../../../../lib';
-import { inputField } from '../fields';
+import { type Recording, type RestClient } from 'screenrec/portable';
+import { ALLOW_HTTP_LABEL, subscribableUrl } from '../../../../../lib/callback-url';
+import { type ScreenRecConnection } from '../../../../../lib/connection';
+import { standaloneMessage, toNodeError } from '../../../../../lib/errors';
+import { runsAsTool } from '../../../../../lib/tool-mode';
+import { rememberWaitSubscription, takeEarlierWaitSubscription } from './wait-again';
+import { waitCallbackUrl } from './wait-state';
+import { noteWaitingExecution, sweepLeftSubscriptions, takeNotedSubscription } from './wait-sweep';
+import { waitedVideoItem } from './waited-video';
+import { inputField } from '../../fields';
 import {
 	n8nName,
 	parameter,
@@ -25,7 +17,7 @@ import {
 	type OperationDescriptor,
 	type OperationResult,
 	type OperationRun,
-} from '../operation-descriptor';
+} from '../../operation-descriptor';
 
 const show = showFor('waitForVideo');
 const NEEDS = n8nName('waitForVideo');

@@ -1,27 +1,21 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import {
-	EARLIER_WAIT_FIELD,
 	NOTIFICATION_ANSWER,
-	RECORDING_PARAMETER,
-	SECRET_PARAMETER,
-	ScreenRecConnection,
-	claimResume,
-	isWaitSecret,
-	notedSubscription,
 	isRefusedVideo,
 	parseVideoReady,
-	readEarlierWaitState,
 	screenVideoReady,
-	secretFitsDigest,
-	standaloneMessage,
-	toNodeError,
-	unconfirmedWaitedVideoItem,
 	videoIdCandidates,
-	waitSubscriptionOf,
-	waitedVideoItem,
 	type Recording,
 	type VideoReady,
-} from '../../../../lib';
+} from 'screenrec/portable';
+import { SECRET_PARAMETER, secretFitsDigest } from '../../../../../lib/callback-url';
+import { ScreenRecConnection } from '../../../../../lib/connection';
+import { standaloneMessage, toNodeError } from '../../../../../lib/errors';
+import { claimResume } from './resume-claims';
+import { waitSubscriptionOf } from './wait-again';
+import { EARLIER_WAIT_FIELD, RECORDING_PARAMETER, isWaitSecret, readEarlierWaitState } from './wait-state';
+import { notedSubscription } from './wait-sweep';
+import { unconfirmedWaitedVideoItem, waitedVideoItem } from './waited-video';
 
 export const NOT_THIS_EXECUTIONS_SUBSCRIPTION =
 	'This address accepts only the video-ready notifications of the subscription made by this waiting execution, and this request carries no secret.';

@@ -11,13 +11,9 @@ import {
 	type VideoReady,
 } from 'screenrec/portable';
 import type { INodeExecutionData } from 'n8n-workflow';
-import { standaloneMessage } from './errors';
-import { toJsonObject } from './parameters';
-import { downloadVideo, type DownloadContext } from './video';
-
-export * from './wait-again';
-export * from './wait-state';
-export * from './wait-sweep';
+import { standaloneMessage } from '../../../../../lib/errors';
+import { toJsonObject } from '../../../../../lib/parameters';
+import { downloadVideo, type DownloadContext } from '../../../../../lib/video';
 
 /** A finished recording and the link of its video, as "Wait for Video" outputs it. */
 export interface WaitedVideo {
