@@ -1,5 +1,5 @@
 // The generated section of docs/operations.md: each operation, and what it is called on every platform.
-import { PLATFORMS, PLATFORM_NAMES } from '../../packages/core/src/catalogue';
+import { PLATFORMS, PLATFORM_NAMES } from '../../packages/core/src/portable';
 import { code, table } from './markdown';
 import type { OperationRow, PlatformEntry } from './operations';
 import type { ZapierStep } from './zapier';

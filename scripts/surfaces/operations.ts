@@ -1,6 +1,6 @@
 // Which step, node, operation and tool is which operation: each platform's entries, by the key a saved Zap, workflow,
 // agent or flow holds, matched across platforms.
-import { OPERATIONS, OPERATION_NAMES, PLATFORMS, PLATFORM_NAMES, type Platform } from '../../packages/core/src/catalogue';
+import { OPERATIONS, OPERATION_NAMES, PLATFORMS, PLATFORM_NAMES, type Platform } from '../../packages/core/src/portable';
 import type { Surfaces } from './surfaces';
 
 /** One thing a user picks on a platform: what it is called there, and the key that stores the choice. */

@@ -1,5 +1,5 @@
 // The tables of each package README's generated sections, made from the built packages' own words.
-import { RECORDING_FIELD_KEYS } from '../../packages/core/src/catalogue';
+import { RECORDING_FIELD_KEYS } from '../../packages/core/src/portable';
 import { code, listInWords, table } from './markdown';
 import type { McpTool } from './mcp';
 import type { N8nPackage } from './n8n';

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 // Core's source, not its build: the names the editor must show are the catalogue's as it is now.
-import { OPERATIONS, operationByKey } from '../../packages/core/src/catalogue';
+import { OPERATIONS, operationByKey } from '../../packages/core/src/portable';
 import { expectThat, type Checks } from '../support/checks';
 import { waitUntil } from '../support/wait';
 import { REPO_ROOT, type RunningServer } from '../support/reference-server';

@@ -70,4 +70,34 @@ export {
   recordingLabel,
   statusLabel,
 } from './catalogue/labels.js';
-export * from './catalogue/index.js';
+// The catalogue: each recording field, input and operation, declared once; every platform's surface is derived from it.
+export { PLATFORMS, PLATFORM_NAMES, type Platform } from './catalogue/platforms.js';
+export {
+  RECORDING_FIELDS,
+  RECORDING_FIELD_KEYS,
+  exampleRecording,
+  type RecordingField,
+  type RecordingFieldKey,
+} from './catalogue/recording-fields.js';
+export {
+  INPUT_FIELDS,
+  NEW_TEXT_INPUT_NAMES,
+  inputKey,
+  newTextInputName,
+  textFieldNoun,
+  type InputField,
+  type InputName,
+  type NewTextInputName,
+} from './catalogue/inputs.js';
+export { inputKind, schemaKind, type InputKind } from './catalogue/input-kind.js';
+export {
+  OPERATIONS,
+  OPERATION_NAMES,
+  operationByKey,
+  type CatalogueOperation,
+  type InputValues,
+  type OperationClients,
+  type OperationEffects,
+  type OperationName,
+  type Performed,
+} from './catalogue/operations.js';
