@@ -104,7 +104,7 @@ function replacePayload(msg: NodeMessage, result: unknown): undefined {
 }
 
 /** The connection as the catalogue's call takes it: each client asked for by the operation's name. */
-function clientsOf(connection: Connection, name: string, call: CallOptions): OperationClients {
+function operationClients(connection: Connection, name: string, call: CallOptions): OperationClients {
   return {
     rest: () => connection.rest(name),
     hook: () => connection.hook(name).client(call),
@@ -119,7 +119,9 @@ function actionOf(name: OperationName): ActionOperation | undefined {
   const irregular = IRREGULAR[name];
   const run: Run | undefined =
     irregular?.run ??
-    (perform === undefined ? undefined : (input, connection, call) => perform(clientsOf(connection, operation.name, call), input, call));
+    (perform === undefined
+      ? undefined
+      : (input, connection, call) => perform(operationClients(connection, operation.name, call), input, call));
   if (key === undefined || run === undefined || operation.kind !== 'action') return undefined;
   return {
     key,

@@ -5,7 +5,7 @@ import { inputParameters, inputValues } from './inputs';
 import { catalogueOf, n8nName, type OperationDescriptor, type OperationRun } from './operation-descriptor';
 
 /** The item's connection as the catalogue's call takes it: each client asked for by the operation's n8n name. */
-function clientsOf(run: OperationRun, name: OperationName): OperationClients {
+function operationClients(run: OperationRun, name: OperationName): OperationClients {
 	const needs = n8nName(name);
 	return {
 		rest: () => run.connection.rest(needs),
@@ -18,7 +18,7 @@ function clientsOf(run: OperationRun, name: OperationName): OperationClients {
 export async function performed(run: OperationRun, name: OperationName): Promise<IDataObject[]> {
 	const { perform, many } = catalogueOf(name);
 	if (perform === undefined) throw new Error(`${name} has no core call of its own: it needs an n8n definition of its own`);
-	const output: unknown = await perform(clientsOf(run, name), inputValues(run, name), run.options);
+	const output: unknown = await perform(operationClients(run, name), inputValues(run, name), run.options);
 	const items: unknown[] = many === true && Array.isArray(output) ? output : [output];
 	return items.map((item) => {
 		if (typeof item !== 'object' || item === null) throw new Error(`${name} gave no item`);
