@@ -156,57 +156,8 @@ function failureResponses(service: ServiceInterface): JsonObject {
   );
 }
 
-interface RestCallText {
-  summary: string;
-  description: string;
-  request?: ComponentName;
-  answer?: ComponentName;
-  answerDescription: string;
-}
-
-/** The prose and bodies of each REST call; its method, path and status come from core's REST_CALLS. */
-const REST_TEXT: Record<keyof typeof REST_CALLS, RestCallText> = {
-  requestRecording: {
-    summary: 'Create a recording request',
-    description: 'With an `email`, ScreenRec e-mails that person an invitation; without one, nobody is e-mailed.',
-    request: 'CreateRecordingRequest',
-    answer: 'Recording',
-    answerDescription: 'The new recording.',
-  },
-  listRecordings: {
-    summary: 'Find and filter recordings',
-    description:
-      'Every filter is optional; each given list matches any of its values, the filters all together. `createdDateTo` is inclusive (ScreenRec adds a day). There is no call that gets one recording: list with `ids`. No body at all is no filter, as `{}`; a body that is not a JSON object (`null` included) is a 400.',
-    request: 'ListRecordingsRequest',
-    answer: 'RecordingPage',
-    answerDescription: 'One page of recordings.',
-  },
-  getVideoUrl: {
-    summary: 'Get a temporary link to the video',
-    description: 'A new signed link each time, which expires; 404 while the recording has no video yet.',
-    answer: 'PresignResponse',
-    answerDescription: "A fresh, signed link to the recording's video.",
-  },
-  updateRecording: {
-    summary: "Update a recording's tags and comment",
-    description: "`tags` replaces the recording's tags.",
-    request: 'UpdateRecordingRequest',
-    answer: 'Recording',
-    answerDescription: 'The updated recording.',
-  },
-  searchTags: {
-    summary: 'Search tags',
-    description:
-      'Tags of the workspace that contain the query, in any case, each once. A blank query finds nothing, and so does one with a control character (no tag holds one).',
-    answer: 'TagSearchResponse',
-    answerDescription: 'The matching tags.',
-  },
-  deleteRecording: {
-    summary: 'Delete a recording',
-    description: 'The recording and its video are gone for good.',
-    answerDescription: 'Deleted; the answer is empty.',
-  },
-};
+// Each call names its body's and its answer's schema: this fails to compile when a name is not a component.
+const REST_CALL_SCHEMAS: Record<keyof typeof REST_CALLS, { summary: string; request?: ComponentName; answer?: ComponentName }> = REST_CALLS;
 
 const WORKSPACE_ID_PARAMETER: JsonObject = {
   name: 'workspaceId',
@@ -230,22 +181,22 @@ function restPaths(): JsonObject {
     keyof typeof REST_CALLS,
     (typeof REST_CALLS)[keyof typeof REST_CALLS],
   ][]) {
-    const text = REST_TEXT[operationId];
+    const schemaNames = REST_CALL_SCHEMAS[operationId];
     const parameters = [
       ...(call.path.includes('{id}') ? [RECORDING_ID_PARAMETER] : []),
       ...(operationId === 'searchTags' ? [TAG_QUERY] : []),
     ];
-    const success: JsonObject = { description: text.answerDescription };
-    if (text.answer !== undefined) success.content = jsonContent(ref(text.answer));
+    const success: JsonObject = { description: call.answerDescription };
+    if (schemaNames.answer !== undefined) success.content = jsonContent(ref(schemaNames.answer));
     const operation: JsonObject = {
       operationId,
-      summary: text.summary,
-      description: text.description,
+      summary: call.summary,
+      description: call.description,
       tags: ['REST API'],
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(text.request === undefined
+      ...(schemaNames.request === undefined
         ? {}
-        : { requestBody: { required: operationId !== 'listRecordings', content: jsonContent(ref(text.request)) } }),
+        : { requestBody: { required: operationId !== 'listRecordings', content: jsonContent(ref(schemaNames.request)) } }),
       // A GET's body is never read; every other call's is.
       responses: { [String(call.success)]: success, ...failureResponses('rest'), ...(call.method === 'GET' ? {} : BODY_REFUSALS.rest) },
     };

@@ -76,6 +76,20 @@ const newestPage = (status: number, answer: unknown): Exchange => ({
   status,
   answer,
 });
+/**
+ * A Create Recording Link row: the step for REFERENCE tagged support, the create, then `lookup` (the ID lookup after
+ * it), and the one item it outputs: the link and the input, with what the lookup found.
+ */
+const createLinkCase = (
+  name: string,
+  lookup: Exchange,
+  found: { recordingId: string | null; status: string | null; detailsError: string | null },
+): BehaviourCase => ({
+  name,
+  step: { operation: 'createRecordingLink', externalReference: REFERENCE, tags: ['support'] },
+  exchanges: [createLink, lookup],
+  outcome: { output: [{ ...found, url: PAGE_URL, externalReference: REFERENCE, tags: ['support'] }] },
+});
 /** The list call of a Find Recordings step: the filter, newest first, the 10 results the step asks for. */
 const tenNewest = (filter: Record<string, unknown>, content: Array<Record<string, unknown>>): Exchange => ({
   to: 'rest',
@@ -96,57 +110,21 @@ const MCP_BLANK_TAG =
   "MCP refuses a blank tag instead of dropping it: a model's JSON has no empty rows, so a blank one is a mistake worth naming.";
 
 export const CASES: BehaviourCase[] = [
-  {
-    name: "Create Recording Link outputs the link, the input, and the new recording's ID (recordingId) and status",
-    step: { operation: 'createRecordingLink', externalReference: REFERENCE, tags: ['support'] },
-    exchanges: [createLink, newestPage(200, page([exampleRecording({ status: 'NEW', tags: ['support'] })]))],
-    outcome: {
-      output: [
-        {
-          recordingId: RECORDING_ID,
-          status: 'NEW',
-          url: PAGE_URL,
-          externalReference: REFERENCE,
-          tags: ['support'],
-          detailsError: null,
-        },
-      ],
-    },
-  },
-  {
-    name: 'Create Recording Link still succeeds when the ID lookup fails after the create: the link, and detailsError says why the ID is missing',
-    step: { operation: 'createRecordingLink', externalReference: REFERENCE, tags: ['support'] },
-    exchanges: [createLink, newestPage(401, { message: 'Unauthorized' })],
-    outcome: {
-      output: [
-        {
-          recordingId: null,
-          status: null,
-          url: PAGE_URL,
-          externalReference: REFERENCE,
-          tags: ['support'],
-          detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE),
-        },
-      ],
-    },
-  },
-  {
-    name: 'Create Recording Link whose new recording is not listed yet: the link, and detailsError says so',
-    step: { operation: 'createRecordingLink', externalReference: REFERENCE, tags: ['support'] },
-    exchanges: [createLink, newestPage(200, page([]))],
-    outcome: {
-      output: [
-        {
-          recordingId: null,
-          status: null,
-          url: PAGE_URL,
-          externalReference: REFERENCE,
-          tags: ['support'],
-          detailsError: CREATED_NOT_LISTED_YET,
-        },
-      ],
-    },
-  },
+  createLinkCase(
+    "Create Recording Link outputs the link, the input, and the new recording's ID (recordingId) and status",
+    newestPage(200, page([exampleRecording({ status: 'NEW', tags: ['support'] })])),
+    { recordingId: RECORDING_ID, status: 'NEW', detailsError: null },
+  ),
+  createLinkCase(
+    'Create Recording Link still succeeds when the ID lookup fails after the create: the link, and detailsError says why the ID is missing',
+    newestPage(401, { message: 'Unauthorized' }),
+    { recordingId: null, status: null, detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE) },
+  ),
+  createLinkCase(
+    'Create Recording Link whose new recording is not listed yet: the link, and detailsError says so',
+    newestPage(200, page([])),
+    { recordingId: null, status: null, detailsError: CREATED_NOT_LISTED_YET },
+  ),
   {
     name: 'Request Recording sends tags trimmed and each once, and outputs the new recording',
     step: {
@@ -392,33 +370,30 @@ const presign: Exchange = {
   answer: { url: FRESH_VIDEO_URL },
 };
 
+/** ScreenRec confirms RECORDING_ID and signs a fresh link: the item carries that link and the recording. */
+const CONFIRMED_AND_FRESH: Pick<VideoReadyCase, 'exchanges' | 'item'> = {
+  exchanges: [confirm([RECORDING_ID], 200, page([exampleRecording()])), presign],
+  item: () => ({
+    videoUrl: FRESH_VIDEO_URL,
+    videoKey: VIDEO_KEY,
+    linkConfirmed: true,
+    recordingId: RECORDING_ID,
+    recording: exampleRecording(),
+    detailsError: null,
+  }),
+};
+
 /** The Video Ready trigger on Zapier and n8n (MCP has none): the same item from the same notification, or no run. */
 export const VIDEO_READY_CASES: VideoReadyCase[] = [
   {
     name: 'Video Ready gives the fresh link ScreenRec signs, its videoKey, the recordingId ScreenRec confirmed, and the recording',
     notification: () => ({ result: VIDEO_URL }),
-    exchanges: [confirm([RECORDING_ID], 200, page([exampleRecording()])), presign],
-    item: () => ({
-      videoUrl: FRESH_VIDEO_URL,
-      videoKey: VIDEO_KEY,
-      linkConfirmed: true,
-      recordingId: RECORDING_ID,
-      recording: exampleRecording(),
-      detailsError: null,
-    }),
+    ...CONFIRMED_AND_FRESH,
   },
   {
     name: 'Video Ready of a forged post (a foreign link naming a real recording) carries only the fresh link ScreenRec gives',
     notification: () => ({ result: `https://forger.example.org/${RECORDING_ID}.webm?steal=1` }),
-    exchanges: [confirm([RECORDING_ID], 200, page([exampleRecording()])), presign],
-    item: () => ({
-      videoUrl: FRESH_VIDEO_URL,
-      videoKey: VIDEO_KEY,
-      linkConfirmed: true,
-      recordingId: RECORDING_ID,
-      recording: exampleRecording(),
-      detailsError: null,
-    }),
+    ...CONFIRMED_AND_FRESH,
   },
   {
     name: "Video Ready whose lookup fails still starts the run for a link on the Service URL's origin, with the link and detailsError saying why",

@@ -264,6 +264,9 @@ describe('Recording operations of the ScreenRec node against the service', () =>
       additionalFields: { tags: 'draft' },
     });
     const recordingId = String(created!.json.id);
+    /** Update of that recording with `updateFields`: its output items. */
+    const update = (updateFields: Record<string, unknown>) =>
+      jsonOf(runNode(workspace, { resource: 'recording', operation: 'update', recordingId: byId(recordingId), updateFields }));
     await runNode(workspace, {
       resource: 'recording',
       operation: 'request',
@@ -271,14 +274,7 @@ describe('Recording operations of the ScreenRec node against the service', () =>
       additionalFields: { tags: 'Support-EU, billing' },
     });
 
-    const updated = await jsonOf(
-      runNode(workspace, {
-        resource: 'recording',
-        operation: 'update',
-        recordingId: byId(recordingId),
-        updateFields: { tags: 'Support-US, reviewed', comment: 'checked by n8n' },
-      }),
-    );
+    const updated = await update({ tags: 'Support-US, reviewed', comment: 'checked by n8n' });
     expect(updated).toEqual([
       expect.objectContaining({ id: recordingId, tags: ['Support-US', 'reviewed'], comment: 'checked by n8n', direction: 'RESPONSE' }),
     ]);
@@ -288,23 +284,9 @@ describe('Recording operations of the ScreenRec node against the service', () =>
     expect(await jsonOf(runNode(workspace, { resource: 'tag', operation: 'search', query: 'SUPPORT' }))).toHaveLength(2);
 
     // Empty Tags keep the tags; Remove All Tags removes them.
-    const commented = await jsonOf(
-      runNode(workspace, {
-        resource: 'recording',
-        operation: 'update',
-        recordingId: byId(recordingId),
-        updateFields: { tags: '', comment: 'tags kept' },
-      }),
-    );
+    const commented = await update({ tags: '', comment: 'tags kept' });
     expect(commented).toEqual([expect.objectContaining({ tags: ['Support-US', 'reviewed'], comment: 'tags kept' })]);
-    const cleared = await jsonOf(
-      runNode(workspace, {
-        resource: 'recording',
-        operation: 'update',
-        recordingId: byId(recordingId),
-        updateFields: { removeAllTags: true },
-      }),
-    );
+    const cleared = await update({ removeAllTags: true });
     expect(cleared).toEqual([expect.objectContaining({ id: recordingId, tags: [], comment: 'tags kept' })]);
 
     expect(await jsonOf(runNode(workspace, { resource: 'recording', operation: 'delete', recordingId: byId(recordingId) }))).toEqual([

@@ -204,6 +204,17 @@ describe.each(VIDEO_LINK_MODES)('ScreenRec Trigger lifecycle against the service
 });
 
 describe('ScreenRec Trigger failures against the service', () => {
+  /** Activates a trigger of a workspace connected as `name`, after `spoil` has broken what it needs: how it fails. */
+  async function failedActivation(
+    name: string,
+    { spoil, parameters = {} }: { spoil?: (workspace: N8nWorkspace) => Promise<unknown>; parameters?: Record<string, unknown> },
+  ) {
+    const workspace = await e2e.connectWorkspace(name);
+    await spoil?.(workspace);
+    const trigger = activeTrigger(workspace, parameters);
+    return { workspace, trigger, error: await failureOf(workspace, () => trigger.create()) };
+  }
+
   it('deactivation still forgets a subscription the service already dropped, and says so in the log', async () => {
     const workspace = await e2e.connectWorkspace('n8n Dropped Subscription Workspace');
     const trigger = activeTrigger(workspace);
@@ -230,10 +241,9 @@ describe('ScreenRec Trigger failures against the service', () => {
   });
 
   it('refuses an http webhook URL without "Allow HTTP Webhook URL", subscribing nothing', async () => {
-    const workspace = await e2e.connectWorkspace('n8n Http Refused Workspace');
-    const trigger = activeTrigger(workspace, { allowHttpWebhook: false });
-
-    const error = await failureOf(workspace, () => trigger.create());
+    const { workspace, trigger, error } = await failedActivation('n8n Http Refused Workspace', {
+      parameters: { allowHttpWebhook: false },
+    });
 
     expect(error).toBeInstanceOf(NodeOperationError);
     expect(error.message).toBe(
@@ -244,11 +254,9 @@ describe('ScreenRec Trigger failures against the service', () => {
   });
 
   it('fails activation with a NodeApiError when the integration was disconnected, storing nothing', async () => {
-    const workspace = await e2e.connectWorkspace('n8n Trigger Disconnected Workspace');
-    await e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspace.workspaceId}/integrations/N8N`);
-    const trigger = activeTrigger(workspace);
-
-    const error = await failureOf(workspace, () => trigger.create());
+    const { workspace, trigger, error } = await failedActivation('n8n Trigger Disconnected Workspace', {
+      spoil: ({ workspaceId }) => e2e.adminOk(204, 'DELETE', `/admin/workspaces/${workspaceId}/integrations/N8N`),
+    });
 
     expect(error).toBeInstanceOf(NodeApiError);
     expect(error.message).toBe(hookRefusedMessage('Internal Server Error'));
@@ -257,11 +265,9 @@ describe('ScreenRec Trigger failures against the service', () => {
   });
 
   it('fails activation with a NodeApiError naming the rejected token after a newer Setup replaced it', async () => {
-    const workspace = await e2e.connectWorkspace('n8n Rotated Token Workspace');
-    await e2e.adminOk(201, 'POST', `/admin/workspaces/${workspace.workspaceId}/integrations/N8N`);
-    const trigger = activeTrigger(workspace);
-
-    const error = await failureOf(workspace, () => trigger.create());
+    const { error } = await failedActivation('n8n Rotated Token Workspace', {
+      spoil: ({ workspaceId }) => e2e.adminOk(201, 'POST', `/admin/workspaces/${workspaceId}/integrations/N8N`),
+    });
 
     expect(error).toBeInstanceOf(NodeApiError);
     expect([error.message, error.httpCode, error.description]).toEqual([NO_INTEGRATION_MESSAGE, '424', N8N_HINT.newBackendToken]);

@@ -42,6 +42,11 @@ function secretsOf(connection: Connection): string[] {
   return [connection.authData.backendToken, connection.authData.apiKey];
 }
 
+/** Runs each of `steps` in turn, expecting each to fail as `expected`, naming none of the connection's secrets. */
+async function expectEachFails(connection: Connection, expected: object, steps: Array<() => Promise<unknown>>): Promise<void> {
+  for (const step of steps) await expect(zapierFailure(step(), secretsOf(connection))).resolves.toEqual(expected);
+}
+
 function workspacePath(connection: Connection): string {
   return `/admin/workspaces/${connection.workspaceId}`;
 }
@@ -80,14 +85,12 @@ describe('backend token replaced by a later Setup', () => {
     const subscription = await oldSteps.subscribe();
     const { backendToken } = await e2e.adminOk<{ backendToken: string }>(201, 'POST', `${workspacePath(connection)}/integrations/ZAPIER`);
 
-    const reconnect = {
-      name: 'ExpiredAuthError',
-      message: NO_INTEGRATION_MESSAGE,
-    };
-    await expect(zapierFailure(oldSteps.testConnection(), secretsOf(connection))).resolves.toEqual(reconnect);
-    await expect(zapierFailure(oldSteps.createRecording(), secretsOf(connection))).resolves.toEqual(reconnect);
-    await expect(zapierFailure(oldSteps.subscribe(), secretsOf(connection))).resolves.toEqual(reconnect);
-    await expect(zapierFailure(oldSteps.unsubscribe(subscription), secretsOf(connection))).resolves.toEqual(reconnect);
+    await expectEachFails(connection, { name: 'ExpiredAuthError', message: NO_INTEGRATION_MESSAGE }, [
+      oldSteps.testConnection,
+      oldSteps.createRecording,
+      oldSteps.subscribe,
+      () => oldSteps.unsubscribe(subscription),
+    ]);
 
     const newSteps = stepsWith({ ...connection.authData, backendToken });
     await expect(newSteps.testConnection()).resolves.toEqual({ workspace: 'Rotated Workspace', restApi: 'connected' });
@@ -102,14 +105,8 @@ describe.each(['EXPIRED', 'CANCELED'])('workspace subscription %s', (state) => {
     const subscription = await steps.subscribe();
     await e2e.adminOk(200, 'PATCH', workspacePath(connection), { subscription: state });
 
-    const renew = {
-      name: 'AppError',
-      code: 'NO_ACTIVE_SUBSCRIPTION',
-      status: 200,
-      message: NO_ACTIVE_SUBSCRIPTION_MESSAGE,
-    };
-    await expect(zapierFailure(steps.createRecording(), secretsOf(connection))).resolves.toEqual(renew);
-    await expect(zapierFailure(steps.subscribe(), secretsOf(connection))).resolves.toEqual(renew);
+    const renew = { name: 'AppError', code: 'NO_ACTIVE_SUBSCRIPTION', status: 200, message: NO_ACTIVE_SUBSCRIPTION_MESSAGE };
+    await expectEachFails(connection, renew, [steps.createRecording, steps.subscribe]);
     await expect(steps.testConnection()).resolves.toEqual({ workspace: `${state} Workspace`, restApi: 'connected' });
     await expect(steps.unsubscribe(subscription)).resolves.toEqual({ status: 'success' });
 
@@ -124,13 +121,11 @@ describe('API access turned off for the workspace', () => {
     const steps = stepsWith(connection.authData);
     await e2e.adminOk(200, 'PATCH', workspacePath(connection), { apiAccess: false });
 
-    const turnOn = {
-      name: 'ExpiredAuthError',
-      message: REST_FORBIDDEN_MESSAGE,
-    };
-    await expect(zapierFailure(steps.testConnection(), secretsOf(connection))).resolves.toEqual(turnOn);
-    await expect(zapierFailure(steps.newRecording(), secretsOf(connection))).resolves.toEqual(turnOn);
-    await expect(zapierFailure(steps.findRecording(), secretsOf(connection))).resolves.toEqual(turnOn);
+    await expectEachFails(connection, { name: 'ExpiredAuthError', message: REST_FORBIDDEN_MESSAGE }, [
+      steps.testConnection,
+      steps.newRecording,
+      steps.findRecording,
+    ]);
     await expect(steps.createRecording()).resolves.toEqual(expect.objectContaining({ externalReference: 'ticket-4711' }));
 
     await e2e.adminOk(200, 'PATCH', workspacePath(connection), { apiAccess: true });
@@ -144,13 +139,8 @@ describe('API key revoked', () => {
     const steps = stepsWith(connection.authData);
     await e2e.adminOk(204, 'DELETE', `${workspacePath(connection)}/api-keys/${connection.keyId}`);
 
-    const newKey = {
-      name: 'ExpiredAuthError',
-      message: UNAUTHORIZED_MESSAGE,
-    };
-    await expect(zapierFailure(steps.testConnection(), secretsOf(connection))).resolves.toEqual(newKey);
-    await expect(zapierFailure(steps.newRecording(), secretsOf(connection))).resolves.toEqual(newKey);
-    await expect(zapierFailure(steps.findRecording(), secretsOf(connection))).resolves.toEqual(newKey);
+    const newKey = { name: 'ExpiredAuthError', message: UNAUTHORIZED_MESSAGE };
+    await expectEachFails(connection, newKey, [steps.testConnection, steps.newRecording, steps.findRecording]);
     const recordingId = await e2e
       .run<{
         url: string;

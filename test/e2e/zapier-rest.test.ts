@@ -5,10 +5,10 @@ import type { VideoReadyItem } from '../../packages/zapier/src/triggers/video-re
 import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-server';
 import { startZapierE2E, type Connection, type ZapierE2E } from './zapier/environment';
 import { zapierFailure } from '../support/zapier-failure';
+import { ISO_INSTANT, requestRecordingOutput } from './zapier-recording';
 
 jest.setTimeout(60_000);
 
-const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type Meta = NonNullable<Parameters<ZapierE2E['run']>[1]['meta']>;
@@ -99,18 +99,16 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
     it('New Recording outputs a hook-made recording with its external reference', async () => {
       const [output] = await zap.step<RecordingOutput[]>('triggers', 'newRecording', { direction: 'REQUEST', statuses: ['NEW'] });
 
-      expect(output).toEqual({
-        id: hookMade,
-        status: 'NEW',
-        direction: 'REQUEST',
-        tags: ['support'],
-        notifications: [],
-        comment: '',
-        createdDate: expect.stringMatching(ISO_INSTANT),
-        userId: connection.ownerUserId,
-        externalReference: 'ticket-1',
-        url: `${e2e.server.baseUrl}/r/${hookMade}`,
-      });
+      expect(output).toEqual(
+        requestRecordingOutput({
+          id: hookMade,
+          status: 'NEW',
+          tags: ['support'],
+          userId: connection.ownerUserId,
+          externalReference: 'ticket-1',
+          url: `${e2e.server.baseUrl}/r/${hookMade}`,
+        }),
+      );
     });
 
     it('Video Ready samples (performList) are the finished recordings, each with a fresh link and its file', async () => {
@@ -281,16 +279,14 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
       const deleted = await zap.step('creates', 'deleteRecording', { recordingId });
 
       expect(deleted).toEqual({
-        id: recordingId,
-        status: 'NEW',
-        direction: 'REQUEST',
-        tags: ['obsolete'],
-        notifications: [],
-        comment: '',
-        createdDate: expect.stringMatching(ISO_INSTANT),
-        userId: connection.ownerUserId,
-        externalReference: 'ticket-4',
-        url: `${e2e.server.baseUrl}/r/${recordingId}`,
+        ...requestRecordingOutput({
+          id: recordingId,
+          status: 'NEW',
+          tags: ['obsolete'],
+          userId: connection.ownerUserId,
+          externalReference: 'ticket-4',
+          url: `${e2e.server.baseUrl}/r/${recordingId}`,
+        }),
         deleted: true,
       });
       await expect(zap.findRecording({ recordingId })).resolves.toEqual([]);

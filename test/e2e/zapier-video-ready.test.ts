@@ -7,11 +7,11 @@ import { VIDEO_LINK_MODES, type VideoLinkMode } from '../support/reference-serve
 import { startZapierE2E, type AuthData, type ZapierE2E } from './zapier/environment';
 import { openRecordingPage, uploadFromPage } from './zapier/recording-page';
 import { smallWebm } from './zapier/webm';
+import { ISO_INSTANT, requestRecordingOutput } from './zapier-recording';
 
 jest.setTimeout(60_000);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 /** The path part of a Zapier hook URL, so the test sees that the exact target URL is called. */
 const ZAP_HOOK_PATH = '/hooks/standard/4711/e2e/';
 
@@ -164,18 +164,14 @@ describe.each(VIDEO_LINK_MODES)('video links handed out by the %s', (mode: Video
           linkConfirmed: true,
           receivedAt: expect.stringMatching(ISO_INSTANT),
           recordingId,
-          recording: {
+          recording: requestRecordingOutput({
             id: recordingId,
             status: 'COMPLETED',
-            direction: 'REQUEST',
             tags: ['support'],
-            notifications: [],
-            comment: '',
-            createdDate: expect.stringMatching(ISO_INSTANT),
             userId: connection.ownerUserId,
             externalReference: 'ticket-4711',
             url: created.url,
-          },
+          }),
           videoFile: expect.stringMatching(/^hydrate\|\|\|.*\|\|\|hydrate$/),
           detailsError: null,
         },

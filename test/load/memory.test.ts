@@ -5,24 +5,21 @@ const run = (kibAt: (calls: number) => number): RssSample[] =>
   Array.from({ length: 41 }, (_, i) => ({ calls: i * 100, kib: kibAt(i * 100) }));
 
 describe('levelling', () => {
-  it('passes memory that grows while warming up and then stays within the bound', () => {
-    const samples = run((calls) => (calls <= 1000 ? 60_000 + calls * 100 : 160_000 + (calls % 300)));
-    expect(levelling(samples, 4000, 1024)).toEqual({
-      secondQuarterMaxKiB: 160_200,
-      lastQuarterMaxKiB: 160_200,
-      growthKiB: 0,
-      levelsOff: true,
-    });
-  });
-
-  it('fails memory that keeps growing: the last quarter peak is past the bound above the second', () => {
-    const samples = run((calls) => 100_000 + calls * 20);
-    expect(levelling(samples, 4000, 32_768)).toEqual({
-      secondQuarterMaxKiB: 140_000,
-      lastQuarterMaxKiB: 180_000,
-      growthKiB: 40_000,
-      levelsOff: false,
-    });
+  it.each([
+    {
+      name: 'passes memory that grows while warming up and then stays within the bound',
+      kibAt: (calls: number) => (calls <= 1000 ? 60_000 + calls * 100 : 160_000 + (calls % 300)),
+      boundKiB: 1024,
+      verdict: { secondQuarterMaxKiB: 160_200, lastQuarterMaxKiB: 160_200, growthKiB: 0, levelsOff: true },
+    },
+    {
+      name: 'fails memory that keeps growing: the last quarter peak is past the bound above the second',
+      kibAt: (calls: number) => 100_000 + calls * 20,
+      boundKiB: 32_768,
+      verdict: { secondQuarterMaxKiB: 140_000, lastQuarterMaxKiB: 180_000, growthKiB: 40_000, levelsOff: false },
+    },
+  ])('$name', ({ kibAt, boundKiB, verdict }) => {
+    expect(levelling(run(kibAt), 4000, boundKiB)).toEqual(verdict);
   });
 
   it('compares by calls answered, not by sample position: the first quarter and the third are left out', () => {

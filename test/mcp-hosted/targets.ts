@@ -1,9 +1,10 @@
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { background, waitForProcess, type Background } from '../real-n8n/machine';
 import { freePort } from '../support/loopback';
 import { REPO_ROOT } from '../support/reference-server';
 import { pinnedNode, type Runtime } from '../runtimes/install';
+import { writeWorkerdConfig } from '../runtimes/workerd-config';
 
 export const PACKAGE = path.join(REPO_ROOT, 'packages/mcp-server');
 const NODE_BIN = path.join(PACKAGE, 'dist/main.js');
@@ -47,32 +48,16 @@ export function wranglerConfig(): WranglerConfig {
 export async function startWorkerd(workerd: Runtime, folder: string, baseUrl: string): Promise<Target> {
   const config = wranglerConfig();
   copyFileSync(path.join(PACKAGE, config.main), path.join(folder, 'worker.js'));
-  const vars = { ...config.vars, SCREENREC_BASE_URL: baseUrl };
-  const bindings = Object.entries(vars).map(([name, text]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(text)})`);
-  const flags = (config.compatibility_flags ?? []).map((flag) => JSON.stringify(flag));
   const port = await freePort();
   const capnp = path.join(folder, 'hosted.capnp');
-  writeFileSync(
-    capnp,
-    `using Workerd = import "/workerd/workerd.capnp";
-
-const config :Workerd.Config = (
-  services = [
-    (name = "mcp", worker = .mcpWorker),
-    (name = "loopback", network = (allow = ["local"])),
-  ],
-  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "mcp")],
-);
-
-const mcpWorker :Workerd.Worker = (
-  modules = [(name = "worker", esModule = embed "worker.js")],
-  compatibilityDate = ${JSON.stringify(config.compatibility_date)},
-  compatibilityFlags = [${flags.join(', ')}],
-  bindings = [${bindings.join(', ')}],
-  globalOutbound = "loopback",
-);
-`,
-  );
+  writeWorkerdConfig(capnp, {
+    service: 'mcp',
+    port,
+    module: 'worker.js',
+    compatibilityDate: config.compatibility_date,
+    compatibilityFlags: config.compatibility_flags ?? [],
+    textBindings: { ...config.vars, SCREENREC_BASE_URL: baseUrl },
+  });
   const server = background(workerd.binary, ['serve', capnp], { cwd: folder, env: workerd.env });
   const url = `http://127.0.0.1:${port}/mcp`;
   await waitForProcess(

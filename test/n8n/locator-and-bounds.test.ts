@@ -80,6 +80,29 @@ describe('Recording field, "From list": searchable, newest first, each entry tol
 });
 
 describe('Stop and Timeout', () => {
+  /**
+   * RECORDING_ID's link, and its video host sending the first `firstBytes` bytes, then nothing more: `onFirstBytes`
+   * runs once they are on their way. The body stays open until the test destroys it.
+   */
+  const videoThatStalls = (firstBytes: number, onFirstBytes: () => void): PassThrough => {
+    restScope()
+      .get(restPath(`/recordings/${RECORDING_ID}/presign`))
+      .reply(200, { url: `https://media.screenrec.test/v/${RECORDING_ID}.webm` });
+    const body = new PassThrough();
+    nock('https://media.screenrec.test')
+      .get(`/v/${RECORDING_ID}.webm`)
+      .reply(
+        200,
+        () => {
+          body.write(Buffer.alloc(firstBytes));
+          setImmediate(onFirstBytes);
+          return body;
+        },
+        { 'content-type': 'video/webm' },
+      );
+    return body;
+  };
+
   it("the execution's cancel signal stops a request in flight: the item fails as cancelled", async () => {
     restScope()
       .get(restPath(`/recordings/${RECORDING_ID}/presign`))
@@ -98,23 +121,9 @@ describe('Stop and Timeout', () => {
   });
 
   it('the cancel signal stops a video download mid-stream', async () => {
-    restScope()
-      .get(restPath(`/recordings/${RECORDING_ID}/presign`))
-      .reply(200, { url: `https://media.screenrec.test/v/${RECORDING_ID}.webm` });
-    const body = new PassThrough();
     const controller = new AbortController();
-    nock('https://media.screenrec.test')
-      .get(`/v/${RECORDING_ID}.webm`)
-      .reply(
-        200,
-        () => {
-          body.write(Buffer.alloc(64 * 1024));
-          // The first bytes are on their way; the user presses Stop.
-          setImmediate(() => controller.abort());
-          return body;
-        },
-        { 'content-type': 'video/webm' },
-      );
+    // The first bytes are on their way; the user presses Stop.
+    const body = videoThatStalls(64 * 1024, () => controller.abort());
     const error = await failureOf(() =>
       runScreenRec(
         { resource: 'recording', operation: 'getVideoUrl', recordingId: byId(RECORDING_ID), download: true },
@@ -131,22 +140,7 @@ describe('Stop and Timeout', () => {
     // fetch before it, however slowly a loaded machine gets there.
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     try {
-      restScope()
-        .get(restPath(`/recordings/${RECORDING_ID}/presign`))
-        .reply(200, { url: `https://media.screenrec.test/v/${RECORDING_ID}.webm` });
-      const body = new PassThrough();
-      // The video host sends the first bytes, then nothing more.
-      nock('https://media.screenrec.test')
-        .get(`/v/${RECORDING_ID}.webm`)
-        .reply(
-          200,
-          () => {
-            body.write(Buffer.alloc(1024));
-            setImmediate(() => jest.advanceTimersByTime(1_000));
-            return body;
-          },
-          { 'content-type': 'video/webm' },
-        );
+      const body = videoThatStalls(1024, () => jest.advanceTimersByTime(1_000));
       const error = await failureOf(() =>
         runScreenRec({
           resource: 'recording',

@@ -1,6 +1,6 @@
 import { ExecuteContext } from 'n8n-core';
 import nock from 'nock';
-import type { ICredentialsHelper, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import type { ICredentialsHelper, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, IRequestOptions } from 'n8n-workflow';
 import { ScreenRecApi } from '../../packages/n8n-nodes-screenrec/credentials/ScreenRecApi.credentials';
 import { ScreenRec } from '../../packages/n8n-nodes-screenrec/nodes/ScreenRec/ScreenRec.node';
 import { additionalDataFor, nodeOf, workflowOf } from '../support/n8n-contexts';
@@ -199,6 +199,16 @@ function httpRequestNodeContext(data: ScreenRecCredential = CREDENTIAL): Execute
   );
 }
 
+/** How n8n-core's authenticated `helper` fails, called with the ScreenRec credential by an HTTP Request node. */
+async function failedNodeRequest(helper: 'httpRequestWithAuthentication' | 'requestWithAuthentication', options: object) {
+  const context = httpRequestNodeContext();
+  const send =
+    helper === 'httpRequestWithAuthentication'
+      ? () => context.helpers.httpRequestWithAuthentication.call(context, 'screenRecApi', options as IHttpRequestOptions)
+      : () => context.helpers.requestWithAuthentication.call(context, 'screenRecApi', options as IRequestOptions);
+  return remember(await failureOf(send));
+}
+
 /** A nock interceptor answering `status` and recording the headers that reached it. */
 function recordedAt(origin: string, method: 'get' | 'post', path: string, status = 200) {
   const seen: Record<string, unknown>[] = [];
@@ -253,28 +263,18 @@ describe("n8n-core's httpRequestWithAuthentication (`url`, `baseURL` + `url`)", 
   });
 
   it("a 401 from ScreenRec stays ScreenRec's answer when n8n authenticates the request again and retries it", async () => {
-    const context = httpRequestNodeContext();
     const seen = [recordedAt(BASE_URL, 'post', REST_PATH, 401), recordedAt(BASE_URL, 'post', REST_PATH, 401)];
-    const failure = remember(
-      await failureOf(() =>
-        context.helpers.httpRequestWithAuthentication.call(context, 'screenRecApi', { method: 'POST', url: REST_URL, body: {} }),
-      ),
-    );
+    const failure = await failedNodeRequest('httpRequestWithAuthentication', { method: 'POST', url: REST_URL, body: {} });
     expect(failure).toMatchObject({ name: 'NodeApiError', httpCode: '401' });
     expect(seen.map((requests) => requests.map(secretHeadersOf))).toEqual([[{ authorization: BEARER }], [{ authorization: BEARER }]]);
   });
 
   it('a refusal reaches the user as the node error n8n shows, with what to change, and sends nothing', async () => {
-    const context = httpRequestNodeContext();
-    const failure = remember(
-      await failureOf(() =>
-        context.helpers.httpRequestWithAuthentication.call(context, 'screenRecApi', {
-          method: 'GET',
-          url: HOOK_URL,
-          headers: { Authorization: 'Bearer mine' },
-        }),
-      ),
-    );
+    const failure = await failedNodeRequest('httpRequestWithAuthentication', {
+      method: 'GET',
+      url: HOOK_URL,
+      headers: { Authorization: 'Bearer mine' },
+    });
     expect(failure).toMatchObject({
       name: 'NodeApiError',
       message: 'The request sets its own Authorization header, which the ScreenRec account credential sets itself.',
@@ -322,15 +322,10 @@ describe("n8n-core's requestWithAuthentication (the HTTP Request node's `uri` op
   });
 
   it('another workspace is refused before anything is sent', async () => {
-    const context = httpRequestNodeContext();
-    const failure = remember(
-      await failureOf(() =>
-        context.helpers.requestWithAuthentication.call(context, 'screenRecApi', {
-          method: 'GET',
-          uri: `${BASE_URL}/public/integration/11111111-2222-4333-8444-555555555555/recordings`,
-        }),
-      ),
-    );
+    const failure = await failedNodeRequest('requestWithAuthentication', {
+      method: 'GET',
+      uri: `${BASE_URL}/public/integration/11111111-2222-4333-8444-555555555555/recordings`,
+    });
     expect(failure).toMatchObject({
       name: 'NodeApiError',
       message: `The ScreenRec account credential sends no secret to this URL: the path names another workspace than the connection's: use /public/integration/${WORKSPACE_ID}/….`,

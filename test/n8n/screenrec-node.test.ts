@@ -1,6 +1,6 @@
 import nock from 'nock';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { privateVideoLinkMessage } from 'screenrec';
+import { NodeApiError, NodeOperationError, type INodeParameters } from 'n8n-workflow';
+import { NOTHING_TO_UPDATE_MESSAGE, privateVideoLinkMessage } from 'screenrec';
 import { BACKEND_TOKEN, BASE_URL, CREDENTIAL, RECORDING_ID, byId, runScreenRec } from './harness';
 import { N8N_HINT } from '../support/n8n-hints';
 import { failureOf, hookScope, remember, restPath, restScope, setUpNock } from './nock-setup';
@@ -9,7 +9,8 @@ setUpNock();
 
 // What happened, as the node's error message says it (the hint beside it says what to do).
 const NOT_FOUND = 'ScreenRec has no recording with this ID in the workspace.';
-const NOTHING_TO_UPDATE = 'Nothing to update: fill in Tags or Comment, or turn on Remove All Tags.';
+// Core's refusal (its wording pinned by core's tests) as n8n shows it: the message, and the rest in the description.
+const NOTHING_TO_UPDATE = NOTHING_TO_UPDATE_MESSAGE.replace(' Nothing was sent to ScreenRec.', '');
 
 const recording = (overrides: Record<string, unknown> = {}) => ({
   id: RECORDING_ID,
@@ -346,16 +347,20 @@ describe('Recording: Get Video URL', () => {
 });
 
 describe('Recording: Update and Delete', () => {
+  /** Update of RECORDING_ID with `updateFields` (none: the collection left out). */
+  const runUpdate = (updateFields?: INodeParameters) =>
+    runScreenRec({
+      resource: 'recording',
+      operation: 'update',
+      recordingId: byId(RECORDING_ID),
+      ...(updateFields === undefined ? {} : { updateFields }),
+    });
+
   it('replaces tags and comment', async () => {
     restScope()
       .put(restPath(`/recordings/${RECORDING_ID}`), { tags: ['done', 'reviewed'], comment: 'checked' })
       .reply(202, recording({ tags: ['done', 'reviewed'], comment: 'checked' }));
-    const output = await runScreenRec({
-      resource: 'recording',
-      operation: 'update',
-      recordingId: byId(RECORDING_ID),
-      updateFields: { tags: 'done, reviewed', comment: 'checked' },
-    });
+    const output = await runUpdate({ tags: 'done, reviewed', comment: 'checked' });
     expect(output).toEqual([{ json: recording({ tags: ['done', 'reviewed'], comment: 'checked' }), pairedItem: { item: 0 } }]);
   });
 
@@ -363,37 +368,18 @@ describe('Recording: Update and Delete', () => {
     restScope()
       .put(restPath(`/recordings/${RECORDING_ID}`), { tags: [] })
       .reply(202, recording({ tags: [] }));
-    const output = await runScreenRec({
-      resource: 'recording',
-      operation: 'update',
-      recordingId: byId(RECORDING_ID),
-      updateFields: { removeAllTags: true },
-    });
+    const output = await runUpdate({ removeAllTags: true });
     expect(output[0]?.json.tags).toEqual([]);
   });
 
   it('keeps the tags when the added Tags field is left empty, so an update with only that is refused, sending nothing', async () => {
-    const error = await failureOf(() =>
-      runScreenRec({
-        resource: 'recording',
-        operation: 'update',
-        recordingId: byId(RECORDING_ID),
-        updateFields: { tags: ' , ', comment: '' },
-      }),
-    );
+    const error = await failureOf(() => runUpdate({ tags: ' , ', comment: '' }));
     expect(error).toBeInstanceOf(NodeOperationError);
     expect([error.message, error.description]).toEqual([NOTHING_TO_UPDATE, `${N8N_HINT.fixFields} Nothing was sent to ScreenRec.`]);
   });
 
   it('refuses Tags together with Remove All Tags, sending nothing', async () => {
-    const error = await failureOf(() =>
-      runScreenRec({
-        resource: 'recording',
-        operation: 'update',
-        recordingId: byId(RECORDING_ID),
-        updateFields: { tags: 'done', removeAllTags: true },
-      }),
-    );
+    const error = await failureOf(() => runUpdate({ tags: 'done', removeAllTags: true }));
     expect(error).toBeInstanceOf(NodeOperationError);
     expect(error.message).toBe(
       'Tags and Remove All Tags were both given: leave Tags empty to remove every tag, or turn Remove All Tags off to replace the tags with the ones given.',
@@ -401,7 +387,7 @@ describe('Recording: Update and Delete', () => {
   });
 
   it('refuses an update with no field, sending nothing', async () => {
-    const error = await failureOf(() => runScreenRec({ resource: 'recording', operation: 'update', recordingId: byId(RECORDING_ID) }));
+    const error = await failureOf(() => runUpdate());
     expect(error).toBeInstanceOf(NodeOperationError);
     expect(error.message).toBe(NOTHING_TO_UPDATE);
   });

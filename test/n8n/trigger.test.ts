@@ -191,18 +191,23 @@ describe('deactivation: delete', () => {
 });
 
 describe('webhook: only the service, with the current secret, starts a run', () => {
-  it.each([
-    ['no secret', {}],
-    ['an empty secret', { secret: '' }],
-    ['the secret in another parameter', { token: SECRET }],
-  ])('%s: 401 (it came from no subscription) and no run, nothing fetched', async (_case, query) => {
+  /** Delivers a video to an active trigger (details and download on) with `query`, and checks it was refused, unrun. */
+  const expectRefused = async (query: Record<string, string>, statusCode: number, message: string, warned: string[]) => {
     const { result, response, warnings } = await activeTrigger({ parameters: { includeRecording: true, download: true } }).deliver(
       { result: VIDEO_URL },
       { query },
     );
     expect(result).toEqual({ noWebhookResponse: true });
-    expect(response).toEqual({ statusCode: 401, body: { message: UNAUTHORIZED_NOTIFICATION } });
-    expect(warnings).toEqual([
+    expect(response).toEqual({ statusCode, body: { message } });
+    expect(warnings).toEqual(warned);
+  };
+
+  it.each([
+    ['no secret', {}],
+    ['an empty secret', { secret: '' }],
+    ['the secret in another parameter', { token: SECRET }],
+  ])('%s: 401 (it came from no subscription) and no run, nothing fetched', async (_case, query) => {
+    await expectRefused(query, 401, UNAUTHORIZED_NOTIFICATION, [
       'ScreenRec Trigger refused a request without a secret (answered 401, no execution): it did not come from a ScreenRec subscription.',
     ]);
   });
@@ -211,13 +216,7 @@ describe('webhook: only the service, with the current secret, starts a run', () 
     ['a stale secret of the same length (an earlier activation)', { secret: 'b'.repeat(64) }],
     ['an unknown secret of another length', { secret: 'short' }],
   ])('%s: 410 so that ScreenRec drops that subscription, and no run, nothing fetched', async (_case, query) => {
-    const { result, response, warnings } = await activeTrigger({ parameters: { includeRecording: true, download: true } }).deliver(
-      { result: VIDEO_URL },
-      { query },
-    );
-    expect(result).toEqual({ noWebhookResponse: true });
-    expect(response).toEqual({ statusCode: 410, body: { message: GONE_NOTIFICATION } });
-    expect(warnings).toEqual([
+    await expectRefused(query, 410, GONE_NOTIFICATION, [
       'ScreenRec Trigger received a notification for a subscription it no longer holds (its secret is from an earlier activation, or unknown): answered 410 so ScreenRec drops that subscription; no execution.',
     ]);
   });
@@ -236,6 +235,15 @@ describe('webhook: the video-ready notification', () => {
     const time = Date.parse(String(receivedAt));
     return time >= before && time <= Date.now();
   };
+  /** What a run started by ScreenRec's notification of RECORDING_ID's video carries: the fresh link, confirmed. */
+  const CONFIRMED_RUN = {
+    videoUrl: FRESH_URL,
+    videoKey: VIDEO_KEY,
+    linkConfirmed: true,
+    recordingId: RECORDING_ID,
+    receivedAt: expect.any(String),
+    detailsError: null,
+  };
 
   it("starts the workflow with ScreenRec's fresh link, its key, the recording ID the service confirmed and the time received", async () => {
     lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
@@ -246,14 +254,7 @@ describe('webhook: the video-ready notification', () => {
     expect(result.noWebhookResponse).toBe(true);
     expect(result.workflowData?.[0]).toEqual([
       {
-        json: {
-          videoUrl: FRESH_URL,
-          videoKey: VIDEO_KEY,
-          linkConfirmed: true,
-          recordingId: RECORDING_ID,
-          receivedAt: expect.any(String),
-          detailsError: null,
-        },
+        json: CONFIRMED_RUN,
       },
     ]);
     expect(receivedAtIsNow(result.workflowData?.[0]?.[0]?.json.receivedAt, before)).toBe(true);
@@ -324,15 +325,7 @@ describe('webhook: the video-ready notification', () => {
     lookup([RECORDING_ID]).reply(200, { content: [completed()], totalElements: 1, totalPages: 1 });
     presign();
     const { result } = await activeTrigger({ parameters: { includeRecording: true } }).deliver({ result: VIDEO_URL });
-    expect(result.workflowData?.[0]?.[0]?.json).toEqual({
-      ...completed(),
-      videoUrl: FRESH_URL,
-      videoKey: VIDEO_KEY,
-      linkConfirmed: true,
-      recordingId: RECORDING_ID,
-      receivedAt: expect.any(String),
-      detailsError: null,
-    });
+    expect(result.workflowData?.[0]?.[0]?.json).toEqual({ ...completed(), ...CONFIRMED_RUN });
   });
 
   it("still starts the workflow when the lookup fails, for a link on the Service URL's origin, saying why, without the key", async () => {

@@ -483,12 +483,23 @@ describe('Wait for Video: a notification at the resume URL', () => {
     expect(JSON.stringify(result)).not.toContain('forger.example.org');
   });
 
-  it("answers another recording's video 200 and leaves the execution waiting, subscribed, while its own recording is not finished", async () => {
+  it.each([
+    [
+      "answers another recording's video 200 and leaves the execution waiting, subscribed, while its own recording is not finished",
+      OTHER_RECORDING_ID,
+      ANOTHER_RECORDING,
+    ],
+    [
+      "keeps waiting, answering 200, when its own recording's notification comes before ScreenRec lists the recording as finished",
+      RECORDING_ID,
+      NOT_FINISHED_YET,
+    ],
+  ])('%s', async (_case, linkedRecordingId, message) => {
     const { post, query } = await waiting();
     getRecording(recording({ status: 'PROCESSING' }));
-    const { result, response } = await post({ result: videoLink(OTHER_RECORDING_ID) }, query);
+    const { result, response } = await post({ result: videoLink(linkedRecordingId) }, query);
     expect(result).toEqual({ noWebhookResponse: true });
-    expect(response).toEqual({ statusCode: 200, body: { message: ANOTHER_RECORDING } });
+    expect(response).toEqual({ statusCode: 200, body: { message } });
   });
 
   it("resumes on another recording's video once its own recording is finished (its own notification was lost), with a fresh link", async () => {
@@ -500,14 +511,6 @@ describe('Wait for Video: a notification at the resume URL', () => {
     expect(result.workflowData).toEqual([
       [{ json: expect.objectContaining({ recordingId: RECORDING_ID, videoUrl: videoLink(RECORDING_ID) }) }],
     ]);
-  });
-
-  it("keeps waiting, answering 200, when its own recording's notification comes before ScreenRec lists the recording as finished", async () => {
-    const { post, query } = await waiting();
-    getRecording(recording({ status: 'PROCESSING' }));
-    const { result, response } = await post({ result: videoLink(RECORDING_ID) }, query);
-    expect(result).toEqual({ noWebhookResponse: true });
-    expect(response).toEqual({ statusCode: 200, body: { message: NOT_FINISHED_YET } });
   });
 
   it('answers 503 and keeps waiting, subscribed, when ScreenRec cannot be asked and the link does not name the awaited recording', async () => {

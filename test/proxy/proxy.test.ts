@@ -109,6 +109,20 @@ async function expectNoRequestThroughProxy(name: string, calls: () => Promise<vo
   console.log(`proxy case ${name}: ScreenRec received ${requests.length} requests, the proxy carried 0`);
 }
 
+/**
+ * Starts a forwarding proxy with `args`, points HTTP_PROXY at it with PROXY_USER's user and password in the address,
+ * runs `body` with it, and stops it.
+ */
+async function throughProxyWithCredentials(args: string[], body: (via: ForwardingProxy) => Promise<void>): Promise<void> {
+  const via = await startForwardingProxy(args);
+  try {
+    process.env.HTTP_PROXY = via.address.replace('http://', `http://${PROXY_USER}:${PROXY_PASSWORD}@`);
+    await body(via);
+  } finally {
+    await via.stop();
+  }
+}
+
 const hook = () => new HookClient({ baseUrl: server.baseUrl, backendToken: workspace.backendToken, provider: 'N8N', maxRetries: 0 });
 const rest = () => new RestClient({ baseUrl: server.baseUrl, workspaceId: workspace.workspaceId, apiKey: workspace.apiKey, maxRetries: 0 });
 
@@ -140,9 +154,7 @@ describe('the SDK (core in Node)', () => {
   });
 
   it('proxy-refuses-connect-407: the message names the proxy by host and port, not its user or password, and the service sees nothing', async () => {
-    const refusing = await startForwardingProxy(['--refuse']);
-    try {
-      process.env.HTTP_PROXY = refusing.address.replace('http://', `http://${PROXY_USER}:${PROXY_PASSWORD}@`);
+    await throughProxyWithCredentials(['--refuse'], async (refusing) => {
       const serviceMark = server.logs().length;
       const error = await rest()
         .searchTags('prox')
@@ -157,15 +169,11 @@ describe('the SDK (core in Node)', () => {
       ]);
       expect(serviceRequests(serviceMark)).toEqual([]);
       console.log('proxy case proxy-refuses-connect-407: ScreenRec received 0 requests, the proxy refused 1 CONNECT');
-    } finally {
-      await refusing.stop();
-    }
+    });
   });
 
   it('proxy-with-credentials: a proxy that wants a user and password gets them from the address and carries every call', async () => {
-    const guarded = await startForwardingProxy(['--credentials', `${PROXY_USER}:${PROXY_PASSWORD}`]);
-    try {
-      process.env.HTTP_PROXY = guarded.address.replace('http://', `http://${PROXY_USER}:${PROXY_PASSWORD}@`);
+    await throughProxyWithCredentials(['--credentials', `${PROXY_USER}:${PROXY_PASSWORD}`], async (guarded) => {
       const serviceMark = server.logs().length;
       await rest().searchTags('prox');
       await hook().ping();
@@ -179,9 +187,7 @@ describe('the SDK (core in Node)', () => {
       console.log(
         `proxy case proxy-with-credentials: ScreenRec received ${requests.length} requests, the proxy carried ${carried(guarded, 0).length}`,
       );
-    } finally {
-      await guarded.stop();
-    }
+    });
   });
 
   it('proxy-unreachable: nothing listens at the proxy address; the message names the proxy, not the service', async () => {
@@ -225,16 +231,12 @@ describe('the Node-RED nodes (a real Node-RED runtime in this process)', () => {
   });
 
   it('proxy-refuses-connect-407 (Node-RED): the Catch node reads the message naming the proxy', async () => {
-    const refusing = await startForwardingProxy(['--refuse']);
-    try {
-      process.env.HTTP_PROXY = refusing.address.replace('http://', `http://${PROXY_USER}:${PROXY_PASSWORD}@`);
+    await throughProxyWithCredentials(['--refuse'], async (refusing) => {
       await deploy({ type: 'screenrec', operation: 'searchTags' });
       const { caught } = await outcomeOf({ payload: { query: 'node' } });
       expect(caughtError(caught).message).toBe(`ProxyError: ${proxyRefusedMessage(server.baseUrl, refusing.label, 'HTTP_PROXY', 407)}`);
       console.log('proxy case proxy-refuses-connect-407 (Node-RED): 1 message caught');
-    } finally {
-      await refusing.stop();
-    }
+    });
   });
 });
 

@@ -6,6 +6,7 @@
 import type { RunningServer } from '../support/reference-server';
 import { PROCESS_WAIT, expectThat } from '../support/checks';
 import { waitUntil } from '../support/wait';
+import { askForRecordings } from './ask-for-recordings';
 import type { QueueCluster } from './cluster';
 import { executionsOf, keyOf, runsOf, settled, videoOf, type Run } from './executions';
 import type { Delivery } from './repeats';
@@ -88,22 +89,7 @@ export function faultAccount(options: FaultAccount) {
       );
     },
     /** Recordings asked for with the workspace's backend token (hook RECORDING), ten at a time. */
-    createRecordings: async (references: string[]) => {
-      const ids: string[] = [];
-      for (let index = 0; index < references.length; index += 10) {
-        const batch = references.slice(index, index + 10).map(async (externalReference) => {
-          const answer = await fetch(`${options.server().baseUrl}/public/webhooks/N8N`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-service-token': account.backendToken },
-            body: JSON.stringify({ action: 'RECORDING', recording: { externalReference } }),
-          });
-          const { url } = (await answer.json()) as { url: string };
-          return new URL(url).pathname.split('/').pop()!;
-        });
-        ids.push(...(await Promise.all(batch)));
-      }
-      return ids;
-    },
+    createRecordings: (references: string[]) => askForRecordings(options.server().baseUrl, account.backendToken, references),
     /** Finishes the recordings, each notification delivered `copies` times, `spacingMs` apart (the service's at-least-once settings). */
     complete: async (ids: string[], { copies = 1, spacingMs = 0 } = {}) => {
       const server = options.server();

@@ -6,6 +6,7 @@
 import type { RunningServer } from '../support/reference-server';
 import { Checks, PROCESS_WAIT, expectThat, seconds } from '../support/checks';
 import { waitUntil } from '../support/wait';
+import { askForRecordings } from './ask-for-recordings';
 import { WORKER_CONCURRENCY, type QueueCluster } from './cluster';
 import { executionsOf, keyOf, runsOf as readRuns, settled, videoOf, type BinaryReference, type ExecutionRow, type Run } from './executions';
 import { arrivalsAt, type Checkpoint } from './checkpoint';
@@ -51,22 +52,7 @@ export async function runScenario({ cluster, server, demo, checkpoint, checks, f
   };
   const executions = (workflowId: string = TRIGGER_WORKFLOW_ID) => executionsOf(cluster.main.rest, workflowId);
   const runsOf = (ids: string[]) => readRuns(cluster.main.rest, ids);
-  const createRecordings = async (references: string[]) => {
-    const ids: string[] = [];
-    for (let index = 0; index < references.length; index += 10) {
-      const batch = references.slice(index, index + 10).map(async (externalReference) => {
-        const answer = await fetch(`${demo.baseUrl}/public/webhooks/N8N`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-service-token': demo.backendToken },
-          body: JSON.stringify({ action: 'RECORDING', recording: { externalReference } }),
-        });
-        const { url } = (await answer.json()) as { url: string };
-        return new URL(url).pathname.split('/').pop()!;
-      });
-      ids.push(...(await Promise.all(batch)));
-    }
-    return ids;
-  };
+  const createRecordings = (references: string[]) => askForRecordings(demo.baseUrl, demo.backendToken, references);
   const complete = (ids: string[]) =>
     Promise.all(ids.map((id) => server.adminOk(200, 'POST', `/admin/recordings/${id}/status`, { status: 'COMPLETED' })));
   const allDelivered = (ids: string[], { copies = 1, intervalMs = PROCESS_WAIT.intervalMs } = {}) =>
@@ -79,18 +65,19 @@ export async function runScenario({ cluster, server, demo, checkpoint, checks, f
       { timeoutMs: 120_000, intervalMs },
     );
   const executionIds = async () => new Set((await executions()).map((row) => row.id));
-  /** The videos the Video Ready workflow's executions since `since` ran for, once at least `atLeast` of them have settled. */
-  const runsSince = async (since: Set<string>, atLeast: number) => {
-    const rows = await waitUntil(
-      `${atLeast} executions to finish`,
+  /** The workflow's executions since `since`, once there are at least `atLeast` and every one of them has settled. */
+  const settledSince = (since: Set<string>, atLeast: number, workflowId = TRIGGER_WORKFLOW_ID, what = `${atLeast} executions to finish`) =>
+    waitUntil(
+      what,
       async (note) => {
-        const fresh = note((await executions()).filter((row) => !since.has(row.id)));
+        const fresh = note((await executions(workflowId)).filter((row) => !since.has(row.id)));
         return fresh.length >= atLeast && fresh.every(settled) ? fresh : undefined;
       },
       { ...PROCESS_WAIT, timeoutMs: 240_000 },
     );
-    return (await runsOf(rows.map((row) => row.id))).map(videoOf);
-  };
+  /** The videos the Video Ready workflow's executions since `since` ran for, once at least `atLeast` of them have settled. */
+  const runsSince = async (since: Set<string>, atLeast: number) =>
+    (await runsOf((await settledSince(since, atLeast)).map((row) => row.id))).map(videoOf);
   /** The bytes the run read back from n8n's binary data (Read Video) are the video the service serves at the link. */
   const expectSameBytes = async (run: Run, link: string | undefined) => {
     expectThat(link !== undefined, `execution ${run.id} names a video no notification carried: ${videoOf(run)}`);
@@ -102,6 +89,22 @@ export async function runScenario({ cluster, server, demo, checkpoint, checks, f
     );
   };
   const logHas = (log: string, line: string) => log.includes(`${line} `) || log.endsWith(line);
+  /** ScreenRec's deliveries of recordings `${prefix}-0`… asked for and finished at once, once it has made them all. */
+  const deliveredRecordings = async (prefix: string, count: number) => {
+    const ids = await createRecordings(Array.from({ length: count }, (_, index) => `${prefix}-${index}`));
+    await complete(ids);
+    return await allDelivered(ids);
+  };
+  /** The `count` executions none of `earlier` names, once the checkpoint holds every one of them mid-run. */
+  const heldAtCheckpoint = (earlier: Set<string>, count: number) =>
+    waitUntil(
+      'the runs to be held mid-run at the checkpoint',
+      async (note) => {
+        const rows = note((await executions()).filter((row) => !earlier.has(row.id)));
+        return checkpoint.held() === count && rows.length === count && rows.every((row) => row.status === 'running') ? rows : undefined;
+      },
+      PROCESS_WAIT,
+    );
 
   const activate = async (workflowId: string) => {
     // n8n 2 activates (publishes) a named version of the workflow: the imported one.
@@ -164,14 +167,7 @@ export async function runScenario({ cluster, server, demo, checkpoint, checks, f
     const completedMs = Date.now() - started;
     const deliveries = await allDelivered(ids, { intervalMs: 100 });
     const answeredMs = Date.now() - started;
-    const rows = await waitUntil(
-      'the runs to finish',
-      async (note) => {
-        const current = note((await executions(TRIGGER_DOWNLOAD_WORKFLOW_ID)).filter((row) => !before.has(row.id)));
-        return current.length >= count && current.every(settled) ? current : undefined;
-      },
-      { ...PROCESS_WAIT, timeoutMs: 240_000 },
-    );
+    const rows = await settledSince(before, count, TRIGGER_DOWNLOAD_WORKFLOW_ID, 'the runs to finish');
     const resent = deliveries.filter((delivery) => delivery.attempts > 1).length;
     console.log(
       `     figures: ${count} notifications at once (${label}), the trigger looking up and downloading each video: all answered ${seconds(answeredMs)} after the ` +
@@ -231,14 +227,7 @@ export async function runScenario({ cluster, server, demo, checkpoint, checks, f
   await checks.check(`${BURST} notifications sent at once give exactly ${BURST} executions, one per recording, none twice`, async () => {
     burstDeliveries = await allDelivered(burstIds);
     const acknowledgedMs = Date.now() - burstStarted;
-    const rows = await waitUntil(
-      `${BURST} executions to finish`,
-      async (note) => {
-        const fresh = note((await executions()).filter((row) => !beforeBurst.has(row.id)));
-        return fresh.length >= BURST && fresh.every(settled) ? fresh : undefined;
-      },
-      { ...PROCESS_WAIT, timeoutMs: 240_000 },
-    );
+    const rows = await settledSince(beforeBurst, BURST);
     const finishedMs = Date.now() - burstStarted;
     await sleep(2_000);
     const fresh = (await executions()).filter((row) => !beforeBurst.has(row.id));
@@ -372,24 +361,13 @@ export async function runScenario({ cluster, server, demo, checkpoint, checks, f
     for (const row of await executions()) beforeKillIds.add(row.id);
     const newRows = async () => (await executions()).filter((row) => !beforeKillIds.has(row.id));
     checkpoint.hold();
-    const slowIds = await createRecordings(Array.from({ length: KILLED }, (_, index) => `queue-killed-${index}`));
-    await complete(slowIds);
-    const slowDeliveries = await allDelivered(slowIds);
-    const slowRows = await waitUntil(
-      'the runs to be held mid-run at the checkpoint',
-      async (note) => {
-        const rows = note(await newRows());
-        return checkpoint.held() === KILLED && rows.length === KILLED && rows.every((row) => row.status === 'running') ? rows : undefined;
-      },
-      PROCESS_WAIT,
-    );
+    const slowDeliveries = await deliveredRecordings('queue-killed', KILLED);
+    const slowRows = await heldAtCheckpoint(beforeKillIds, KILLED);
     await cluster.killWorker();
     const killedAt = Date.now();
     checkpoint.release();
 
-    const downIds = await createRecordings(Array.from({ length: WHILE_DOWN }, (_, index) => `queue-down-${index}`));
-    await complete(downIds);
-    const downDeliveries = await allDelivered(downIds);
+    const downDeliveries = await deliveredRecordings('queue-down', WHILE_DOWN);
     const queuedRows = await waitUntil(
       'the notifications delivered while no worker runs to be queued',
       async (note) => {
@@ -475,19 +453,8 @@ export async function runScenario({ cluster, server, demo, checkpoint, checks, f
   await checks.check('a worker stopped normally (SIGTERM) mid-run finishes its runs before it exits: nothing is lost', async () => {
     for (const row of await executions()) beforeKillIds.add(row.id);
     checkpoint.hold();
-    const ids = await createRecordings(Array.from({ length: STOPPED }, (_, index) => `queue-stopped-${index}`));
-    await complete(ids);
-    const deliveries = await allDelivered(ids);
-    const rows = await waitUntil(
-      'the runs to be held mid-run at the checkpoint',
-      async (note) => {
-        const current = note((await executions()).filter((row) => !beforeKillIds.has(row.id)));
-        return checkpoint.held() === STOPPED && current.length === STOPPED && current.every((row) => row.status === 'running')
-          ? current
-          : undefined;
-      },
-      PROCESS_WAIT,
-    );
+    const deliveries = await deliveredRecordings('queue-stopped', STOPPED);
+    const rows = await heldAtCheckpoint(beforeKillIds, STOPPED);
     const stopping = cluster.stopWorker();
     await sleep(2_000);
     checkpoint.release();

@@ -9,15 +9,7 @@ import path from 'node:path';
 import type { RunningServer } from '../support/reference-server';
 import { Checks, PROCESS_WAIT, expectThat, seconds } from '../support/checks';
 import { waitUntil } from '../support/wait';
-import {
-  chainConnections,
-  recordingById,
-  screenRecNode,
-  webhookStartNode,
-  workflow,
-  type Credential,
-  type Demo,
-} from '../real-n8n/workflow-parts';
+import { postedRecordingWorkflow, type Credential, type Demo } from '../real-n8n/workflow-parts';
 import type { QueueCluster } from './cluster';
 import { executionsOf } from './executions';
 import { parseFlatted } from './flatted';
@@ -30,24 +22,12 @@ const WAIT_PATH = 'screenrec-queue-wait';
 const CREDENTIAL: Credential = { id: 'srQueueAccount01', name: 'ScreenRec account (queue)', type: 'screenRecApi' };
 
 /** Started with { recordingId }: Wait for Video waits for that recording. */
-const waitWorkflow = workflow({
+const waitWorkflow = postedRecordingWorkflow(CREDENTIAL, {
   id: WAIT_WORKFLOW_ID,
   name: 'ScreenRec wait for video (queue)',
-  nodes: [
-    webhookStartNode({ id: 'qw1', name: 'Start', webhookId: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', path: WAIT_PATH }),
-    screenRecNode(CREDENTIAL, {
-      id: 'qw2',
-      name: 'Wait for Video',
-      position: [220, 0],
-      parameters: {
-        resource: 'recording',
-        operation: 'waitForVideo',
-        recordingId: recordingById('={{ $json.body.recordingId }}'),
-        allowHttpWebhook: true,
-      },
-    }),
-  ],
-  connections: chainConnections(['Start', 'Wait for Video']),
+  start: { id: 'qw1', name: 'Start', webhookId: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', path: WAIT_PATH },
+  step: { id: 'qw2', name: 'Wait for Video' },
+  operation: { operation: 'waitForVideo', allowHttpWebhook: true },
 });
 
 interface Context {

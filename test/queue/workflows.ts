@@ -7,7 +7,7 @@
 import {
   chainConnections,
   credentialsFile,
-  recordingById,
+  recordingNode,
   screenRecNode,
   videoReadyTriggerNode,
   webhookStartNode,
@@ -126,18 +126,11 @@ export function triggerWorkflow(downloadIn: DownloadIn, checkpointUrl: string) {
   ];
   if (downloadIn === 'worker') {
     nodes.push(
-      screenRecNode(CREDENTIAL, {
-        id: 'video',
-        name: 'Get Video',
-        position: [220, 0],
-        parameters: {
-          resource: 'recording',
-          operation: 'getVideoUrl',
-          recordingId: recordingById('={{ $json.recordingId }}'),
-          download: true,
-          binaryPropertyName: 'video',
-        },
-      }),
+      recordingNode(
+        CREDENTIAL,
+        { id: 'video', name: 'Get Video', position: [220, 0] },
+        { operation: 'getVideoUrl', recordingId: '={{ $json.recordingId }}', download: true, binaryPropertyName: 'video' },
+      ),
     );
   }
   nodes.push(
@@ -196,46 +189,31 @@ export const operationsWorkflow = workflow({
       responseMode: 'lastNode',
       responseData: 'firstEntryJson',
     }),
-    screenRecNode(CREDENTIAL, {
-      id: 'create',
-      name: 'Create Link',
-      position: [220, 0],
-      parameters: { resource: 'recording', operation: 'create', externalReference: '={{ $json.body.reference }}', tags: 'queue, worker' },
-    }),
-    screenRecNode(CREDENTIAL, {
-      id: 'find',
-      name: 'Find By Reference',
-      position: [440, 0],
-      parameters: {
-        resource: 'recording',
-        operation: 'getAll',
-        returnAll: true,
-        filters: { externalReference: "={{ $('Operations Request').item.json.body.reference }}" },
-      },
-    }),
-    screenRecNode(CREDENTIAL, {
-      id: 'update',
-      name: 'Tag It',
-      position: [660, 0],
-      parameters: {
-        resource: 'recording',
-        operation: 'update',
-        recordingId: recordingById('={{ $json.id }}'),
-        updateFields: { tags: 'queue-worker, done' },
-      },
-    }),
-    screenRecNode(CREDENTIAL, {
-      id: 'video',
-      name: 'Get Video',
-      position: [880, 0],
-      parameters: {
-        resource: 'recording',
+    recordingNode(
+      CREDENTIAL,
+      { id: 'create', name: 'Create Link', position: [220, 0] },
+      { operation: 'create', externalReference: '={{ $json.body.reference }}', tags: 'queue, worker' },
+    ),
+    recordingNode(
+      CREDENTIAL,
+      { id: 'find', name: 'Find By Reference', position: [440, 0] },
+      { operation: 'getAll', returnAll: true, filters: { externalReference: "={{ $('Operations Request').item.json.body.reference }}" } },
+    ),
+    recordingNode(
+      CREDENTIAL,
+      { id: 'update', name: 'Tag It', position: [660, 0] },
+      { operation: 'update', recordingId: '={{ $json.id }}', updateFields: { tags: 'queue-worker, done' } },
+    ),
+    recordingNode(
+      CREDENTIAL,
+      { id: 'video', name: 'Get Video', position: [880, 0] },
+      {
         operation: 'getVideoUrl',
-        recordingId: recordingById("={{ $('Operations Request').item.json.body.completedRecordingId }}"),
+        recordingId: "={{ $('Operations Request').item.json.body.completedRecordingId }}",
         download: true,
         binaryPropertyName: 'video',
       },
-    }),
+    ),
     screenRecNode(CREDENTIAL, {
       id: 'tags',
       name: 'Find Tags',

@@ -4,7 +4,7 @@ import { parseFlatted } from '../queue/flatted';
 import { createRecording, executionsOf, type SuiteContext } from './context';
 import type { Interceptor, WholeAnswer } from './dribbling-service';
 import { CREDENTIAL } from './workflows';
-import { chainConnections, recordingById, screenRecNode, webhookStartNode, workflow } from './workflow-parts';
+import { chainConnections, recordingNode, webhookStartNode, workflow } from './workflow-parts';
 
 // "Wait for Video" in a real n8n, as the package README's example workflow shapes it: something starts the workflow,
 // Create Recording Link makes the link (reference: the execution's ID), a step sends it, and Wait for Video pauses
@@ -21,22 +21,19 @@ export const waitWorkflow = workflow({
   name: 'ScreenRec ask and wait',
   nodes: [
     webhookStartNode({ id: 'w1', name: 'New ticket', webhookId: '5f1e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b', path: WAIT_WEBHOOK_PATH }),
-    screenRecNode(CREDENTIAL, {
-      id: 'w2',
-      name: 'Create Recording Link',
-      position: [220, 0],
-      parameters: { resource: 'recording', operation: 'create', externalReference: '={{ $execution.id }}', tags: 'ask-and-wait' },
-    }),
+    recordingNode(
+      CREDENTIAL,
+      { id: 'w2', name: 'Create Recording Link', position: [220, 0] },
+      { operation: 'create', externalReference: '={{ $execution.id }}', tags: 'ask-and-wait' },
+    ),
     // Where a user puts the e-mail or chat step that sends {{ $json.url }}.
     { id: 'w3', name: 'Send the link', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
-    screenRecNode(CREDENTIAL, {
-      id: 'w4',
-      name: 'Wait for Video',
-      position: [660, 0],
-      parameters: {
-        resource: 'recording',
+    recordingNode(
+      CREDENTIAL,
+      { id: 'w4', name: 'Wait for Video', position: [660, 0] },
+      {
         operation: 'waitForVideo',
-        recordingId: recordingById("={{ $('Create Recording Link').item.json.recordingId }}"),
+        recordingId: "={{ $('Create Recording Link').item.json.recordingId }}",
         download: true,
         // A ticket posted with { limitMinutes } waits at most that long (the timeout and lost-notification checks).
         limitWaitTime: "={{ $('New ticket').item.json.body.limitMinutes !== undefined }}",
@@ -44,7 +41,7 @@ export const waitWorkflow = workflow({
         limitUnit: 'minutes',
         allowHttpWebhook: true,
       },
-    }),
+    ),
     {
       id: 'w5',
       name: 'Look again?',

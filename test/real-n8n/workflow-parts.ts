@@ -56,6 +56,24 @@ export function screenRecNode(credential: Credential, { id, name, position, para
   return { id, name, type: `${PACKAGE}.screenRec`, typeVersion: 1, position, parameters, credentials: nodeCredentials(credential) };
 }
 
+/** A Recording operation's parameters: `recordingId` (an expression) fills the Recording ID locator. */
+interface RecordingOperation {
+  operation: string;
+  recordingId?: string;
+  /** The operation's other parameters, as the editor names them. */
+  [parameter: string]: unknown;
+}
+
+/** A ScreenRec action node running one operation on the Recording resource, as the editor saves it. */
+export function recordingNode(
+  credential: Credential,
+  placement: Omit<NodePlacement, 'parameters'>,
+  { operation, recordingId, ...more }: RecordingOperation,
+) {
+  const locator = recordingId === undefined ? {} : { recordingId: recordingById(recordingId) };
+  return screenRecNode(credential, { ...placement, parameters: { resource: 'recording', operation, ...locator, ...more } });
+}
+
 /** A ScreenRec Trigger (Video Ready) node; n8n keys its subscription by `webhookId`. */
 export function videoReadyTriggerNode(
   credential: Credential,
@@ -73,22 +91,18 @@ export function videoReadyTriggerNode(
   };
 }
 
-/** n8n's Webhook node starting a workflow on POST `path`; by default it answers on receipt. */
-export function webhookStartNode({
-  id,
-  name,
-  webhookId,
-  path,
-  responseMode = 'onReceived',
-  ...more
-}: {
+/** Where a Webhook node listens and how it answers (on receipt unless `responseMode` says otherwise). */
+interface WebhookStart {
   id: string;
   name: string;
   webhookId: string;
   path: string;
   responseMode?: string;
   responseData?: string;
-}) {
+}
+
+/** n8n's Webhook node starting a workflow on POST `path`; by default it answers on receipt. */
+export function webhookStartNode({ id, name, webhookId, path, responseMode = 'onReceived', ...more }: WebhookStart) {
   return {
     id,
     name,
@@ -105,6 +119,31 @@ export function chainConnections(names: readonly string[]) {
   return Object.fromEntries(
     names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1]!, type: 'main', index: 0 }]] }]),
   );
+}
+
+/**
+ * Webhook (answers at once) → one Recording operation on the recording the request names: a workflow started by
+ * POST { recordingId } on the production webhook `start.path`, run by `n8n start` (or queued, in queue mode).
+ */
+export function postedRecordingWorkflow(
+  credential: Credential,
+  {
+    id,
+    name,
+    start,
+    step,
+    operation,
+  }: { id: string; name: string; start: WebhookStart; step: { id: string; name: string }; operation: RecordingOperation },
+) {
+  return workflow({
+    id,
+    name,
+    nodes: [
+      webhookStartNode(start),
+      recordingNode(credential, { ...step, position: [220, 0] }, { ...operation, recordingId: '={{ $json.body.recordingId }}' }),
+    ],
+    connections: chainConnections([start.name, step.name]),
+  });
 }
 
 /** A workflow as `n8n import:workflow` reads it: imported inactive, run in n8n's current (v1) execution order. */

@@ -6,10 +6,9 @@
 import {
   chainConnections,
   credentialsFile,
-  recordingById,
-  screenRecNode,
+  postedRecordingWorkflow,
+  recordingNode,
   videoReadyTriggerNode,
-  webhookStartNode,
   workflow,
   type Credential,
   type Demo,
@@ -38,24 +37,21 @@ export const actionWorkflow = workflow({
   name: 'ScreenRec create, find, get',
   nodes: [
     { id: 'n1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-    screenRecNode(CREDENTIAL, {
-      id: 'n2',
-      name: 'Create Recording',
-      position: [220, 0],
-      parameters: { resource: 'recording', operation: 'create', externalReference: EXTERNAL_REFERENCE, tags: 'e2e, n8n' },
-    }),
-    screenRecNode(CREDENTIAL, {
-      id: 'n3',
-      name: 'Find Recording',
-      position: [440, 0],
-      parameters: { resource: 'recording', operation: 'getAll', returnAll: true, filters: { externalReference: EXTERNAL_REFERENCE } },
-    }),
-    screenRecNode(CREDENTIAL, {
-      id: 'n4',
-      name: 'Get Recording',
-      position: [660, 0],
-      parameters: { resource: 'recording', operation: 'get', recordingId: recordingById('={{ $json.id }}') },
-    }),
+    recordingNode(
+      CREDENTIAL,
+      { id: 'n2', name: 'Create Recording', position: [220, 0] },
+      { operation: 'create', externalReference: EXTERNAL_REFERENCE, tags: 'e2e, n8n' },
+    ),
+    recordingNode(
+      CREDENTIAL,
+      { id: 'n3', name: 'Find Recording', position: [440, 0] },
+      { operation: 'getAll', returnAll: true, filters: { externalReference: EXTERNAL_REFERENCE } },
+    ),
+    recordingNode(
+      CREDENTIAL,
+      { id: 'n4', name: 'Get Recording', position: [660, 0] },
+      { operation: 'get', recordingId: '={{ $json.id }}' },
+    ),
   ],
   connections: chainConnections(['Start', 'Create Recording', 'Find Recording', 'Get Recording']),
 });
@@ -79,22 +75,10 @@ export const triggerWorkflow = workflow({
  * Webhook (answers at once) → ScreenRec Get Video URL with Download on, for the recording id posted. Started
  * through its production webhook so that the execution runs inside `n8n start`, where n8n's API can stop it.
  */
-export const cancelWorkflow = workflow({
+export const cancelWorkflow = postedRecordingWorkflow(CREDENTIAL, {
   id: CANCEL_WORKFLOW_ID,
   name: 'ScreenRec slow download',
-  nodes: [
-    webhookStartNode({ id: 'c1', name: 'Start download', webhookId: '0b6e2f4a-8c1d-4e7f-9a2b-3c4d5e6f7a8b', path: CANCEL_WEBHOOK_PATH }),
-    screenRecNode(CREDENTIAL, {
-      id: 'c2',
-      name: 'Download Video',
-      position: [220, 0],
-      parameters: {
-        resource: 'recording',
-        operation: 'getVideoUrl',
-        recordingId: recordingById('={{ $json.body.recordingId }}'),
-        download: true,
-      },
-    }),
-  ],
-  connections: chainConnections(['Start download', 'Download Video']),
+  start: { id: 'c1', name: 'Start download', webhookId: '0b6e2f4a-8c1d-4e7f-9a2b-3c4d5e6f7a8b', path: CANCEL_WEBHOOK_PATH },
+  step: { id: 'c2', name: 'Download Video' },
+  operation: { operation: 'getVideoUrl', download: true },
 });

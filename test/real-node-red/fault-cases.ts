@@ -257,6 +257,25 @@ async function expectOneMessageEach(tools: Tools, caseName: string, recordingId:
   expectThat(counts.wait === 1 && counts.videoReady === 1, `messages for ${recordingId}: ${JSON.stringify(counts)}`);
 }
 
+/** Fails unless ScreenRec still has one subscription, `subscriptionId`: `change` (the redeploy, the restart) kept it. */
+async function expectSubscriptionKept(tools: Tools, subscriptionId: string, change: string): Promise<void> {
+  const after = await tools.subscriptions();
+  expectThat(
+    after.length === 1 && after[0]!.subscriptionId === subscriptionId,
+    `${change} changed the subscription: ${JSON.stringify(after)}`,
+  );
+}
+
+/** Waits for Video Ready to subscribe an address none of `stale` (the subscriptions' ids before) is. */
+async function subscribedAnew(tools: Tools, stale: string[], what: string): Promise<void> {
+  await waitUntil(
+    what,
+    async (note) =>
+      note(await tools.subscriptions()).some((subscription) => !stale.includes(subscription.subscriptionId)) ? true : undefined,
+    SHOWS_WITHIN,
+  );
+}
+
 async function persistentRun(tools: Tools): Promise<void> {
   const { checks, server, userDir, sinks, subscriptions, complete, recording, deliveriesOf } = tools;
   const failedBefore = checks.counts.failed;
@@ -292,11 +311,7 @@ async function persistentRun(tools: Tools): Promise<void> {
         await nodeRed.admin.deploy(faultFlow(server, nodeRed, sinks));
         await complete(r1!);
         await expectOneMessageEach(tools, 'node-red/full-redeploy-with-waits-held-and-video-ready-armed (localfilesystem)', r1!);
-        const after = await subscriptions();
-        expectThat(
-          after.length === 1 && after[0]!.subscriptionId === subscribed!.subscriptionId,
-          `the redeploy changed the subscription: ${JSON.stringify(after)}`,
-        );
+        await expectSubscriptionKept(tools, subscribed!.subscriptionId, 'the redeploy');
         const deliveries = await deliveriesOf(r1!);
         expectThat(
           deliveries.every((delivery) => delivery.state === 'DELIVERED'),
@@ -323,11 +338,7 @@ async function persistentRun(tools: Tools): Promise<void> {
       async () => {
         await complete(r2!);
         await expectOneMessageEach(tools, 'node-red/sigkill-with-waits-held (localfilesystem)', r2!);
-        const after = await subscriptions();
-        expectThat(
-          after.length === 1 && after[0]!.subscriptionId === subscribed!.subscriptionId,
-          `the restart changed the subscription: ${JSON.stringify(after)}`,
-        );
+        await expectSubscriptionKept(tools, subscribed!.subscriptionId, 'the restart');
       },
     );
 
@@ -418,26 +429,24 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
   try {
     const { nodeRed } = current;
     // Memory-only context keeps no subscription across the restart: the node subscribes a new address.
-    await waitUntil(
-      'Video Ready to subscribe anew',
-      async (note) =>
-        note(await subscriptions()).some((subscription) => !before.includes(subscription.subscriptionId)) ? true : undefined,
-      SHOWS_WITHIN,
-    );
-    const heldShown = (count: number) =>
-      waitUntil(
-        `Wait for Video to show it holds ${count} message(s) and that a restart ends them`,
+    await subscribedAnew(tools, before, 'Video Ready to subscribe anew');
+    /** A new recording, its message held by Wait for Video once the node shows it holds one and that a restart ends it. */
+    const heldRecording = async () => {
+      const recordingId = await recording();
+      await hold(current!.nodeRed, recordingId);
+      await waitUntil(
+        'Wait for Video to show it holds 1 message(s) and that a restart ends them',
         (note) => {
           const last = note(current?.sidebar.statuses(IDS.wait).at(-1) ?? '');
-          return last.includes(`waiting for ${count} `) && last.includes('restart') ? true : undefined;
+          return last.includes('waiting for 1 ') && last.includes('restart') ? true : undefined;
         },
         SHOWS_WITHIN,
       );
+      return recordingId;
+    };
 
     await checks.check('fault node-red/full-redeploy-with-waits-held (memory-only context): one message per video', async () => {
-      const r5 = await recording();
-      await hold(nodeRed, r5);
-      await heldShown(1);
+      const r5 = await heldRecording();
       await nodeRed.admin.deploy(faultFlow(server, nodeRed, sinks));
       await complete(r5);
       await expectOneMessageEach(tools, 'node-red/full-redeploy-with-waits-held (memory-only context)', r5);
@@ -448,12 +457,7 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
     const startAgainAndFinish = async (recordingId: string) => {
       const stale = (await subscriptions()).map((subscription) => subscription.subscriptionId);
       current = await session(tools, {});
-      await waitUntil(
-        'Video Ready to subscribe anew after the restart',
-        async (note) =>
-          note(await subscriptions()).some((subscription) => !stale.includes(subscription.subscriptionId)) ? true : undefined,
-        SHOWS_WITHIN,
-      );
+      await subscribedAnew(tools, stale, 'Video Ready to subscribe anew after the restart');
       await complete(recordingId);
       await shownVideo(tools, recordingId);
       await settle();
@@ -462,9 +466,7 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
     await checks.check(
       'fault node-red/stop-with-waits-held (memory-only context): an error in the log names the recording, and no message goes on',
       async () => {
-        const r6 = await recording();
-        await hold(current!.nodeRed, r6);
-        await heldShown(1);
+        const r6 = await heldRecording();
         const output = current!.nodeRed;
         await current!.close();
         current = undefined;
@@ -483,9 +485,7 @@ async function memoryOnlyRun(tools: Tools): Promise<void> {
     await checks.check(
       'fault node-red/sigkill-with-waits-held (memory-only context): the held message is lost, as the node said it would be',
       async () => {
-        const r7 = await recording();
-        await hold(current!.nodeRed, r7);
-        await heldShown(1);
+        const r7 = await heldRecording();
         await killHard(current!.nodeRed);
         current = undefined;
         await startAgainAndFinish(r7);

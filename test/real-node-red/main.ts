@@ -5,11 +5,11 @@
  * fault cases (fault-cases.ts: kills, redeploys, restarts), each printing its messages per video. Stops every process
  * it started, by process id.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Checks, since } from '../support/checks';
 import { startReferenceServer, type RunningServer } from '../support/reference-server';
+import { runInWorkFolder } from '../support/work-folder-run';
 import { packageTarball } from '../real-n8n/package-tarball';
 import { PACKAGE_NAME, installedPackage, shippedExamples } from './example-flows';
 import { faultChecks } from './fault-cases';
@@ -61,10 +61,7 @@ async function onVersion(install: NodeRedInstall, tarball: string, checks: Check
 }
 
 async function main(): Promise<void> {
-  const started = Date.now();
-  const checks = new Checks();
-  const workFolder = mkdtempSync(path.join(os.tmpdir(), 'screenrec-real-node-red-'));
-  try {
+  const { checks, started } = await runInWorkFolder('screenrec-real-node-red-', false, async (checks, workFolder, started) => {
     const targets = selectedNodeRedTargets();
     // REAL_NODE_RED_TARBALL checks a given package tarball (one already published, say) instead of packing ours.
     const tarball = packageTarball(workFolder, process.env.REAL_NODE_RED_TARBALL, PACKAGE_NAME);
@@ -80,11 +77,7 @@ async function main(): Promise<void> {
       if (install.status === 'fulfilled') await onVersion(install.value, tarball, scoped);
       else scoped.fail('installing Node-RED', install.reason);
     }
-  } catch (error) {
-    checks.fail('setting up the run', error);
-  } finally {
-    rmSync(workFolder, { recursive: true, force: true, maxRetries: 10 });
-  }
+  });
   console.log(checks.summary('real-node-red', started));
   process.exitCode = checks.exitCode();
 }

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM } from '../browser/machine';
@@ -8,6 +7,7 @@ import type { ContractConfig, ContractResult } from './contract';
 import type { Runtime } from './install';
 import type { ConsumerProject } from './project';
 import { WORKERD_COMPATIBILITY_DATE } from './versions';
+import { writeWorkerdConfig } from './workerd-config';
 
 /** How long one runtime gets for the whole contract (each of its waits is bounded well within). */
 export const CONTRACT_TIMEOUT_MS = 120_000;
@@ -58,26 +58,13 @@ export async function runCommand(
 export async function runWorkerd(runtime: Runtime, project: ConsumerProject, config: ContractConfig): Promise<ContractResult> {
   const port = await freePort();
   const capnp = path.join(project.folder, 'workerd.capnp');
-  writeFileSync(
-    capnp,
-    `using Workerd = import "/workerd/workerd.capnp";
-
-const config :Workerd.Config = (
-  services = [
-    (name = "contract", worker = .contractWorker),
-    # The Worker's outbound fetch: loopback ("local") is where the service and the suite's proxy listen.
-    (name = "loopback", network = (allow = ["local"])),
-  ],
-  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "contract")],
-);
-
-const contractWorker :Workerd.Worker = (
-  modules = [(name = "worker", esModule = embed "${path.basename(project.workerBundle)}")],
-  compatibilityDate = "${WORKERD_COMPATIBILITY_DATE}",
-  globalOutbound = "loopback",
-);
-`,
-  );
+  // The Worker's outbound fetch goes to loopback, where the service and the suite's proxy listen.
+  writeWorkerdConfig(capnp, {
+    service: 'contract',
+    port,
+    module: path.basename(project.workerBundle),
+    compatibilityDate: WORKERD_COMPATIBILITY_DATE,
+  });
   const server = background(runtime.binary, ['serve', capnp], { cwd: project.folder, env: runtime.env });
   try {
     const url = `http://127.0.0.1:${port}/`;

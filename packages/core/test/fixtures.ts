@@ -31,6 +31,14 @@ export const failureOf = async (call: Promise<unknown>): Promise<ScreenRecError>
 
 export const failureOfSync = (call: () => unknown): ScreenRecError => thrownErrors.remember(anyFailureOfSync(call, CORE_FAILURE));
 
+/** What a call refused before sending anything threw: INVALID_INPUT naming exactly one field, `path`, with `message`. */
+export async function invalidInputOf(call: Promise<unknown>, path: string, message: string): Promise<ScreenRecError> {
+  const error = await failureOf(call);
+  expect(error.code).toBe('INVALID_INPUT');
+  expect(error.fieldErrors).toEqual([{ path, message }]);
+  return error;
+}
+
 /** Fails the suite if any error it provoked carries a secret, however it is written out. */
 export const expectNoSecretsInThrownErrors = thrownErrors.expectNoneLeaked;
 

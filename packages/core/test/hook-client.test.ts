@@ -1,6 +1,6 @@
 import { BASE_URL_FORMAT, invalidInputMessage, rateLimitedMessage, serverErrorMessage, unexpectedAnswerMessage } from 'screenrec';
 import nock from 'nock';
-import { BASE_URL, SUBSCRIPTION_ID, failureOf, hookClient, sleeps } from './fixtures';
+import { BASE_URL, SUBSCRIPTION_ID, failureOf, hookClient, invalidInputOf, sleeps } from './fixtures';
 import { hookScope, setUpNock } from './nock-setup';
 
 setUpNock();
@@ -73,9 +73,7 @@ describe('hook client input validation sends nothing', () => {
       'must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c',
     ],
   ])('%s fails with INVALID_INPUT naming the field', async (_name, call, path, message) => {
-    const error = await failureOf(call());
-    expect(error.code).toBe('INVALID_INPUT');
-    expect(error.fieldErrors).toEqual([{ path, message }]);
+    const error = await invalidInputOf(call(), path, message);
     expect(error.message).toBe(`Invalid input: \`${path}\`: ${message}. Nothing was sent to ScreenRec.`);
   });
 

@@ -93,6 +93,18 @@ async function connectProxy(
   };
 }
 
+type ConnectProxy = Awaited<ReturnType<typeof connectProxy>>;
+
+/** Runs `use` with a proxy that answers CONNECT with `status` (200: the tunnel), and closes the proxy however it ends. */
+async function throughProxy(status: number, use: (proxy: ConnectProxy) => Promise<void>): Promise<void> {
+  const proxy = await connectProxy(() => status);
+  try {
+    await use(proxy);
+  } finally {
+    await proxy.close();
+  }
+}
+
 describe('the default transport on Node goes through the proxy the environment names', () => {
   const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
   let service: { server: Server; url: string };
@@ -115,32 +127,25 @@ describe('the default transport on Node goes through the proxy the environment n
   const serviceTarget = () => new URL(service.url).host;
 
   it('opens a tunnel through the proxy for each new connection, and the call is answered through it', async () => {
-    const proxy = await connectProxy(() => 200);
-    try {
+    await throughProxy(200, async (proxy) => {
       process.env.HTTP_PROXY = proxy.address;
       const before = served;
       await expect(rest().searchTags('sup')).resolves.toEqual(['support']);
       expect(proxy.connects.map((c) => c.target)).toEqual([serviceTarget()]);
       expect(served - before).toBe(1);
-    } finally {
-      await proxy.close();
-    }
+    });
   });
 
   it("sends the proxy's user and password from its address as Basic Proxy-Authorization", async () => {
-    const proxy = await connectProxy(() => 200);
-    try {
+    await throughProxy(200, async (proxy) => {
       process.env.HTTP_PROXY = proxy.address.replace('http://', 'http://ana:s3cret@');
       await rest().searchTags('sup');
       expect(proxy.connects.map((c) => c.authorization)).toEqual([`Basic ${Buffer.from('ana:s3cret').toString('base64')}`]);
-    } finally {
-      await proxy.close();
-    }
+    });
   });
 
   it('follows the variables as they are when the client is made, as undici does: one made before they were set goes direct', async () => {
-    const proxy = await connectProxy(() => 200);
-    try {
+    await throughProxy(200, async (proxy) => {
       const madeBefore = rest();
       process.env.HTTP_PROXY = proxy.address;
       const madeAfter = rest();
@@ -150,30 +155,24 @@ describe('the default transport on Node goes through the proxy the environment n
       await madeAfter.searchTags('sup');
       expect(proxy.connects.map((c) => c.target)).toEqual([serviceTarget()]);
       expect(served - before).toBe(2);
-    } finally {
-      await proxy.close();
-    }
+    });
   });
 
   it('does not go through it for a host NO_PROXY lists', async () => {
-    const proxy = await connectProxy(() => 200);
-    try {
+    await throughProxy(200, async (proxy) => {
       process.env.HTTP_PROXY = proxy.address;
       process.env.NO_PROXY = 'example.org, 127.0.0.1';
       const before = served;
       await rest().searchTags('sup');
       expect(proxy.connects).toEqual([]);
       expect(served - before).toBe(1);
-    } finally {
-      await proxy.close();
-    }
+    });
   });
 
   it.each([407, 403])(
     'a proxy that answers CONNECT with %i: a ProxyError naming the proxy by host and port, never its credentials, not retried',
     async (status) => {
-      const proxy = await connectProxy(() => status);
-      try {
+      await throughProxy(status, async (proxy) => {
         process.env.HTTP_PROXY = proxy.address.replace('http://', 'http://ana:s3cret@');
         const label = new URL(proxy.address).host;
         const error = await failureOf(
@@ -192,24 +191,19 @@ describe('the default transport on Node goes through the proxy the environment n
         expect(error.message).toContain(status === 407 ? 'HTTP 407: it wants a user name and password' : 'HTTP 403: it does not allow');
         expect(JSON.stringify(error)).not.toMatch(/ana|s3cret/);
         expect(proxy.connects).toHaveLength(1);
-      } finally {
-        await proxy.close();
-      }
+      });
     },
   );
 
   it('a proxy that cannot reach the service (502): named, and worth retrying', async () => {
-    const proxy = await connectProxy(() => 502);
-    try {
+    await throughProxy(502, async (proxy) => {
       process.env.HTTP_PROXY = proxy.address;
       const error = await failureOf(rest().searchTags('sup'));
       expect(error).toMatchObject({ code: 'NETWORK', retryable: true, proxy: new URL(proxy.address).host });
       expect(error.message).toBe(
         `The proxy at ${new URL(proxy.address).host} could not connect to ScreenRec at ${service.url} (HTTP 502). Check the Service URL and that the service is running; try again later.`,
       );
-    } finally {
-      await proxy.close();
-    }
+    });
   });
 
   it('a proxy nothing answers at: the error names it, not the service', async () => {
@@ -229,8 +223,7 @@ describe('the default transport on Node goes through the proxy the environment n
   });
 
   it("a dispatcher given to createFetchTransport is used as is, and the environment's proxy is not read", async () => {
-    const proxy = await connectProxy(() => 200);
-    try {
+    await throughProxy(200, async (proxy) => {
       process.env.HTTP_PROXY = await refusingUrl();
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the dispatcher of a caller's own undici
       const { ProxyAgent, fetch } = require('undici') as typeof import('undici');
@@ -241,8 +234,6 @@ describe('the default transport on Node goes through the proxy the environment n
       const client = new RestClient({ baseUrl: service.url, workspaceId: WORKSPACE_ID, apiKey: API_KEY, maxRetries: 0, transport });
       await expect(client.searchTags('sup')).resolves.toEqual(['support']);
       expect(proxy.connects.map((c) => c.target)).toEqual([serviceTarget()]);
-    } finally {
-      await proxy.close();
-    }
+    });
   });
 });

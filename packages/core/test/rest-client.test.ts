@@ -1,5 +1,5 @@
 import { exampleRecording, unexpectedAnswerMessage } from 'screenrec';
-import { RECORDING_ID, failureOf, restClient, sleeps } from './fixtures';
+import { RECORDING_ID, failureOf, invalidInputOf, restClient, sleeps } from './fixtures';
 import { restPath, restScope, setUpNock } from './nock-setup';
 
 setUpNock();
@@ -194,9 +194,7 @@ describe('REST input validation sends nothing', () => {
       'unknown field(s) colour',
     ],
   ])('%s fails with INVALID_INPUT naming the field', async (_name, call, path, message) => {
-    const error = await failureOf(call());
-    expect(error.code).toBe('INVALID_INPUT');
-    expect(error.fieldErrors).toEqual([{ path, message }]);
+    await invalidInputOf(call(), path, message);
   });
 
   it('rejects a non-UUID workspace id at construction', () => {

@@ -63,11 +63,11 @@ export async function connectDriver(kind: ClientKind, target: Target, user?: Use
 export async function connectSdkClient(kind: 'v1' | 'v2', target: Target, user?: User): Promise<ClientV1 | ClientV2> {
   if (kind === 'v1') {
     const client = clientV1(user);
-    await client.connect(transportV1(target));
+    await client.connect(transportOf(target, SDK_V1));
     return client;
   }
   const client = clientV2(user);
-  await client.connect(transportV2(target));
+  await client.connect(transportOf(target, SDK_V2));
   return client;
 }
 
@@ -102,26 +102,26 @@ export function clientV2(user?: User): ClientV2 {
   return client;
 }
 
-function transportV1(target: Target) {
-  if ('stdio' in target)
-    return new StdioTransportV1({
-      command: process.execPath,
-      args: [target.entry ?? MCP_BIN],
-      env: { ...defaultEnvV1(), ...target.stdio },
-      stderr: 'ignore',
-    });
-  return new HttpTransportV1(new URL(target.http), { requestInit: { headers: { authorization: `Bearer ${target.token}` } } });
+/** One SDK's client transports: its stdio and Streamable HTTP classes, and the environment its stdio child starts from. */
+interface SdkTransports<Stdio, Http> {
+  Stdio: new (server: { command: string; args: string[]; env: Record<string, string>; stderr: 'ignore' }) => Stdio;
+  Http: new (url: URL, options: { requestInit: { headers: Record<string, string> } }) => Http;
+  defaultEnv: () => Record<string, string>;
 }
 
-function transportV2(target: Target) {
+const SDK_V1 = { Stdio: StdioTransportV1, Http: HttpTransportV1, defaultEnv: defaultEnvV1 };
+const SDK_V2 = { Stdio: StdioTransportV2, Http: HttpTransportV2, defaultEnv: defaultEnvV2 };
+
+/** The transport to `target` in one SDK: the bin started over stdio, or the HTTP endpoint with its token. */
+function transportOf<Stdio, Http>(target: Target, sdk: SdkTransports<Stdio, Http>): Stdio | Http {
   if ('stdio' in target)
-    return new StdioTransportV2({
+    return new sdk.Stdio({
       command: process.execPath,
       args: [target.entry ?? MCP_BIN],
-      env: { ...defaultEnvV2(), ...target.stdio },
+      env: { ...sdk.defaultEnv(), ...target.stdio },
       stderr: 'ignore',
     });
-  return new HttpTransportV2(new URL(target.http), { requestInit: { headers: { authorization: `Bearer ${target.token}` } } });
+  return new sdk.Http(new URL(target.http), { requestInit: { headers: { authorization: `Bearer ${target.token}` } } });
 }
 
 const INSPECTOR_BUILD = path.join(path.dirname(require.resolve('@modelcontextprotocol/inspector-cli/package.json')), 'build');

@@ -71,23 +71,60 @@ const link = () => failed('create_recording_link', { externalReference: 'TICKET-
 const recordingAction = (): nock.Interceptor => hookScope('N8N', { action: 'RECORDING', recording: { externalReference: 'TICKET-42' } });
 
 describe('every core error is a tool result with isError and core message (plus the setting to change)', () => {
-  it('UNAUTHORIZED names SCREENREC_API_KEY', async () => {
-    presign().reply(401, { message: 'Unauthorized' });
-    expect(await videoUrl()).toEqual(
-      isError(`${UNAUTHORIZED_MESSAGE} This server's API key is SCREENREC_API_KEY: put the new key there, then restart the MCP client.`),
-    );
-  });
-
-  it('FORBIDDEN (REST) names the workspace ID and key variables', async () => {
-    presign().reply(403, { message: 'Forbidden' });
-    expect(await videoUrl()).toEqual(
-      isError(`${REST_FORBIDDEN_MESSAGE} This server's workspace ID is SCREENREC_WORKSPACE_ID and its API key SCREENREC_API_KEY.`),
-    );
-  });
-
-  it('NOT_FOUND', async () => {
-    presign().reply(404, { message: 'Not found' });
-    expect(await videoUrl()).toEqual(isError(NOT_FOUND_VIDEO));
+  // One answer from ScreenRec to one tool call, and the result the call becomes.
+  it.each<[string, () => unknown, () => Promise<ToolResult>, string]>([
+    [
+      'UNAUTHORIZED names SCREENREC_API_KEY',
+      () => presign().reply(401, { message: 'Unauthorized' }),
+      videoUrl,
+      `${UNAUTHORIZED_MESSAGE} This server's API key is SCREENREC_API_KEY: put the new key there, then restart the MCP client.`,
+    ],
+    [
+      'FORBIDDEN (REST) names the workspace ID and key variables',
+      () => presign().reply(403, { message: 'Forbidden' }),
+      videoUrl,
+      `${REST_FORBIDDEN_MESSAGE} This server's workspace ID is SCREENREC_WORKSPACE_ID and its API key SCREENREC_API_KEY.`,
+    ],
+    ['NOT_FOUND', () => presign().reply(404, { message: 'Not found' }), videoUrl, NOT_FOUND_VIDEO],
+    [
+      'RATE_LIMITED when the service asks for a longer wait than core waits',
+      () => presign().reply(429, { message: 'Too many requests' }, { 'retry-after': '120' }),
+      videoUrl,
+      rateLimitedMessage(120_000),
+    ],
+    [
+      'SERVICE_ERROR after core retries',
+      () => presign().times(4).reply(500, { message: 'Internal Server Error' }),
+      videoUrl,
+      serverErrorMessage(500),
+    ],
+    [
+      'UNEXPECTED_RESPONSE (a redirect is not followed) names SCREENREC_BASE_URL',
+      () => presign().reply(302, '', { location: 'https://elsewhere.test/' }),
+      videoUrl,
+      `${redirectMessage(302)} ${SERVICE_URL_HINT}`,
+    ],
+    [
+      'RESPONSE_TOO_LARGE',
+      () => presign().reply(200, `{"url":"${'x'.repeat(MAX_ANSWER_BYTES)}"}`),
+      videoUrl,
+      `${responseTooLargeMessage(BASE_URL)} ${SERVICE_URL_HINT}`,
+    ],
+    [
+      'hook BAD_REQUEST names the Service URL and token variables',
+      () => recordingAction().reply(400, { message: 'Bad request' }),
+      link,
+      `${HOOK_MALFORMED_MESSAGE} This server's Service URL is SCREENREC_BASE_URL and its backend token SCREENREC_BACKEND_TOKEN.`,
+    ],
+    [
+      'hook NOT_FOUND names SCREENREC_BASE_URL',
+      () => recordingAction().reply(404, 'Not Found'),
+      link,
+      `${HOOK_NOT_FOUND_MESSAGE} ${SERVICE_URL_HINT}`,
+    ],
+  ])('%s', async (_name, answer, call, text) => {
+    answer();
+    expect(await call()).toEqual(isError(text));
   });
 
   it('VALIDATION quotes the field the service named', async () => {
@@ -97,16 +134,6 @@ describe('every core error is a tool result with isError and core message (plus 
     expect(await failed('update_recording', { recordingId: RECORDING_ID, tags: ['x'] })).toEqual(
       isError(restValidationMessage('`tags.0`: must be at most 100 characters')),
     );
-  });
-
-  it('RATE_LIMITED when the service asks for a longer wait than core waits', async () => {
-    presign().reply(429, { message: 'Too many requests' }, { 'retry-after': '120' });
-    expect(await videoUrl()).toEqual(isError(rateLimitedMessage(120_000)));
-  });
-
-  it('SERVICE_ERROR after core retries', async () => {
-    presign().times(4).reply(500, { message: 'Internal Server Error' });
-    expect(await videoUrl()).toEqual(isError(serverErrorMessage(500)));
   });
 
   it('NETWORK names SCREENREC_BASE_URL', async () => {
@@ -141,11 +168,6 @@ describe('every core error is a tool result with isError and core message (plus 
     }
   });
 
-  it('UNEXPECTED_RESPONSE (a redirect is not followed) names SCREENREC_BASE_URL', async () => {
-    presign().reply(302, '', { location: 'https://elsewhere.test/' });
-    expect(await videoUrl()).toEqual(isError(`${redirectMessage(302)} ${SERVICE_URL_HINT}`));
-  });
-
   it('UNEXPECTED_RESPONSE (an answer core does not understand)', async () => {
     presign().reply(200, { link: 'https://cdn.test/v' });
     const text = (await videoUrl()).content[0];
@@ -153,11 +175,6 @@ describe('every core error is a tool result with isError and core message (plus 
       type: 'text',
       text: `${unexpectedAnswerMessage(200, '`url`: must be a full http(s) URL')} ${SERVICE_URL_HINT}`,
     });
-  });
-
-  it('RESPONSE_TOO_LARGE', async () => {
-    presign().reply(200, `{"url":"${'x'.repeat(MAX_ANSWER_BYTES)}"}`);
-    expect(await videoUrl()).toEqual(isError(`${responseTooLargeMessage(BASE_URL)} ${SERVICE_URL_HINT}`));
   });
 
   it('INVALID_INPUT before anything is sent: core field messages, with the tool argument names', async () => {
@@ -169,13 +186,6 @@ describe('every core error is a tool result with isError and core message (plus 
     );
     expect(await failed('update_recording', { recordingId: RECORDING_ID })).toEqual(
       isError(invalidInputMessage(describeFieldErrors(NOTHING_TO_CHANGE))),
-    );
-  });
-
-  it('hook BAD_REQUEST names the Service URL and token variables', async () => {
-    recordingAction().reply(400, { message: 'Bad request' });
-    expect(await link()).toEqual(
-      isError(`${HOOK_MALFORMED_MESSAGE} This server's Service URL is SCREENREC_BASE_URL and its backend token SCREENREC_BACKEND_TOKEN.`),
     );
   });
 
@@ -193,11 +203,6 @@ describe('every core error is a tool result with isError and core message (plus 
     expect(await link()).toEqual(isError(`${INTEGRATION_NOT_CONNECTED_MESSAGE} ${TOKEN_HINT}`));
     recordingAction().reply(200, { error: 'Internal Server Error' });
     expect(await link()).toEqual(isError(hookRefusedMessage('Internal Server Error')));
-  });
-
-  it('hook NOT_FOUND names SCREENREC_BASE_URL', async () => {
-    recordingAction().reply(404, 'Not Found');
-    expect(await link()).toEqual(isError(`${HOOK_NOT_FOUND_MESSAGE} ${SERVICE_URL_HINT}`));
   });
 
   it('a service that repeats the credential in its refusal: the result quotes it redacted (and afterAll finds it nowhere)', async () => {

@@ -84,6 +84,16 @@ export async function connectClient(env: NodeJS.ProcessEnv, user?: User, pacing?
   };
 }
 
+/** Runs `use` with a client connected as connectClient connects it, and closes the connection however `use` ends. */
+export async function withClient(env: NodeJS.ProcessEnv, use: (connected: Connected) => Promise<void>): Promise<void> {
+  const connected = await connectClient(env);
+  try {
+    await use(connected);
+  } finally {
+    await connected.close();
+  }
+}
+
 /**
  * A client of one era talking to the HTTP handler in this process, through the same handler the bin serves (no
  * socket): `2026-07-28` is the v2 SDK's client, `2025 stateless` the v1 SDK's, which gets no session.

@@ -1,4 +1,7 @@
 import { useNock } from '@screenrec/test-support/nock';
+import { readSettings } from '../src/config';
+import { connect } from '../src/connections';
+import { regularTool } from '../src/tools/regular';
 import { RECORDING_ID, REST_ENV, callTool, connectEachTest, recording, restPath, restScope, textOf } from './harness';
 
 useNock();
@@ -111,5 +114,19 @@ describe('REST tools: the request sent and the result returned', () => {
     const result = await call('search_tags', { query: 'zzz' });
     expect(result.structuredContent).toEqual({ tags: [] });
     expect(textOf(result)).toBe('No tag contains "zzz".');
+  });
+
+  it('a catalogue operation that gives many, derived as a tool, answers them as its items', async () => {
+    restScope()
+      .get(restPath('/recordings/tags'))
+      .query({ query: 'onb' })
+      .reply(200, { result: ['onboarding'] });
+    const tool = regularTool('searchTags');
+    const connections = connect(readSettings(REST_ENV));
+    const context = { confirmation: () => 'unasked' as const, progress: () => Promise.resolve() };
+    const bounds = { signal: new AbortController().signal, deadline: Date.now() + 60_000, budgetMs: 60_000 };
+    const outcome = await tool.run({ query: 'onb' }, bounds, connections, context);
+    expect(tool.output.shape).toEqual({ items: expect.anything() });
+    expect(outcome).toEqual({ structured: { items: [{ tag: 'onboarding' }] }, text: 'Search Tags: {"items":[{"tag":"onboarding"}]}' });
   });
 });

@@ -36,6 +36,21 @@ function everyCheck(status: string): { count: () => number; times: number[] } {
 }
 
 const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+/**
+ * The whole answer of a wait that ended with the recording at `status` (completed only when COMPLETED), stopped as
+ * `stopped` says, at some time after some seconds.
+ */
+function waitAnswer(status: string, stopped: { reason: string; checks: unknown; message: string }) {
+  return {
+    recordingId: RECORDING_ID,
+    completed: status === 'COMPLETED',
+    recording: { ...recording, status },
+    checkedAt: ISO,
+    stoppedWaiting: { ...stopped, at: ISO, waitedSeconds: expect.any(Number) },
+  };
+}
+
 interface Progress {
   progress: number;
   message?: string;
@@ -58,19 +73,9 @@ describe('wait_for_recording', () => {
         { progress: 3, message: `Recording ${SHORT_ID}: Completed (check 3)` },
       ]);
       expect(result.isError).toBeUndefined();
-      expect(result.structuredContent).toEqual({
-        recordingId: RECORDING_ID,
-        completed: true,
-        recording: { ...recording, status: 'COMPLETED' },
-        checkedAt: ISO,
-        stoppedWaiting: {
-          reason: 'COMPLETED',
-          at: ISO,
-          waitedSeconds: expect.any(Number),
-          checks: 3,
-          message: 'Its video is ready: get_video_url gives a link to it.',
-        },
-      });
+      expect(result.structuredContent).toEqual(
+        waitAnswer('COMPLETED', { reason: 'COMPLETED', checks: 3, message: 'Its video is ready: get_video_url gives a link to it.' }),
+      );
       expect(textOf(result as Parameters<typeof textOf>[0])).toMatch(
         new RegExp(
           `^Completed after [\\d.]+ s of waiting \\(3 checks\\): recording ${RECORDING_ID}: COMPLETED, REQUEST, .*\\. Its video is ready: get_video_url gives a link to it\\.$`,
@@ -119,19 +124,9 @@ describe('wait_for_recording', () => {
       const limit = "Stopped before this server's limit of 2 s for one tool call (you asked for 300 s) (SCREENREC_TOOL_TIMEOUT_SECONDS).";
       const stopped = (result.structuredContent as { stoppedWaiting: { message: string; checks: number } }).stoppedWaiting;
       expect(stopped.message).toBe(`${limit} ${AGAIN}`);
-      expect(result.structuredContent).toEqual({
-        recordingId: RECORDING_ID,
-        completed: false,
-        recording: { ...recording, status: 'RECORDING' },
-        checkedAt: ISO,
-        stoppedWaiting: {
-          reason: 'TIME_LIMIT',
-          at: ISO,
-          waitedSeconds: expect.any(Number),
-          checks: expect.any(Number),
-          message: stopped.message,
-        },
-      });
+      expect(result.structuredContent).toEqual(
+        waitAnswer('RECORDING', { reason: 'TIME_LIMIT', checks: expect.any(Number), message: stopped.message }),
+      );
       expect(stopped).toMatchObject({ checks: checks.count() });
       expect(checks.count()).toBeGreaterThanOrEqual(5);
       const waited = `[\\d.]+ s of waiting \\(${stopped.checks} checks\\)`;

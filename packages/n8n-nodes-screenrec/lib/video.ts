@@ -1,4 +1,12 @@
-import { NodeApiError, NodeOperationError, type IBinaryData, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IBinaryData,
+	type IDisplayOptions,
+	type IN8nHttpFullResponse,
+	type INode,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { HEADER, isSuccess, videoHostFailure } from 'screenrec/portable';
 import { RAISE_TIMEOUT_HINT } from './call-options';
 import { whatHappened } from './errors';
@@ -140,3 +148,28 @@ function refusal(node: INode, statusCode: number): NodeApiError {
 }
 
 const REFUSAL_HINT = 'Run the node again: the ScreenRec node\'s "Get Video URL" operation fetches a fresh link each time.';
+
+/**
+ * The Download Video flag and, once it is on, the binary field the video goes into: the two parameters of every
+ * step that can download. `description` says what downloading costs at that step; both are shown under `displayOptions`.
+ */
+export function downloadVideoParameters(description: string, displayOptions?: IDisplayOptions): INodeProperties[] {
+	return [
+		{
+			displayName: 'Download Video',
+			name: 'download',
+			type: 'boolean',
+			default: false,
+			description,
+			...(displayOptions === undefined ? {} : { displayOptions }),
+		},
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			hint: 'The name of the output binary field to put the video in',
+			displayOptions: { show: { ...displayOptions?.show, download: [true] } },
+		},
+	];
+}

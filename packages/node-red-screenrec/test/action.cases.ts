@@ -37,6 +37,18 @@ const page = (content: unknown[]) => ({ content, totalElements: content.length, 
 
 import { runtime } from './nock-runtime';
 
+/** Expects the Catch node's message: core's `message` for the answer and its `code`, the answer's status and body on it. */
+function expectAnswerCaught(
+  caught: Parameters<typeof caughtError>[0],
+  expected: { message: string; code: string; statusCode: number; payload: unknown },
+): void {
+  expect(caughtError(caught)).toEqual({ message: expect.stringContaining(expected.message), code: expected.code });
+  expect({ statusCode: caught?.statusCode, payload: caught?.payload }).toEqual({
+    statusCode: expected.statusCode,
+    payload: expected.payload,
+  });
+}
+
 /**
  * What msg.operation may name, in the catalogue's order: every catalogue action Node-RED released a key for, but
  * those that are a node of their own (their key is the node's type: `screenrec-wait`).
@@ -342,11 +354,9 @@ export function actionCases(): void {
       service.restScope().get(service.restPath('/recordings/nowhere')).reply(404, { message: 'No such route' });
       await deployAction({ operation: 'anyRequest', path: service.restPath('/recordings/nowhere') });
       const { caught } = await outcomeOf({});
-      expect(caughtError(caught)).toEqual({
-        message: expect.stringContaining(NOT_FOUND_AT_PATH),
+      expectAnswerCaught(caught, {
+        message: NOT_FOUND_AT_PATH,
         code: 'NOT_FOUND',
-      });
-      expect({ statusCode: caught?.statusCode, payload: caught?.payload }).toEqual({
         statusCode: 404,
         payload: { message: 'No such route' },
       });
@@ -358,11 +368,9 @@ export function actionCases(): void {
       service.hookScope('N8N', recordingAction).reply(200, { error: 'Integration not connected.' });
       await deployAction({ operation: 'anyRequest', method: 'POST', path: '/public/webhooks/N8N', body: JSON.stringify(recordingAction) });
       const { caught } = await outcomeOf({});
-      expect(caughtError(caught)).toEqual({
-        message: expect.stringContaining(INTEGRATION_NOT_CONNECTED_MESSAGE),
+      expectAnswerCaught(caught, {
+        message: INTEGRATION_NOT_CONNECTED_MESSAGE,
         code: 'INTEGRATION_NOT_CONNECTED',
-      });
-      expect({ statusCode: caught?.statusCode, payload: caught?.payload }).toEqual({
         statusCode: 200,
         payload: { error: 'Integration not connected.' },
       });
@@ -463,33 +471,27 @@ export function actionCases(): void {
       }
     });
 
-    it('a query value that is an object, from msg.payload.queryParameters, is named by its place', async () => {
+    it.each([
+      {
+        test: 'a query value that is an object, from msg.payload.queryParameters, is named by its place',
+        payload: { queryParameters: { query: { nested: true } } },
+        problem: '`msg.payload.queryParameters.query`: must be a text, a number or true/false',
+      },
+      {
+        test: 'a header name that is no header name, from msg.payload.headers, is named',
+        payload: { headers: { 'x request': 'a' } },
+        problem: '`msg.payload.headers.x request`: is no header name: use letters, digits and - only',
+      },
+      {
+        test: 'a header value that is not a text, from msg.payload.headers, is named by its place',
+        payload: { headers: { 'x-count': 3 } },
+        problem: '`msg.payload.headers.x-count`: must be a text',
+      },
+    ])('$test', async ({ payload, problem }) => {
       await deployAction({ operation: 'anyRequest', path: `${restRoot}/recordings/tags` });
-      const { caught } = await outcomeOf({ payload: { queryParameters: { query: { nested: true } } } });
+      const { caught } = await outcomeOf({ payload });
       expect(caughtError(caught)).toEqual({
-        message: expect.stringContaining(
-          invalidInputMessage('`msg.payload.queryParameters.query`: must be a text, a number or true/false'),
-        ),
-        code: 'INVALID_INPUT',
-      });
-    });
-
-    it('a header name that is no header name, from msg.payload.headers, is named', async () => {
-      await deployAction({ operation: 'anyRequest', path: `${restRoot}/recordings/tags` });
-      const { caught } = await outcomeOf({ payload: { headers: { 'x request': 'a' } } });
-      expect(caughtError(caught)).toEqual({
-        message: expect.stringContaining(
-          invalidInputMessage('`msg.payload.headers.x request`: is no header name: use letters, digits and - only'),
-        ),
-        code: 'INVALID_INPUT',
-      });
-    });
-
-    it('a header value that is not a text, from msg.payload.headers, is named by its place', async () => {
-      await deployAction({ operation: 'anyRequest', path: `${restRoot}/recordings/tags` });
-      const { caught } = await outcomeOf({ payload: { headers: { 'x-count': 3 } } });
-      expect(caughtError(caught)).toEqual({
-        message: expect.stringContaining(invalidInputMessage('`msg.payload.headers.x-count`: must be a text')),
+        message: expect.stringContaining(invalidInputMessage(problem)),
         code: 'INVALID_INPUT',
       });
     });

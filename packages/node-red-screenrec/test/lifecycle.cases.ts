@@ -1,19 +1,13 @@
 import { exampleRecording } from 'screenrec';
 import helper from 'node-red-node-test-helper';
 import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
-import { serviceMock } from '@screenrec/test-support/service-mock';
 import type { NodeMessage } from '../src/red';
-import { CAUGHT, CONNECTION, NODE, OUT, flowOf, loggedText, sentBy, statusShown } from './flows';
+import { CAUGHT, NODE, OUT, flowOf, loggedText, sentBy, statusShown } from './flows';
 import { runtime } from './nock-runtime';
+import { suiteService } from './suite-service';
 import { holdSleeps } from './wait-sleeps';
 
-const API_KEY = 'node-red-api-key-11fe';
-const BACKEND_TOKEN = 'node-red-backend-token-11fe';
-const PAGE_URL = `${BASE_URL}/r/${RECORDING_ID}`;
-const VIDEO_URL = `${BASE_URL}/videos/${RECORDING_ID}?expires=1&signature=abc`;
-const service = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
-const CREDENTIALS = { [CONNECTION]: { apiKey: API_KEY, backendToken: BACKEND_TOKEN } };
-const page = (content: unknown[]) => ({ content, totalElements: content.length, totalPages: 1 });
+const { PAGE_URL, VIDEO_URL, service, CREDENTIALS, page } = suiteService('11fe');
 const CONNECTION_PROPERTIES = { serviceUrl: BASE_URL, workspaceId: WORKSPACE_ID, integration: 'N8N' };
 
 /** The messages node `id` (its instance deployed now) receives from now on. */
@@ -232,18 +226,24 @@ export function lifecycleCases(): void {
         return { ids, next };
       };
 
-      it('a full redeploy keeps its address and subscription (no unsubscribe, no new subscribe), and a video looked up across it is sent on by the new instance', async () => {
-        const subscribes = watchSubscribes();
-        const unsubscribes = watchUnsubscribes();
-        await runtime().deploy(videoReadyFlow(), CREDENTIALS);
-        await statusShown(NODE, 'screenrec-video-ready.status.listening');
-        const callback = local(subscribes[0]!);
+      /** The ID lookup of VIDEO_ID, held: it answers with the recording once released. */
+      const heldLookup = () => {
         const recording = exampleRecording({ id: VIDEO_ID, url: `${BASE_URL}/r/${VIDEO_ID}` });
         const lookup = heldReply(200, {});
         service
           .restScope()
           .post(service.restPath('/recordings/list'), { ids: [VIDEO_ID], pageSize: 1 })
           .reply((uri, body, callback) => lookup.reply(uri, body, () => callback(null, [200, page([recording])])));
+        return lookup;
+      };
+
+      it('a full redeploy keeps its address and subscription (no unsubscribe, no new subscribe), and a video looked up across it is sent on by the new instance', async () => {
+        const subscribes = watchSubscribes();
+        const unsubscribes = watchUnsubscribes();
+        await runtime().deploy(videoReadyFlow(), CREDENTIALS);
+        await statusShown(NODE, 'screenrec-video-ready.status.listening');
+        const callback = local(subscribes[0]!);
+        const lookup = heldLookup();
         service
           .restScope()
           .get(service.restPath(`/recordings/${VIDEO_ID}/presign`))
@@ -299,12 +299,7 @@ export function lifecycleCases(): void {
         const unsubscribes = watchUnsubscribes();
         await runtime().deploy(videoReadyFlow(), CREDENTIALS);
         await statusShown(NODE, 'screenrec-video-ready.status.listening');
-        const recording = exampleRecording({ id: VIDEO_ID, url: `${BASE_URL}/r/${VIDEO_ID}` });
-        const lookup = heldReply(200, {});
-        service
-          .restScope()
-          .post(service.restPath('/recordings/list'), { ids: [VIDEO_ID], pageSize: 1 })
-          .reply((uri, body, callback) => lookup.reply(uri, body, () => callback(null, [200, page([recording])])));
+        const lookup = heldLookup();
         expect(await notify(local(subscribes[0]!))).toBe(200);
         await lookup.asked;
         return { lookup, unsubscribes };

@@ -12,7 +12,6 @@ import nock from 'nock';
 import { MAX_NOTIFICATION_BYTES, RECEIVER_PATH } from '../src/video-ready/receiver';
 import { BASE_URL, RECORDING_ID, SUBSCRIPTION_ID, WORKSPACE_ID } from '@screenrec/test-support/sample-connection';
 import { expectNoSecretsIn } from '@screenrec/test-support/secrets';
-import { serviceMock } from '@screenrec/test-support/service-mock';
 import {
   CONNECTION,
   NODE,
@@ -27,16 +26,11 @@ import {
   statusShown,
 } from './flows';
 import { watchIdentifications } from './identifications';
+import { suiteService } from './suite-service';
 import { holdSleeps } from './wait-sleeps';
 
-const API_KEY = 'node-red-api-key-w41t';
 const OTHER_RECORDING_ID = '1c8d3e2f-4a5b-4c6d-8e7f-8a9b0c1d2e3f';
-const BACKEND_TOKEN = 'node-red-backend-token-w41t';
-const PAGE_URL = `${BASE_URL}/r/${RECORDING_ID}`;
-const VIDEO_URL = `${BASE_URL}/videos/${RECORDING_ID}?expires=1&signature=abc`;
-const service = serviceMock({ baseUrl: BASE_URL, backendToken: BACKEND_TOKEN, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
-const CREDENTIALS = { [CONNECTION]: { apiKey: API_KEY, backendToken: BACKEND_TOKEN } };
-const page = (content: unknown[]) => ({ content, totalElements: content.length, totalPages: 1 });
+const { API_KEY, BACKEND_TOKEN, PAGE_URL, VIDEO_URL, service, CREDENTIALS, page } = suiteService('w41t');
 const listById = (id = RECORDING_ID) => service.restScope().post(service.restPath('/recordings/list'), { ids: [id], pageSize: 1 });
 /** The link ScreenRec signs afresh for a confirmed recording: a message carries this one, never the posted link. */
 const FRESH_URL = `${BASE_URL}/videos/${RECORDING_ID}?expires=2&signature=fresh`;
@@ -194,6 +188,35 @@ export function waitAndVideoReadyCases(): void {
           })
           .reply(200, { subscriptionId: SUBSCRIPTION_ID });
       });
+    /** Deploys the node and resolves with the Node-RED address of the callback its deploy subscribed. */
+    const listening = async () => {
+      const subscribed = expectSubscribe();
+      await deployVideoReady();
+      return local(await subscribed);
+    };
+    /** A mock that every message the Out node receives from now on is passed to. */
+    const watchSent = () => {
+      const sent = jest.fn();
+      helper.getNode(OUT)?.on('input', sent);
+      return sent;
+    };
+    /**
+     * Runs `posts` and proves they started nothing: no lookup, no message. Whatever the node starts for a notification
+     * it starts before answering it: with every answer in, a count of none is final on any machine (no set delay for a
+     * message to show).
+     */
+    const startsNothing = async (posts: () => Promise<void>) => {
+      const sent = watchSent();
+      const identifications = watchIdentifications();
+      try {
+        await posts();
+        expect(identifications.started()).toBe(0);
+      } finally {
+        identifications.restore();
+      }
+      expect(sentBy(NODE)).toBe(0);
+      expect(sent).not.toHaveBeenCalled();
+    };
     const notify = (url: string, body: unknown) =>
       fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
         (answer) => answer.status,
@@ -226,9 +249,7 @@ export function waitAndVideoReadyCases(): void {
     });
 
     it('keeps its subscription when Node-RED stops (no unsubscribe); while the flows are stopped its address answers 503 (send later), not 410', async () => {
-      const subscribed = expectSubscribe();
-      await deployVideoReady();
-      const callback = local(await subscribed);
+      const callback = await listening();
       await waitForStatus('screenrec-video-ready.status.listening');
       let unsubscribed = false;
       service
@@ -247,9 +268,7 @@ export function waitAndVideoReadyCases(): void {
     });
 
     it('answers at once, looks the video up, and sends one message for a video delivered twice', async () => {
-      const subscribed = expectSubscribe();
-      await deployVideoReady();
-      const callback = local(await subscribed);
+      const callback = await listening();
       const recording = exampleRecording({ id: RECORDING_ID, url: PAGE_URL });
       // The lookups are held until both deliveries are answered: ScreenRec gets its answer before anything is looked up.
       // Both are looked up (the key that decides is the one ScreenRec gives), and one message goes out.
@@ -260,8 +279,7 @@ export function waitAndVideoReadyCases(): void {
         .reply((_uri, _body, reply) => void lookupHeld.then(() => reply(null, [200, page([recording])])));
       presign();
       presign();
-      const sent = jest.fn();
-      helper.getNode(OUT)?.on('input', sent);
+      const sent = watchSent();
       const message = nextMessage(OUT);
       // The node starts a lookup before it answers: once both answers are in, every lookup it will make has started,
       // and once those have ended the count of messages is final (no set delay for a second one to show).
@@ -293,15 +311,8 @@ export function waitAndVideoReadyCases(): void {
     });
 
     it('refuses a stranger without the secret (or with an oversized body) and starts nothing', async () => {
-      const subscribed = expectSubscribe();
-      await deployVideoReady();
-      const callback = local(await subscribed);
-      const sent = jest.fn();
-      helper.getNode(OUT)?.on('input', sent);
-      // Whatever the node starts for a notification it starts before answering it: with every answer in, a count of
-      // none is final on any machine (no set delay for a message to show).
-      const identifications = watchIdentifications();
-      try {
+      const callback = await listening();
+      await startsNothing(async () => {
         // A secret no node holds: a subscription of a node stopped since, which ScreenRec is told to drop.
         expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/${'0'.repeat(64)}`, { result: VIDEO_URL })).toBe(410);
         expect(loggedText()).toContain('screenrec-video-ready.log.gone');
@@ -309,20 +320,13 @@ export function waitAndVideoReadyCases(): void {
         expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}/`, { result: VIDEO_URL })).toBe(401);
         expect(await notify(`${runtime().nodeUrl}${RECEIVER_PATH}`, { result: VIDEO_URL })).toBe(401);
         expect(await notify(callback, { result: VIDEO_URL, padding: 'x'.repeat(MAX_NOTIFICATION_BYTES) })).toBe(400);
-        expect(identifications.started()).toBe(0);
-      } finally {
-        identifications.restore();
-      }
-      expect(sentBy(NODE)).toBe(0);
-      expect(sent).not.toHaveBeenCalled();
+      });
       await runtime().undeploy();
       expectNoSecretsIn([loggedText(), helper._redNodes.getFlows()], [API_KEY, BACKEND_TOKEN, callback.split('/').pop()!]);
     });
 
     it('a forged post of a foreign link naming a real recording sends only the fresh link ScreenRec gives, and warns', async () => {
-      const subscribed = expectSubscribe();
-      await deployVideoReady();
-      const callback = local(await subscribed);
+      const callback = await listening();
       const recording = exampleRecording({ id: RECORDING_ID, url: PAGE_URL });
       listById().reply(200, page([recording]));
       service
@@ -346,20 +350,10 @@ export function waitAndVideoReadyCases(): void {
     });
 
     it("refuses a plain http link off the Service URL's origin: 400 before any lookup, no message", async () => {
-      const subscribed = expectSubscribe();
-      await deployVideoReady();
-      const callback = local(await subscribed);
-      const sent = jest.fn();
-      helper.getNode(OUT)?.on('input', sent);
-      const identifications = watchIdentifications();
-      try {
+      const callback = await listening();
+      await startsNothing(async () => {
         expect(await notify(callback, { result: `http://${FORGED_HOST}/${RECORDING_ID}.webm` })).toBe(400);
-        expect(identifications.started()).toBe(0);
-      } finally {
-        identifications.restore();
-      }
-      expect(sentBy(NODE)).toBe(0);
-      expect(sent).not.toHaveBeenCalled();
+      });
       expect(loggedText()).toContain('screenrec-video-ready.log.refused');
       expect(loggedText()).not.toContain(FORGED_HOST);
       await runtime().undeploy();
@@ -367,9 +361,7 @@ export function waitAndVideoReadyCases(): void {
 
     it('sends on an https link on another host that ScreenRec does not confirm, flagged, with the reason and a warning', async () => {
       const storageLink = `https://storage.example.net/bucket/${'1'.repeat(8)}-1111-4111-8111-${'1'.repeat(12)}.webm?X-Amz-Signature=s`;
-      const subscribed = expectSubscribe();
-      await deployVideoReady();
-      const callback = local(await subscribed);
+      const callback = await listening();
       service.restScope().post(service.restPath('/recordings/list')).reply(200, page([]));
       const message = nextMessage(OUT);
       expect(await notify(callback, { result: storageLink })).toBe(200);

@@ -15,45 +15,47 @@ import {
   BACKEND_TOKEN,
   BASE_URL,
   HOOK_PATH,
-  REST_PATH,
   WORKSPACE_ID,
+  appError,
   appTester,
-  hookApi,
   hookAuth,
-  page,
-  restApi,
+  hookCall,
   restAuth,
+  restOnlyAuth,
+  runWithHookOnly,
+  runWithRest,
   useNock,
   zapierFailure,
 } from './harness';
+import { page, recordingsList } from './recordings-api';
 
 useNock();
 
-/** A user who gave the workspace ID and the API key, and no backend token. */
-const restOnlyAuth = { baseUrl: BASE_URL, workspaceId: WORKSPACE_ID, apiKey: API_KEY };
-
 describe('connection test', () => {
-  it('sends PING with the backend token and labels the connection with the workspace name', async () => {
-    hookApi().post(HOOK_PATH, { action: 'PING' }).reply(200, { status: 'success', workspace: 'Demo Workspace' });
+  /** The hook answering PING for the workspace the connection is labelled with. */
+  const pingAnswered = () => hookCall({ action: 'PING' }).reply(200, { status: 'success', workspace: 'Demo Workspace' });
 
-    const result = await appTester(testConnection, { authData: hookAuth });
+  it('sends PING with the backend token and labels the connection with the workspace name', async () => {
+    pingAnswered();
+
+    const result = await runWithHookOnly(testConnection);
 
     expect(result).toEqual({ workspace: 'Demo Workspace', restApi: 'not configured' });
     expect(authentication.connectionLabel).toBe('{{workspace}}');
   });
 
   it('with an API key also makes one cheap REST call, so a wrong key is caught at connect time', async () => {
-    hookApi().post(HOOK_PATH, { action: 'PING' }).reply(200, { status: 'success', workspace: 'Demo Workspace' });
-    restApi().post(`${REST_PATH}/recordings/list`, { pageSize: 1 }).reply(200, page([]));
+    pingAnswered();
+    recordingsList({ pageSize: 1 }).reply(200, page([]));
 
-    await expect(appTester(testConnection, { authData: restAuth })).resolves.toEqual({ workspace: 'Demo Workspace', restApi: 'connected' });
+    await expect(runWithRest(testConnection)).resolves.toEqual({ workspace: 'Demo Workspace', restApi: 'connected' });
   });
 
   it('rejects a wrong API key with ExpiredAuthError that says how to get a new one', async () => {
-    hookApi().post(HOOK_PATH, { action: 'PING' }).reply(200, { status: 'success', workspace: 'Demo Workspace' });
-    restApi().post(`${REST_PATH}/recordings/list`, { pageSize: 1 }).reply(401, { message: 'Unauthorized' });
+    pingAnswered();
+    recordingsList({ pageSize: 1 }).reply(401, { message: 'Unauthorized' });
 
-    await expect(zapierFailure(appTester(testConnection, { authData: restAuth }), [API_KEY])).resolves.toEqual({
+    await expect(zapierFailure(runWithRest(testConnection), [API_KEY])).resolves.toEqual({
       name: 'ExpiredAuthError',
       message: UNAUTHORIZED_MESSAGE,
     });
@@ -62,24 +64,17 @@ describe('connection test', () => {
   it('asks for both REST fields when only one is given, before sending anything', async () => {
     const error = await zapierFailure(appTester(testConnection, { authData: { ...hookAuth, workspaceId: WORKSPACE_ID } }));
 
-    expect(error).toEqual({
-      name: 'AppError',
-      message: 'Fill in both the Workspace ID and the API Key to use the REST features, or leave both empty.',
-      code: 'INVALID_INPUT',
-    });
+    expect(error).toEqual(
+      appError('INVALID_INPUT', 'Fill in both the Workspace ID and the API Key to use the REST features, or leave both empty.'),
+    );
   });
 
   it('treats a disconnected integration (PING 400) as an error that says to reconnect', async () => {
-    hookApi().post(HOOK_PATH, { action: 'PING' }).reply(400, { message: 'Bad request' });
+    hookCall({ action: 'PING' }).reply(400, { message: 'Bad request' });
 
-    const error = await zapierFailure(appTester(testConnection, { authData: hookAuth }));
+    const error = await zapierFailure(runWithHookOnly(testConnection));
 
-    expect(error).toEqual({
-      name: 'AppError',
-      message: PING_DISCONNECTED_MESSAGE,
-      code: 'BAD_REQUEST',
-      status: 400,
-    });
+    expect(error).toEqual(appError('BAD_REQUEST', PING_DISCONNECTED_MESSAGE, 400));
   });
 
   it('reports an unusable Service URL before sending anything', async () => {
@@ -94,11 +89,7 @@ describe('connection test', () => {
     async (baseUrl) => {
       const error = await zapierFailure(appTester(testConnection, { authData: { ...restAuth, baseUrl } }));
 
-      expect(error).toEqual({
-        name: 'AppError',
-        code: 'INVALID_INPUT',
-        message: invalidInputMessage(`"Service URL": ${HTTPS_SERVICE_URL_REQUIRED}`),
-      });
+      expect(error).toEqual(appError('INVALID_INPUT', invalidInputMessage(`"Service URL": ${HTTPS_SERVICE_URL_REQUIRED}`)));
       expect(error.message).toContain('must start with https://');
     },
   );
@@ -116,20 +107,17 @@ describe('connection test', () => {
   );
 
   it('connects with the API key alone (no Backend Token): one REST call with the key, the connection named by its workspace ID', async () => {
-    restApi()
+    recordingsList({ pageSize: 1 })
       .matchHeader('x-service-token', (value) => value === undefined)
-      .post(`${REST_PATH}/recordings/list`, { pageSize: 1 })
       .reply(200, page([]));
 
     await expect(appTester(testConnection, { authData: restOnlyAuth })).resolves.toEqual({ workspace: WORKSPACE_ID, restApi: 'connected' });
   });
 
   it('asks for the Backend Token or the REST fields when the connection has neither, before sending anything', async () => {
-    await expect(zapierFailure(appTester(testConnection, { authData: { baseUrl: BASE_URL, backendToken: '  ' } }))).resolves.toEqual({
-      name: 'AppError',
-      message: NOTHING_TO_CONNECT_WITH,
-      code: 'INVALID_INPUT',
-    });
+    await expect(zapierFailure(appTester(testConnection, { authData: { baseUrl: BASE_URL, backendToken: '  ' } }))).resolves.toEqual(
+      appError('INVALID_INPUT', NOTHING_TO_CONNECT_WITH),
+    );
   });
 
   it.each([
@@ -145,7 +133,7 @@ describe('connection test', () => {
   ])(
     '%s, which needs the automation hook, says to fill in the Backend Token on a REST-only connection, sending nothing',
     async (_step, run) => {
-      await expect(zapierFailure(run())).resolves.toEqual({ name: 'AppError', message: HOOK_NOT_CONFIGURED, code: 'HOOK_NOT_CONFIGURED' });
+      await expect(zapierFailure(run())).resolves.toEqual(appError('HOOK_NOT_CONFIGURED', HOOK_NOT_CONFIGURED));
     },
   );
 

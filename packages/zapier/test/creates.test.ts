@@ -10,21 +10,19 @@ import {
 import { perform as createRecording } from '../src/creates/create-recording';
 import {
   BASE_URL,
-  HOOK_PATH,
   OTHER_RECORDING_ID,
   RECORDING_ID,
   REST_PATH,
-  appTester,
-  hookApi,
-  hookAuth,
-  page,
+  appError,
+  hookCall,
+  performOf,
   restApi,
-  restAuth,
-  serviceRecording,
+  runWithHookOnly,
+  runWithRest,
   useNock,
   zapierFailure,
-  performOf,
 } from './harness';
+import { idsLookup, newestListed, newestPage, page, recordingsList, serviceRecording } from './recordings-api';
 
 const requestRecording = performOf('creates', 'requestRecording');
 const updateRecording = performOf('creates', 'updateRecording');
@@ -35,94 +33,65 @@ useNock();
 const PAGE_URL = `${BASE_URL}/r/${RECORDING_ID}`;
 
 describe('Create Recording Link (hook RECORDING)', () => {
-  const NEWEST_PAGE = { sortField: 'createdDate', sortOrder: 'Descending', first: 0, pageSize: 100 };
+  /** The hook creating the recording it is sent, answering with the new page link. */
+  const hookCreates = (recording: { externalReference: string; tags?: string[] }) =>
+    hookCall({ action: 'RECORDING', recording }).reply(200, { url: PAGE_URL });
+
+  /** What the step outputs for the new page link: ticket-4711 echoed, no id, status, tags or error unless `fields` gives them. */
+  const createdLink = (fields: Record<string, unknown>) => ({
+    recordingId: null,
+    id: null,
+    status: null,
+    url: PAGE_URL,
+    externalReference: 'ticket-4711',
+    tags: [],
+    detailsError: null,
+    ...fields,
+  });
 
   it('without REST credentials sends the external reference and tags, and returns the page link with the input echoed', async () => {
-    hookApi()
-      .post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711', tags: ['support', 'vip'] } })
-      .reply(200, { url: PAGE_URL });
+    hookCreates({ externalReference: 'ticket-4711', tags: ['support', 'vip'] });
 
-    const result = await appTester(createRecording, {
-      authData: hookAuth,
+    const result = await runWithHookOnly(createRecording, {
       inputData: { externalReference: ' ticket-4711 ', tags: ['support', '', ' vip ', 'support'] },
     });
 
-    expect(result).toEqual({
-      recordingId: null,
-      id: null,
-      status: null,
-      url: PAGE_URL,
-      externalReference: 'ticket-4711',
-      tags: ['support', 'vip'],
-      detailsError: null,
-    });
+    expect(result).toEqual(createdLink({ tags: ['support', 'vip'] }));
   });
 
   it('sends no tags when none are given', async () => {
-    hookApi()
-      .post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'task-9' } })
-      .reply(200, { url: PAGE_URL });
+    hookCreates({ externalReference: 'task-9' });
 
-    await expect(appTester(createRecording, { authData: hookAuth, inputData: { externalReference: 'task-9' } })).resolves.toEqual({
-      recordingId: null,
-      id: null,
-      status: null,
-      url: PAGE_URL,
-      externalReference: 'task-9',
-      tags: [],
-      detailsError: null,
-    });
+    await expect(runWithHookOnly(createRecording, { inputData: { externalReference: 'task-9' } })).resolves.toEqual(
+      createdLink({ externalReference: 'task-9' }),
+    );
   });
 
   it('with REST credentials looks the new recording up among the newest (one list call) and returns its id and status', async () => {
-    hookApi()
-      .post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } })
-      .reply(200, { url: PAGE_URL });
+    hookCreates({ externalReference: 'ticket-4711' });
     const older = serviceRecording({ id: OTHER_RECORDING_ID, url: `${BASE_URL}/r/${OTHER_RECORDING_ID}` });
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, NEWEST_PAGE)
-      .reply(200, page([serviceRecording({ status: 'NEW', url: PAGE_URL }), older]));
+    newestListed([serviceRecording({ status: 'NEW', url: PAGE_URL }), older]);
 
-    await expect(appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } })).resolves.toEqual({
-      recordingId: RECORDING_ID,
+    await expect(runWithRest(createRecording, { inputData: { externalReference: 'ticket-4711' } })).resolves.toEqual(
       // Find or Create Recording maps one field whether it found (a recording's `id`) or created.
-      id: RECORDING_ID,
-      status: 'NEW',
-      url: PAGE_URL,
-      externalReference: 'ticket-4711',
-      tags: [],
-      detailsError: null,
-    });
+      createdLink({ recordingId: RECORDING_ID, id: RECORDING_ID, status: 'NEW' }),
+    );
   });
 
   it('still succeeds when the lookup fails after the create, and says why the id is missing (a retried step would create twice)', async () => {
-    hookApi()
-      .post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } })
-      .reply(200, { url: PAGE_URL });
-    restApi().post(`${REST_PATH}/recordings/list`, NEWEST_PAGE).reply(401, { message: 'Unauthorized' });
+    hookCreates({ externalReference: 'ticket-4711' });
+    recordingsList(newestPage()).reply(401, { message: 'Unauthorized' });
 
-    const result = await appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } });
+    const result = await runWithRest(createRecording, { inputData: { externalReference: 'ticket-4711' } });
 
-    expect(result).toEqual({
-      recordingId: null,
-      id: null,
-      status: null,
-      url: PAGE_URL,
-      externalReference: 'ticket-4711',
-      tags: [],
-      detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE),
-    });
+    expect(result).toEqual(createdLink({ detailsError: createdIdLookupFailedMessage(UNAUTHORIZED_MESSAGE) }));
   });
 
   it('says so when the new recording is not among the newest yet', async () => {
-    hookApi()
-      .post(HOOK_PATH, { action: 'RECORDING', recording: { externalReference: 'ticket-4711' } })
-      .reply(200, { url: PAGE_URL });
-    restApi().post(`${REST_PATH}/recordings/list`, NEWEST_PAGE).reply(200, page([]));
+    hookCreates({ externalReference: 'ticket-4711' });
+    newestListed([]);
 
-    await expect(
-      appTester(createRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } }),
-    ).resolves.toMatchObject({
+    await expect(runWithRest(createRecording, { inputData: { externalReference: 'ticket-4711' } })).resolves.toMatchObject({
       recordingId: null,
       detailsError: CREATED_NOT_LISTED_YET,
     });
@@ -146,8 +115,7 @@ describe('Request Recording (REST create)', () => {
       })
       .reply(201, created);
 
-    const result = await appTester(requestRecording, {
-      authData: restAuth,
+    const result = await runWithRest(requestRecording, {
       inputData: {
         direction: 'REQUEST',
         email: ' ana@example.com ',
@@ -165,36 +133,29 @@ describe('Request Recording (REST create)', () => {
       .post(`${REST_PATH}/recordings`, { direction: 'RESPONSE' })
       .reply(201, serviceRecording({ direction: 'RESPONSE', status: 'NEW' }));
 
-    const result = await appTester(requestRecording, { authData: restAuth, inputData: { direction: 'RESPONSE', email: '', comment: '' } });
+    const result = await runWithRest(requestRecording, { inputData: { direction: 'RESPONSE', email: '', comment: '' } });
 
     expect(result).toMatchObject({ direction: 'RESPONSE', status: 'NEW' });
   });
 
   it('names a malformed e-mail by its field label before sending anything', async () => {
-    const error = await zapierFailure(
-      appTester(requestRecording, { authData: restAuth, inputData: { direction: 'REQUEST', email: 'ana-at-example' } }),
-    );
+    const error = await zapierFailure(runWithRest(requestRecording, { inputData: { direction: 'REQUEST', email: 'ana-at-example' } }));
 
-    expect(error).toEqual({
-      name: 'AppError',
-      code: 'INVALID_INPUT',
-      message: invalidInputMessage('"Invite Email": must be an e-mail address such as ana@example.com'),
-    });
+    expect(error).toEqual(
+      appError('INVALID_INPUT', invalidInputMessage('"Invite Email": must be an e-mail address such as ana@example.com')),
+    );
   });
 
   it("names the row of a malformed notification e-mail as the user sees it, not core's path", async () => {
     const error = await zapierFailure(
-      appTester(requestRecording, {
-        authData: restAuth,
+      runWithRest(requestRecording, {
         inputData: { direction: 'REQUEST', notificationEmails: ['team@example.com', 'nobody'] },
       }),
     );
 
-    expect(error).toEqual({
-      name: 'AppError',
-      code: 'INVALID_INPUT',
-      message: invalidInputMessage('"Notification Emails" (entry 2): must be an e-mail address such as ana@example.com'),
-    });
+    expect(error).toEqual(
+      appError('INVALID_INPUT', invalidInputMessage('"Notification Emails" (entry 2): must be an e-mail address such as ana@example.com')),
+    );
   });
 });
 
@@ -205,8 +166,7 @@ describe('Update Recording', () => {
       .put(`${REST_PATH}/recordings/${RECORDING_ID}`, { tags: ['support', 'resolved'], comment: 'Fixed in 4.2' })
       .reply(202, updated);
 
-    const result = await appTester(updateRecording, {
-      authData: restAuth,
+    const result = await runWithRest(updateRecording, {
       inputData: { recordingId: RECORDING_ID, tags: ['support', 'resolved'], comment: 'Fixed in 4.2' },
     });
 
@@ -218,23 +178,15 @@ describe('Update Recording', () => {
       .put(`${REST_PATH}/recordings/${RECORDING_ID}`, { comment: 'Seen' })
       .reply(202, serviceRecording({ comment: 'Seen' }));
 
-    await expect(
-      appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, comment: 'Seen' } }),
-    ).resolves.toMatchObject({
+    await expect(runWithRest(updateRecording, { inputData: { recordingId: RECORDING_ID, comment: 'Seen' } })).resolves.toMatchObject({
       comment: 'Seen',
     });
   });
 
   it('refuses an update with nothing to change, sending nothing', async () => {
     await expect(
-      zapierFailure(
-        appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, tags: [''], clearTags: false } }),
-      ),
-    ).resolves.toEqual({
-      name: 'AppError',
-      code: 'INVALID_INPUT',
-      message: NOTHING_TO_UPDATE_MESSAGE,
-    });
+      zapierFailure(runWithRest(updateRecording, { inputData: { recordingId: RECORDING_ID, tags: [''], clearTags: false } })),
+    ).resolves.toEqual(appError('INVALID_INPUT', NOTHING_TO_UPDATE_MESSAGE));
   });
 
   it.each([
@@ -247,63 +199,46 @@ describe('Update Recording', () => {
 
     // A mapped value arrives as text, whatever the field's type says.
     const inputData = { recordingId: RECORDING_ID, clearTags: clearTags as boolean };
-    await expect(appTester(updateRecording, { authData: restAuth, inputData })).resolves.toMatchObject({ tags: [] });
+    await expect(runWithRest(updateRecording, { inputData })).resolves.toMatchObject({ tags: [] });
   });
 
   it('refuses Tags together with Remove All Tags', async () => {
     await expect(
-      zapierFailure(
-        appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, tags: ['resolved'], clearTags: true } }),
-      ),
-    ).resolves.toEqual({ name: 'AppError', code: 'INVALID_INPUT', message: TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE });
+      zapierFailure(runWithRest(updateRecording, { inputData: { recordingId: RECORDING_ID, tags: ['resolved'], clearTags: true } })),
+    ).resolves.toEqual(appError('INVALID_INPUT', TAGS_WITH_REMOVE_ALL_TAGS_MESSAGE));
   });
 
   it('reports an unknown recording as NOT_FOUND', async () => {
     restApi().put(`${REST_PATH}/recordings/${RECORDING_ID}`, { comment: 'x' }).reply(404, { message: 'Not found' });
 
-    await expect(
-      zapierFailure(appTester(updateRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID, comment: 'x' } })),
-    ).resolves.toEqual({
-      name: 'AppError',
-      code: 'NOT_FOUND',
-      status: 404,
-      message: NOT_FOUND_RECORDING,
-    });
+    await expect(zapierFailure(runWithRest(updateRecording, { inputData: { recordingId: RECORDING_ID, comment: 'x' } }))).resolves.toEqual(
+      appError('NOT_FOUND', NOT_FOUND_RECORDING, 404),
+    );
   });
 });
 
 describe('Delete Recording', () => {
   it('reads the recording, deletes it, and confirms what was deleted', async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 })
-      .reply(200, page([serviceRecording()]));
+    idsLookup(RECORDING_ID).reply(200, page([serviceRecording()]));
     restApi().delete(`${REST_PATH}/recordings/${RECORDING_ID}`).reply(204);
 
-    await expect(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })).resolves.toEqual({
+    await expect(runWithRest(deleteRecording, { inputData: { recordingId: RECORDING_ID } })).resolves.toEqual({
       ...serviceRecording(),
       deleted: true,
     });
   });
 
   it('reports an unknown recording as NOT_FOUND without sending the delete', async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, { ids: [RECORDING_ID], pageSize: 1 })
-      .reply(200, page([]));
+    idsLookup(RECORDING_ID).reply(200, page([]));
 
-    await expect(
-      zapierFailure(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
-    ).resolves.toEqual({
-      name: 'AppError',
-      code: 'NOT_FOUND',
-      message: NOT_FOUND_RECORDING,
-    });
+    await expect(zapierFailure(runWithRest(deleteRecording, { inputData: { recordingId: RECORDING_ID } }))).resolves.toEqual(
+      appError('NOT_FOUND', NOT_FOUND_RECORDING),
+    );
   });
 
   it('names a malformed recording ID before sending anything', async () => {
-    await expect(zapierFailure(appTester(deleteRecording, { authData: restAuth, inputData: { recordingId: '42' } }))).resolves.toEqual({
-      name: 'AppError',
-      code: 'INVALID_INPUT',
-      message: invalidInputMessage('"Recording ID": must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'),
-    });
+    await expect(zapierFailure(runWithRest(deleteRecording, { inputData: { recordingId: '42' } }))).resolves.toEqual(
+      appError('INVALID_INPUT', invalidInputMessage('"Recording ID": must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c')),
+    );
   });
 });

@@ -9,9 +9,12 @@ import {
   HOOK_PATH,
   REST_PATH,
   WORKSPACE_ID,
+  appError,
   appTester,
   hookAuth,
   restAuth,
+  restOnlyAuth,
+  runWithRest,
   useNock,
   zapierCommand,
   zapierFailure,
@@ -20,8 +23,6 @@ import {
 useNock();
 
 const OTHER_WORKSPACE = '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a';
-/** A connection with the API key and no backend token. */
-const restOnlyAuth = { baseUrl: BASE_URL, workspaceId: WORKSPACE_ID, apiKey: API_KEY };
 const SECRET_HEADERS = ['authorization', 'x-service-token'];
 
 /** A request through Zapier's `request` command, which runs only the app's beforeRequest, never its step code. */
@@ -40,11 +41,7 @@ function serviceExpecting(secret: Record<string, string>): nock.Scope {
   });
 }
 
-const refused = (url: string, reason: string, code = 'REFUSED_REQUEST') => ({
-  name: 'AppError',
-  code,
-  message: `Refused a request to ${url}: ${reason}`,
-});
+const refused = (url: string, reason: string, code = 'REFUSED_REQUEST') => appError(code, `Refused a request to ${url}: ${reason}`);
 
 describe('a request the app never makes itself, to the Service URL (the API Request action)', () => {
   it('gets the API key, as a Bearer, on any path of the REST API of the connection’s workspace, and no backend token', async () => {
@@ -164,7 +161,7 @@ describe('bad input: no secret is sent, and the message says what to change', ()
 
 describe('a request to another origin', () => {
   /** A raw z.request from a test-only perform: as a Code step or a changed app would send it, past Zapier's own host check. */
-  const send = (request: Parameters<ZObject['request']>[0]) => appTester(async (z: ZObject) => z.request(request), { authData: restAuth });
+  const send = (request: Parameters<ZObject['request']>[0]) => runWithRest(async (z: ZObject) => z.request(request));
   const NOT_ON_THE_SERVICE =
     "the URL is not on the Service URL (https://screenrec.test): ScreenRec's secrets go to the Service URL's own address only.";
 

@@ -1,7 +1,8 @@
-import { exampleRecording, type OperationName } from 'screenrec';
+import type { OperationName } from 'screenrec';
 import nock from 'nock';
 import * as zapierPlatform from 'zapier-platform-core';
 import { createAppTester, type Bundle, type ZObject } from 'zapier-platform-core';
+import type { ZapierFailure } from '@screenrec/test-support/zapier-failure';
 import { stepKey } from '../src/catalogue-steps';
 import App from '../src/index';
 
@@ -51,6 +52,28 @@ export const OTHER_RECORDING_ID = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
 export const hookAuth = { baseUrl: BASE_URL, backendToken: BACKEND_TOKEN };
 /** The connection of a user who also gave a workspace ID and an API key. */
 export const restAuth = { ...hookAuth, workspaceId: WORKSPACE_ID, apiKey: API_KEY };
+/** The connection of a user who gave the workspace ID and the API key, and no backend token. */
+export const restOnlyAuth = { baseUrl: BASE_URL, workspaceId: WORKSPACE_ID, apiKey: API_KEY };
+
+type Step<T, B extends Bundle> = (z: ZObject, bundle: B) => T | Promise<T>;
+/** What appTester takes besides the step: any part of the bundle. */
+type TestBundle<B extends Bundle> = NonNullable<Parameters<typeof appTester<unknown, B>>[1]>;
+
+/** A step as Zapier runs it for the connection `authData`, with the rest of `bundle`. */
+function runFor<T, B extends Bundle>(authData: Record<string, string>, step: Step<T, B>, bundle?: Omit<TestBundle<B>, 'authData'>) {
+  // TypeScript cannot see that the step's bundle less its connection, with a connection added, is the step's bundle.
+  return appTester(step, { ...bundle, authData } as unknown as TestBundle<B>);
+}
+
+/** A step as Zapier runs it for the connection with the REST credentials (restAuth). */
+export function runWithRest<T, B extends Bundle>(step: Step<T, B>, bundle?: Omit<TestBundle<B>, 'authData'>): Promise<T> {
+  return runFor(restAuth, step, bundle);
+}
+
+/** A step as Zapier runs it for the connection with the automation hook only (hookAuth). */
+export function runWithHookOnly<T, B extends Bundle>(step: Step<T, B>, bundle?: Omit<TestBundle<B>, 'authData'>): Promise<T> {
+  return runFor(hookAuth, step, bundle);
+}
 
 /** z.request's own user agent: proof that a call went through Zapier's client (and its request log). */
 const VIA_Z_REQUEST = { 'user-agent': 'Zapier' };
@@ -60,23 +83,19 @@ export function hookApi(): nock.Scope {
   return nock(BASE_URL, { reqheaders: { ...VIA_Z_REQUEST, 'x-service-token': BACKEND_TOKEN, 'content-type': 'application/json' } });
 }
 
+/** The app's POST of `body` (an `action` and what it takes) to the automation hook. */
+export function hookCall(body: nock.RequestBodyMatcher): nock.Interceptor {
+  return hookApi().post(HOOK_PATH, body);
+}
+
 /** The workspace's REST API, answering only requests that carry the API key. */
 export function restApi(): nock.Scope {
   return nock(BASE_URL, { reqheaders: { ...VIA_Z_REQUEST, authorization: `Bearer ${API_KEY}` } });
 }
 
-/** A recording as the service returns it in list and update answers. */
-export const serviceRecording = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
-  ...exampleRecording({ id: RECORDING_ID, url: `${BASE_URL}/r/${RECORDING_ID}` }),
-  ...overrides,
-});
-
-export function page(content: Record<string, unknown>[], totalElements = content.length): Record<string, unknown> {
-  return { content, totalElements, totalPages: Math.max(1, Math.ceil(totalElements / 100)) };
-}
-
-export function videoUrl(recordingId: string, signature: string): string {
-  return `${BASE_URL}/videos/${recordingId}?expires=1795253400&signature=${signature}`;
+/** A step's AppError as zapierFailure reports it: `status` only where the error carries the service's answer. */
+export function appError(code: string, message: string, status?: number): ZapierFailure {
+  return { name: 'AppError', code, ...(status === undefined ? {} : { status }), message };
 }
 
 export { zapierFailure } from '@screenrec/test-support/zapier-failure';

@@ -2,51 +2,31 @@ import { RECORDING_STATUSES, invalidInputMessage } from 'screenrec';
 import { perform } from '../src/triggers/new-recording';
 import { UNKNOWN_RECORDING } from '../src/recording';
 import { perform as listTags } from '../src/triggers/tag-list';
-import {
-  OTHER_RECORDING_ID,
-  RECORDING_ID,
-  REST_PATH,
-  appTester,
-  hookAuth,
-  page,
-  restApi,
-  restAuth,
-  serviceRecording,
-  useNock,
-  zapierFailure,
-} from './harness';
+import { OTHER_RECORDING_ID, RECORDING_ID, appError, runWithHookOnly, runWithRest, useNock, zapierFailure } from './harness';
+import { newestListed, newestPage, page, recordingsList, serviceRecording } from './recordings-api';
 
 useNock();
-
-const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
 
 describe('New Recording (polling)', () => {
   it('lists newest first, one page of 100, and outputs each recording with every field', async () => {
     const sparse = { id: OTHER_RECORDING_ID, status: 'NEW', tags: [], comment: null };
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
-      .reply(200, page([sparse, serviceRecording()]));
+    newestListed([sparse, serviceRecording()]);
 
-    await expect(appTester(perform, { authData: restAuth, inputData: {} })).resolves.toEqual([
+    await expect(runWithRest(perform, { inputData: {} })).resolves.toEqual([
       { ...UNKNOWN_RECORDING, id: OTHER_RECORDING_ID, status: 'NEW' },
       serviceRecording(),
     ]);
   });
 
   it('sends the direction, status and tag filters, skipping blank list rows', async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, {
-        directions: ['RESPONSE'],
-        statuses: ['NEW', 'COMPLETED'],
-        tags: ['support'],
-        ...NEWEST_FIRST,
-        first: 0,
-        pageSize: 100,
-      })
-      .reply(200, page([]));
+    recordingsList({
+      directions: ['RESPONSE'],
+      statuses: ['NEW', 'COMPLETED'],
+      tags: ['support'],
+      ...newestPage(),
+    }).reply(200, page([]));
 
-    const items = await appTester(perform, {
-      authData: restAuth,
+    const items = await runWithRest(perform, {
       inputData: { direction: 'RESPONSE', statuses: ['NEW', 'COMPLETED'], tags: ['support', ' '] },
     });
 
@@ -54,41 +34,38 @@ describe('New Recording (polling)', () => {
   });
 
   it('outputs a recording once even when it shows up twice while paging', async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
-      .reply(200, page([serviceRecording(), serviceRecording({ status: 'PROCESSING' })]));
+    newestListed([serviceRecording(), serviceRecording({ status: 'PROCESSING' })]);
 
-    const items = await appTester(perform, { authData: restAuth, inputData: {} });
+    const items = await runWithRest(perform, { inputData: {} });
 
     expect(items.map(({ id, status }) => ({ id, status }))).toEqual([{ id: RECORDING_ID, status: 'COMPLETED' }]);
   });
 
   it('rejects an unknown state before sending anything, naming the field and its entry as the user sees them', async () => {
-    const error = await zapierFailure(appTester(perform, { authData: restAuth, inputData: { statuses: ['DONE'] } }));
+    const error = await zapierFailure(runWithRest(perform, { inputData: { statuses: ['DONE'] } }));
 
-    expect(error).toEqual({
-      name: 'AppError',
-      code: 'INVALID_INPUT',
-      message: invalidInputMessage(
-        `"Statuses" (entry 1): Invalid option: expected one of ${RECORDING_STATUSES.map((status) => `"${status}"`).join('|')}`,
+    expect(error).toEqual(
+      appError(
+        'INVALID_INPUT',
+        invalidInputMessage(
+          `"Statuses" (entry 1): Invalid option: expected one of ${RECORDING_STATUSES.map((status) => `"${status}"`).join('|')}`,
+        ),
       ),
-    });
+    );
   });
 });
 
 describe('Tags in Use (hidden trigger behind the Tags dropdowns)', () => {
   it('offers the distinct tags of the latest recordings, sorted', async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
-      .reply(200, page([serviceRecording({ tags: ['support', 'bug'] }), serviceRecording({ id: OTHER_RECORDING_ID, tags: ['bug'] })]));
+    newestListed([serviceRecording({ tags: ['support', 'bug'] }), serviceRecording({ id: OTHER_RECORDING_ID, tags: ['bug'] })]);
 
-    await expect(appTester(listTags, { authData: restAuth })).resolves.toEqual([
+    await expect(runWithRest(listTags)).resolves.toEqual([
       { id: 'bug', name: 'bug' },
       { id: 'support', name: 'support' },
     ]);
   });
 
   it('is empty without REST credentials, so tags are typed in', async () => {
-    await expect(appTester(listTags, { authData: hookAuth })).resolves.toEqual([]);
+    await expect(runWithHookOnly(listTags)).resolves.toEqual([]);
   });
 });

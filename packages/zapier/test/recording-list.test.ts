@@ -1,21 +1,9 @@
 import { perform as listRecordings } from '../src/triggers/recording-list';
 import { perform as listTags } from '../src/triggers/tag-list';
-import {
-  OTHER_RECORDING_ID,
-  RECORDING_ID,
-  REST_PATH,
-  appTester,
-  hookAuth,
-  page,
-  restApi,
-  restAuth,
-  serviceRecording,
-  useNock,
-} from './harness';
+import { OTHER_RECORDING_ID, RECORDING_ID, runWithHookOnly, runWithRest, useNock } from './harness';
+import { newestListed, serviceRecording } from './recordings-api';
 
 useNock();
-
-const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
 
 describe('Newest Recordings (hidden trigger behind every Recording ID dropdown)', () => {
   it("lists one page of the newest recordings, each labelled by reference, state, time in the Zap's zone, tags and ID", async () => {
@@ -26,12 +14,9 @@ describe('Newest Recordings (hidden trigger behind every Recording ID dropdown)'
       tags: [],
       status: 'NEW',
     });
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
-      .reply(200, page([serviceRecording({ tags: ['support', 'vip'] }), fromComment]));
+    newestListed([serviceRecording({ tags: ['support', 'vip'] }), fromComment]);
 
-    const choices = await appTester(listRecordings, {
-      authData: restAuth,
+    const choices = await runWithRest(listRecordings, {
       meta: { timezone: 'Europe/Berlin', isFillingDynamicDropdown: true },
     });
 
@@ -42,37 +27,29 @@ describe('Newest Recordings (hidden trigger behind every Recording ID dropdown)'
   });
 
   it('tells apart recordings that share reference, state, minute and tags', async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
-      .reply(200, page([serviceRecording(), serviceRecording({ id: OTHER_RECORDING_ID, createdDate: '2026-11-21T09:30:40.000Z' })]));
+    newestListed([serviceRecording(), serviceRecording({ id: OTHER_RECORDING_ID, createdDate: '2026-11-21T09:30:40.000Z' })]);
 
-    const labels = (await appTester(listRecordings, { authData: restAuth, meta: { isFillingDynamicDropdown: true } })).map(
-      (choice) => choice.label,
-    );
+    const labels = (await runWithRest(listRecordings, { meta: { isFillingDynamicDropdown: true } })).map((choice) => choice.label);
 
     expect(new Set(labels).size).toBe(2);
   });
 
   it('says UTC when Zapier gives no time zone, and names a recording without reference or comment by its state, time and ID', async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
-      .reply(200, page([serviceRecording({ externalReference: undefined, comment: '', tags: [] })]));
+    newestListed([serviceRecording({ externalReference: undefined, comment: '', tags: [] })]);
 
-    await expect(appTester(listRecordings, { authData: restAuth })).resolves.toEqual([
+    await expect(runWithRest(listRecordings)).resolves.toEqual([
       { id: RECORDING_ID, label: 'Completed · 21 Nov 2026, 09:30 UTC · ID 3f2b6c1e' },
     ]);
   });
 
   it('gives the next page when Zapier asks for more', async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 200, pageSize: 100 })
-      .reply(200, page([]));
+    newestListed([], { first: 200 });
 
-    await expect(appTester(listRecordings, { authData: restAuth, meta: { page: 2 } })).resolves.toEqual([]);
+    await expect(runWithRest(listRecordings, { meta: { page: 2 } })).resolves.toEqual([]);
   });
 
   it('is empty without REST credentials, so IDs are mapped or typed', async () => {
-    await expect(appTester(listRecordings, { authData: hookAuth })).resolves.toEqual([]);
+    await expect(runWithHookOnly(listRecordings)).resolves.toEqual([]);
   });
 });
 
@@ -81,18 +58,13 @@ describe('Tags in Use', () => {
     ['while a dropdown is filled', { isFillingDynamicDropdown: true }],
     ['when run otherwise', {}],
   ])('%s: the tags of one page of the newest recordings, the same answer either way', async (_when, meta) => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, { ...NEWEST_FIRST, first: 0, pageSize: 100 })
-      .reply(
-        200,
-        page(
-          Array.from({ length: 100 }, (_, n) =>
-            serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, tags: ['support'] }),
-          ),
-          5_000,
-        ),
-      );
+    newestListed(
+      Array.from({ length: 100 }, (_, n) =>
+        serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, tags: ['support'] }),
+      ),
+      { total: 5_000 },
+    );
 
-    await expect(appTester(listTags, { authData: restAuth, meta })).resolves.toEqual([{ id: 'support', name: 'support' }]);
+    await expect(runWithRest(listTags, { meta })).resolves.toEqual([{ id: 'support', name: 'support' }]);
   });
 });

@@ -1,26 +1,12 @@
 import { invalidInputMessage } from 'screenrec';
 import { perform as findRecording } from '../src/searches/find-recording';
-import {
-  OTHER_RECORDING_ID,
-  RECORDING_ID,
-  REST_PATH,
-  appTester,
-  page,
-  restApi,
-  restAuth,
-  serviceRecording,
-  useNock,
-  videoUrl,
-  zapierFailure,
-  performOf,
-} from './harness';
+import { OTHER_RECORDING_ID, RECORDING_ID, REST_PATH, appError, performOf, restApi, runWithRest, useNock, zapierFailure } from './harness';
+import { newestPage, page, presignCall, presignsLink, recordingsList, serviceRecording, videoUrl } from './recordings-api';
 
 const findTags = performOf('searches', 'searchTags');
 const getVideoUrl = performOf('searches', 'getVideoUrl');
 
 useNock();
-
-const NEWEST_FIRST = { sortField: 'createdDate', sortOrder: 'Descending' };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,7 +15,7 @@ function listPage(first: number, windowStart: (createdDateFrom: string) => boole
   return (body: Record<string, unknown>) =>
     typeof body.createdDateFrom === 'string' &&
     windowStart(body.createdDateFrom) &&
-    sameFields({ ...body, createdDateFrom: undefined }, { ...NEWEST_FIRST, first, pageSize: 100 });
+    sameFields({ ...body, createdDateFrom: undefined }, newestPage(first));
 }
 
 function sameFields(actual: Record<string, unknown>, expected: Record<string, unknown>): boolean {
@@ -46,22 +32,17 @@ const ninetyDaysAgo = (createdDateFrom: string) => Math.abs(Date.parse(createdDa
 
 describe('Find Recording', () => {
   it("sends every criterion, newest first, dates read in the Zap's time zone, and returns the matches", async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, {
-        ids: [RECORDING_ID],
-        directions: ['REQUEST'],
-        statuses: ['COMPLETED'],
-        tags: ['support'],
-        createdDateFrom: '2026-11-01T00:00:00-04:00',
-        createdDateTo: '2026-11-30T00:00:00-05:00',
-        ...NEWEST_FIRST,
-        first: 0,
-        pageSize: 10,
-      })
-      .reply(200, page([serviceRecording()]));
+    recordingsList({
+      ids: [RECORDING_ID],
+      directions: ['REQUEST'],
+      statuses: ['COMPLETED'],
+      tags: ['support'],
+      createdDateFrom: '2026-11-01T00:00:00-04:00',
+      createdDateTo: '2026-11-30T00:00:00-05:00',
+      ...newestPage(0, 10),
+    }).reply(200, page([serviceRecording()]));
 
-    const results = await appTester(findRecording, {
-      authData: restAuth,
+    const results = await runWithRest(findRecording, {
       inputData: {
         recordingId: RECORDING_ID,
         direction: 'REQUEST',
@@ -77,18 +58,14 @@ describe('Find Recording', () => {
   });
 
   it('reads dates as UTC when Zapier gives no time zone, and keeps a date that has its own offset', async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, {
-        createdDateFrom: '2026-11-01T00:00:00+00:00',
-        createdDateTo: '2026-11-30T08:00:00+01:00',
-        ...NEWEST_FIRST,
-        first: 0,
-        pageSize: 10,
-      })
-      .reply(200, page([]));
+    recordingsList({
+      createdDateFrom: '2026-11-01T00:00:00+00:00',
+      createdDateTo: '2026-11-30T08:00:00+01:00',
+      ...newestPage(0, 10),
+    }).reply(200, page([]));
 
     await expect(
-      appTester(findRecording, { authData: restAuth, inputData: { createdFrom: '2026-11-01', createdTo: '2026-11-30T08:00:00+01:00' } }),
+      runWithRest(findRecording, { inputData: { createdFrom: '2026-11-01', createdTo: '2026-11-30T08:00:00+01:00' } }),
     ).resolves.toEqual([]);
   });
 
@@ -98,46 +75,36 @@ describe('Find Recording', () => {
   ])('by external reference %s: newest first within the last 90 days, and stops at the first match', async (_when, meta) => {
     const other = (n: number) =>
       serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, externalReference: `ticket-${n}` });
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo))
-      .reply(
-        200,
-        page(
-          Array.from({ length: 100 }, (_, n) => other(n)),
-          300,
-        ),
-      );
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, listPage(100, ninetyDaysAgo))
-      .reply(
-        200,
-        page(
-          [
-            other(100),
-            serviceRecording({ id: OTHER_RECORDING_ID }),
-            serviceRecording(),
-            ...Array.from({ length: 97 }, (_, n) => other(200 + n)),
-          ],
-          300,
-        ),
-      );
+    recordingsList(listPage(0, ninetyDaysAgo)).reply(
+      200,
+      page(
+        Array.from({ length: 100 }, (_, n) => other(n)),
+        300,
+      ),
+    );
+    recordingsList(listPage(100, ninetyDaysAgo)).reply(
+      200,
+      page(
+        [
+          other(100),
+          serviceRecording({ id: OTHER_RECORDING_ID }),
+          serviceRecording(),
+          ...Array.from({ length: 97 }, (_, n) => other(200 + n)),
+        ],
+        300,
+      ),
+    );
 
-    const results = await appTester(findRecording, { authData: restAuth, inputData: { externalReference: ' ticket-4711 ' }, meta });
+    const results = await runWithRest(findRecording, { inputData: { externalReference: ' ticket-4711 ' }, meta });
 
     expect(results).toEqual([serviceRecording({ id: OTHER_RECORDING_ID })]);
   });
 
   it('by external reference: Created From replaces the 90-day window', async () => {
-    restApi()
-      .post(
-        `${REST_PATH}/recordings/list`,
-        listPage(0, (from) => from === '2026-01-01T00:00:00+01:00'),
-      )
-      .reply(200, page([serviceRecording()]));
+    recordingsList(listPage(0, (from) => from === '2026-01-01T00:00:00+01:00')).reply(200, page([serviceRecording()]));
 
     await expect(
-      appTester(findRecording, {
-        authData: restAuth,
+      runWithRest(findRecording, {
         inputData: { externalReference: 'ticket-4711', createdFrom: '2026-01-01' },
         meta: { timezone: 'Europe/Berlin' },
       }),
@@ -151,8 +118,7 @@ describe('Find Recording', () => {
     /** ScreenRec as the service API has it: the list call keeps the states asked for, newest first; the bodies it got are kept. */
     function serviceThatFiltersStates(): Array<Record<string, unknown>> {
       const received: Array<Record<string, unknown>> = [];
-      restApi()
-        .post(`${REST_PATH}/recordings/list`)
+      recordingsList()
         .times(2)
         .reply(200, (_uri, body) => {
           const sent = body as Record<string, unknown> & { statuses?: string[] };
@@ -170,27 +136,23 @@ describe('Find Recording', () => {
       const received = serviceThatFiltersStates();
       const inputData = { externalReference: 'ticket-4711', statuses: ['COMPLETED'] };
 
-      const inEditor = await appTester(findRecording, { authData: restAuth, inputData, meta: { isLoadingSample: true } });
-      const live = await appTester(findRecording, { authData: restAuth, inputData });
+      const inEditor = await runWithRest(findRecording, { inputData, meta: { isLoadingSample: true } });
+      const live = await runWithRest(findRecording, { inputData });
 
       expect({ inEditor, live }).toEqual({ inEditor: [olderCompleted], live: [olderCompleted] });
-      const asked = { statuses: ['COMPLETED'], ...NEWEST_FIRST, createdDateFrom: expect.any(String), first: 0, pageSize: 100 };
+      const asked = { statuses: ['COMPLETED'], ...newestPage(), createdDateFrom: expect.any(String) };
       expect(received).toEqual([asked, asked]);
     });
 
     it("sends every criterion with the window, dates read in the Zap's time zone, and names the search's own fields as the user sees them", async () => {
-      restApi()
-        .post(`${REST_PATH}/recordings/list`, {
-          directions: ['REQUEST'],
-          statuses: ['COMPLETED'],
-          tags: ['support'],
-          createdDateFrom: '2026-11-01T00:00:00+01:00',
-          createdDateTo: '2026-11-30T00:00:00+01:00',
-          ...NEWEST_FIRST,
-          first: 0,
-          pageSize: 100,
-        })
-        .reply(200, page([]));
+      recordingsList({
+        directions: ['REQUEST'],
+        statuses: ['COMPLETED'],
+        tags: ['support'],
+        createdDateFrom: '2026-11-01T00:00:00+01:00',
+        createdDateTo: '2026-11-30T00:00:00+01:00',
+        ...newestPage(),
+      }).reply(200, page([]));
       const inputData = {
         externalReference: 'ticket-4711',
         direction: 'REQUEST',
@@ -200,11 +162,9 @@ describe('Find Recording', () => {
         createdTo: '2026-11-30',
       };
 
-      await expect(appTester(findRecording, { authData: restAuth, inputData, meta: { timezone: 'Europe/Berlin' } })).resolves.toEqual([]);
+      await expect(runWithRest(findRecording, { inputData, meta: { timezone: 'Europe/Berlin' } })).resolves.toEqual([]);
       await expect(
-        zapierFailure(
-          appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711', createdFrom: 'last week' } }),
-        ),
+        zapierFailure(runWithRest(findRecording, { inputData: { externalReference: 'ticket-4711', createdFrom: 'last week' } })),
       ).resolves.toMatchObject({
         code: 'INVALID_INPUT',
         message: expect.stringMatching(/^Invalid input: "Created From": /),
@@ -213,15 +173,11 @@ describe('Find Recording', () => {
   });
 
   it('returns no result (Zapier\'s "not found") when nothing matches', async () => {
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, { tags: ['nope'], ...NEWEST_FIRST, first: 0, pageSize: 10 })
-      .reply(200, page([]));
-    restApi()
-      .post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo))
-      .reply(200, page([serviceRecording({ externalReference: 'ticket-1' })]));
+    recordingsList({ tags: ['nope'], ...newestPage(0, 10) }).reply(200, page([]));
+    recordingsList(listPage(0, ninetyDaysAgo)).reply(200, page([serviceRecording({ externalReference: 'ticket-1' })]));
 
-    await expect(appTester(findRecording, { authData: restAuth, inputData: { tags: ['nope'] } })).resolves.toEqual([]);
-    await expect(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-2' } })).resolves.toEqual([]);
+    await expect(runWithRest(findRecording, { inputData: { tags: ['nope'] } })).resolves.toEqual([]);
+    await expect(runWithRest(findRecording, { inputData: { externalReference: 'ticket-2' } })).resolves.toEqual([]);
   });
 
   describe('when the time budget cuts a search by reference short', () => {
@@ -245,11 +201,9 @@ describe('Find Recording', () => {
         serviceRecording({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, externalReference: 'other' }),
       );
       // The first page takes 12.5 s of the 20 s: too little is left for another page as slow.
-      restApi()
-        .post(`${REST_PATH}/recordings/list`, listPage(0, ninetyDaysAgo))
-        .reply(200, () => ((now += 12_500), page(others, 100_000)));
+      recordingsList(listPage(0, ninetyDaysAgo)).reply(200, () => ((now += 12_500), page(others, 100_000)));
 
-      const error = await zapierFailure(appTester(findRecording, { authData: restAuth, inputData: { externalReference: 'ticket-4711' } }));
+      const error = await zapierFailure(runWithRest(findRecording, { inputData: { externalReference: 'ticket-4711' } }));
 
       expect(error).toMatchObject({ name: 'AppError', code: 'SEARCH_INCOMPLETE' });
       expect(error.message).toMatch(/ticket-4711/);
@@ -261,25 +215,21 @@ describe('Find Recording', () => {
 
 describe('Get Video URL', () => {
   it('finds nothing (not an error) for a recording without a video, so the Zap stops or goes on as the user chose', async () => {
-    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(404, { message: 'Not found' });
+    presignCall(RECORDING_ID).reply(404, { message: 'Not found' });
 
-    await expect(appTester(getVideoUrl, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })).resolves.toEqual([]);
+    await expect(runWithRest(getVideoUrl, { inputData: { recordingId: RECORDING_ID } })).resolves.toEqual([]);
   });
 
   it('still fails on a real failure, naming the field', async () => {
-    await expect(zapierFailure(appTester(getVideoUrl, { authData: restAuth, inputData: { recordingId: '42' } }))).resolves.toEqual({
-      name: 'AppError',
-      code: 'INVALID_INPUT',
-      message: invalidInputMessage('"Recording ID": must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c'),
-    });
+    await expect(zapierFailure(runWithRest(getVideoUrl, { inputData: { recordingId: '42' } }))).resolves.toEqual(
+      appError('INVALID_INPUT', invalidInputMessage('"Recording ID": must be a UUID such as 3f2b6c1e-8a4d-4c1e-9b7a-2d5e6f7a8b9c')),
+    );
   });
 
   it('asks for a fresh pre-signed link', async () => {
-    restApi()
-      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
-      .reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
+    presignsLink(RECORDING_ID, videoUrl(RECORDING_ID, 'fresh'));
 
-    await expect(appTester(getVideoUrl, { authData: restAuth, inputData: { recordingId: ` ${RECORDING_ID} ` } })).resolves.toEqual([
+    await expect(runWithRest(getVideoUrl, { inputData: { recordingId: ` ${RECORDING_ID} ` } })).resolves.toEqual([
       { recordingId: RECORDING_ID, videoUrl: videoUrl(RECORDING_ID, 'fresh') },
     ]);
   });
@@ -292,13 +242,13 @@ describe('Find Tags', () => {
       .query({ query: 'sup port&x' })
       .reply(200, { result: ['sup port&x', 'Sup Port&X 2'] });
 
-    await expect(appTester(findTags, { authData: restAuth, inputData: { query: 'sup port&x' } })).resolves.toEqual([
+    await expect(runWithRest(findTags, { inputData: { query: 'sup port&x' } })).resolves.toEqual([
       { tag: 'sup port&x' },
       { tag: 'Sup Port&X 2' },
     ]);
   });
 
   it('returns nothing for a blank query without asking the service', async () => {
-    await expect(appTester(findTags, { authData: restAuth, inputData: { query: '  ' } })).resolves.toEqual([]);
+    await expect(runWithRest(findTags, { inputData: { query: '  ' } })).resolves.toEqual([]);
   });
 });

@@ -8,19 +8,8 @@ import {
 } from 'screenrec';
 import { hydrateVideoFile } from '../src/video-file';
 import { videoHost } from '../src/video-host';
-import {
-  API_KEY,
-  BASE_URL,
-  RECORDING_ID,
-  REST_PATH,
-  appTester,
-  hookAuth,
-  restApi,
-  restAuth,
-  useNock,
-  videoUrl,
-  zapierFailure,
-} from './harness';
+import { API_KEY, BASE_URL, RECORDING_ID, appError, runWithHookOnly, runWithRest, useNock, zapierFailure } from './harness';
+import { presignCall, presignsLink, videoUrl } from './recordings-api';
 
 useNock();
 
@@ -68,10 +57,11 @@ function zapierFileStash(): { uploaded: () => string } {
 }
 
 describe('video file hydration', () => {
+  /** The hydration of RECORDING_ID's video file, for the connection with the REST credentials. */
+  const hydrateRecording = () => runWithRest(hydrateVideoFile, { inputData: { recordingId: RECORDING_ID } });
+
   it('asks ScreenRec for a fresh link when a later step needs the file, and stashes the video from it', async () => {
-    restApi()
-      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
-      .reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
+    presignsLink(RECORDING_ID, videoUrl(RECORDING_ID, 'fresh'));
     nock(BASE_URL)
       .get(`/videos/${RECORDING_ID}`)
       .query({ expires: '1795253400', signature: 'fresh' })
@@ -81,7 +71,7 @@ describe('video file hydration', () => {
       });
     const stash = zapierFileStash();
 
-    const fileUrl = await appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } });
+    const fileUrl = await hydrateRecording();
 
     expect(fileUrl).toBe(`${UPLOAD_URL}/stash/1234/video`);
     expect(stash.uploaded()).toContain(VIDEO_BYTES.toString());
@@ -90,47 +80,28 @@ describe('video file hydration', () => {
   it("fetches a link on the storage's own host without any credential of the connection, and follows no redirect", async () => {
     const storage = 'https://storage.example.net';
     const link = `${storage}/bucket/${RECORDING_ID}.webm?X-Amz-Signature=abc`;
-    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(200, { url: link });
+    presignsLink(RECORDING_ID, link);
     nock(storage, { badheaders: ['authorization', 'x-service-token'] })
       .get(`/bucket/${RECORDING_ID}.webm`)
       .query({ 'X-Amz-Signature': 'abc' })
       .reply(200, VIDEO_BYTES, { 'Content-Type': 'video/webm' });
     const stash = zapierFileStash();
 
-    await expect(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })).resolves.toBe(
-      `${UPLOAD_URL}/stash/1234/video`,
-    );
+    await expect(hydrateRecording()).resolves.toBe(`${UPLOAD_URL}/stash/1234/video`);
     expect(stash.uploaded()).toContain(VIDEO_BYTES.toString());
   });
 
   it('does not follow a redirect from the video link, and says what the storage answered', async () => {
-    restApi()
-      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
-      .reply(200, { url: videoUrl(RECORDING_ID, 'fresh') });
+    presignsLink(RECORDING_ID, videoUrl(RECORDING_ID, 'fresh'));
     nock(BASE_URL).get(`/videos/${RECORDING_ID}`).query(true).reply(302, '', { Location: 'https://elsewhere.test/video' });
 
-    await expect(
-      zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
-    ).resolves.toEqual({
-      name: 'AppError',
-      code: 'SERVICE_ERROR',
-      status: 302,
-      message: videoHostRedirectMessage(302),
-    });
+    await expect(zapierFailure(hydrateRecording())).resolves.toEqual(appError('SERVICE_ERROR', videoHostRedirectMessage(302), 302));
   });
 
   it('refuses a video link on a private address the service is not on', async () => {
-    restApi()
-      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
-      .reply(200, { url: `http://169.254.169.254/latest/meta-data?X-Amz-Signature=abc` });
+    presignsLink(RECORDING_ID, `http://169.254.169.254/latest/meta-data?X-Amz-Signature=abc`);
 
-    await expect(
-      zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
-    ).resolves.toEqual({
-      name: 'AppError',
-      code: 'INVALID_INPUT',
-      message: privateVideoLinkMessage('169.254.169.254'),
-    });
+    await expect(zapierFailure(hydrateRecording())).resolves.toEqual(appError('INVALID_INPUT', privateVideoLinkMessage('169.254.169.254')));
   });
 
   it.each([
@@ -139,42 +110,29 @@ describe('video file hydration', () => {
     ['the metadata address, IPv4-mapped', 'metadata.example.net', ['::ffff:169.254.169.254']],
   ])('refuses a video host whose name resolves to %s, fetching nothing', async (_case, host, addresses) => {
     resolved[host] = addresses;
-    restApi()
-      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
-      .reply(200, { url: `https://${host}/bucket/${RECORDING_ID}.webm?X-Amz-Signature=abc` });
+    presignsLink(RECORDING_ID, `https://${host}/bucket/${RECORDING_ID}.webm?X-Amz-Signature=abc`);
 
-    await expect(
-      zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
-    ).resolves.toEqual({ name: 'AppError', code: 'INVALID_INPUT', message: privateVideoHostMessage(host) });
+    await expect(zapierFailure(hydrateRecording())).resolves.toEqual(appError('INVALID_INPUT', privateVideoHostMessage(host)));
     expect(lookups).toEqual([host]);
   });
 
   it('does not fetch from a video host that cannot be found; the Service URL host itself is never looked up', async () => {
-    restApi()
-      .get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`)
-      .reply(200, { url: `https://unknown.example.net/bucket/${RECORDING_ID}.webm?X-Amz-Signature=abc` });
+    presignsLink(RECORDING_ID, `https://unknown.example.net/bucket/${RECORDING_ID}.webm?X-Amz-Signature=abc`);
 
-    await expect(
-      zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
-    ).resolves.toMatchObject({ name: 'AppError', code: 'NETWORK', message: unresolvedVideoHostMessage('unknown.example.net') });
+    await expect(zapierFailure(hydrateRecording())).resolves.toMatchObject(
+      appError('NETWORK', unresolvedVideoHostMessage('unknown.example.net')),
+    );
     expect(lookups).toEqual(['unknown.example.net']);
   });
 
   it('reports a recording without a video as NOT_FOUND', async () => {
-    restApi().get(`${REST_PATH}/recordings/${RECORDING_ID}/presign`).reply(404, { message: 'Not found' });
+    presignCall(RECORDING_ID).reply(404, { message: 'Not found' });
 
-    await expect(
-      zapierFailure(appTester(hydrateVideoFile, { authData: restAuth, inputData: { recordingId: RECORDING_ID } })),
-    ).resolves.toEqual({
-      name: 'AppError',
-      code: 'NOT_FOUND',
-      status: 404,
-      message: NOT_FOUND_VIDEO,
-    });
+    await expect(zapierFailure(hydrateRecording())).resolves.toEqual(appError('NOT_FOUND', NOT_FOUND_VIDEO, 404));
   });
 
   it('needs the REST credentials', async () => {
-    const error = await zapierFailure(appTester(hydrateVideoFile, { authData: hookAuth, inputData: { recordingId: RECORDING_ID } }));
+    const error = await zapierFailure(runWithHookOnly(hydrateVideoFile, { inputData: { recordingId: RECORDING_ID } }));
 
     expect(error).toMatchObject({ name: 'AppError', code: 'REST_NOT_CONFIGURED' });
   });
@@ -183,17 +141,16 @@ describe('video file hydration', () => {
 describe('requests leave only for the Service URL', () => {
   it('refuses a request that would carry a connection secret to another host, before sending it', async () => {
     const error = await zapierFailure(
-      appTester(
-        async (z) => z.request({ url: 'https://elsewhere.test/steal', method: 'POST', headers: { authorization: `Bearer ${API_KEY}` } }),
-        { authData: restAuth },
+      runWithRest(async (z) =>
+        z.request({ url: 'https://elsewhere.test/steal', method: 'POST', headers: { authorization: `Bearer ${API_KEY}` } }),
       ),
     );
 
-    expect(error).toEqual({
-      name: 'AppError',
-      code: 'REFUSED_HOST',
-      message:
+    expect(error).toEqual(
+      appError(
+        'REFUSED_HOST',
         "Refused a request to https://elsewhere.test/steal: the URL is not on the Service URL (https://screenrec.test): ScreenRec's secrets go to the Service URL's own address only.",
-    });
+      ),
+    );
   });
 });

@@ -6,7 +6,7 @@ import { LIMITS } from '../src/limits';
 import { RECORDING_PAGE_CSP } from '../page/recording-page';
 import type { InProcessServer, ListeningServer } from '../src/server';
 import { waitUntil } from '@screenrec/test-support/wait';
-import { POLL, buildQuietServer, clientsOf, send, startQuietServer } from './support';
+import { POLL, buildQuietServer, clientsOf, send, startQuietServer, type Answer } from './support';
 
 type Closers = Array<() => Promise<void>>;
 const closers: Closers = [];
@@ -269,6 +269,9 @@ describe('field limits: 400 naming the field', () => {
   });
   afterAll(() => server.close());
   const create = (body: Record<string, unknown>) => clientsOf(server).rest('POST', '/recordings', { direction: 'REQUEST', ...body });
+  /** The answer is a 400 naming exactly one field, `path`, with `message`. */
+  const expectRefused = (answer: Answer, path: string, message: string) =>
+    expect([answer.status, answer.json]).toEqual([400, { message: 'Bad request', errors: [{ path, message }] }]);
   const longEmail = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
 
   it.each([
@@ -289,8 +292,7 @@ describe('field limits: 400 naming the field', () => {
       'must be at most 254 characters',
     ],
   ])('create: %s over the limit', async (_label, body, path, message) => {
-    const answer = await create(body);
-    expect([answer.status, answer.json]).toEqual([400, { message: 'Bad request', errors: [{ path, message }] }]);
+    expectRefused(await create(body), path, message);
   });
 
   it('create: everything exactly at the limits is accepted', async () => {
@@ -310,14 +312,8 @@ describe('field limits: 400 naming the field', () => {
     const { id } = (await create({})).json as { id: string };
     const tags = await clientsOf(server).rest('PUT', `/recordings/${id}`, { tags: Array.from({ length: 51 }, (_, index) => `t${index}`) });
     const comment = await clientsOf(server).rest('PUT', `/recordings/${id}`, { comment: 'c'.repeat(10_001) });
-    expect([tags.status, tags.json]).toEqual([
-      400,
-      { message: 'Bad request', errors: [{ path: 'tags', message: 'must have at most 50 tags' }] },
-    ]);
-    expect([comment.status, comment.json]).toEqual([
-      400,
-      { message: 'Bad request', errors: [{ path: 'comment', message: 'must be at most 10,000 characters' }] },
-    ]);
+    expectRefused(tags, 'tags', 'must have at most 50 tags');
+    expectRefused(comment, 'comment', 'must be at most 10,000 characters');
   });
 
   it('the hook RECORDING: too many or too long tags', async () => {
@@ -325,14 +321,8 @@ describe('field limits: 400 naming the field', () => {
       clientsOf(server).hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'RECORDING', recording: { externalReference: 'x', tags } });
     const many = await hook(Array.from({ length: 51 }, (_, index) => `t${index}`));
     const long = await hook(['y'.repeat(101)]);
-    expect([many.status, many.json]).toEqual([
-      400,
-      { message: 'Bad request', errors: [{ path: 'recording.tags', message: 'must have at most 50 tags' }] },
-    ]);
-    expect([long.status, long.json]).toEqual([
-      400,
-      { message: 'Bad request', errors: [{ path: 'recording.tags.0', message: 'must be at most 100 characters' }] },
-    ]);
+    expectRefused(many, 'recording.tags', 'must have at most 50 tags');
+    expectRefused(long, 'recording.tags.0', 'must be at most 100 characters');
   });
 });
 

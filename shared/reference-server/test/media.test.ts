@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { parseRange } from '../src/routes/videos';
 import type { InProcessServer } from '../src/server';
-import { Catcher } from '@screenrec/test-support/catcher';
+import { withSubscribedCatcher } from './subscribed-catcher';
 import { waitUntil } from '@screenrec/test-support/wait';
 import { POLL, buildQuietServer, buildWithClients, clientsOf, UNKNOWN_ID, type Clients } from './support';
 
@@ -200,14 +200,7 @@ describe('the recording page', () => {
 
 describe('the participant flow', () => {
   it('start moves the recording to RECORDING; the upload completes it, stores the bytes and notifies', async () => {
-    const catcher = new Catcher();
-    await catcher.start();
-    try {
-      const { subscriptionId } = (
-        await clients.hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url })
-      ).json as {
-        subscriptionId: string;
-      };
+    await withSubscribedCatcher(server, clients, 'ZAPIER', async (catcher) => {
       const recording = newRecording({ notifications: ['watcher@example.com'] });
       const started = await clients.request(`/r/${recording.id}/start`, { method: 'POST' });
       expect([started.status, server.store.recording(recording.id)!.status]).toEqual([204, 'RECORDING']);
@@ -242,10 +235,7 @@ describe('the participant flow', () => {
       const restart = await clients.request(`/r/${recording.id}/start`, { method: 'POST' });
       expect([again.status, again.text]).toEqual([409, '{"message":"This recording is already complete."}']);
       expect(restart.status).toBe(409);
-      await clients.hook('ZAPIER', server.demo.tokens.ZAPIER, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId });
-    } finally {
-      await catcher.stop();
-    }
+    });
   });
 
   it('takes an untyped octet stream as WebM', async () => {

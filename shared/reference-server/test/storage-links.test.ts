@@ -6,7 +6,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 // with an expiry, Range served as in service mode; presign, callbacks and e-mails all use the configured mode.
 import { parseOptions } from '../src/options';
 import type { InProcessServer } from '../src/server';
-import { Catcher } from '@screenrec/test-support/catcher';
+import { withSubscribedCatcher } from './subscribed-catcher';
 import { startReferenceServer, writeLoopbackCertificate } from '@screenrec/test-support/reference-server';
 import { buildQuietServer, buildWithClients, clientsOf, send, startQuietServer, type Clients } from './support';
 
@@ -102,12 +102,7 @@ describe('storage links', () => {
   });
 
   it('are what callbacks and notification e-mails carry', async () => {
-    const catcher = new Catcher();
-    await catcher.start();
-    try {
-      const { subscriptionId } = (
-        await clients.hook('N8N', server.demo.tokens.N8N, { action: 'CALLBACK_SUBSCRIBE', callback: catcher.url })
-      ).json as { subscriptionId: string };
+    await withSubscribedCatcher(server, clients, 'N8N', async (catcher) => {
       const { id } = await completed();
       const [notification] = await catcher.waitFor(1);
       const { result } = JSON.parse(notification!.body) as { result: string };
@@ -116,10 +111,7 @@ describe('storage links', () => {
       expect((await clients.request(result)).status).toBe(200);
       const mails = (await clients.admin('GET', '/outbox')).json as Array<{ text: string }>;
       expect(mails.at(-1)!.text).toMatch(/Watch it within the hour: http:\/\/localhost\/storage\/screenrec-videos\//);
-      await clients.hook('N8N', server.demo.tokens.N8N, { action: 'CALLBACK_UNSUBSCRIBE', subscriptionId });
-    } finally {
-      await catcher.stop();
-    }
+    });
   });
 });
 

@@ -6,24 +6,15 @@
 // n8n's default eslint.config.mjs imports '@n8n/node-cli/eslint', which ESLint loads as an ES module from the
 // package folder (ES modules ignore NODE_PATH): a git-ignored node_modules/@n8n/node-cli link there resolves it,
 // and the CLI's own dependencies resolve from its real folder in .cache/.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
+import { cachedTool } from './cached-tool.mjs';
 
 export const NODE_CLI_VERSION = '0.48.3';
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const prefix = join(repoRoot, '.cache', 'n8n-node-cli');
-const cliPackage = join(prefix, 'node_modules', '@n8n', 'node-cli');
-
-function ensureCli() {
-  const manifest = join(cliPackage, 'package.json');
-  if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === NODE_CLI_VERSION) return;
-  execFileSync('npm', ['install', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund', `@n8n/node-cli@${NODE_CLI_VERSION}`], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+const cli = cachedTool('n8n-node-cli', '@n8n/node-cli', NODE_CLI_VERSION);
+const cliPackage = cli.packageDir;
 
 /** node_modules/@n8n/node-cli in the package folder, pointing at the cached CLI (relative, so a moved checkout keeps it). */
 function linkCli(packageDir) {
@@ -41,10 +32,10 @@ if (packageArgument === undefined || cliArguments.length === 0) {
   process.exit(2);
 }
 const packageDir = resolve(packageArgument);
-ensureCli();
+cli.ensure();
 linkCli(packageDir);
 // `n8n-node lint` runs `npm exec -- eslint .`: the eslint of the repository (the same 9.29 the CLI pins) or the CLI's.
-const env = { ...process.env, PATH: `${join(prefix, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
+const env = { ...process.env, PATH: `${join(cli.prefix, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
 const run = spawnSync(process.execPath, [join(cliPackage, 'bin', 'n8n-node.mjs'), ...cliArguments], {
   cwd: packageDir,
   env,

@@ -7,29 +7,17 @@
 // The scanner cannot be a devDependency (its eslint-plugin-n8n-nodes-base dependency has a preinstall
 // `npx only-allow pnpm` that breaks `npm ci`), so it is installed once into the git-ignored .cache/.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import process from 'node:process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { cachedTool } from './cached-tool.mjs';
 
 export const SCANNER_VERSION = '0.32.0';
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const prefix = join(repoRoot, '.cache', 'n8n-scanner');
-const scannerPackage = join(prefix, 'node_modules', '@n8n', 'scan-community-package');
-
-function ensureScanner() {
-  const manifest = join(scannerPackage, 'package.json');
-  if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === SCANNER_VERSION) return;
-  execFileSync(
-    'npm',
-    ['install', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund', `@n8n/scan-community-package@${SCANNER_VERSION}`],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-}
+const scannerTool = cachedTool('n8n-scanner', '@n8n/scan-community-package', SCANNER_VERSION);
+const scannerPackage = scannerTool.packageDir;
 
 /** npm pack into a temporary folder, unpacked: exactly the files the registry would serve. */
 function unpackedTarball(packageDir) {
@@ -50,7 +38,7 @@ if (targets.length === 0 || !targets.every((target) => TARGETS.includes(target))
   process.stderr.write('usage: node scan.mjs source|tarball [source|tarball] <package dir>\n');
   process.exit(2);
 }
-ensureScanner();
+scannerTool.ensure();
 const scanner = await import(pathToFileURL(join(scannerPackage, 'scanner', 'scanner.mjs')).href);
 const requireFromScanner = createRequire(join(scannerPackage, 'package.json'));
 const { ESLint } = requireFromScanner('eslint');

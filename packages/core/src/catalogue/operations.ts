@@ -199,7 +199,7 @@ export const OPERATIONS = {
   updateRecording: operation({
     name: 'Update Recording',
     noun: 'Recording',
-    summary: "Replaces a recording's tags or internal comment, or removes all its tags.",
+    summary: "Replaces a recording's tags or text fields, or removes all its tags.",
     returns: `the updated recording: ${RECORDING_RETURNED.replace('the recording: ', '')}`,
     uses: 'rest',
     kind: 'action',

@@ -49,16 +49,74 @@ export interface RestCall {
   path: string;
   /** The status of a success. */
   success: number;
+  /** What docs/openapi.json says of the call, and the names of its body's and its answer's schemas in schemas.ts. */
+  summary: string;
+  description: string;
+  request?: string;
+  answer?: string;
+  answerDescription: string;
 }
 
 /** The REST API's calls, by the RestClient method that makes each. */
 export const REST_CALLS = {
-  requestRecording: { method: 'POST', path: '/recordings', success: 201 },
-  listRecordings: { method: 'POST', path: '/recordings/list', success: 200 },
-  getVideoUrl: { method: 'GET', path: '/recordings/{id}/presign', success: 200 },
-  updateRecording: { method: 'PUT', path: '/recordings/{id}', success: 202 },
-  searchTags: { method: 'GET', path: '/recordings/tags', success: 200 },
-  deleteRecording: { method: 'DELETE', path: '/recordings/{id}', success: 204 },
+  requestRecording: {
+    method: 'POST',
+    path: '/recordings',
+    success: 201,
+    summary: 'Create a recording request',
+    description: 'With an `email`, ScreenRec e-mails that person an invitation; without one, nobody is e-mailed.',
+    request: 'CreateRecordingRequest',
+    answer: 'Recording',
+    answerDescription: 'The new recording.',
+  },
+  listRecordings: {
+    method: 'POST',
+    path: '/recordings/list',
+    success: 200,
+    summary: 'Find and filter recordings',
+    description:
+      'Every filter is optional; each given list matches any of its values, the filters all together. `createdDateTo` is inclusive (ScreenRec adds a day). There is no call that gets one recording: list with `ids`. No body at all is no filter, as `{}`; a body that is not a JSON object (`null` included) is a 400.',
+    request: 'ListRecordingsRequest',
+    answer: 'RecordingPage',
+    answerDescription: 'One page of recordings.',
+  },
+  getVideoUrl: {
+    method: 'GET',
+    path: '/recordings/{id}/presign',
+    success: 200,
+    summary: 'Get a temporary link to the video',
+    description: 'A new signed link each time, which expires; 404 while the recording has no video yet.',
+    answer: 'PresignResponse',
+    answerDescription: "A fresh, signed link to the recording's video.",
+  },
+  updateRecording: {
+    method: 'PUT',
+    path: '/recordings/{id}',
+    success: 202,
+    summary: "Update a recording's tags and text fields",
+    description: "Each field given replaces the recording's value: `tags` replaces all its tags.",
+    request: 'UpdateRecordingRequest',
+    answer: 'Recording',
+    answerDescription: 'The updated recording.',
+  },
+  searchTags: {
+    method: 'GET',
+    path: '/recordings/tags',
+    success: 200,
+    summary: 'Search tags',
+    description:
+      'Tags of the workspace that contain the query, in any case, each once. A blank query finds nothing, and so does one with a control character (no tag holds one).',
+    answer: 'TagSearchResponse',
+    answerDescription: 'The matching tags.',
+  },
+  deleteRecording: {
+    method: 'DELETE',
+    path: '/recordings/{id}',
+    success: 204,
+    summary: 'Delete a recording',
+    description: 'The recording and its video are gone for good.',
+    answerDescription: 'Deleted; the answer is empty.',
+  },
 } as const satisfies Record<string, RestCall>;
 export type RestCallName = keyof typeof REST_CALLS;
 

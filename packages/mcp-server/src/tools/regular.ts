@@ -105,18 +105,21 @@ export function regularTool(name: OperationName): Tool {
   }
   // Each entry is typed for its own operation; this one function serves them all.
   const side: McpSide = MCP_SIDE[name] ?? {};
+  // A tool answers one object: a list comes as its items.
+  const toolOutput = operation.many === true ? z.object({ items: z.array(output).describe(`${operation.returns}.`) }) : output;
   return defineTool({
     ...fromOperation(operation, side.guidance, side.openWorld),
     serviceInterface: operation.uses === 'hook' ? 'hook' : 'rest',
     input: z.strictObject(toolShape(operation.inputs, operation.required)),
-    output,
+    output: toolOutput,
     icons: side.icons ?? TOOL_ICONS.recording,
     ...(side.showsCard ? { showsCard: true } : {}),
     async run(args, call, connections, context) {
       const input = catalogueInput(operation.inputs, args);
       const pause = await side.confirm?.(input, call, connections, context);
       if (pause !== undefined) return pause;
-      const result = output.parse(await perform(operationClients(connections, call), input, call));
+      const performed: unknown = await perform(operationClients(connections, call), input, call);
+      const result = toolOutput.parse(operation.many === true ? { items: performed } : performed);
       return { structured: result, text: side.report?.(result, input, connections) ?? `${operation.name}: ${JSON.stringify(result)}` };
     },
   });

@@ -6,7 +6,7 @@ import { defineTool } from './tool';
 
 const operation = OPERATIONS.searchTags;
 
-/** Irregular: the catalogue's output is one tag; a tool answers with one object, so the tags come as a list in it. */
+/** Irregular: released answering `{ tags }`, a list of texts, where a derived tool would answer `{ items }` of `{ tag }`. */
 export const searchTags = defineTool({
   ...fromOperation(
     operation,

@@ -11,6 +11,7 @@ import { ALLOW_HTTP_LABEL, SECRET_PARAMETER, callbackUrlWithSecret, newCallbackS
 import { ScreenRecConnection } from '../../lib/connection';
 import { testScreenRecCredential } from '../../lib/credential-test';
 import { standaloneMessage, toNodeError } from '../../lib/errors';
+import { downloadVideoParameters } from '../../lib/video';
 import { screenRecNodeType, withPropertyHint, type HintedNodeTypeDescription } from '../builder-hint';
 import { callbackUrlOf } from './webhook-url';
 import { forgetSubscription, hasStoredSubscriptionId, readSubscription, saveSubscription, secretMatches } from './subscription';
@@ -81,22 +82,9 @@ export class ScreenRecTrigger implements INodeType {
 				},
 				"On when a later step needs the recording's tags or external reference",
 			),
-			{
-				displayName: 'Download Video',
-				name: 'download',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to download the video and output it as binary data, besides its link. The trigger answers ScreenRec first and downloads before the workflow starts, on the process that receives webhooks; in queue mode, downloading with the ScreenRec node after this trigger spreads the downloads over the workers.',
-			},
-			{
-				displayName: 'Put Output File in Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				hint: 'The name of the output binary field to put the video in',
-				displayOptions: { show: { download: [true] } },
-			},
+			...downloadVideoParameters(
+				'Whether to download the video and output it as binary data, besides its link. The trigger answers ScreenRec first and downloads before the workflow starts, on the process that receives webhooks; in queue mode, downloading with the ScreenRec node after this trigger spreads the downloads over the workers.',
+			),
 			{
 				displayName: ALLOW_HTTP_LABEL,
 				name: 'allowHttpWebhook',

@@ -1,5 +1,5 @@
 import { videoDownloadUrl } from 'screenrec/portable';
-import { downloadVideo } from '../../../../lib/video';
+import { downloadVideo, downloadVideoParameters } from '../../../../lib/video';
 import { inputParameters } from '../inputs';
 import { n8nName, parameter, recordingIdOf, showFor, type OperationDescriptor } from '../operation-descriptor';
 import { performed } from '../regular';
@@ -11,22 +11,7 @@ export const getVideoUrl: OperationDescriptor = {
 	operation: 'getVideoUrl',
 	description: [
 		...inputParameters('getVideoUrl'),
-		{
-			displayName: 'Download Video',
-			name: 'download',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to download the video and output it as binary data, besides its link',
-			displayOptions: show,
-		},
-		{
-			displayName: 'Put Output File in Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			default: 'data',
-			hint: 'The name of the output binary field to put the video in',
-			displayOptions: { show: { ...show.show, download: [true] } },
-		},
+		...downloadVideoParameters('Whether to download the video and output it as binary data, besides its link', show),
 	],
 	async run(run) {
 		if (parameter(run, 'download') !== true) return (await performed(run, 'getVideoUrl')).map((json) => ({ json }));

@@ -4,6 +4,7 @@ import { ALLOW_HTTP_LABEL, subscribableUrl } from '../../../../../lib/callback-u
 import { type ScreenRecConnection } from '../../../../../lib/connection';
 import { standaloneMessage, toNodeError } from '../../../../../lib/errors';
 import { runsAsTool } from '../../../../../lib/tool-mode';
+import { downloadVideoParameters } from '../../../../../lib/video';
 import { rememberWaitSubscription, takeEarlierWaitSubscription } from './wait-again';
 import { waitCallbackUrl } from './wait-state';
 import { noteWaitingExecution, sweepLeftSubscriptions, takeNotedSubscription } from './wait-sweep';
@@ -72,23 +73,10 @@ export const waitForVideo: OperationDescriptor = {
 			description:
 				"The recording whose video to wait for: map the recordingId (or the page url) that Create Recording Link or Request Recording by Email output, for example {{ $('Create Recording Link').item.json.recordingId }}",
 		},
-		{
-			displayName: 'Download Video',
-			name: 'download',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to download the video and output it as binary data, besides its link. ScreenRec waits for the download before it counts the notification as delivered; for long videos, add Get Video URL with Download Video after this node instead.',
-			displayOptions: show,
-		},
-		{
-			displayName: 'Put Output File in Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			default: 'data',
-			hint: 'The name of the output binary field to put the video in',
-			displayOptions: { show: { ...show.show, download: [true] } },
-		},
+		...downloadVideoParameters(
+			'Whether to download the video and output it as binary data, besides its link. ScreenRec waits for the download before it counts the notification as delivered; for long videos, add Get Video URL with Download Video after this node instead.',
+			show,
+		),
 		{
 			displayName: 'Limit Wait Time',
 			name: 'limitWaitTime',
