@@ -14,7 +14,6 @@ import {
   JSON_MEDIA_TYPE,
   NOTIFICATION_ANSWER,
   REST_CALLS,
-  TAG_QUERY_PARAMETER,
   WORKSPACE_API_PATH,
   type FailureStatusName,
   type ServiceInterface,
@@ -167,13 +166,6 @@ const WORKSPACE_ID_PARAMETER: JsonObject = {
   schema: ref('Uuid'),
 };
 const RECORDING_ID_PARAMETER: JsonObject = { name: 'id', in: 'path', required: true, description: 'The recording.', schema: ref('Uuid') };
-const TAG_QUERY: JsonObject = {
-  name: TAG_QUERY_PARAMETER,
-  in: 'query',
-  required: true,
-  description: 'Part of a tag, in any case.',
-  schema: { type: 'string' },
-};
 
 function restPaths(): JsonObject {
   const paths: JsonObject = {};
@@ -184,7 +176,9 @@ function restPaths(): JsonObject {
     const schemaNames = REST_CALL_SCHEMAS[operationId];
     const parameters = [
       ...(call.path.includes('{id}') ? [RECORDING_ID_PARAMETER] : []),
-      ...(operationId === 'searchTags' ? [TAG_QUERY] : []),
+      ...('query' in call
+        ? [{ name: call.query.name, in: 'query', required: true, description: call.query.description, schema: { type: 'string' } }]
+        : []),
     ];
     const success: JsonObject = { description: call.answerDescription };
     if (schemaNames.answer !== undefined) success.content = jsonContent(ref(schemaNames.answer));
@@ -196,7 +190,7 @@ function restPaths(): JsonObject {
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(schemaNames.request === undefined
         ? {}
-        : { requestBody: { required: operationId !== 'listRecordings', content: jsonContent(ref(schemaNames.request)) } }),
+        : { requestBody: { required: !('bodyOptional' in call), content: jsonContent(ref(schemaNames.request)) } }),
       // A GET's body is never read; every other call's is.
       responses: { [String(call.success)]: success, ...failureResponses('rest'), ...(call.method === 'GET' ? {} : BODY_REFUSALS.rest) },
     };

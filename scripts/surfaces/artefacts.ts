@@ -1,5 +1,6 @@
 // Every file `npm run docs:surfaces` writes, made in memory from the built packages: the Zapier picture, the generated
-// sections of the READMEs and of docs/operations.md, and the MCP bundle manifest's tools.
+// sections of the READMEs, of docs/operations.md and of docs/service-api.md (from core's REST_CALLS), and the MCP
+// bundle manifest's tools.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manifestWithTools } from './manifest';
@@ -14,6 +15,7 @@ import {
   nodeRedOperationsTable,
   zapierStepsTable,
 } from './package-tables';
+import { restCallsTable } from './rest-calls';
 import type { Surfaces } from './surfaces';
 import { zapierStepsSvg } from './svg';
 
@@ -27,6 +29,7 @@ export interface Artefact {
 function markdownSections(surfaces: Surfaces): Record<string, Record<string, string>> {
   return {
     'docs/operations.md': { operations: operationsSection(operationRows(surfaces), surfaces.zapier) },
+    'docs/service-api.md': { 'rest-calls': restCallsTable() },
     'packages/zapier/README.md': { operations: zapierStepsTable(surfaces.zapier) },
     'packages/n8n-nodes-screenrec/README.md': { nodes: n8nNodesTable(surfaces.n8n), operations: n8nOperationsTable(surfaces.n8n) },
     'packages/mcp-server/README.md': { operations: mcpToolsTable(surfaces.mcp) },

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REST_CALLS } from '../../packages/core/src/wire/protocol';
 import { MANIFEST, ZAPIER_PICTURE, surfaceArtefacts, type Artefact } from '../../scripts/surfaces/artefacts';
 import { replaceSection } from '../../scripts/surfaces/markdown';
 import { manifestWithTools } from '../../scripts/surfaces/manifest';
@@ -80,6 +81,28 @@ describe('what makes an artefact stale', () => {
       'packages/n8n-nodes-screenrec/README.md',
       'packages/node-red-screenrec/README.md',
     ]);
+  });
+});
+
+describe("docs/service-api.md's REST table follows core's REST_CALLS", () => {
+  const rows = () => {
+    const document = made.get('docs/service-api.md')!;
+    const section = document.slice(document.indexOf('<!-- generated:rest-calls'), document.indexOf('<!-- /generated:rest-calls'));
+    return section.split('\n').filter((line) => line.startsWith('| `'));
+  };
+
+  it('has a row for each call, in the order REST_CALLS declares them, with its status', () => {
+    expect(rows().map((row) => row.split(' | ')[0])).toEqual(Object.values(REST_CALLS).map((call) => `| \`${call.method} ${call.path}\``));
+    expect(rows().map((row) => /\| `(\d{3})`, [^|]+ \|$/.exec(row)?.[1])).toEqual(
+      Object.values(REST_CALLS).map((call) => String(call.success)),
+    );
+  });
+
+  it("names each body's fields from its schema, the required ones marked, and the tag search's query", () => {
+    expect(rows()[0]).toContain('| `email`, `direction` (required), `tags`, `notifications` and `comment` |');
+    expect(rows()[3]).toContain('| all optional: `tags` and `comment` |');
+    expect(rows()[4]).toContain('| `query` (required): part of a tag, in any case |');
+    expect(rows()[5]).toContain('| none | `204`, deleted; the answer is empty. |');
   });
 });
 

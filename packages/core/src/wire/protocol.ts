@@ -53,9 +53,16 @@ export interface RestCall {
   summary: string;
   description: string;
   request?: string;
+  /** The list treats no body as `{}`; every other body is required. */
+  bodyOptional?: true;
+  /** The call's one required query parameter: its name and what it holds. */
+  query?: { name: string; description: string };
   answer?: string;
   answerDescription: string;
 }
+
+/** The tag search's one query parameter. */
+export const TAG_QUERY_PARAMETER = 'query';
 
 /** The REST API's calls, by the RestClient method that makes each. */
 export const REST_CALLS = {
@@ -77,6 +84,7 @@ export const REST_CALLS = {
     description:
       'Every filter is optional; each given list matches any of its values, the filters all together. `createdDateTo` is inclusive (ScreenRec adds a day). There is no call that gets one recording: list with `ids`. No body at all is no filter, as `{}`; a body that is not a JSON object (`null` included) is a 400.',
     request: 'ListRecordingsRequest',
+    bodyOptional: true,
     answer: 'RecordingPage',
     answerDescription: 'One page of recordings.',
   },
@@ -106,6 +114,7 @@ export const REST_CALLS = {
     summary: 'Search tags',
     description:
       'Tags of the workspace that contain the query, in any case, each once. A blank query finds nothing, and so does one with a control character (no tag holds one).',
+    query: { name: TAG_QUERY_PARAMETER, description: 'Part of a tag, in any case.' },
     answer: 'TagSearchResponse',
     answerDescription: 'The matching tags.',
   },
@@ -119,9 +128,6 @@ export const REST_CALLS = {
   },
 } as const satisfies Record<string, RestCall>;
 export type RestCallName = keyof typeof REST_CALLS;
-
-/** The tag search's one query parameter. */
-export const TAG_QUERY_PARAMETER = 'query';
 
 /** A REST call's path, relative to the workspace's API: `{id}` is the recording's id, `query` its query parameters. */
 export function restPath(call: RestCallName, id = '', query: Readonly<Record<string, string>> = {}): string {
