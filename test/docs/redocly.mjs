@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import process from 'node:process';
-import { cachedTool, repoRoot } from '../support/n8n-checks/cached-tool.mjs';
+import { cachedTool, repoRoot } from '../support/cached-tool.mjs';
 
 export const REDOCLY_CLI_VERSION = '2.77.0';
 const cli = cachedTool('redocly-cli', '@redocly/cli', REDOCLY_CLI_VERSION);

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import process from 'node:process';
-import { cachedTool } from './cached-tool.mjs';
+import { cachedTool } from '../cached-tool.mjs';
 
 export const NODE_CLI_VERSION = '0.48.3';
 const cli = cachedTool('n8n-node-cli', '@n8n/node-cli', NODE_CLI_VERSION);

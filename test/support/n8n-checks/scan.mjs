@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
-import { cachedTool } from './cached-tool.mjs';
+import { cachedTool } from '../cached-tool.mjs';
 
 export const SCANNER_VERSION = '0.32.0';
 const scannerTool = cachedTool('n8n-scanner', '@n8n/scan-community-package', SCANNER_VERSION);

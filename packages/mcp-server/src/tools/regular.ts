@@ -106,7 +106,13 @@ export function regularTool(name: OperationName): Tool {
   // Each entry is typed for its own operation; this one function serves them all.
   const side: McpSide = MCP_SIDE[name] ?? {};
   // A tool answers one object: a list comes as its items.
-  const toolOutput = operation.many === true ? z.object({ items: z.array(output).describe(`${operation.returns}.`) }) : output;
+  const { toolOutput, answerOf } =
+    operation.many === true
+      ? {
+          toolOutput: z.object({ items: z.array(output).describe(`${operation.returns}.`) }),
+          answerOf: (performed: unknown) => ({ items: performed }),
+        }
+      : { toolOutput: output, answerOf: (performed: unknown) => performed };
   return defineTool({
     ...fromOperation(operation, side.guidance, side.openWorld),
     serviceInterface: operation.uses === 'hook' ? 'hook' : 'rest',
@@ -119,7 +125,7 @@ export function regularTool(name: OperationName): Tool {
       const pause = await side.confirm?.(input, call, connections, context);
       if (pause !== undefined) return pause;
       const performed: unknown = await perform(operationClients(connections, call), input, call);
-      const result = toolOutput.parse(operation.many === true ? { items: performed } : performed);
+      const result = toolOutput.parse(answerOf(performed));
       return { structured: result, text: side.report?.(result, input, connections) ?? `${operation.name}: ${JSON.stringify(result)}` };
     },
   });

@@ -1,12 +1,12 @@
 // A tool that cannot be a devDependency, installed once, pinned, with --ignore-scripts, into the git-ignored
-// .cache/ of the repository: n8n's node CLI (n8n-node.mjs), n8n's scanner (scan.mjs) and Redocly's CLI
+// .cache/ of the repository: n8n's node CLI (n8n-checks/n8n-node.mjs), n8n's scanner (n8n-checks/scan.mjs) and Redocly's CLI
 // (test/docs/redocly.mjs).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * npm package `name` at `version` in .cache/<folder>/: its install prefix, its own folder, and `ensure()`, which
