@@ -7,7 +7,7 @@ import process from 'node:process';
 if (process.env.RELEASE_MODE !== 'true' || process.env.GITHUB_ACTIONS !== 'true') {
 	process.stderr.write(
 		'n8n-nodes-screenrec is published only by the "Publish n8n package" GitHub workflow, with npm provenance: ' +
-			'push the tag n8n-nodes-screenrec@<version> (see the package README, "Releasing").\n',
+			'push the tag n8n-nodes-screenrec@<version> (see docs/maintaining.md, "Releasing", in the package).\n',
 	);
 	process.exit(1);
 }

@@ -78,6 +78,9 @@ it('npm publish outside the provenance workflow is refused before anything is pa
       'n8n-nodes-screenrec is published only by the "Publish n8n package" GitHub workflow, with npm provenance',
     );
     expect(fromLaptop.stderr).not.toContain('Tarball Contents');
+    // It sends the maintainer to a heading that is there.
+    expect(fromLaptop.stderr).toContain('see docs/maintaining.md, "Releasing", in the package');
+    expect(readFileSync(join(__dirname, '../../packages/n8n-nodes-screenrec/docs/maintaining.md'), 'utf8')).toMatch(/^## Releasing$/m);
     expect(publish({ GITHUB_ACTIONS: 'true' }).status).not.toBe(0);
     const fromWorkflow = publish({ GITHUB_ACTIONS: 'true', RELEASE_MODE: 'true' });
     expect([fromWorkflow.status, fromWorkflow.stderr]).toEqual([0, expect.stringContaining('Tarball Contents')]);
